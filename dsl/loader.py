@@ -1,0 +1,354 @@
+"""Find, parse and merge rules files into one :class:`~dsl.spec.VariantSpec`.
+
+A file may ``extends`` a variant (a bundled name such as ``chess`` or a
+path) and ``include`` a library (a name from ``dsl/std`` such as
+``orthodox``, or a path). Both are merged at the point where they appear,
+and later declarations override earlier ones:
+
+- ``piece X`` replaces an earlier piece X as a whole;
+- a ``board`` block with a generator (``grid``, ``ragged``, ``hex`` or
+  ``cell``) starts a new board; one without adds to the inherited board
+  (zones of the same name are replaced);
+- an ``armies`` block that declares an ``army`` replaces the armies, teams,
+  turn order and modes; one without adds teams, modes or a turn order;
+- ``castling``, ``stacking``, ``drops`` and ``setup`` replace earlier ones;
+- in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
+  name, ``forbid`` adds, ``clock`` and ``when no moves`` replace;
+- ``forget piece X`` (or castle, end, zone, drop, insufficient) removes an
+  inherited declaration.
+
+Relative paths are resolved against the directory of the file that names
+them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from . import spec as S
+from .errors import Loc, RulesSemanticError, VariantNotFound, suggest
+from .parser import parse_text
+from .transformer import Decl
+
+RULES_SUFFIX = ".rules"
+
+
+def _resource_dir(package: str) -> Path:
+    return Path(str(resources.files(package)))
+
+
+def bundled_dir() -> Path:
+    """The directory of the bundled variants.
+
+    Installed, they are the package data ``dsl.variants``; run from a source
+    checkout (where ``dsl`` is imported from the tree itself) they are the
+    top-level ``variants/`` directory.
+    """
+    try:
+        return _resource_dir("dsl.variants")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "variants"
+
+
+def std_dir() -> Path:
+    """The directory of the standard library of reusable rules files."""
+    return Path(__file__).resolve().parent / "std"
+
+
+def bundled_names() -> list[str]:
+    """The names of all bundled variants, sorted."""
+    return sorted(p.stem for p in bundled_dir().glob(f"*{RULES_SUFFIX}"))
+
+
+@lru_cache(maxsize=1)
+def _aliases() -> dict[str, str]:
+    """Alias -> bundled name, from the ``alias`` lines of the bundled variants."""
+    table: dict[str, str] = {}
+    for name in bundled_names():
+        path = bundled_dir() / f"{name}{RULES_SUFFIX}"
+        for decl in parse_text(path.read_text(encoding="utf-8"), str(path)):
+            if decl.kind == "variant":
+                for key, value in decl.value["fields"]:
+                    if key == "aliases":
+                        for alias in value:
+                            table.setdefault(alias, name)
+    return table
+
+
+def find_variant(ref: str, base: Path | None = None, loc: Loc | None = None) -> Path:
+    """The file of a variant named by a bundled name, an alias or a path."""
+    candidate = Path(ref)
+    if base is not None and not candidate.is_absolute():
+        candidate = base / candidate
+    if ref.endswith(RULES_SUFFIX) or "/" in ref or candidate.suffix == RULES_SUFFIX:
+        if candidate.is_file():
+            return candidate
+        raise VariantNotFound(f"no rules file '{ref}'", loc, expected="a path to an existing .rules file")
+    path = bundled_dir() / f"{ref}{RULES_SUFFIX}"
+    if path.is_file():
+        return path
+    aliases = _aliases()
+    if ref in aliases:
+        return bundled_dir() / f"{aliases[ref]}{RULES_SUFFIX}"
+    if candidate.is_file():
+        return candidate
+    names = bundled_names()
+    guess = suggest(ref, names + list(aliases))
+    raise VariantNotFound(
+        f"unknown variant '{ref}'", loc,
+        expected=f"a bundled variant ({', '.join(names)}) or a path to a .rules file",
+        hint=f"did you mean '{guess}'?" if guess else "run 'rules list' to see the bundled variants",
+    )
+
+
+def find_library(ref: str, base: Path | None, loc: Loc | None) -> Path:
+    """The file of an included library: a ``dsl/std`` name or a path."""
+    candidate = Path(ref)
+    if base is not None and not candidate.is_absolute():
+        candidate = base / candidate
+    if candidate.is_file():
+        return candidate
+    path = std_dir() / f"{ref}{RULES_SUFFIX}"
+    if path.is_file():
+        return path
+    names = sorted(p.stem for p in std_dir().glob(f"*{RULES_SUFFIX}"))
+    guess = suggest(ref, names)
+    raise VariantNotFound(
+        f"unknown library '{ref}'", loc,
+        expected=f"a standard library ({', '.join(names)}) or a path to a .rules file",
+        hint=f"did you mean '{guess}'?" if guess else None,
+    )
+
+
+class _Builder:
+    """Accumulates declarations in order, applying the override rules above."""
+
+    def __init__(self) -> None:
+        self.variant: dict = {"interpretations": []}
+        self.board = S.BoardSpec()
+        self.armies: list[S.ArmySpec] = []
+        self.teams: list[S.TeamSpec] = []
+        self.turn: list[str] = []
+        self.modes: list[S.ModeSpec] = []
+        self.pieces: dict[str, S.PieceSpec] = {}
+        self.castling: S.CastlingSpec | None = None
+        self.stacking: S.StackingSpec | None = None
+        self.drops: S.DropsSpec | None = None
+        self.rules = S.RulesSpec()
+        self.setup = S.SetupSpec()
+        self.stack: list[Path] = []
+
+    # ------------------------------------------------------------ files
+    def load(self, path: Path, loc: Loc | None, top: bool) -> None:
+        resolved = path.resolve()
+        if resolved in self.stack:
+            chain = " -> ".join(p.name for p in self.stack + [resolved])
+            raise RulesSemanticError(f"circular extends/include: {chain}", loc)
+        self.stack.append(resolved)
+        text = path.read_text(encoding="utf-8")
+        for decl in parse_text(text, str(path)):
+            self.apply(decl, path.parent, top)
+        self.stack.pop()
+
+    def apply(self, decl: Decl, base: Path, top: bool) -> None:
+        kind = decl.kind
+        if kind == "extends":
+            ref = decl.value
+            self.load(find_variant(ref, base if decl.extra["is_path"] else None, decl.loc), decl.loc, top=False)
+        elif kind == "include":
+            self.load(find_library(decl.value, base, decl.loc), decl.loc, top=False)
+        elif kind == "variant":
+            self._variant(decl, top)
+        elif kind == "board":
+            self._board(decl.value)
+        elif kind == "armies":
+            self._armies(decl.value)
+        elif kind == "piece":
+            self.pieces[decl.value.name] = decl.value
+        elif kind == "castling":
+            self.castling = decl.value
+        elif kind == "stacking":
+            self.stacking = decl.value
+        elif kind == "drops":
+            self.drops = decl.value
+        elif kind == "rules":
+            self._rules(decl.value)
+        elif kind == "setup":
+            self.setup = decl.value
+        elif kind == "forget":
+            self._forget(decl)
+
+    def _variant(self, decl: Decl, top: bool) -> None:
+        fields = dict(decl.value["fields"])
+        interpretations = [v for k, v in decl.value["fields"] if k == "interpretation"]
+        if top:
+            self.variant["name"] = decl.value["name"]
+            self.variant["name_loc"] = decl.loc
+            self.variant["aliases"] = fields.get("aliases", [])
+            self.variant["interpretations"].extend(interpretations)
+        for key in ("title", "description", "source"):
+            if key in fields:
+                self.variant[key] = fields[key]
+
+    def _board(self, stmts: list) -> None:
+        if any(key in ("generator", "cell") for key, _ in stmts):
+            self.board = S.BoardSpec()
+        board = self.board
+        for key, value in stmts:
+            if key == "generator":
+                board.generator = value
+            elif key == "cell":
+                board.cells.append(value)
+            elif key == "remove":
+                board.removes.append(value)
+            elif key == "link":
+                board.links.append(value)
+            elif key == "attribute":
+                board.attributes.append(value)
+            elif key == "directions":
+                board.directions = [d for d in board.directions if d.name != value.name] + [value]
+            elif key == "zone":
+                board.zones[value.name] = value
+            elif key == "shape":
+                board.shapes.append(value)
+            elif key == "position":
+                board.positions.append(value)
+
+    def _armies(self, stmts: list) -> None:
+        if any(stmt[0] == "army" for stmt in stmts):
+            self.armies, self.teams, self.turn, self.modes = [], [], [], []
+        for stmt in stmts:
+            key, value = stmt[0], stmt[1]
+            if key == "army":
+                self.armies.append(value)
+            elif key == "team":
+                self.teams = [t for t in self.teams if t.name != value.name] + [value]
+            elif key == "turn":
+                self.turn = value
+                self.variant["turn_loc"] = stmt[2]
+            elif key == "mode":
+                self.modes = [m for m in self.modes if m.name != value.name] + [value]
+
+    def _rules(self, stmts: list) -> None:
+        rules = self.rules
+        replaced_no_moves = False
+        for key, value, loc in stmts:
+            if key == "forbid":
+                if value not in rules.forbid:
+                    rules.forbid.append(value)
+            elif key == "clock":
+                rules.clock_resets = value
+                rules.locs["clock"] = loc
+            elif key == "end":
+                rules.ends = _replace_named(rules.ends, value)
+            elif key == "insufficient":
+                rules.insufficient = _replace_named(rules.insufficient, value)
+            elif key == "no_moves":
+                if not replaced_no_moves:
+                    rules.no_moves, replaced_no_moves = [], True
+                rules.no_moves.append(value)
+            elif key == "repetition":
+                rules.repetition_key = value
+
+    def _forget(self, decl: Decl) -> None:
+        what, name = decl.value
+        tables = {
+            "piece": (self.pieces, None),
+            "zone": (self.board.zones, None),
+        }
+        if what in tables:
+            table = tables[what][0]
+            if name not in table:
+                raise _not_inherited(what, name, table, decl.loc)
+            del table[name]
+            return
+        if what == "castle":
+            rules = self.castling.rules if self.castling else []
+            self._drop_named(rules, what, name, decl.loc)
+            if self.castling is not None:
+                self.castling.rules = [r for r in rules if r.name != name]
+        elif what == "end":
+            self._drop_named(self.rules.ends, what, name, decl.loc)
+            self.rules.ends = [r for r in self.rules.ends if r.name != name]
+        elif what == "insufficient":
+            self._drop_named(self.rules.insufficient, what, name, decl.loc)
+            self.rules.insufficient = [r for r in self.rules.insufficient if r.name != name]
+        elif what == "drop":
+            drops = self.drops.drops if self.drops else []
+            self._drop_named([S.DropRule(piece=d.piece) for d in drops], what, name, decl.loc, key="piece")
+            if self.drops is not None:
+                self.drops.drops = [d for d in drops if d.piece != name]
+
+    @staticmethod
+    def _drop_named(items, what, name, loc, key="name"):
+        names = {getattr(item, key): item for item in items}
+        if name not in names:
+            raise _not_inherited(what, name, names, loc)
+
+    # ------------------------------------------------------------ result
+    def build(self, path: Path) -> S.VariantSpec:
+        name = self.variant.get("name") or path.stem
+        return S.VariantSpec(
+            name=name,
+            title=self.variant.get("title") or name.replace("_", " ").title(),
+            description=self.variant.get("description"),
+            aliases=self.variant.get("aliases", []),
+            source=self.variant.get("source"),
+            interpretations=self.variant["interpretations"],
+            path=str(path),
+            board=self.board,
+            armies=self.armies,
+            teams=self.teams,
+            turn=self.turn,
+            modes=self.modes,
+            pieces=self.pieces,
+            castling=self.castling,
+            stacking=self.stacking,
+            drops=self.drops,
+            rules=self.rules,
+            setup=self.setup,
+            locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc"))) if v},
+        )
+
+
+def _replace_named(items: list, new) -> list:
+    names = [item.name for item in items]
+    if new.name in names:
+        items = list(items)
+        items[names.index(new.name)] = new
+        return items
+    return items + [new]
+
+
+def _not_inherited(what: str, name: str, table, loc: Loc | None) -> RulesSemanticError:
+    guess = suggest(name, list(table))
+    return RulesSemanticError(
+        f"cannot forget {what} '{name}': nothing of that name was inherited", loc,
+        expected=f"an inherited {what} ({', '.join(sorted(table)) or 'none'})",
+        hint=f"did you mean '{guess}'?" if guess else None,
+    )
+
+
+def load_spec(ref: str | Path) -> S.VariantSpec:
+    """Parse and merge the variant named by ``ref`` (a bundled name, an alias or a path).
+
+    Raises :class:`VariantNotFound` for an unknown name and
+    :class:`RulesSyntaxError` / :class:`RulesSemanticError` for a bad file.
+    Semantic checks that need the compiled board are made by the compiler
+    (:func:`interpreter.compile_variant`).
+    """
+    path = find_variant(str(ref))
+    builder = _Builder()
+    builder.load(path, None, top=True)
+    return builder.build(path)
+
+
+def load_spec_text(text: str, path: str = "<string>") -> S.VariantSpec:
+    """Like :func:`load_spec`, for the text of a file that is not on disk."""
+    builder = _Builder()
+    base = Path(path).parent if path != "<string>" else Path.cwd()
+    for decl in parse_text(text, path):
+        builder.apply(decl, base, top=True)
+    return builder.build(Path(path))

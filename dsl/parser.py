@@ -1,0 +1,125 @@
+"""Text -> parse tree -> declarations, with syntax errors users can act on.
+
+The grammar lives in ``grammar.lark`` beside this module and is compiled
+once per process with Lark's LALR parser (fast, and its errors know which
+tokens were expected).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from .errors import Loc, RulesError, RulesSyntaxError, suggest
+from .transformer import Decl, ToDecls
+
+# How the expected-token sets of the grammar are shown to a user.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "STRING": "a string in double quotes",
+    "INT": "a whole number",
+    "NUMBER": "a number",
+    "SIGNED_INT": "a whole number",
+    "SIGNED_NUMBER": "a number",
+    "$END": "the end of the file",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_parser() -> Lark:
+    """The compiled LALR parser of the .rules grammar."""
+    text = resources.files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _TOKEN_WORDS:
+        return _TOKEN_WORDS[terminal]
+    try:
+        pattern = grammar_parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    if pattern.type == "str":
+        return repr(pattern.value).replace("'", "'")
+    return terminal.lower().replace("_", " ")
+
+
+def _keywords(expected: set[str]) -> list[str]:
+    words = []
+    for terminal in expected:
+        try:
+            pattern = grammar_parser().get_terminal(terminal).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.append(pattern.value)
+        elif pattern.type == "re" and "|" in pattern.value and terminal.isupper():
+            words.extend(w.strip('"') for w in pattern.value.strip("(?:)").split("|") if w.strip('"').isalpha())
+    return words
+
+
+def _syntax_error(err: UnexpectedInput, path: str, text: str) -> RulesSyntaxError:
+    line, column = err.line, err.column
+    if isinstance(err, UnexpectedToken):
+        token = err.token
+        if token.type == "$END":
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+            found = "the end of the file"
+            width = 1
+        else:
+            found = f"'{token}'"
+            width = len(str(token))
+        expected = sorted(err.accepts or err.expected)
+        loc = Loc(path, line, column, column + width, text)
+        hint = None
+        if token.type == "NAME" or token.type.isupper():
+            guess = suggest(str(token), _keywords(set(expected)))
+            if guess and guess != str(token):
+                hint = f"did you mean '{guess}'?"
+        if hint is None and "RBRACE" in expected and token.type != "$END":
+            hint = "a block may be missing its closing '}'"
+        return RulesSyntaxError(
+            f"unexpected {found}", loc,
+            expected=", ".join(dict.fromkeys(_describe(t) for t in expected)), hint=hint,
+        )
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        loc = Loc(path, line, column, column + 1, text)
+        hint = "strings use double quotes" if char == "'" else None
+        allowed = sorted(err.allowed or [])
+        return RulesSyntaxError(
+            f"unexpected character {char!r}", loc,
+            expected=", ".join(dict.fromkeys(_describe(t) for t in allowed)) or None, hint=hint,
+        )
+    if isinstance(err, UnexpectedEOF):
+        lines = text.splitlines() or [""]
+        loc = Loc(path, len(lines), len(lines[-1]) + 1, None, text)
+        return RulesSyntaxError("unexpected end of file", loc,
+                                expected=", ".join(_describe(t) for t in sorted(err.expected)),
+                                hint="a block may be missing its closing '}'")
+    return RulesSyntaxError(str(err), Loc(path, line, column, None, text))
+
+
+def parse_text(text: str, path: str = "<string>") -> list[Decl]:
+    """Parse the text of one ``.rules`` file into its top-level declarations.
+
+    Raises :class:`RulesSyntaxError` (with location, expected tokens and a
+    keyword suggestion) when the text does not match the grammar.
+    """
+    try:
+        tree = grammar_parser().parse(text)
+    except UnexpectedInput as err:
+        raise _syntax_error(err, path, text) from None
+    try:
+        return ToDecls(path, text).transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, RulesError):
+            raise err.orig_exc from None
+        # A pydantic validation error: a value of the right token type but out of range.
+        meta = getattr(err.obj, "meta", None)
+        loc = Loc(path, meta.line, meta.column, None, text) if meta is not None and not meta.empty else None
+        raise RulesSyntaxError(f"invalid {err.rule}: {err.orig_exc}", loc) from None

@@ -1,0 +1,502 @@
+"""The Spec: a validated, interpreter-independent model of one game.
+
+The transformer builds these pydantic models from the parse tree, the
+resolver merges ``extends`` and ``include`` into one :class:`VariantSpec`,
+and the interpreter compiles that into fast tables. Every node that a user
+wrote carries ``loc`` (excluded from dumps and equality) so that semantic
+errors found later can point at the source.
+
+The models describe *meaning*, not syntax: for example a Betza string and a
+native ``ride`` pattern are both :class:`MoveSpec` with a pattern, and the
+English renderer of the documentation generator walks these types.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import Loc
+
+
+class Node(BaseModel):
+    """Base of every Spec node: strict fields and an optional source location."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    loc: Loc | None = Field(default=None, exclude=True, repr=False)
+    locs: dict[str, Loc] = Field(default_factory=dict, exclude=True, repr=False)
+    """Locations of names inside the node (e.g. each promotion target), by name."""
+
+
+# ------------------------------------------------------------------ expressions
+
+
+class Num(Node):
+    kind: Literal["num"] = "num"
+    value: int
+
+
+class Str(Node):
+    kind: Literal["str"] = "str"
+    value: str
+
+
+class Ref(Node):
+    """A name, or a dotted path such as ``to.type``."""
+
+    kind: Literal["ref"] = "ref"
+    path: list[str]
+
+
+class Call(Node):
+    kind: Literal["call"] = "call"
+    name: str
+    args: list["Expr"] = []
+
+
+class Not(Node):
+    kind: Literal["not"] = "not"
+    operand: "Expr"
+
+
+class BoolOp(Node):
+    kind: Literal["bool"] = "bool"
+    op: Literal["and", "or"]
+    operands: list["Expr"]
+
+
+class Compare(Node):
+    kind: Literal["compare"] = "compare"
+    op: Literal["==", "!=", "<", "<=", ">", ">="]
+    left: "Expr"
+    right: "Expr"
+
+
+class Arith(Node):
+    kind: Literal["arith"] = "arith"
+    op: Literal["+", "-", "*", "//", "%"]
+    left: "Expr"
+    right: "Expr"
+
+
+class Neg(Node):
+    kind: Literal["neg"] = "neg"
+    operand: "Expr"
+
+
+Expr = Annotated[
+    Union[Num, Str, Ref, Call, Not, BoolOp, Compare, Arith, Neg], Field(discriminator="kind")
+]
+
+
+# ------------------------------------------------------------------ cell sets
+
+
+class CellTerm(Node):
+    """One term of a cell set.
+
+    ``kind`` is one of: ``named`` (a cell name, ``a``), ``rect`` (the
+    rectangle between cells ``a`` and ``b``), ``rank`` / ``ranks`` (``lo``,
+    ``hi``, ``step``), ``file`` (``a``) / ``files`` (``a``..``b``), ``type``
+    (cells whose ``type`` attribute is ``a``), ``zone`` (the cells of zone
+    ``a``; for a per-army zone, the cells of the army concerned), ``all``,
+    and ``where`` (cells for which ``expr`` holds).
+    """
+
+    kind: Literal["named", "rect", "rank", "ranks", "file", "files", "type", "zone", "all", "where"]
+    a: str | None = None
+    b: str | None = None
+    lo: int | None = None
+    hi: int | None = None
+    step: int = 1
+    expr: Expr | None = None
+
+
+class CellSet(Node):
+    """The union of ``include`` minus the union of ``exclude``."""
+
+    include: list[CellTerm]
+    exclude: list[CellTerm] = []
+
+
+# ------------------------------------------------------------------ board
+
+
+class GridGen(Node):
+    kind: Literal["grid"] = "grid"
+    files: int
+    ranks: int
+
+
+class RaggedGen(Node):
+    kind: Literal["ragged"] = "ragged"
+    lengths: list[int]
+
+
+class HexGen(Node):
+    kind: Literal["hex"] = "hex"
+    radius: int
+
+
+Generator = Annotated[Union[GridGen, RaggedGen, HexGen], Field(discriminator="kind")]
+
+
+class CellDecl(Node):
+    name: str
+    x: float
+    y: float
+
+
+class Link(Node):
+    source: str
+    target: str
+    label: str
+    edge_kind: str | None = None
+
+
+class SetAttr(Node):
+    attribute: str
+    value: str | int
+    cells: CellSet
+
+
+class DirEntry(Node):
+    label: str
+    dx: int
+    dy: int
+    edge_kind: str | None = None
+
+
+class DirRow(Node):
+    cells: CellSet
+    entries: list[DirEntry]
+
+
+class DirectionFamily(Node):
+    """Named steps whose (dx, dy) may depend on the cell a step starts from."""
+
+    name: str
+    rows: list[DirRow]
+
+
+class ZoneSpec(Node):
+    """Cells shared by all armies (``shared``) or one cell set per army."""
+
+    name: str
+    shared: CellSet | None = None
+    per_army: dict[str, CellSet] = {}
+
+
+class ShapeSpec(Node):
+    cells: CellSet
+    points: list[tuple[float, float]]
+
+
+class PositionSpec(Node):
+    cells: CellSet
+    x: Expr
+    y: Expr
+
+
+class BoardSpec(Node):
+    generator: Generator | None = None
+    cells: list[CellDecl] = []
+    removes: list[CellSet] = []
+    links: list[Link] = []
+    attributes: list[SetAttr] = []
+    directions: list[DirectionFamily] = []
+    zones: dict[str, ZoneSpec] = {}
+    shapes: list[ShapeSpec] = []
+    positions: list[PositionSpec] = []
+
+
+# ------------------------------------------------------------------ armies
+
+
+class ArmySpec(Node):
+    name: str
+    title: str
+    letter_case: Literal["upper", "lower"] | None = None
+    prefix: str | None = None
+    forward: str | None = None
+    colour: str | None = None
+
+
+class TeamSpec(Node):
+    name: str
+    armies: list[str]
+
+
+class ModeSpec(Node):
+    name: str
+    title: str | None = None
+    players: dict[str, list[str]] = {}
+    turn: list[str] = []
+    options: dict[str, str] = {}
+
+
+# ------------------------------------------------------------------ pieces
+
+
+class BetzaPattern(Node):
+    kind: Literal["betza"] = "betza"
+    text: str
+
+
+class StepPattern(Node):
+    kind: Literal["step"] = "step"
+    dirs: list[str]
+
+
+class RidePattern(Node):
+    kind: Literal["ride"] = "ride"
+    dirs: list[str]
+    range: int | None = None
+
+
+class LeapPattern(Node):
+    """Leaps by coordinate offsets; ``symmetry`` ``all`` adds the 8 images, ``mirrored`` the left-right image."""
+
+    kind: Literal["leap"] = "leap"
+    offsets: list[tuple[int, int]]
+    symmetry: Literal["all", "mirrored", "none"] = "none"
+
+
+class HopPattern(Node):
+    kind: Literal["hop"] = "hop"
+    dirs: list[str]
+
+
+class Leg(Node):
+    mode: Literal["step", "ride"]
+    dirs: list[str]
+    range: int | None = None
+
+
+class PathPattern(Node):
+    kind: Literal["path"] = "path"
+    legs: list[Leg]
+
+
+class ZigzagPattern(Node):
+    kind: Literal["zigzag"] = "zigzag"
+    first: list[str]
+    second: list[str]
+    range: int | None = None
+
+
+Pattern = Annotated[
+    Union[BetzaPattern, StepPattern, RidePattern, LeapPattern, HopPattern, PathPattern, ZigzagPattern],
+    Field(discriminator="kind"),
+]
+
+
+class MoveSpec(Node):
+    """One movement pattern of a piece with its options.
+
+    ``modality``: ``both`` (move or capture), ``quiet`` (move only) or
+    ``capture`` (capture only); a Betza string's own m/c letters narrow it
+    further. ``unmoved``: only while the piece has not moved. ``lame``: the
+    cells passed over must be empty. ``en_passant``: its captures may take
+    en passant. ``sets_en_passant``: the cells it passes over become en
+    passant targets for the next turn. ``once_per_game``: a privilege each
+    piece may use once. ``commits``: the piece commits to the named
+    direction set by its first use. ``from_cells`` / ``to_cells``: where it
+    may start / end. ``condition``: an expression over the move.
+    """
+
+    pattern: Pattern
+    modality: Literal["both", "quiet", "capture"] = "both"
+    unmoved: bool = False
+    lame: bool = False
+    en_passant: bool = False
+    sets_en_passant: bool = False
+    once_per_game: bool = False
+    commits: str | None = None
+    from_cells: CellTerm | None = None
+    to_cells: CellTerm | None = None
+    condition: Expr | None = None
+
+
+class PromotionSpec(Node):
+    """Promotion on arrival in ``cells`` to one of ``to`` (compulsory unless ``optional``)."""
+
+    cells: CellTerm
+    to: list[str]
+    optional: bool = False
+    on_capture_into: CellTerm | None = None
+    partner_pieces: bool = False
+
+
+class PieceSpec(Node):
+    name: str
+    letter: str | None = None
+    value: float | None = None
+    royal: bool = False
+    description: str | None = None
+    moves: list[MoveSpec] = []
+    promotions: list[PromotionSpec] = []
+    states: dict[str, str | None] = {}
+
+
+# ------------------------------------------------------------------ castling
+
+
+class CastleRule(Node):
+    """One way of castling, e.g. ``O-O``.
+
+    Either the king and rook go to files (``king_to_file`` /
+    ``rook_to_file``, on the king's rank, the rook on ``side`` of the
+    king), or they ``swap`` cells, or the rook climbs ``onto`` the king
+    after the king moved (``rook_onto_king``). ``in_cells`` limits where the
+    rook may stand. FIDE conditions apply unless ignored: both unmoved, the
+    cells between them and their destinations empty (``ignore_path``), the
+    king not in check and not passing an attacked cell (``ignore_attacks``).
+    """
+
+    name: str
+    notation: str
+    king_to_file: str | None = None
+    rook_to_file: str | None = None
+    rook_onto_king: bool = False
+    swap: bool = False
+    side: str | None = None
+    in_cells: CellTerm | None = None
+    ignore_path: bool = False
+    ignore_attacks: bool = False
+
+
+class CastlingSpec(Node):
+    king: str
+    rook: str
+    rules: list[CastleRule] = []
+
+
+# ------------------------------------------------------------------ stacking
+
+
+class Interaction(Node):
+    """What a piece moving at ``level`` does to a ``target`` cell.
+
+    ``target``: ``empty``; ``single`` with ``top`` ``own``/``enemy``/``any``;
+    ``stack`` with ``bottom`` and ``top``. ``outcome``: capture, capture-top,
+    capture-bottom, capture-both, climb, land, descend. ``using``: which
+    pattern modality reaches the target. ``only``: pieces it is limited to.
+    """
+
+    level: Literal["ground", "upper"]
+    target: Literal["empty", "single", "stack"]
+    bottom: Literal["own", "enemy", "any"] | None = None
+    top: Literal["own", "enemy", "any"] | None = None
+    outcome: str
+    using: list[Literal["capture", "move"]] = []
+    only: list[str] = []
+    condition: Expr | None = None
+
+
+class StackingSpec(Node):
+    height: int = 1
+    upper_blocked_by: list[Literal["stacks", "empty", "singles"]] = []
+    interactions: list[Interaction] = []
+
+
+# ------------------------------------------------------------------ drops
+
+
+class DropRule(Node):
+    piece: str
+    not_in: list[CellTerm] = []
+    no_file_twin: str | None = None
+    no_mate: bool = False
+    condition: Expr | None = None
+
+
+class DropsSpec(Node):
+    captures_to_hand: bool = False
+    demoted: bool = False
+    drops: list[DropRule] = []
+
+
+# ------------------------------------------------------------------ rules
+
+
+class EndRule(Node):
+    """The game ends when ``condition`` holds at the start of a turn.
+
+    ``result`` is from the point of view of the side to move: ``loss`` means
+    the side to move has lost.
+    """
+
+    name: str
+    title: str | None = None
+    condition: Expr
+    result: Literal["win", "loss", "draw"]
+
+
+class InsufficientRule(Node):
+    """A material signature that cannot mate, e.g. ``"KB*" vs "KB*"`` if ``same_colour(Bishop)``."""
+
+    name: str
+    first: str
+    second: str
+    condition: Expr | None = None
+
+
+class NoMovesRule(Node):
+    action: Literal["pass", "remove-royal", "end"]
+    condition: Expr | None = None
+
+
+class RulesSpec(Node):
+    forbid: list[Literal["self-check", "partner-check"]] = []
+    clock_resets: list[str] = []
+    ends: list[EndRule] = []
+    insufficient: list[InsufficientRule] = []
+    no_moves: list[NoMovesRule] = []
+    repetition_key: Literal["position", "position-and-clock"] = "position"
+
+
+# ------------------------------------------------------------------ setup
+
+
+class Place(Node):
+    army: str
+    piece: str
+    cells: CellSet
+    facing: list[str] = []
+
+
+class SetupSpec(Node):
+    fen: str | None = None
+    places: list[Place] = []
+
+
+# ------------------------------------------------------------------ variant
+
+
+class VariantSpec(Node):
+    """One complete game, after ``extends`` and ``include`` are resolved."""
+
+    name: str
+    title: str
+    description: str | None = None
+    aliases: list[str] = []
+    source: str | None = None
+    interpretations: list[str] = []
+    path: str | None = None
+    board: BoardSpec = BoardSpec()
+    armies: list[ArmySpec] = []
+    teams: list[TeamSpec] = []
+    turn: list[str] = []
+    modes: list[ModeSpec] = []
+    pieces: dict[str, PieceSpec] = {}
+    castling: CastlingSpec | None = None
+    stacking: StackingSpec | None = None
+    drops: DropsSpec | None = None
+    rules: RulesSpec = RulesSpec()
+    setup: SetupSpec = SetupSpec()
+
+
+for _model in (Call, Not, BoolOp, Compare, Arith, Neg, CellTerm):
+    _model.model_rebuild()

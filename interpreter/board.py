@@ -1,0 +1,224 @@
+"""Board compiler: ``BoardSpec`` -> cells, a networkx graph and step tables.
+
+Cells are numbered 0..n-1 in file-major order of their coordinates (a1,
+b1, ..., h1, a2, ... on a grid), so that tables indexed by cell are plain
+lists. Every cell has a name, integer coordinates ``(x, y)`` (``x`` the file
+index from 0, ``y`` the rank index from 0), a polygon for drawing and a
+dict of attributes (``file``, ``rank``, ``colour`` and whatever the rules
+file ``set``s).
+
+A *direction* is a labelled step function: ``steps[label][cell]`` is the
+cell one step away, or -1. Grid boards have the eight labels ``n s e w ne
+nw se sw`` (edge kinds ``orth`` and ``diag``). Coordinate offsets
+(``"(dx,dy)"`` labels, used by Betza and ``leap``) are derived on demand.
+The networkx ``MultiDiGraph`` holds the same steps as labelled edges, for
+validation, analysis and drawing; the move generator never walks it.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from dsl import spec as S
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, suggest, unknown_name
+
+GRID_DIRECTIONS: dict[str, tuple[int, int, str]] = {
+    "n": (0, 1, "orth"), "e": (1, 0, "orth"), "s": (0, -1, "orth"), "w": (-1, 0, "orth"),
+    "ne": (1, 1, "diag"), "se": (1, -1, "diag"), "sw": (-1, -1, "diag"), "nw": (-1, 1, "diag"),
+}
+
+FILE_LETTERS = string.ascii_lowercase
+
+
+def file_letter(x: int) -> str:
+    """The name of file ``x`` (0 -> a); files past z are aa, ab, ..."""
+    if x < 26:
+        return FILE_LETTERS[x]
+    return FILE_LETTERS[x // 26 - 1] + FILE_LETTERS[x % 26]
+
+
+@dataclass
+class Board:
+    """The compiled board of one variant (immutable after compilation)."""
+
+    names: list[str]
+    coords: list[tuple[int, int]]
+    attributes: list[dict[str, object]]
+    polygons: list[list[tuple[float, float]]]
+    files: int
+    ranks: int
+    steps: dict[str, list[int]]
+    edge_kinds: dict[str, str]
+    zones: dict[str, dict[str | None, frozenset[int]]]
+    graph: nx.MultiDiGraph
+    resolver: "CellResolver"
+    index: dict[str, int] = field(default_factory=dict)
+    at: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.at = {xy: i for i, xy in enumerate(self.coords)}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def rectangular(self) -> bool:
+        """True when every cell of the bounding grid exists (FEN's own shape)."""
+        return len(self.names) == self.files * self.ranks
+
+    def offset(self, cell: int, dx: int, dy: int) -> int:
+        """The cell at coordinate offset (dx, dy) from ``cell``, or -1."""
+        x, y = self.coords[cell]
+        return self.at.get((x + dx, y + dy), -1)
+
+    def term(self, term: S.CellTerm, army: str | None) -> frozenset[int]:
+        """The cells of one cell term (``from``, ``to``, ``promotes in`` ...) for ``army``."""
+        return self.resolver.term(term, army)
+
+
+class CellResolver:
+    """Evaluates cell sets and cell terms over a list of cells.
+
+    Used twice: over the full generated grid to evaluate ``remove``, then
+    over the final cells for attributes, zones and every cell term of the
+    rules (``from``, ``to``, ``promotes in`` ...). Zones are looked up in
+    the zone specs and evaluated for the army concerned.
+    """
+
+    def __init__(self, names, coords, attrs, files, ranks, zone_specs, armies) -> None:
+        self.names, self.coords, self.attrs = names, coords, attrs
+        self.files, self.ranks = files, ranks
+        self.zone_specs: dict[str, S.ZoneSpec] = zone_specs
+        self.armies = armies
+        self.by_name = {n: i for i, n in enumerate(names)}
+
+    def cell(self, name: str, loc: Loc | None) -> int:
+        if name not in self.by_name:
+            raise unknown_name("cell", name, self.names, loc)
+        return self.by_name[name]
+
+    def cells(self, cellset: S.CellSet, army: str | None) -> frozenset[int]:
+        result: set[int] = set()
+        for term in cellset.include:
+            result |= self.term(term, army)
+        for term in cellset.exclude:
+            result -= self.term(term, army)
+        return frozenset(result)
+
+    def term(self, term: S.CellTerm, army: str | None) -> frozenset[int]:
+        kind = term.kind
+        coords = self.coords
+        if kind == "named":
+            return frozenset({self.cell(term.a, term.loc)})
+        if kind == "rect":
+            (x1, y1), (x2, y2) = coords[self.cell(term.a, term.loc)], coords[self.cell(term.b, term.loc)]
+            xs, ys = range(min(x1, x2), max(x1, x2) + 1), range(min(y1, y2), max(y1, y2) + 1)
+            return frozenset(i for i, (x, y) in enumerate(coords) if x in xs and y in ys)
+        if kind in ("rank", "ranks"):
+            for rank in (term.lo, term.hi):
+                if not 1 <= rank <= self.ranks:
+                    raise RulesSemanticError(f"no rank {rank} on this board", term.loc,
+                                             expected=f"a rank from 1 to {self.ranks}")
+            if term.step < 1:
+                raise RulesSemanticError("a rank step must be at least 1", term.loc)
+            wanted = set(range(term.lo - 1, term.hi, term.step))
+            return frozenset(i for i, (x, y) in enumerate(coords) if y in wanted)
+        if kind in ("file", "files"):
+            letters = [file_letter(x) for x in range(self.files)]
+            for letter in (term.a, term.b):
+                if letter not in letters:
+                    raise unknown_name("file", letter, letters, term.loc)
+            lo, hi = sorted((letters.index(term.a), letters.index(term.b)))
+            return frozenset(i for i, (x, y) in enumerate(coords) if lo <= x <= hi)
+        if kind == "type":
+            types = sorted({str(a["type"]) for a in self.attrs if "type" in a})
+            if term.a not in types:
+                raise unknown_name("cell type", term.a, types, term.loc)
+            return frozenset(i for i, a in enumerate(self.attrs) if a.get("type") == term.a)
+        if kind == "zone":
+            return self.zone(term.a, army, term.loc)
+        if kind == "all":
+            return frozenset(range(len(coords)))
+        raise UnsupportedError("'where' cell sets are not run by the interpreter yet", term.loc)
+
+    def zone(self, name: str, army: str | None, loc: Loc | None) -> frozenset[int]:
+        if name not in self.zone_specs:
+            raise unknown_name("zone", name, self.zone_specs, loc)
+        zone = self.zone_specs[name]
+        if zone.shared is not None:
+            return self.cells(zone.shared, army)
+        if army is None:
+            raise RulesSemanticError(f"zone '{name}' is declared per army and cannot be used here", loc,
+                                     expected="a zone declared for all armies")
+        cellset = zone.per_army.get(army)
+        return self.cells(cellset, army) if cellset is not None else frozenset()
+
+
+def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> tuple[list[tuple[int, int]], int, int]:
+    gen = spec.generator
+    if gen is None:
+        if not spec.cells:
+            raise RulesSemanticError("the board has no cells", variant_loc,
+                                     expected="a board block with a generator such as 'grid 8 x 8'")
+        raise UnsupportedError("boards of explicit cells are not run by the interpreter yet", spec.cells[0].loc)
+    if isinstance(gen, S.GridGen):
+        if gen.files < 1 or gen.ranks < 1 or gen.files * gen.ranks > 4096:
+            raise RulesSemanticError(f"a grid of {gen.files} x {gen.ranks} cells is not allowed", gen.loc,
+                                     expected="between 1 and 4096 cells")
+        return [(x, y) for y in range(gen.ranks) for x in range(gen.files)], gen.files, gen.ranks
+    raise UnsupportedError(f"{gen.kind} boards are not run by the interpreter yet", gen.loc)
+
+
+def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None = None) -> Board:
+    """Compile a board spec; ``armies`` are the army names per-army zones may use.
+
+    Raises :class:`RulesSemanticError` for a cell set naming a cell, file,
+    rank, cell type, zone or army that does not exist, and
+    :class:`UnsupportedError` for board constructs the interpreter cannot
+    run yet.
+    """
+    full, files, ranks = _generate(spec, variant_loc)
+    full_names = [f"{file_letter(x)}{y + 1}" for x, y in full]
+    full_attrs = [{"file": x + 1, "rank": y + 1, "colour": "dark" if (x + y) % 2 == 0 else "light"} for x, y in full]
+    on_full = CellResolver(full_names, full, full_attrs, files, ranks, {}, armies)
+    removed: set[int] = set()
+    for cellset in spec.removes:
+        removed |= on_full.cells(cellset, None)
+    keep = [i for i in range(len(full)) if i not in removed]
+    coords = [full[i] for i in keep]
+    names = [full_names[i] for i in keep]
+    attrs = [full_attrs[i] for i in keep]
+    resolver = CellResolver(names, coords, attrs, files, ranks, spec.zones, armies)
+    for attr in spec.attributes:
+        for cell in resolver.cells(attr.cells, None):
+            attrs[cell][attr.attribute] = attr.value
+    if spec.directions:
+        raise UnsupportedError("direction tables are not run by the interpreter yet", spec.directions[0].loc)
+    at = {xy: i for i, xy in enumerate(coords)}
+    steps: dict[str, list[int]] = {}
+    kinds: dict[str, str] = {}
+    for label, (dx, dy, kind) in GRID_DIRECTIONS.items():
+        steps[label] = [at.get((x + dx, y + dy), -1) for x, y in coords]
+        kinds[label] = kind
+    zones: dict[str, dict[str | None, frozenset[int]]] = {}
+    for name, zone in spec.zones.items():
+        if zone.shared is not None:
+            zones[name] = {None: resolver.cells(zone.shared, None)}
+        else:
+            for army, cellset in zone.per_army.items():
+                if army not in armies:
+                    raise unknown_name("army", army, armies, cellset.loc)
+            zones[name] = {army: resolver.zone(name, army, zone.loc) for army in armies}
+    polygons = [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords]
+    graph = nx.MultiDiGraph()
+    for i, name in enumerate(names):
+        graph.add_node(i, name=name, xy=coords[i], **attrs[i])
+    for label, table in steps.items():
+        for i, j in enumerate(table):
+            if j >= 0:
+                graph.add_edge(i, j, key=label, direction=label, kind=kinds[label])
+    return Board(names, coords, attrs, polygons, files, ranks, steps, kinds, zones, graph, resolver)

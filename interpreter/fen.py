@@ -1,0 +1,265 @@
+"""FEN for grid boards: read and write positions.
+
+Fields, separated by spaces: placement, side to move, castling rights, en
+passant target, halfmove clock, fullmove number. The last two (or last
+three, as in EPD) may be left out and default to ``0 1``.
+
+- Placement lists ranks from the highest to rank 1, separated by ``/``;
+  within a rank, cells from file a, a piece symbol per occupied cell and a
+  number (possibly of several digits, on wide boards) per run of empty
+  cells. Piece symbols are the piece letter, in upper or lower case by the
+  army's ``letters`` setting. Removed cells count as empty here.
+- Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``).
+- Castling: ``-`` or letters: ``K``/``Q`` (upper-case army) or ``k``/``q``
+  (lower-case army) for the outermost unmoved rook on the king's rank
+  towards higher / lower files, or a file letter for a particular rook
+  (Shredder-FEN and X-FEN style, as in Chess960).
+- En passant: ``-`` or the cell passed over by the last double step; kept
+  only when an en passant capture is possible, as python-chess does.
+
+Whether other pieces have moved (for initial-only moves) is not part of
+FEN: a piece counts as unmoved when it stands where the setup puts it.
+"""
+
+from __future__ import annotations
+
+from dsl.errors import Loc, PositionError, suggest
+
+from .board import file_letter
+from .game import Game
+from .position import Position
+
+LABEL = "<fen>"
+
+
+def _error(fen: str, start: int, end: int, message: str, expected: str | None = None,
+           hint: str | None = None) -> PositionError:
+    return PositionError(message, Loc.in_string(LABEL, fen, start, end), expected=expected, hint=hint)
+
+
+def _fields(fen: str) -> list[tuple[str, int]]:
+    """The space-separated fields with their start offsets."""
+    fields, i = [], 0
+    for part in fen.split(" "):
+        if part:
+            fields.append((part, i))
+        i += len(part) + 1
+    return fields
+
+
+def _placement(game: Game, fen: str, text: str, offset: int) -> dict[int, int]:
+    board = game.board
+    rows = text.split("/")
+    if len(rows) != board.ranks:
+        raise _error(fen, offset, offset + len(text),
+                     f"the placement has {len(rows)} ranks, the board has {board.ranks}",
+                     expected=f"{board.ranks} ranks separated by '/'")
+    placed: dict[int, int] = {}
+    pos = offset
+    for r, row in enumerate(rows):
+        y = board.ranks - 1 - r
+        x = 0
+        i = 0
+        while i < len(row):
+            ch = row[i]
+            if ch.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                x += int(row[i:j])
+                i = j
+                continue
+            code = game.symbol_code.get(ch)
+            if code is None:
+                guess = suggest(ch, list(game.symbol_code))
+                raise _error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",
+                             expected="one of " + " ".join(sorted(game.symbol_code)) + " or a digit",
+                             hint=f"did you mean {guess!r}?" if guess else None)
+            if x >= board.files:
+                break
+            cell = board.at.get((x, y), -1)
+            if cell < 0:
+                raise _error(fen, pos + i, pos + i + 1, f"piece on {file_letter(x)}{y + 1}, which is not a cell",
+                             expected="an empty-cell count over removed cells")
+            placed[cell] = code
+            x += 1
+            i += 1
+        if x != board.files:
+            raise _error(fen, pos, pos + len(row),
+                         f"rank {y + 1} describes {x} files, the board has {board.files}",
+                         expected=f"{board.files} cells per rank")
+        pos += len(row) + 1
+    return placed
+
+
+def parse_fen(game: Game, fen: str) -> Position:
+    """The position described by ``fen``. Raises :class:`PositionError` pointing into the string."""
+    fen = fen.strip()
+    if not fen:
+        raise _error(fen, 0, 0, "empty position", expected="a FEN string")
+    fields = _fields(fen)
+    if len(fields) > 6:
+        part, at = fields[6]
+        raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
+    pos = Position(game)
+    placement, at = fields[0]
+    for cell, code in _placement(game, fen, placement, at).items():
+        pos.place(cell, code)
+    # Side to move.
+    symbols = {a.symbol: a.index for a in game.armies}
+    if len(fields) > 1:
+        side, at = fields[1]
+        if side not in symbols:
+            raise _error(fen, at, at + len(side), f"unknown side to move {side!r}",
+                         expected=" or ".join(repr(s) for s in symbols))
+        army = symbols[side]
+        if army not in game.turn_order:
+            raise _error(fen, at, at + len(side), f"army {side!r} does not take turns")
+        pos.turn = game.turn_order.index(army)
+    # Unmoved pieces other than castling pieces: where the setup puts them.
+    _infer_unmoved(game, pos)
+    if len(fields) > 2:
+        _castling(game, pos, fen, *fields[2])
+    if len(fields) > 3:
+        _en_passant(game, pos, fen, *fields[3])
+    for index, name in ((4, "halfmove clock"), (5, "fullmove number")):
+        if len(fields) > index:
+            text, at = fields[index]
+            if not text.isdigit():
+                raise _error(fen, at, at + len(text), f"invalid {name} {text!r}", expected="a whole number")
+            if index == 4:
+                pos.clock = int(text)
+            else:
+                pos.fullmove = max(1, int(text))
+    _check_royals(game, pos, fen, placement, fields[0][1])
+    pos.rehash()
+    return pos
+
+
+def _infer_unmoved(game: Game, pos: Position) -> None:
+    tracked = game.tracked
+    castling_kinds = (game.castle_king, game.castle_rook)
+    if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
+        return
+    start = _placement(game, game.start_fen, game.start_fen.split(" ")[0], 0)
+    for cell, code in enumerate(pos.board):
+        if code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code:
+            pos.unmoved |= 1 << cell
+
+
+def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    if text == "-":
+        return
+    if not game.castle_rules:
+        raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
+    board = game.board
+    for i, ch in enumerate(text):
+        army = next((a for a in game.armies if a.letter_case == ("upper" if ch.isupper() else "lower")), None)
+        if army is None:
+            raise _error(fen, at + i, at + i + 1, f"invalid castling right {ch!r}")
+        king_code = game.code(game.castle_king, army.index)
+        rook_code = game.code(game.castle_rook, army.index)
+        kings = [c for c in pos.cells_of[army.index] if pos.board[c] == king_code]
+        if len(kings) != 1:
+            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but {army.title} has no single king")
+        king = kings[0]
+        kx, ky = board.coords[king]
+        rooks = sorted((board.coords[c][0], c) for c in pos.cells_of[army.index]
+                       if pos.board[c] == rook_code and board.coords[c][1] == ky)
+        lower = ch.lower()
+        if lower == "k":
+            candidates = [c for x, c in rooks if x > kx][-1:]
+        elif lower == "q":
+            candidates = [c for x, c in rooks if x < kx][:1]
+        else:
+            candidates = [c for x, c in rooks if file_letter(x) == lower]
+        if not candidates:
+            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but no {army.title} rook stands there",
+                         expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
+        pos.unmoved |= (1 << king) | (1 << candidates[0])
+
+
+def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    if text == "-":
+        return
+    board = game.board
+    if text not in board.index:
+        raise _error(fen, at, at + len(text), f"invalid en passant cell {text!r}", expected="a cell name or '-'",
+                     hint=(lambda g: f"did you mean {g!r}?" if g else None)(suggest(text, board.names)))
+    cell = board.index[text]
+    mover = game.turn_order[(pos.turn - 1) % len(game.turn_order)]
+    from .movegen import frame
+    (fx, fy), _ = frame(game.armies[mover].forward)
+    victim = board.offset(cell, fx, fy)
+    if victim < 0 or not pos.board[victim] or game.code_army[pos.board[victim]] != mover or pos.board[cell]:
+        return  # no double step can have passed there: ignore, as python-chess does
+    if pos._ep_possible((cell,), pos.army):
+        pos.ep_cells = (cell,)
+        pos.ep_victim = victim
+
+
+def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
+    if not game.self_check:
+        return
+    for army in game.armies:
+        if not pos.royal_cells(army.index) and any(k.royal for k in game.kinds):
+            raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
+                         expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
+                         + " for every army")
+
+
+def board_fen(pos: Position) -> str:
+    """The placement field of ``pos``."""
+    game, board = pos.game, pos.game.board
+    rows = []
+    for y in range(board.ranks - 1, -1, -1):
+        row, empty = [], 0
+        for x in range(board.files):
+            cell = board.at.get((x, y), -1)
+            code = pos.board[cell] if cell >= 0 else 0
+            if code:
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(game.code_symbol[code])
+            else:
+                empty += 1
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+def castling_field(pos: Position) -> str:
+    game, board = pos.game, pos.game.board
+    if not game.castle_rules:
+        return "-"
+    out = []
+    for army in game.armies:
+        king_code = game.code(game.castle_king, army.index)
+        rook_code = game.code(game.castle_rook, army.index)
+        for king in sorted(pos.cells_of[army.index]):
+            if pos.board[king] != king_code or not (pos.unmoved >> king) & 1:
+                continue
+            kx, ky = board.coords[king]
+            rooks = sorted((board.coords[c][0], c) for c in pos.cells_of[army.index]
+                           if pos.board[c] == rook_code and board.coords[c][1] == ky)
+            letters = []
+            for x, c in rooks:
+                if not (pos.unmoved >> c) & 1:
+                    continue
+                side = [r for r in rooks if (r[0] > kx) == (x > kx)]
+                outermost = side[-1][0] if x > kx else side[0][0]
+                letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
+                letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
+            for _, letter in sorted(letters):
+                out.append(letter.upper() if army.letter_case == "upper" else letter)
+    return "".join(out) or "-"
+
+
+def to_fen(pos: Position) -> str:
+    """The FEN of ``pos``."""
+    game = pos.game
+    ep = game.board.names[pos.ep_cells[0]] if pos.ep_cells else "-"
+    side = game.armies[pos.army].symbol
+    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep} {pos.clock} {pos.fullmove}"

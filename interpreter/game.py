@@ -1,0 +1,384 @@
+"""The compiled game: everything about a variant that does not change in play.
+
+:func:`compile_variant` turns a :class:`~dsl.spec.VariantSpec` into a
+:class:`Game`: the board, armies, piece codes, move-generation closures,
+reverse attack tables, castling rules, Zobrist keys and end rules. A
+:class:`~interpreter.position.Position` holds the state of one game and
+refers to its Game for everything else.
+
+Piece codes are small positive integers, ``1 + kind * n_armies + army``;
+0 is an empty cell. Tables indexed by code are plain lists.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from dsl import spec as S
+from dsl.errors import Loc, PositionError, RulesSemanticError, UnsupportedError, unknown_name
+from dsl.loader import load_spec
+
+from .board import Board, compile_board, file_letter
+from .movegen import Atom, compile_atoms, make_generators
+
+
+@dataclass(frozen=True)
+class Army:
+    index: int
+    name: str
+    title: str
+    symbol: str          # the side-to-move field of FEN: the army's first letter or its prefix
+    letter_case: str | None
+    prefix: str | None
+    forward: str | None
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    index: int
+    name: str
+    letter: str
+    value: float | None
+    royal: bool
+    spec: S.PieceSpec
+
+
+@dataclass(frozen=True)
+class CastleRule:
+    """A compiled castling rule for one army (see :class:`dsl.spec.CastleRule`)."""
+
+    index: int
+    name: str
+    notation: str
+    king_file: int | None
+    rook_file: int | None
+    side: int                  # +1: the rook is on higher files than the king, -1: lower, 0: either
+    ignore_path: bool
+    ignore_attacks: bool
+
+
+class Game:
+    """A compiled variant. Build one with :func:`compile_variant` or :func:`load_game`."""
+
+    def __init__(self, spec: S.VariantSpec) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.title
+        self._check_supported(spec)
+        self._compile_armies(spec)
+        self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
+        self.n = len(self.board)
+        self._compile_pieces(spec)
+        self._compile_tables()
+        self._compile_castling(spec)
+        self._compile_rules(spec)
+        self._zobrist()
+        from .fen import parse_fen  # the start position is checked at compile time
+        setup = spec.setup
+        if setup.fen is None:
+            if setup.places:
+                raise UnsupportedError("'setup { ... }' placement lists are not run by the interpreter yet",
+                                       setup.places[0].loc)
+            raise RulesSemanticError("the variant has no setup", spec.locs.get("name"),
+                                     expected="a 'setup fen \"...\"' declaration")
+        self.start_fen = setup.fen
+        try:
+            parse_fen(self, setup.fen)
+        except PositionError as err:
+            raise RulesSemanticError(f"the setup is not a valid position: {err.message}", setup.loc,
+                                     expected=err.expected, hint=err.hint) from None
+
+    # ------------------------------------------------------------ checks
+    @staticmethod
+    def _check_supported(spec: S.VariantSpec) -> None:
+        not_yet = [
+            (spec.stacking, "stacking"), (spec.drops, "drops"),
+            (spec.modes[0] if spec.modes else None, "play modes"),
+            (spec.teams[0] if spec.teams else None, "teams"),
+        ]
+        for node, what in not_yet:
+            if node is not None:
+                raise UnsupportedError(f"{what} are parsed and validated, but not run by the interpreter yet",
+                                       getattr(node, "loc", None) or spec.locs.get("name"))
+        for rule in spec.rules.no_moves:
+            raise UnsupportedError("'when no moves' rules are not run by the interpreter yet", rule.loc)
+        if "partner-check" in spec.rules.forbid:
+            raise UnsupportedError("'forbid partner-check' is not run by the interpreter yet", spec.locs.get("name"))
+
+    # ------------------------------------------------------------ armies
+    def _compile_armies(self, spec: S.VariantSpec) -> None:
+        if len(spec.armies) < 1:
+            raise RulesSemanticError("the variant declares no army", spec.locs.get("name"),
+                                     expected="an 'armies { army white ... }' block")
+        armies = []
+        seen: dict[str, Loc | None] = {}
+        for i, army in enumerate(spec.armies):
+            if army.name in seen:
+                raise RulesSemanticError(f"army '{army.name}' is declared twice", army.loc)
+            seen[army.name] = army.loc
+            symbol = army.prefix or army.name[0].lower()
+            armies.append(Army(i, army.name, army.title, symbol, army.letter_case, army.prefix, army.forward))
+        symbols = [a.symbol for a in armies]
+        if len(set(symbols)) != len(symbols):
+            raise RulesSemanticError("two armies have the same notation symbol", spec.armies[0].loc,
+                                     hint="give them distinct first letters or 'letters prefix' symbols")
+        if len(armies) == 2 and all(a.letter_case for a in armies) and armies[0].letter_case == armies[1].letter_case:
+            raise RulesSemanticError("both armies use the same letter case", spec.armies[1].loc,
+                                     expected="'letters upper' for one army and 'letters lower' for the other")
+        self.armies: list[Army] = armies
+        self.army_index = {a.name: a.index for a in armies}
+        names = list(self.army_index)
+        turn = spec.turn or names
+        for name in turn:
+            if name not in self.army_index:
+                raise unknown_name("army", name, names, spec.locs.get("turn"))
+        self.turn_order: list[int] = [self.army_index[name] for name in turn]
+        # Without teams every other army is an enemy.
+        self.enemies: list[list[int]] = [[b.index for b in armies if b.index != a.index] for a in armies]
+
+    # ------------------------------------------------------------ pieces
+    def _compile_pieces(self, spec: S.VariantSpec) -> None:
+        kinds = []
+        letters: dict[str, str] = {}
+        for i, piece in enumerate(spec.pieces.values()):
+            letter = piece.letter or piece.name[0].upper()
+            if len(letter) != 1 or not letter.isalpha():
+                raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter", piece.loc)
+            letter = letter.upper()
+            if letter in letters:
+                raise RulesSemanticError(
+                    f"pieces {letters[letter]} and {piece.name} have the same letter '{letter}'",
+                    piece.loc, hint="give one of them another 'letter'")
+            letters[letter] = piece.name
+            kinds.append(PieceKind(i, piece.name, letter, piece.value, piece.royal, piece))
+        if not kinds:
+            raise RulesSemanticError("the variant declares no piece", spec.locs.get("name"))
+        self.kinds: list[PieceKind] = kinds
+        self.kind_index = {k.name: k.index for k in kinds}
+        na = len(self.armies)
+        ncodes = 1 + len(kinds) * na
+        self.code_kind = [-1] + [c // na for c in range(ncodes - 1)]
+        self.code_army = [-1] + [c % na for c in range(ncodes - 1)]
+        self.is_royal = [False] + [kinds[self.code_kind[c]].royal for c in range(1, ncodes)]
+        self.ncodes = ncodes
+        self.hostile: list[list[bool]] = [
+            [False] + [self.code_army[c] in self.enemies[a] for c in range(1, ncodes)] for a in range(na)
+        ]
+        # Letters in FEN: per army case or prefix.
+        self.code_symbol: list[str] = [""] * ncodes
+        for code in range(1, ncodes):
+            army, kind = self.armies[self.code_army[code]], kinds[self.code_kind[code]]
+            if army.prefix is not None:
+                self.code_symbol[code] = army.prefix + kind.letter
+            else:
+                self.code_symbol[code] = kind.letter.lower() if army.letter_case == "lower" else kind.letter
+        self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if c}
+        # Movement atoms and promotion tables per code.
+        self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
+        self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        for kind in kinds:
+            for army in self.armies:
+                code = self.code(kind.index, army.index)
+                for move in kind.spec.moves:
+                    self.atoms[code] += compile_atoms(move, self.board, army.name, army.forward)
+                self.promotions[code] = self._promotion_table(kind, army)
+        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c]) for c in range(1, ncodes)]
+
+    def code(self, kind: int, army: int) -> int:
+        """The code of a piece of ``kind`` in ``army``."""
+        return 1 + kind * len(self.armies) + army
+
+    def _promotion_table(self, kind: PieceKind, army: Army) -> list[tuple[int, ...]] | None:
+        if not kind.spec.promotions:
+            return None
+        table: list[tuple[int, ...]] = [()] * self.n
+        for promo in kind.spec.promotions:
+            if promo.optional or promo.on_capture_into or promo.partner_pieces:
+                raise UnsupportedError("optional promotion, promotion on capture and partner pieces are not run "
+                                       "by the interpreter yet", promo.loc)
+            targets = []
+            for name in promo.to:
+                if name not in self.kind_index:
+                    raise unknown_name("piece", name, self.kind_index, promo.locs.get(name, promo.loc))
+                targets.append(self.code(self.kind_index[name], army.index))
+            for cell in self.board.term(promo.cells, army.name):
+                table[cell] = tuple(targets)
+        return table
+
+    # ------------------------------------------------------------ attack tables
+    def _compile_tables(self) -> None:
+        """Reverse attack tables: for a cell, where attackers of each army could stand.
+
+        ``leap_attackers[army][cell]``: pairs ``(source cell, codes)``;
+        ``ray_attackers[army][cell]``: pairs ``(chain, codes)``, where the
+        chain runs from the cell outwards and the first occupied cell on it
+        attacks if its code is in ``codes``; ``hop_attackers`` likewise,
+        for the second occupied cell; ``lame_attackers``: triples
+        ``(source, between, codes)``. Attacks that depend on more than
+        occupancy are found by generating the moves of ``slow_attackers``.
+        """
+        n, na = self.n, len(self.armies)
+        leap = [[{} for _ in range(n)] for _ in range(na)]
+        ray = [[{} for _ in range(n)] for _ in range(na)]
+        hop = [[{} for _ in range(n)] for _ in range(na)]
+        lame = [[{} for _ in range(n)] for _ in range(na)]
+        slow: list[set[int]] = [set() for _ in range(na)]
+        for code in range(1, self.ncodes):
+            army = self.code_army[code]
+            for atom in self.atoms[code]:
+                if not atom.capture:
+                    continue
+                if not atom.attacks_plainly or atom.hop == "g":
+                    slow[army].add(code)
+                    continue
+                if atom.kind == "leap":
+                    for frm, row in enumerate(atom.leaps):
+                        for to, between in row:
+                            table = lame[army][to] if between else leap[army][to]
+                            table.setdefault((frm, between) if between else frm, set()).add(code)
+                else:
+                    target = ray if atom.kind == "ride" else hop
+                    for frm, rays in enumerate(atom.rays):
+                        for r in rays:
+                            for k, to in enumerate(r):
+                                chain = tuple(reversed(r[:k])) + (frm,)
+                                target[army][to].setdefault(chain, set()).add(code)
+        self.leap_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap]
+        self.lame_attackers = [[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame]
+        self.ray_attackers = [[_maximal_chains(cell) for cell in a] for a in ray]
+        self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]
+        self.slow_attackers = [frozenset(s) for s in slow]
+        # Pins can be computed from rays alone when every attack of an army
+        # is a plain leap or ride: then only pieces on a ray between a royal
+        # piece and an enemy rider can uncover an attack by moving.
+        self.pin_safe = [not slow[a] and not any(hop[a][c] for c in range(n)) and not any(lame[a][c] for c in range(n))
+                         for a in range(na)]
+        # En passant captures: which codes may take e.p. on a cell, from where.
+        ep = [[{} for _ in range(n)] for _ in range(na)]
+        for code in range(1, self.ncodes):
+            for atom in self.atoms[code]:
+                if atom.en_passant and atom.kind == "leap":
+                    for frm, row in enumerate(atom.leaps):
+                        for to, _ in row:
+                            ep[self.code_army[code]][to].setdefault(frm, set()).add(code)
+        self.ep_attackers = [[tuple((s, frozenset(c)) for s, c in cell.items()) for cell in a] for a in ep]
+        self.clock_resets = [False] * self.ncodes
+
+    # ------------------------------------------------------------ castling
+    def _compile_castling(self, spec: S.VariantSpec) -> None:
+        self.castle_rules: list[CastleRule] = []
+        self.castle_king = self.castle_rook = -1
+        castling = spec.castling
+        if castling is None:
+            return
+        for role in ("king", "rook"):
+            name = getattr(castling, role)
+            if name not in self.kind_index:
+                raise unknown_name("piece", name, self.kind_index, castling.locs.get(role, castling.loc))
+        self.castle_king = self.kind_index[castling.king]
+        self.castle_rook = self.kind_index[castling.rook]
+        letters = [file_letter(x) for x in range(self.board.files)]
+        sides = {"e": 1, "w": -1, None: 0}
+        for i, rule in enumerate(castling.rules):
+            if rule.swap or rule.rook_onto_king or rule.in_cells is not None:
+                raise UnsupportedError("swap castling, castling onto the king and 'in' are not run by the "
+                                       "interpreter yet", rule.loc)
+            files = []
+            for f in (rule.king_to_file, rule.rook_to_file):
+                if f is None:
+                    raise RulesSemanticError(f"castling '{rule.name}' needs 'king to file' and 'rook to file'",
+                                             rule.loc)
+                if f not in letters:
+                    raise unknown_name("file", f, letters, rule.loc)
+                files.append(letters.index(f))
+            if rule.side not in sides:
+                raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
+            self.castle_rules.append(CastleRule(i, rule.name, rule.notation, files[0], files[1], sides[rule.side],
+                                                rule.ignore_path, rule.ignore_attacks))
+
+    @cached_property
+    def tracked(self) -> list[bool]:
+        """Per code: does the game need to know whether this piece has moved?"""
+        tracked = [False] * self.ncodes
+        for code in range(1, self.ncodes):
+            kind = self.code_kind[code]
+            if any(a.unmoved for a in self.atoms[code]) or (self.castle_rules and kind in (self.castle_king, self.castle_rook)):
+                tracked[code] = True
+        return tracked
+
+    # ------------------------------------------------------------ rules
+    def _compile_rules(self, spec: S.VariantSpec) -> None:
+        from .outcome import compile_end_rules, compile_insufficient
+        rules = spec.rules
+        self.self_check = "self-check" in rules.forbid
+        for event in rules.clock_resets:
+            if event == "capture":
+                continue
+            if event == "promotion":
+                raise UnsupportedError("clock reset on promotion is not run by the interpreter yet",
+                                       rules.locs.get("clock"))
+            if event not in self.kind_index:
+                raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
+            for army in self.armies:
+                self.clock_resets[self.code(self.kind_index[event], army.index)] = True
+        self.clock_on_capture = "capture" in rules.clock_resets
+        self.end_rules = compile_end_rules(self, rules.ends)
+        self.insufficient_rules = compile_insufficient(self, rules.insufficient)
+
+    def _zobrist(self) -> None:
+        rng = random.Random(0x5EED)
+        bits = 64
+        self.z_piece = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
+        self.z_unmoved = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_ep = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_turn = [rng.getrandbits(bits) for _ in range(len(self.turn_order))]
+
+    # ------------------------------------------------------------ positions
+    def start(self):
+        """A new Position at the variant's start."""
+        return self.position(self.start_fen)
+
+    def position(self, fen: str | None = None):
+        """A Position from ``fen`` (the start position when None)."""
+        from .fen import parse_fen
+        return parse_fen(self, fen if fen is not None else self.start_fen)
+
+    def summary(self) -> str:
+        """A one-line summary: cells, pieces, armies."""
+        return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
+                f"({', '.join(k.name for k in self.kinds)}), {len(self.armies)} armies "
+                f"({', '.join(a.name for a in self.armies)})")
+
+
+def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
+    """Merge chains: keep, per set of attacking codes, only chains that are not prefixes of another."""
+    # A rider that attacks from the end of a chain also attacks from every
+    # nearer cell of it, so a chain whose codes all attack along a longer
+    # chain is redundant: walking the longer one finds the same attackers.
+    result = []
+    for chain, codes in chains.items():
+        subsumed = any(len(c) > len(chain) and c[:len(chain)] == chain and codes <= other
+                       for c, other in chains.items())
+        if not subsumed:
+            result.append((chain, frozenset(codes)))
+    return tuple(result)
+
+
+def compile_variant(spec: S.VariantSpec) -> Game:
+    """Compile a Spec. Raises RulesSemanticError / UnsupportedError with source locations."""
+    return Game(spec)
+
+
+_CACHE: dict[tuple[str, float], Game] = {}
+
+
+def load_game(ref: str | Path) -> Game:
+    """Load and compile a variant by bundled name, alias or path (cached per file version)."""
+    spec = load_spec(ref)
+    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0)
+    if key not in _CACHE:
+        _CACHE[key] = compile_variant(spec)
+    return _CACHE[key]

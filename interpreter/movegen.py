@@ -1,0 +1,381 @@
+"""Movement patterns -> target tables -> move-generation closures.
+
+Each pattern of a piece, in the frame of one army, becomes an
+:class:`Atom`: a kind (``leap``, ``ride`` or ``hop``), a table indexed by the
+start cell (leap targets with the cells that must be empty on the way, or
+rays of cells), a modality and options. Tables are built once, at compile
+time, from the board's coordinates; the closures made by
+:func:`make_generator` only index lists.
+
+A move is the tuple ``(from, to, promotion, special)``: ``promotion`` is
+the code of the piece it becomes (0 for none) and ``special`` is ``None``
+or a tuple whose first item says what else happens: ``("ep_set", cells)``
+(a double step that may be taken en passant on ``cells``), ``("ep",
+victim)`` (an en passant capture of the piece on ``victim``) or
+``("castle", rook_from, rook_to, rule)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import spec as S
+from dsl.betza import BetzaAtom, parse_betza
+from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
+
+from .board import GRID_DIRECTIONS, Board
+
+
+@dataclass
+class Atom:
+    """One movement atom of one piece for one army, with its compiled table.
+
+    ``leaps[c]``: tuples ``(to, between)`` where ``between`` lists the cells
+    that must be empty (lame leapers). ``rays[c]``: lists of cells, nearest
+    first, truncated to the range. ``quiet`` / ``capture``: which moves the
+    atom makes. ``hop``: ``"p"`` or ``"g"`` for hoppers.
+    """
+
+    kind: str
+    quiet: bool
+    capture: bool
+    leaps: list[list[tuple[int, tuple[int, ...]]]] = field(default_factory=list)
+    rays: list[list[list[int]]] = field(default_factory=list)
+    hop: str | None = None
+    unmoved: bool = False
+    from_cells: frozenset[int] | None = None
+    to_cells: frozenset[int] | None = None
+    en_passant: bool = False
+    sets_en_passant: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """No option restricts it: it can share a merged fast table."""
+        return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
+                    or self.en_passant or self.sets_en_passant or self.hop)
+
+    @property
+    def attacks_plainly(self) -> bool:
+        """Its captures depend only on occupancy: reverse attack tables can represent them."""
+        return self.capture and not (self.unmoved or self.from_cells is not None or self.to_cells is not None)
+
+
+def frame(forward: str | None, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(forward, right) unit vectors of an army whose forward is a grid direction."""
+    name = forward or "n"
+    if name not in GRID_DIRECTIONS or GRID_DIRECTIONS[name][2] != "orth":
+        raise RulesSemanticError(f"an army's forward must be one of n, e, s, w, not '{name}'", loc,
+                                 expected="n, e, s or w")
+    fx, fy, _ = GRID_DIRECTIONS[name]
+    return (fx, fy), (fy, -fx)
+
+
+def _orient(vector: tuple[int, int], fwd: tuple[int, int], right: tuple[int, int]) -> tuple[int, int]:
+    dx, dy = vector
+    return (dx * right[0] + dy * fwd[0], dx * right[1] + dy * fwd[1])
+
+
+def _lame_path(dx: int, dy: int) -> list[tuple[int, int]]:
+    """Offsets passed by a lame leap: orthogonal steps along the major axis first, then diagonal ones."""
+    path = []
+    x = y = 0
+    while (x, y) != (dx, dy):
+        rx, ry = dx - x, dy - y
+        sx = (rx > 0) - (rx < 0)
+        sy = (ry > 0) - (ry < 0)
+        if abs(rx) > abs(ry):
+            sy = 0
+        elif abs(ry) > abs(rx):
+            sx = 0
+        x, y = x + sx, y + sy
+        if (x, y) != (dx, dy):
+            path.append((x, y))
+    return path
+
+
+def _leap_table(board: Board, vectors, lame: bool):
+    table = []
+    for cell in range(len(board)):
+        row = []
+        for dx, dy in vectors:
+            to = board.offset(cell, dx, dy)
+            if to < 0:
+                continue
+            between: tuple[int, ...] = ()
+            if lame:
+                cells = [board.offset(cell, ox, oy) for ox, oy in _lame_path(dx, dy)]
+                if any(c < 0 for c in cells):
+                    continue
+                between = tuple(cells)
+            row.append((to, between))
+        table.append(row)
+    return table
+
+
+def _ray_table(board: Board, vectors, limit: int | None):
+    table = []
+    for cell in range(len(board)):
+        rays = []
+        for dx, dy in vectors:
+            ray, cur = [], cell
+            while limit is None or len(ray) < limit:
+                cur = board.offset(cur, dx, dy)
+                if cur < 0:
+                    break
+                ray.append(cur)
+            if ray:
+                rays.append(ray)
+        table.append(rays)
+    return table
+
+
+def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple[int, int]]:
+    """Direction names of a native pattern -> coordinate steps in the army's frame."""
+    relative = {"forward": (0, 1), "backward": (0, -1), "left": (-1, 0), "right": (1, 0)}
+    groups = {"orth": [d for d, v in GRID_DIRECTIONS.items() if v[2] == "orth"],
+              "diag": [d for d, v in GRID_DIRECTIONS.items() if v[2] == "diag"],
+              "all": list(GRID_DIRECTIONS)}
+    vectors = []
+    for name in dirs:
+        if name in groups:
+            vectors += [GRID_DIRECTIONS[d][:2] for d in groups[name]]
+        elif name in GRID_DIRECTIONS:
+            vectors.append(GRID_DIRECTIONS[name][:2])
+        elif name in relative:
+            vectors.append(_orient(relative[name], fwd, right))
+        else:
+            raise unknown_name("direction", name, list(GRID_DIRECTIONS) + list(groups) + list(relative), loc)
+    return vectors
+
+
+def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
+    """The atoms of one movement pattern for one army."""
+    fwd, right = frame(forward)
+    options = dict(
+        unmoved=move.unmoved,
+        from_cells=board.term(move.from_cells, army) if move.from_cells else None,
+        to_cells=board.term(move.to_cells, army) if move.to_cells else None,
+        en_passant=move.en_passant,
+        sets_en_passant=move.sets_en_passant,
+    )
+    if move.once_per_game or move.commits or move.condition is not None:
+        raise UnsupportedError("the move options 'once per game', 'commits' and 'if' are not run by the "
+                               "interpreter yet", move.loc)
+    pattern = move.pattern
+    atoms: list[Atom] = []
+
+    def modal(modality: str) -> dict:
+        both = {modality, move.modality} - {"both"}
+        if len(both) > 1:
+            raise RulesSemanticError("a pattern cannot be both move-only and capture-only", move.loc)
+        kind = both.pop() if both else "both"
+        return {"quiet": kind != "capture", "capture": kind != "quiet"}
+
+    if isinstance(pattern, S.BetzaPattern):
+        for atom in parse_betza(pattern.text, pattern.loc):
+            atoms.append(_betza_atom(atom, board, fwd, right, modal(atom.modality), options))
+        return atoms
+    if isinstance(pattern, (S.StepPattern, S.RidePattern, S.HopPattern)):
+        vectors = _label_vectors(pattern.dirs, board, fwd, right, pattern.loc)
+        if isinstance(pattern, S.StepPattern):
+            return [Atom("leap", leaps=_leap_table(board, vectors, False), **modal("both"), **options)]
+        if isinstance(pattern, S.RidePattern):
+            return [Atom("ride", rays=_ray_table(board, vectors, pattern.range), **modal("both"), **options)]
+        return [Atom("hop", rays=_ray_table(board, vectors, None), hop="p", **modal("both"), **options)]
+    if isinstance(pattern, S.LeapPattern):
+        vectors = set()
+        for dx, dy in pattern.offsets:
+            images = {(dx, dy)}
+            if pattern.symmetry == "all":
+                images = {(sx * a, sy * b) for a, b in ((dx, dy), (dy, dx)) for sx in (1, -1) for sy in (1, -1)}
+            elif pattern.symmetry == "mirrored":
+                images = {(dx, dy), (-dx, dy)}
+            vectors |= {_orient(v, fwd, right) for v in images}
+        return [Atom("leap", leaps=_leap_table(board, sorted(vectors), move.lame), **modal("both"), **options)]
+    raise UnsupportedError(f"'{pattern.kind}' patterns are not run by the interpreter yet", pattern.loc)
+
+
+def _betza_atom(atom: BetzaAtom, board: Board, fwd, right, modality: dict, options: dict) -> Atom:
+    vectors = [_orient(v, fwd, right) for v in atom.vectors]
+    options = dict(options, unmoved=options["unmoved"] or atom.initial)
+    if atom.hop:
+        return Atom("hop", rays=_ray_table(board, vectors, None), hop=atom.hop, **modality, **options)
+    if atom.rider:
+        return Atom("ride", rays=_ray_table(board, vectors, atom.range), **modality, **options)
+    return Atom("leap", leaps=_leap_table(board, vectors, atom.lame), **modality, **options)
+
+
+# ---------------------------------------------------------------- closures
+#
+# Every generator has the signature gen(pos, frm, board, hostile, out):
+# ``hostile[code]`` is true for pieces the mover may capture (False for 0),
+# ``out`` is the list moves are appended to. Promotion is applied by the
+# caller's table when the piece can promote.
+
+
+def _merged_leaps(atoms: list[Atom], n: int) -> list[tuple[int, ...]]:
+    return [tuple(dict.fromkeys(to for a in atoms for to, _ in a.leaps[c])) for c in range(n)]
+
+
+def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]:
+    return [tuple(tuple(r) for a in atoms for r in a.rays[c]) for c in range(n)]
+
+
+def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None):
+    """The closures that generate the moves of one piece code from a cell.
+
+    Plain leap and ride atoms that both move and capture are merged into
+    one table each (the fast path of orthodox pieces); every other atom
+    gets a closure of its own. ``promotions[to]`` lists the codes a move
+    arriving on ``to`` must promote to (empty: none).
+    """
+    gens = []
+    fast_leaps = [a for a in atoms if a.kind == "leap" and a.plain and a.quiet and a.capture
+                  and not any(b for row in a.leaps for _, b in row)]
+    fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
+    rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
+    emit = _emitter(promotions)
+    if fast_leaps:
+        gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions))
+    if fast_rays:
+        gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions))
+    for atom in rest:
+        gens.append(_general(atom, emit))
+    return gens
+
+
+def _emitter(promotions):
+    if promotions is None:
+        def emit(out, frm, to, special=None):
+            out.append((frm, to, 0, special))
+        return emit
+
+    def emit_promoting(out, frm, to, special=None):
+        choices = promotions[to]
+        if choices:
+            for code in choices:
+                out.append((frm, to, code, special))
+        else:
+            out.append((frm, to, 0, special))
+    return emit_promoting
+
+
+def _fast_leaper(table, promotions):
+    if promotions is None:
+        def gen(pos, frm, board, hostile, out):
+            for to in table[frm]:
+                q = board[to]
+                if not q or hostile[q]:
+                    out.append((frm, to, 0, None))
+        return gen
+    emit = _emitter(promotions)
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for to in table[frm]:
+            q = board[to]
+            if not q or hostile[q]:
+                emit(out, frm, to)
+    return gen_promoting
+
+
+def _fast_rider(table, promotions):
+    if promotions is None:
+        def gen(pos, frm, board, hostile, out):
+            for ray in table[frm]:
+                for to in ray:
+                    q = board[to]
+                    if q:
+                        if hostile[q]:
+                            out.append((frm, to, 0, None))
+                        break
+                    out.append((frm, to, 0, None))
+        return gen
+    emit = _emitter(promotions)
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for ray in table[frm]:
+            for to in ray:
+                q = board[to]
+                if q:
+                    if hostile[q]:
+                        emit(out, frm, to)
+                    break
+                emit(out, frm, to)
+    return gen_promoting
+
+
+def _general(atom: Atom, emit):
+    """A closure for an atom with options (pawn moves, hoppers, initial moves ...)."""
+    quiet, capture = atom.quiet, atom.capture
+    from_cells, to_cells = atom.from_cells, atom.to_cells
+    unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
+
+    def allowed_start(pos, frm):
+        if from_cells is not None and frm not in from_cells:
+            return False
+        return not unmoved or (pos.unmoved >> frm) & 1
+
+    if atom.kind == "leap":
+        table = atom.leaps
+
+        def gen_leap(pos, frm, board, hostile, out):
+            if not allowed_start(pos, frm):
+                return
+            for to, between in table[frm]:
+                if to_cells is not None and to not in to_cells:
+                    continue
+                if between and any(board[c] for c in between):
+                    continue
+                q = board[to]
+                if not q:
+                    if quiet:
+                        emit(out, frm, to, ("ep_set", between) if sets_ep and between else None)
+                    elif ep_capture and pos.ep_cells and to in pos.ep_cells and hostile[board[pos.ep_victim]]:
+                        emit(out, frm, to, ("ep", pos.ep_victim))
+                elif capture and hostile[q]:
+                    emit(out, frm, to)
+        return gen_leap
+
+    if atom.kind == "ride":
+        rays = atom.rays
+
+        def gen_ride(pos, frm, board, hostile, out):
+            if not allowed_start(pos, frm):
+                return
+            for ray in rays[frm]:
+                passed = []
+                for to in ray:
+                    q = board[to]
+                    if to_cells is None or to in to_cells:
+                        if not q:
+                            if quiet:
+                                emit(out, frm, to, ("ep_set", tuple(passed)) if sets_ep and passed else None)
+                        elif capture and hostile[q]:
+                            emit(out, frm, to)
+                    if q:
+                        break
+                    passed.append(to)
+        return gen_ride
+
+    rays, grasshopper = atom.rays, atom.hop == "g"
+
+    def gen_hop(pos, frm, board, hostile, out):
+        if not allowed_start(pos, frm):
+            return
+        for ray in rays[frm]:
+            hurdle = False
+            for to in ray:
+                q = board[to]
+                if not hurdle:
+                    if q:
+                        hurdle = True
+                    continue
+                if to_cells is None or to in to_cells:
+                    if not q:
+                        if quiet:
+                            emit(out, frm, to)
+                    elif capture and hostile[q]:
+                        emit(out, frm, to)
+                if q or grasshopper:
+                    break
+    return gen_hop

@@ -1,0 +1,181 @@
+"""How a game ends: the end rules of the variant, evaluated at the start of a turn.
+
+End rules are checked in the order they are declared; the first whose
+condition holds ends the game. Results are from the point of view of the
+side to move: ``loss`` means the side to move has lost (and every enemy
+army has won), ``win`` that it has won, ``draw`` a draw.
+
+The names a condition may use are the documented vocabulary below; each
+is computed only when a condition asks for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dsl import spec as S
+from dsl.errors import RulesSemanticError
+
+from .expressions import compile_expr
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .position import Position
+
+END_NAMES = {
+    "in_check": "a royal piece of the side to move is attacked",
+    "legal_moves": "the number of legal moves of the side to move",
+    "repetitions": "how many times the current position has occurred (this time included)",
+    "clock": "the halfmove clock: plies since the last capture or clock-resetting move",
+    "insufficient_material": "the material matches an 'insufficient' signature",
+    "fullmove": "the move number",
+}
+END_CALLS = {
+    "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the rule that ended it and the result for ``army`` (the side to move)."""
+
+    rule: str
+    title: str
+    result: str
+    army: int
+    winners: tuple[int, ...]
+
+    def describe(self, game: "Game") -> str:
+        names = [game.armies[a].title for a in self.winners]
+        if not names:
+            return f"draw by {self.title}"
+        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''} by {self.title}"
+
+
+class EndContext:
+    """Lazily computed facts about a position, named as in :data:`END_NAMES`."""
+
+    def __init__(self, position: "Position", legal: list | None = None) -> None:
+        self.position = position
+        self._legal = legal
+
+    @property
+    def in_check(self) -> bool:
+        return self.position.in_check()
+
+    @property
+    def legal_moves(self) -> int:
+        if self._legal is None:
+            self._legal = self.position.legal_moves()
+        return len(self._legal)
+
+    @property
+    def repetitions(self) -> int:
+        return self.position.history.count(self.position.hash)
+
+    @property
+    def clock(self) -> int:
+        return self.position.clock
+
+    @property
+    def fullmove(self) -> int:
+        return self.position.fullmove
+
+    @property
+    def insufficient_material(self) -> bool:
+        return insufficient_material(self.position)
+
+    def same_colour(self, kind: int) -> bool:
+        pos = self.position
+        g = pos.game
+        colours = {g.board.attributes[c]["colour"] for c, code in enumerate(pos.board)
+                   if code and g.code_kind[code] == kind}
+        return len(colours) <= 1
+
+
+def _symbols(game: "Game") -> dict[str, int]:
+    return dict(game.kind_index)
+
+
+def compile_end_rules(game: "Game", ends: list[S.EndRule]):
+    """Compiled (rule, condition) pairs in declaration order."""
+    return [(rule, compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game))) for rule in ends]
+
+
+@dataclass(frozen=True)
+class _Signature:
+    exact: dict[int, int]
+    starred: frozenset[int]
+
+    def matches(self, counts: dict[int, int]) -> bool:
+        for kind, count in counts.items():
+            need = self.exact.get(kind, 0)
+            if count < need or (count > need and kind not in self.starred):
+                return False
+        return all(counts.get(kind, 0) >= need for kind, need in self.exact.items())
+
+
+def _signature(game: "Game", text: str, rule: S.InsufficientRule) -> _Signature:
+    letters = {k.letter: k.index for k in game.kinds}
+    exact: dict[int, int] = {}
+    starred: set[int] = set()
+    i = 0
+    while i < len(text):
+        letter = text[i]
+        if letter not in letters:
+            raise RulesSemanticError(f"unknown piece letter '{letter}' in material signature {text!r}", rule.loc,
+                                     expected=f"piece letters ({', '.join(sorted(letters))}), each optionally followed by *")
+        if i + 1 < len(text) and text[i + 1] == "*":
+            starred.add(letters[letter])
+            i += 2
+        else:
+            exact[letters[letter]] = exact.get(letters[letter], 0) + 1
+            i += 1
+    return _Signature(exact, frozenset(starred))
+
+
+def compile_insufficient(game: "Game", rules: list[S.InsufficientRule]):
+    """Compiled (first signature, second signature, condition or None) triples."""
+    compiled = []
+    for rule in rules:
+        condition = compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)) if rule.condition else None
+        compiled.append((_signature(game, rule.first, rule), _signature(game, rule.second, rule), condition))
+    return compiled
+
+
+def insufficient_material(position: "Position") -> bool:
+    """Does the material of a two-army game match one of the 'insufficient' signatures?"""
+    g = position.game
+    if len(g.armies) != 2 or not g.insufficient_rules:
+        return False
+    counts: list[dict[int, int]] = [{}, {}]
+    for code in position.board:
+        if code:
+            side = counts[g.code_army[code]]
+            kind = g.code_kind[code]
+            side[kind] = side.get(kind, 0) + 1
+    ctx = EndContext(position)
+    for first, second, condition in g.insufficient_rules:
+        if ((first.matches(counts[0]) and second.matches(counts[1]))
+                or (first.matches(counts[1]) and second.matches(counts[0]))):
+            if condition is None or condition(ctx):
+                return True
+    return False
+
+
+def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
+    """The outcome if the game is over in ``position``, else None."""
+    g = position.game
+    ctx = EndContext(position, legal)
+    army = position.army
+    for rule, condition in g.end_rules:
+        if condition(ctx):
+            if rule.result == "draw":
+                winners: tuple[int, ...] = ()
+            elif rule.result == "win":
+                winners = (army,)
+            else:
+                winners = tuple(g.enemies[army])
+            return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
+    return None

@@ -1,0 +1,399 @@
+"""Game state with make/unmake, legality and an incremental Zobrist hash.
+
+The state is flat: ``board`` is a list of piece codes indexed by cell (0 =
+empty), ``cells_of[army]`` the set of cells an army occupies, ``unmoved`` a
+bit mask of the cells whose piece has not moved (kept only for pieces whose
+rules depend on it: castling pieces and pieces with initial-only moves),
+``ep_cells`` / ``ep_victim`` the en passant targets of the last double step,
+``clock`` the halfmove clock and ``turn`` the index into the game's turn
+order. :meth:`Position.push` and :meth:`Position.pop` change it in place;
+the hash is updated incrementally and kept in ``history`` for repetition.
+
+Legal moves are pseudo-legal moves that do not leave one of the mover's
+royal pieces attacked. When every enemy attack is a plain leap or ride,
+pins are computed once per position and only moves of the royal piece,
+of pinned pieces, special moves and evasions are tried by make/test/unmake.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+
+Move = tuple  # (from, to, promotion, special): see interpreter.movegen
+
+
+class Position:
+    """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
+
+    __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
+                 "turn", "hash", "history", "_undo")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.board: list[int] = [0] * game.n
+        self.cells_of: list[set[int]] = [set() for _ in game.armies]
+        self.unmoved = 0
+        self.ep_cells: tuple[int, ...] = ()
+        self.ep_victim = -1
+        self.clock = 0
+        self.fullmove = 1
+        self.turn = 0
+        self.hash = 0
+        self.history: list[int] = []
+        self._undo: list[tuple] = []
+
+    # ------------------------------------------------------------ setup helpers
+    def place(self, cell: int, code: int) -> None:
+        """Put ``code`` on an empty ``cell`` (setup only; call :meth:`rehash` after)."""
+        self.board[cell] = code
+        self.cells_of[self.game.code_army[code]].add(cell)
+
+    def rehash(self) -> None:
+        """Recompute the hash from scratch and restart the repetition history."""
+        g = self.game
+        h = g.z_turn[self.turn]
+        for cell, code in enumerate(self.board):
+            if code:
+                h ^= g.z_piece[code * g.n + cell]
+            if (self.unmoved >> cell) & 1:
+                h ^= g.z_unmoved[cell]
+        for cell in self.ep_cells:
+            h ^= g.z_ep[cell]
+        self.hash = h
+        self.history = [h]
+
+    def copy(self) -> "Position":
+        """An independent copy (without the undo stack)."""
+        other = Position(self.game)
+        other.board = list(self.board)
+        other.cells_of = [set(s) for s in self.cells_of]
+        other.unmoved, other.ep_cells, other.ep_victim = self.unmoved, self.ep_cells, self.ep_victim
+        other.clock, other.fullmove, other.turn, other.hash = self.clock, self.fullmove, self.turn, self.hash
+        other.history = list(self.history)
+        return other
+
+    @property
+    def army(self) -> int:
+        """The index of the army to move."""
+        return self.game.turn_order[self.turn]
+
+    # ------------------------------------------------------------ attacks
+    def attacked(self, cell: int, by: int) -> bool:
+        """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)?"""
+        g = self.game
+        board = self.board
+        for src, codes in g.leap_attackers[by][cell]:
+            if board[src] in codes:
+                return True
+        for chain, codes in g.ray_attackers[by][cell]:
+            for c in chain:
+                q = board[c]
+                if q:
+                    if q in codes:
+                        return True
+                    break
+        if g.lame_attackers[by][cell]:
+            for src, between, codes in g.lame_attackers[by][cell]:
+                if board[src] in codes and not any(board[c] for c in between):
+                    return True
+        if g.hop_attackers[by][cell]:
+            for chain, codes in g.hop_attackers[by][cell]:
+                hurdle = False
+                for c in chain:
+                    q = board[c]
+                    if q:
+                        if hurdle:
+                            if q in codes:
+                                return True
+                            break
+                        hurdle = True
+        slow = g.slow_attackers[by]
+        if slow:
+            hostile = g.hostile[by]
+            for src in list(self.cells_of[by]):
+                code = board[src]
+                if code in slow:
+                    out: list = []
+                    for gen in g.generators[code]:
+                        gen(self, src, board, hostile, out)
+                    if any(m[1] == cell and board[cell] for m in out):
+                        return True
+        return False
+
+    def royal_cells(self, army: int) -> list[int]:
+        """Cells of the royal pieces of ``army``."""
+        is_royal, board = self.game.is_royal, self.board
+        return [c for c in self.cells_of[army] if is_royal[board[c]]]
+
+    def in_check(self, army: int | None = None) -> bool:
+        """Is a royal piece of ``army`` (default: the side to move) attacked by an enemy?"""
+        army = self.army if army is None else army
+        enemies = self.game.enemies[army]
+        return any(self.attacked(k, e) for k in self.royal_cells(army) for e in enemies)
+
+    def checkers(self) -> list[int]:
+        """Cells of enemy pieces that attack a royal piece of the side to move."""
+        found = []
+        army = self.army
+        for k in self.royal_cells(army):
+            for e in self.game.enemies[army]:
+                for src in self.cells_of[e]:
+                    if any(m[1] == k for m in self._piece_moves(src)):
+                        found.append(src)
+        return sorted(set(found))
+
+    # ------------------------------------------------------------ move generation
+    def _piece_moves(self, src: int) -> list[Move]:
+        code = self.board[src]
+        out: list[Move] = []
+        hostile = self.game.hostile[self.game.code_army[code]]
+        for gen in self.game.generators[code]:
+            gen(self, src, self.board, hostile, out)
+        return out
+
+    def pseudo_legal_moves(self) -> list[Move]:
+        """Moves allowed by the movement rules, before the self-check test."""
+        g = self.game
+        army = self.army
+        board = self.board
+        hostile = g.hostile[army]
+        generators = g.generators
+        out: list[Move] = []
+        for src in list(self.cells_of[army]):
+            for gen in generators[board[src]]:
+                gen(self, src, board, hostile, out)
+        if g.castle_rules and self.unmoved:
+            self._castling_moves(army, out)
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """All legal moves of the side to move."""
+        moves = self.pseudo_legal_moves()
+        g = self.game
+        if not g.self_check:
+            return moves
+        army = self.army
+        royals = self.royal_cells(army)
+        if not royals:
+            return moves
+        enemies = g.enemies[army]
+        board = self.board
+        if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
+            return [m for m in moves if self._safe_after(m, army)]
+        king = royals[0]
+        pinned, checked = self._pins(king, enemies)
+        if checked:
+            return [m for m in moves if self._safe_after(m, army)]
+        legal = []
+        is_royal = g.is_royal
+        for m in moves:
+            frm = m[0]
+            if frm in pinned or m[3] is not None or is_royal[board[frm]]:
+                if self._safe_after(m, army):
+                    legal.append(m)
+            else:
+                legal.append(m)
+        return legal
+
+    def _pins(self, king: int, enemies: list[int]) -> tuple[set[int], bool]:
+        """Own pieces pinned to ``king``, and whether ``king`` is attacked now."""
+        g = self.game
+        board = self.board
+        pinned: set[int] = set()
+        checked = False
+        for e in enemies:
+            for src, codes in g.leap_attackers[e][king]:
+                if board[src] in codes:
+                    checked = True
+            hostile = g.hostile[self.army]
+            for chain, codes in g.ray_attackers[e][king]:
+                blocker = -1
+                for c in chain:
+                    q = board[c]
+                    if q:
+                        if hostile[q]:
+                            if q in codes:
+                                if blocker < 0:
+                                    checked = True
+                                else:
+                                    pinned.add(blocker)
+                            break
+                        if blocker >= 0:
+                            break
+                        blocker = c
+        return pinned, checked
+
+    def _safe_after(self, move: Move, army: int) -> bool:
+        self.push(move)
+        enemies = self.game.enemies[army]
+        safe = not any(self.attacked(k, e) for k in self.royal_cells(army) for e in enemies)
+        self.pop()
+        return safe
+
+    def _castling_moves(self, army: int, out: list[Move]) -> None:
+        g = self.game
+        board = self.board
+        king_code = g.code(g.castle_king, army)
+        rook_code = g.code(g.castle_rook, army)
+        files = g.board.files
+        for k in self.cells_of[army]:
+            if board[k] != king_code or not (self.unmoved >> k) & 1:
+                continue
+            kx, ky = g.board.coords[k]
+            for rule in g.castle_rules:
+                for r in self.cells_of[army]:
+                    if board[r] != rook_code or not (self.unmoved >> r) & 1:
+                        continue
+                    rx, ry = g.board.coords[r]
+                    if ry != ky or rx == kx or (rule.side and (rx - kx) * rule.side < 0):
+                        continue
+                    if rule.king_file >= files or rule.rook_file >= files:
+                        continue
+                    kd = g.board.at.get((rule.king_file, ky), -1)
+                    rd = g.board.at.get((rule.rook_file, ky), -1)
+                    if kd < 0 or rd < 0:
+                        continue
+                    if not rule.ignore_path and not self._castle_path_clear(k, r, kd, rd):
+                        continue
+                    if not rule.ignore_attacks and self._castle_path_attacked(k, kd, army):
+                        continue
+                    out.append((k, kd, 0, ("castle", r, rd, rule.index)))
+
+    def _castle_path_clear(self, k: int, r: int, kd: int, rd: int) -> bool:
+        coords, at, board = self.game.board.coords, self.game.board.at, self.board
+        (kx, y), (rx, _), (kdx, _), (rdx, _) = coords[k], coords[r], coords[kd], coords[rd]
+        lo = min(kx, rx, kdx, rdx)
+        hi = max(kx, rx, kdx, rdx)
+        for x in range(lo, hi + 1):
+            c = at.get((x, y), -1)
+            if c < 0 or (c not in (k, r) and board[c]):
+                return False
+        return True
+
+    def _castle_path_attacked(self, k: int, kd: int, army: int) -> bool:
+        coords, at = self.game.board.coords, self.game.board.at
+        (kx, y), (kdx, _) = coords[k], coords[kd]
+        step = 1 if kdx >= kx else -1
+        cells = [at[(x, y)] for x in range(kx, kdx + step, step)]
+        return any(self.attacked(c, e) for c in cells for e in self.game.enemies[army])
+
+    # ------------------------------------------------------------ make / unmake
+    def push(self, move: Move) -> None:
+        """Play ``move`` (assumed legal or at least pseudo-legal)."""
+        g = self.game
+        frm, to, promo, special = move
+        board = self.board
+        n = g.n
+        zp = g.z_piece
+        piece = board[frm]
+        army = g.code_army[piece]
+        h = self.hash
+        cells_of = self.cells_of
+        own = cells_of[army]
+        captured = 0
+        changed = (1 << frm) | (1 << to)
+        if special is not None and special[0] == "castle":
+            rook_from, rook_to = special[1], special[2]
+            rook = board[rook_from]
+            self._undo.append((move, piece, 0, self.unmoved, self.ep_cells, self.ep_victim,
+                               self.clock, self.fullmove, self.turn, h))
+            board[frm] = board[rook_from] = 0
+            own.discard(frm)
+            own.discard(rook_from)
+            board[to] = piece
+            board[rook_to] = rook
+            own.add(to)
+            own.add(rook_to)
+            h ^= zp[piece * n + frm] ^ zp[rook * n + rook_from] ^ zp[piece * n + to] ^ zp[rook * n + rook_to]
+            changed |= 1 << rook_from
+        else:
+            if special is not None and special[0] == "ep":
+                victim = special[1]
+                captured = board[victim]
+                board[victim] = 0
+                cells_of[g.code_army[captured]].discard(victim)
+                h ^= zp[captured * n + victim]
+                changed |= 1 << victim
+            else:
+                captured = board[to]
+                if captured:
+                    cells_of[g.code_army[captured]].discard(to)
+                    h ^= zp[captured * n + to]
+            self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+                               self.clock, self.fullmove, self.turn, self.hash))
+            board[frm] = 0
+            own.discard(frm)
+            new = promo or piece
+            board[to] = new
+            own.add(to)
+            h ^= zp[piece * n + frm] ^ zp[new * n + to]
+        if self.ep_cells:
+            for c in self.ep_cells:
+                h ^= g.z_ep[c]
+            self.ep_cells = ()
+        if special is not None and special[0] == "ep_set":
+            nxt = g.turn_order[(self.turn + 1) % len(g.turn_order)]
+            if g.hostile[nxt][piece] and self._ep_possible(special[1], nxt):
+                self.ep_cells = special[1]
+                self.ep_victim = to
+                for c in special[1]:
+                    h ^= g.z_ep[c]
+        unmoved = self.unmoved
+        if unmoved & changed:
+            cleared = unmoved & changed
+            self.unmoved = unmoved & ~changed
+            zu = g.z_unmoved
+            while cleared:
+                low = cleared & -cleared
+                h ^= zu[low.bit_length() - 1]
+                cleared ^= low
+        if (captured and g.clock_on_capture) or g.clock_resets[piece]:
+            self.clock = 0
+        else:
+            self.clock += 1
+        zt = g.z_turn
+        h ^= zt[self.turn]
+        self.turn += 1
+        if self.turn == len(g.turn_order):
+            self.turn = 0
+            self.fullmove += 1
+        h ^= zt[self.turn]
+        self.hash = h
+        self.history.append(h)
+
+    def _ep_possible(self, cells: tuple[int, ...], army: int) -> bool:
+        """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
+        board = self.board
+        table = self.game.ep_attackers[army]
+        return any(board[src] in codes for c in cells for src, codes in table[c])
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+         self.clock, self.fullmove, self.turn, self.hash) = self._undo.pop()
+        self.history.pop()
+        g = self.game
+        frm, to, promo, special = move
+        board = self.board
+        cells_of = self.cells_of
+        own = cells_of[g.code_army[piece]]
+        if special is not None and special[0] == "castle":
+            rook_from, rook_to = special[1], special[2]
+            rook = board[rook_to]
+            board[to] = board[rook_to] = 0
+            own.discard(to)
+            own.discard(rook_to)
+            board[frm] = piece
+            board[rook_from] = rook
+            own.add(frm)
+            own.add(rook_from)
+            return move
+        board[to] = 0
+        own.discard(to)
+        if captured:
+            cell = special[1] if special is not None and special[0] == "ep" else to
+            board[cell] = captured
+            cells_of[g.code_army[captured]].add(cell)
+        board[frm] = piece
+        own.add(frm)
+        return move
