@@ -76,20 +76,43 @@ class Game:
         self._compile_castling(spec)
         self._compile_rules(spec)
         self._zobrist()
-        from .fen import parse_fen  # the start position is checked at compile time
-        setup = spec.setup
-        if setup.fen is None:
-            if setup.places:
-                raise UnsupportedError("'setup { ... }' placement lists are not run by the interpreter yet",
-                                       setup.places[0].loc)
-            raise RulesSemanticError("the variant has no setup", spec.locs.get("name"),
-                                     expected="a 'setup fen \"...\"' declaration")
-        self.start_fen = setup.fen
-        try:
-            parse_fen(self, setup.fen)
-        except PositionError as err:
-            raise RulesSemanticError(f"the setup is not a valid position: {err.message}", setup.loc,
-                                     expected=err.expected, hint=err.hint) from None
+        self.start_fen = self._setup(spec.setup)
+
+    def _setup(self, setup: S.SetupSpec) -> str:
+        """The FEN of the start position, checked now so that errors point at the setup."""
+        from .fen import parse_fen, to_fen
+        from .position import Position
+        if setup.fen is not None:
+            self.start_fen = setup.fen
+            try:
+                parse_fen(self, setup.fen)
+            except PositionError as err:
+                loc = setup.loc
+                if loc is not None and err.loc is not None:  # point into the string in the rules file
+                    loc = Loc(loc.path, loc.line, loc.column + err.loc.column,
+                              loc.column + (err.loc.end_column or err.loc.column + 1), loc.text)
+                raise RulesSemanticError(f"the setup is not a valid position: {err.message}", loc,
+                                         expected=err.expected, hint=err.hint) from None
+            return setup.fen
+        if not setup.places:
+            raise RulesSemanticError("the variant has no setup", self.spec.locs.get("name"),
+                                     expected="a 'setup fen \"...\"' or 'setup { ... }' declaration")
+        pos = Position(self)
+        for place in setup.places:
+            if place.army not in self.army_index:
+                raise unknown_name("army", place.army, self.army_index, place.loc)
+            if place.piece not in self.kind_index:
+                raise unknown_name("piece", place.piece, self.kind_index, place.loc)
+            if place.facing:
+                raise UnsupportedError("'facing' in a setup is not run by the interpreter yet", place.loc)
+            code = self.code(self.kind_index[place.piece], self.army_index[place.army])
+            for cell in self.board.resolver.cells(place.cells, place.army):
+                if pos.board[cell]:
+                    raise RulesSemanticError(f"cell {self.board.names[cell]} is given two pieces", place.loc)
+                pos.place(cell, code)
+                if self.tracked[code]:
+                    pos.unmoved |= 1 << cell
+        return to_fen(pos)
 
     # ------------------------------------------------------------ checks
     @staticmethod

@@ -1,0 +1,32 @@
+# Set-up and everyday tasks. Everything runs in .venv, created on demand.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+VARIANT ?= chess
+
+.PHONY: play test bench clean
+
+$(BIN)/rules: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-extras: $(BIN)/rules
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+## play: create .venv, install, and start a game of $(VARIANT) in the terminal
+play: $(BIN)/rules
+	$(BIN)/rules play $(VARIANT)
+
+## test: create .venv, install with the test extra, run the whole suite
+test: $(VENV)/.test-extras
+	$(BIN)/python -m pytest -q
+
+## bench: perft speed against python-chess, side by side
+bench: $(VENV)/.test-extras
+	$(BIN)/python bench/perft_vs_python_chess.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

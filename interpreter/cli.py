@@ -1,0 +1,182 @@
+"""The ``rules`` command: one runner for every variant.
+
+Subcommands share option names: ``VARIANT`` is a bundled name (``rules
+list``), an alias or a path to a ``.rules`` file; ``--fen`` starts from a
+position instead of the variant's setup; ``--moves "e4 e5 Nf3"`` then plays
+moves (SAN or from-to) first, like UCI's ``position ... moves ...``.
+
+Bad input (a rules file, a position, a move, an argument) is reported as
+``file:line:col: message`` with the source line and a caret, and the
+command exits 2; no traceback is shown for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+from dsl import RulesError, UsageError, bundled_names, load_spec
+
+from .game import Game, load_game
+from .position import Position
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors as UsageError (exit 2, no traceback)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message, hint=f"run '{self.prog} --help' for the usage")
+
+
+def _start(game: Game, args) -> Position:
+    pos = game.position(args.fen) if getattr(args, "fen", None) else game.start()
+    if getattr(args, "moves", None):
+        from .notation import moves_from_text
+        moves_from_text(pos, args.moves)
+    return pos
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_list(args) -> int:
+    """List the bundled variants with their titles."""
+    for name in bundled_names():
+        spec = load_spec(name)
+        aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        print(f"{name:<16} {spec.title}{aliases}")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    """Parse, validate and compile a rules file; print a one-line summary."""
+    game = load_game(args.variant)
+    print(f"ok  {game.summary()}")
+    return EXIT_OK
+
+
+def cmd_perft(args) -> int:
+    """Count move-tree leaves; with --divide, per first move."""
+    from .notation import move_to_uci
+    from .perft import divide, perft
+    game = load_game(args.variant)
+    pos = _start(game, args)
+    if args.depth < 0:
+        raise UsageError(f"--depth must be at least 0, not {args.depth}")
+    started = time.perf_counter()
+    if args.divide:
+        rows = [(move_to_uci(pos, m), n) for m, n in divide(pos, args.depth)] if args.depth > 0 else []
+        nodes = sum(n for _, n in rows) if args.depth > 0 else 1
+    else:
+        rows, nodes = [], perft(pos, args.depth)
+    seconds = time.perf_counter() - started
+    if args.json:
+        result = {"nodes": nodes, "seconds": round(seconds, 6)}
+        if args.divide:
+            result["divide"] = dict(rows)
+        print(json.dumps(result))
+        return EXIT_OK
+    for text, n in sorted(rows):
+        print(f"{text}: {n}")
+    if rows:
+        print()
+    rate = f", {nodes / seconds:,.0f} nodes/s" if seconds > 0 else ""
+    print(f"nodes {nodes}  ({seconds:.3f} s{rate})")
+    return EXIT_OK
+
+
+def cmd_moves(args) -> int:
+    """List the legal moves of a position."""
+    from .notation import legal_move_table
+    game = load_game(args.variant)
+    pos = _start(game, args)
+    table = legal_move_table(pos)
+    if args.json:
+        print(json.dumps({"moves": table}))
+    else:
+        print(" ".join(row["san"] for row in table) if table else "(no legal moves)")
+    return EXIT_OK
+
+
+def cmd_play(args) -> int:
+    """Play a game in the terminal."""
+    from .play import play
+    game = load_game(args.variant)
+    pos = _start(game, args)
+    seats = {}
+    for army in game.armies:
+        seats[army.index] = getattr(args, army.name, None) or "human"
+    return play(game, pos, seats, seed=args.seed, record_path=args.pgn)
+
+
+# ---------------------------------------------------------------- parser
+
+
+def _add_variant(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", metavar="VARIANT", help="a bundled variant name (see 'rules list') or a path to a .rules file")
+
+
+def _add_position(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--fen", metavar="FEN", help="start from this position instead of the variant's setup")
+    p.add_argument("--moves", metavar="MOVES", help='moves to play first, e.g. "e4 e5 Nf3" or "e2e4 e7e5"')
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rules", description="Run, test and document chess-family games written in the .rules language.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("list", help="list the bundled variants", description=cmd_list.__doc__)
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("check", help="validate a rules file", description=cmd_check.__doc__)
+    _add_variant(p)
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("perft", help="count the leaves of the legal move tree", description=cmd_perft.__doc__)
+    _add_variant(p)
+    _add_position(p)
+    p.add_argument("--depth", "-d", type=int, required=True, metavar="N", help="plies to search")
+    p.add_argument("--divide", action="store_true", help="print the count below each legal move")
+    p.add_argument("--json", action="store_true", help='print {"nodes": N, "seconds": S}')
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position", description=cmd_moves.__doc__)
+    _add_variant(p)
+    _add_position(p)
+    p.add_argument("--json", action="store_true", help='print {"moves": [{"san", "uci", "from", "to"}, ...]}')
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("play", help="play a game in the terminal", description=cmd_play.__doc__)
+    _add_variant(p)
+    _add_position(p)
+    p.add_argument("--white", choices=["human", "random"], help="who plays White (default: human)")
+    p.add_argument("--black", choices=["human", "random"], help="who plays Black (default: human)")
+    p.add_argument("--seed", type=int, help="seed for the random player")
+    p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``rules`` command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except RulesError as err:
+        print(err.render(), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

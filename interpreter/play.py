@@ -1,0 +1,130 @@
+"""The terminal game loop: any variant, a human or an agent in each seat.
+
+A human types a move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``) or from-to
+form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
+``undo`` (take back the last move of each side), ``fen``, ``help`` or
+``quit``. A rejected move is explained (unreadable, or why it is illegal)
+and the game goes on. The result is reported with the rule that ended it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Callable, TextIO
+
+from dsl import MoveError
+
+from .game import Game
+from .outcome import outcome
+from .position import Position
+
+HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
+Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
+help, quit."""
+
+
+def render_text(pos: Position) -> str:
+    """The board as text: ranks from the top, piece symbols, '.' for empty cells, ' ' for no cell."""
+    game = pos.game
+    board = game.board
+    width = max(len(s) for s in game.code_symbol[1:]) if game.ncodes > 1 else 1
+    lines = []
+    for y in range(board.ranks - 1, -1, -1):
+        row = []
+        for x in range(board.files):
+            cell = board.at.get((x, y), -1)
+            if cell < 0:
+                row.append(" " * width)
+            else:
+                code = pos.board[cell]
+                row.append(game.code_symbol[code].rjust(width) if code else ".".rjust(width))
+        lines.append(f"{y + 1:>3}  " + " ".join(row))
+    from .board import file_letter
+    lines.append("     " + " ".join(file_letter(x).rjust(width) for x in range(board.files)))
+    return "\n".join(lines)
+
+
+def random_agent(seed: int | None) -> Callable[[Position], tuple]:
+    """An agent that plays a uniformly random legal move."""
+    rng = random.Random(seed)
+
+    def choose(pos: Position) -> tuple:
+        return rng.choice(pos.legal_moves())
+    return choose
+
+
+def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
+         record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
+    from .notation import legal_move_table, move_to_san, parse_move
+    from .record import game_record
+    from .fen import to_fen
+
+    start_fen = to_fen(pos)
+    agents = {army: random_agent(None if seed is None else seed + army) for army, kind in seats.items()
+              if kind == "random"}
+    played: list[str] = []
+
+    def say(text: str = "") -> None:
+        print(text, file=stdout, flush=True)
+
+    say(f"{game.title}. Type 'help' for help.")
+    result = None
+    while True:
+        say()
+        say(render_text(pos))
+        legal = pos.legal_moves()
+        result = outcome(pos, legal)
+        if result is not None:
+            say(f"\nGame over: {result.describe(game)}.")
+            break
+        army = game.armies[pos.army]
+        check = " (in check)" if pos.in_check() else ""
+        if pos.army in agents:
+            move = agents[pos.army](pos)
+            san = move_to_san(pos, move)
+            say(f"{army.title} plays {san}")
+        else:
+            print(f"{army.title} to move{check}> ", end="", file=stdout, flush=True)
+            line = stdin.readline()
+            if not line:
+                say("\nend of input: game abandoned.")
+                break
+            text = line.strip()
+            if not text:
+                continue
+            if text in ("quit", "exit", "resign"):
+                say(f"{army.title} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                break
+            if text == "help":
+                say(HELP)
+                continue
+            if text == "moves":
+                say(" ".join(row["san"] for row in legal_move_table(pos)))
+                continue
+            if text == "fen":
+                say(to_fen(pos))
+                continue
+            if text == "undo":
+                undone = 0
+                while played and undone < 2:
+                    pos.pop()
+                    played.pop()
+                    undone += 1
+                    if pos.army not in agents:
+                        break
+                continue
+            try:
+                move = parse_move(pos, text)
+            except MoveError as err:
+                say(err.render())
+                continue
+            san = move_to_san(pos, move)
+        pos.push(move)
+        played.append(san)
+    if record_path:
+        with open(record_path, "w", encoding="utf-8") as handle:
+            handle.write(game_record(game, start_fen, played, result))
+        say(f"game record saved to {record_path}")
+    return 0

@@ -1,0 +1,105 @@
+"""Bad input of every kind: the message, where it points, and exit status 2 without a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+
+CHESS = (Path(__file__).resolve().parent.parent / "variants" / "chess.rules").read_text()
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def variant(text: str, old: str = "", new: str = "") -> str:
+    """A variant file: chess with ``old`` replaced by ``new``, plus ``text`` appended."""
+    if old:
+        assert old in CHESS, old
+    return CHESS.replace(old, new) + text
+
+
+# Each case: (id, file text or None, CLI arguments with {file} for the file, expected fragments,
+# the line:col the error must point at (or None for errors without a file position)).
+CASES = [
+    ("syntax-missing-brace", variant("", "  turn white, black\n}", "  turn white, black\n"),
+     ["check", "{file}"], ["unexpected", "expected:"], None),
+    ("syntax-misspelt-keyword", variant("\npeice Wazir { betza \"W\" }\n"),
+     ["check", "{file}"], ["unexpected 'peice'", "did you mean 'piece'"], "26:1"),
+    ("syntax-bad-character", variant("\npiece Wazir { letter W; }\n"),
+     ["check", "{file}"], ["unexpected character ';'"], "26:23"),
+    ("unknown-promotion-piece", variant("\npiece Pawn { betza \"fmW\" promotes in zone promotion to Quen, Rook }\n"),
+     ["check", "{file}"], ["unknown piece 'Quen'", "did you mean 'Queen'"], "26:56"),
+    ("unknown-setup-piece", variant("", 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"',
+                                    "setup { white Kinq at e1  black King at e8 }"),
+     ["check", "{file}"], ["unknown piece 'Kinq'", "did you mean 'King'"], "24:9"),
+    ("setup-cell-missing", variant("", 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"',
+                                   "setup { white King at e1  black King at e9 }"),
+     ["check", "{file}"], ["unknown cell 'e9'"], "24:41"),
+    ("setup-fen-bad-letter", variant("", "RNBQKBNR w", "RNBQKBXR w"),
+     ["check", "{file}"], ["unknown piece symbol 'X'"], "24:53"),
+    ("unknown-direction", variant("\npiece Wazir { letter W move step nn }\n"),
+     ["check", "{file}"], ["unknown direction 'nn'"], "26:29"),
+    ("duplicate-letter", variant("\npiece Nightrider { betza \"NN\" }\n"),
+     ["check", "{file}"], ["same letter 'N'", "another 'letter'"], "26:7"),
+    ("extends-unknown", "extends chesss\n",
+     ["check", "{file}"], ["unknown variant 'chesss'", "did you mean 'chess'"], "1:9"),
+    ("zone-unknown-cell", variant("\nboard { zone hill: d4, e4, d5, z9 }\n"),
+     ["check", "{file}"], ["unknown cell 'z9'"], "26:32"),
+    ("zone-unknown-name", variant("", "zone pawn_start {", "zone pawn_begin {"),
+     ["check", "{file}"], ["orthodox.rules:", "unknown zone 'pawn_start'"], None),
+    ("betza-invalid", variant("\npiece Xiphos { letter X betza \"fmXD\" }\n"),
+     ["check", "{file}"], ["invalid Betza notation", "unknown letter 'X'"], "26:34"),
+    ("unknown-army-in-zone", variant("", "zone pawn_start { white: rank 2  black: rank 7 }",
+                                     "zone pawn_start { white: rank 2  blak: rank 7 }"),
+     ["check", "{file}"], ["unknown army 'blak'", "did you mean 'black'"], None),
+    ("rank-out-of-range", variant("", "zone promotion { white: rank 8", "zone promotion { white: rank 9"),
+     ["check", "{file}"], ["no rank 9"], "14:27"),
+    ("fen-rank-count", None, ["perft", "chess", "--depth", "1", "--fen", "8/8/8/8 w - - 0 1"],
+     ["<fen>:1:1", "4 ranks"], None),
+    ("fen-bad-side", None, ["perft", "chess", "--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
+     ["<fen>:1:19", "unknown side to move 'x'"], None),
+    ("fen-castling-without-rook", None, ["perft", "chess", "--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"],
+     ["castling right 'K'"], None),
+    ("fen-no-king", None, ["moves", "chess", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1"],
+     ["Black has no royal piece"], None),
+    ("fen-bad-clock", None, ["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - x 1"],
+     ["invalid halfmove clock"], None),
+    ("illegal-move", None, ["perft", "chess", "--depth", "1", "--moves", "e4 e5 Ke3"],
+     ["move 3", "Ke3"], None),
+    ("unparsable-move", None, ["moves", "chess", "--moves", "e2e4 Zz9"],
+     ["move 2"], None),
+    ("unknown-variant", None, ["perft", "chesss", "--depth", "1"],
+     ["unknown variant 'chesss'", "did you mean 'chess'"], None),
+    ("bad-argument", None, ["perft", "chess", "--depth", "x"], ["invalid int value"], None),
+    ("missing-file", None, ["check", "no/such/file.rules"], ["no rules file"], None),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_bad_input(case, tmp_path, capsys):
+    name, text, argv, fragments, position = case
+    path = tmp_path / "bad.rules"
+    if text is not None:
+        path.write_text(text)
+    status = main([a.replace("{file}", str(path)) for a in argv])
+    out, err = capsys.readouterr()
+    assert status == 2, (out, err)
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err, err
+    if position is not None:
+        assert f"{path}:{position}:" in err, err
+        assert "^" in err  # the caret under the offending text
+
+
+def test_bad_input_table_is_large_enough():
+    assert len(CASES) >= 15
+
+
+def test_check_accepts_a_good_file(tmp_path, capsys):
+    path = tmp_path / "mini.rules"
+    path.write_text(CHESS)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ok") and "64 cells" in out and "2 armies" in out
