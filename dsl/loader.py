@@ -24,7 +24,6 @@ them.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from . import spec as S
@@ -35,10 +34,6 @@ from .transformer import Decl
 RULES_SUFFIX = ".rules"
 
 
-def _resource_dir(package: str) -> Path:
-    return Path(str(resources.files(package)))
-
-
 def bundled_dir() -> Path:
     """The directory of the bundled variants.
 
@@ -46,10 +41,8 @@ def bundled_dir() -> Path:
     checkout (where ``dsl`` is imported from the tree itself) they are the
     top-level ``variants/`` directory.
     """
-    try:
-        return _resource_dir("dsl.variants")
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "variants"
+    installed = Path(__file__).resolve().parent / "variants"
+    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "variants"
 
 
 def std_dir() -> Path:
