@@ -5,6 +5,7 @@ path) and ``include`` a library (a name from ``dsl/std`` such as
 ``orthodox``, or a path). Both are merged at the point where they appear,
 and later declarations override earlier ones:
 
+- the file's own ``variant`` block wins over inherited ones wherever it stands;
 - ``piece X`` replaces an earlier piece X as a whole;
 - a ``board`` block with a generator (``grid``, ``ragged``, ``hex`` or
   ``cell``) starts a new board; one without adds to the inherited board
@@ -120,6 +121,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.variant: dict = {"interpretations": []}
+        self.top_keys: set[str] = set()  # variant fields set by the file itself win over inherited ones
         self.board = S.BoardSpec()
         self.armies: list[S.ArmySpec] = []
         self.teams: list[S.TeamSpec] = []
@@ -182,8 +184,10 @@ class _Builder:
             self.variant["aliases"] = fields.get("aliases", [])
             self.variant["interpretations"].extend(interpretations)
         for key in ("title", "description", "source"):
-            if key in fields:
+            if key in fields and (top or key not in self.top_keys):
                 self.variant[key] = fields[key]
+                if top:
+                    self.top_keys.add(key)
 
     def _board(self, stmts: list) -> None:
         if any(key in ("generator", "cell") for key, _ in stmts):

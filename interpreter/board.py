@@ -75,6 +75,27 @@ class Board:
         x, y = self.coords[cell]
         return self.at.get((x + dx, y + dy), -1)
 
+    def diagnostics(self) -> list[str]:
+        """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
+
+        Computed with networkx on the compiled graph; none of them is an
+        error (a board may have a cell only knights reach), but each is
+        worth a look when designing a board.
+        """
+        graph = self.graph
+        notes = []
+        isolated = [self.names[c] for c in graph.nodes if graph.degree(c) == 0]
+        if isolated:
+            notes.append(f"cells with no step to or from them: {', '.join(isolated)}")
+        parts = list(nx.weakly_connected_components(graph))
+        if len(parts) > 1:
+            sizes = sorted((len(p) for p in parts), reverse=True)
+            notes.append(f"the board falls into {len(parts)} parts by single steps (sizes {sizes})")
+        for label, table in self.steps.items():
+            if all(t < 0 for t in table):
+                notes.append(f"direction '{label}' leads nowhere from any cell")
+        return notes
+
     def term(self, term: S.CellTerm, army: str | None) -> frozenset[int]:
         """The cells of one cell term (``from``, ``to``, ``promotes in`` ...) for ``army``."""
         return self.resolver.term(term, army)
@@ -108,6 +129,27 @@ class CellResolver:
         for term in cellset.exclude:
             result -= self.term(term, army)
         return frozenset(result)
+
+    def diagnostics(self) -> list[str]:
+        """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
+
+        Computed with networkx on the compiled graph; none of them is an
+        error (a board may have a cell only knights reach), but each is
+        worth a look when designing a board.
+        """
+        graph = self.graph
+        notes = []
+        isolated = [self.names[c] for c in graph.nodes if graph.degree(c) == 0]
+        if isolated:
+            notes.append(f"cells with no step to or from them: {', '.join(isolated)}")
+        parts = list(nx.weakly_connected_components(graph))
+        if len(parts) > 1:
+            sizes = sorted((len(p) for p in parts), reverse=True)
+            notes.append(f"the board falls into {len(parts)} parts by single steps (sizes {sizes})")
+        for label, table in self.steps.items():
+            if all(t < 0 for t in table):
+                notes.append(f"direction '{label}' leads nowhere from any cell")
+        return notes
 
     def term(self, term: S.CellTerm, army: str | None) -> frozenset[int]:
         kind = term.kind

@@ -57,6 +57,8 @@ def cmd_check(args) -> int:
     """Parse, validate and compile a rules file; print a one-line summary."""
     game = load_game(args.variant)
     print(f"ok  {game.summary()}")
+    for note in game.board.diagnostics():
+        print(f"note: {note}")
     return EXIT_OK
 
 

@@ -1,0 +1,99 @@
+"""The language's semantics: extends/include/forget, Betza, native patterns, setups."""
+
+from __future__ import annotations
+
+import pytest
+
+from dsl import RulesSemanticError, load_spec_text
+from dsl.betza import parse_betza
+from interpreter.game import compile_variant
+from interpreter.perft import perft
+
+
+def game_of(text: str, tmp_path):
+    path = tmp_path / "variant.rules"
+    path.write_text(text)
+    return compile_variant(load_spec_text(text, str(path)))
+
+
+def test_extends_inherits_everything(tmp_path):
+    game = game_of('variant mine { title "Mine" }\nextends chess\n', tmp_path)
+    assert game.name == "mine" and game.title == "Mine"
+    assert perft(game.start(), 3) == 8902
+
+
+def test_forget_castle_and_end_rule(tmp_path):
+    text = "extends chess\nforget castle short\nforget end stalemate\n"
+    game = game_of(text, tmp_path)
+    assert [r.name for r in game.castle_rules] == ["long"]
+    assert "stalemate" not in [rule.name for rule, _ in game.end_rules]
+    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert perft(pos, 1) == 25  # 26 in chess: only O-O-O is left
+
+
+def test_forget_unknown_name_suggests(tmp_path):
+    with pytest.raises(RulesSemanticError) as err:
+        game_of("extends chess\nforget piece Knigt\n", tmp_path)
+    assert "did you mean 'Knight'" in err.value.render()
+
+
+def test_piece_override_by_name(tmp_path):
+    """A nightrider in place of the knight: from b1 it rides c3-d5-xe7 and a3; d2 is blocked."""
+    text = 'extends chess\npiece Knight { letter N value 5 betza "NN" }\n'
+    game = game_of(text, tmp_path)
+    assert perft(game.start(), 1) == 24
+    pos = game.start()
+    b1 = game.board.index["b1"]
+    assert sorted(game.board.names[m[1]] for m in pos.legal_moves() if m[0] == b1) == ["a3", "c3", "d5", "e7"]
+
+
+@pytest.mark.parametrize("text,vectors", [
+    ("W", {(0, 1), (0, -1), (1, 0), (-1, 0)}),
+    ("fmW", {(0, 1)}),
+    ("fcF", {(1, 1), (-1, 1)}),
+    ("fsW", {(0, 1), (1, 0), (-1, 0)}),
+    ("ffN", {(1, 2), (-1, 2)}),
+    ("fN", {(1, 2), (-1, 2)}),  # as Fairy-Stockfish: f on an oblique atom selects a pair
+    ("fsN", {(2, 1), (-2, 1)}),
+    ("sN", {(2, 1), (-2, 1), (2, -1), (-2, -1)}),
+    ("vN", {(1, 2), (-1, 2), (1, -2), (-1, -2)}),
+])
+def test_betza_directions(text, vectors):
+    atoms = parse_betza(text)
+    assert set(atoms[0].vectors) == vectors
+
+
+def test_betza_flags():
+    quiet, capture = parse_betza("mRcpR")
+    assert quiet.rider and quiet.modality == "quiet" and quiet.hop is None
+    assert capture.hop == "p" and capture.modality == "capture"
+    (lame,) = parse_betza("ifmnD")
+    assert lame.initial and lame.lame and not lame.rider
+    (limited,) = parse_betza("R4")
+    assert limited.rider and limited.range == 4
+    (nightrider,) = parse_betza("NN")
+    assert nightrider.rider and nightrider.range is None
+
+
+@pytest.mark.parametrize("bad", ["", "fX", "fm", "R0", "npR"])
+def test_betza_errors(bad):
+    with pytest.raises(RulesSemanticError):
+        parse_betza(bad)
+
+
+def test_native_patterns_match_betza(tmp_path):
+    """A rook written as a native ride and a knight as a symmetric leap give chess's perft."""
+    text = ('extends chess\n'
+            'piece Rook { letter R value 5 move ride orth }\n'
+            'piece Knight { letter N value 3 move leap (1, 2) all }\n')
+    game = game_of(text, tmp_path)
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert perft(game.position(kiwipete), 2) == 2039
+
+
+def test_setup_places(tmp_path):
+    text = ('extends chess\n'
+            'setup { white King at e1  white Rook at a1, h1  white Pawn at rank 2\n'
+            '        black King at e8  black Pawn at a7..h7 }\n')
+    game = game_of(text, tmp_path)
+    assert game.start_fen == "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1"
