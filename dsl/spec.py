@@ -449,7 +449,7 @@ class NoMovesRule(Node):
 
 
 class RulesSpec(Node):
-    forbid: list[Literal["self-check", "partner-check"]] = []
+    forbid: list[Literal["self-check", "partner-check", "royal-capture"]] = []
     clock_resets: list[str] = []
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []
