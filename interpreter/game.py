@@ -128,8 +128,19 @@ class Game:
                                        getattr(node, "loc", None) or spec.locs.get("name"))
         for rule in spec.rules.no_moves:
             raise UnsupportedError("'when no moves' rules are not run by the interpreter yet", rule.loc)
-        if "partner-check" in spec.rules.forbid:
-            raise UnsupportedError("'forbid partner-check' is not run by the interpreter yet", spec.locs.get("name"))
+        for forbidden in ("partner-check", "royal-capture"):
+            if forbidden in spec.rules.forbid:
+                raise UnsupportedError(f"'forbid {forbidden}' is not run by the interpreter yet",
+                                       spec.locs.get("name"))
+        if spec.rules.repetition_key != "position":
+            raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
+                                   spec.locs.get("name"))
+        for link in spec.board.links:
+            raise UnsupportedError("'link' is not run by the interpreter yet", link.loc)
+        for piece in spec.pieces.values():
+            if piece.states:
+                raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",
+                                       piece.loc)
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:

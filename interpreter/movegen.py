@@ -241,7 +241,37 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
         gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions))
     for atom in rest:
         gens.append(_general(atom, emit))
+    if len(gens) > 1 and _overlapping(atoms, n):
+        return [_deduplicated(gens)]
     return gens
+
+
+def _reach(atom: Atom, cell: int) -> set[int]:
+    if atom.kind == "leap":
+        return {to for to, _ in atom.leaps[cell]}
+    return {to for ray in atom.rays[cell] for to in ray}
+
+
+def _overlapping(atoms: list[Atom], n: int) -> bool:
+    """Can two atoms produce a move between the same two cells (e.g. the W of ``RW``)?"""
+    for cell in range(n):
+        seen: set[int] = set()
+        for atom in atoms:
+            reach = _reach(atom, cell)
+            if seen & reach:
+                return True
+            seen |= reach
+    return False
+
+
+def _deduplicated(gens):
+    """One generator that runs ``gens`` and keeps the first of equal moves."""
+    def gen(pos, frm, board, hostile, out):
+        mine: list = []
+        for g in gens:
+            g(pos, frm, board, hostile, mine)
+        out.extend(dict.fromkeys(mine))
+    return gen
 
 
 def _emitter(promotions):

@@ -58,7 +58,7 @@ CASES = [
     ("fen-rank-count", None, ["perft", "chess", "--depth", "1", "--fen", "8/8/8/8 w - - 0 1"],
      ["<fen>:1:1", "4 ranks"], None),
     ("fen-bad-side", None, ["perft", "chess", "--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
-     ["<fen>:1:19", "unknown side to move 'x'"], None),
+     ["<fen>:1:21", "unknown side to move 'x'"], None),
     ("fen-castling-without-rook", None, ["perft", "chess", "--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"],
      ["castling right 'K'"], None),
     ("fen-no-king", None, ["moves", "chess", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1"],
