@@ -360,6 +360,7 @@ class Game:
                 self.clock_resets[self.code(self.kind_index[event], army.index)] = True
         self.clock_on_capture = "capture" in rules.clock_resets
         self.end_rules = compile_end_rules(self, rules.ends)
+        self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
 
     def _zobrist(self) -> None:

@@ -1,7 +1,7 @@
 """How a game ends: the end rules of the variant, evaluated at the start of a turn.
 
-End rules are checked in the order they are declared; the first whose
-condition holds ends the game. Results are from the point of view of the
+End rules are checked in the order they are declared, immediate ones (see
+:data:`DEFERRED_NAMES`) first; the first whose condition holds ends the game. Results are from the point of view of the
 side to move: ``loss`` means the side to move has lost (and every enemy
 army has won), ``win`` that it has won, ``draw`` a draw.
 
@@ -30,10 +30,23 @@ END_NAMES = {
     "clock": "the halfmove clock: plies since the last capture or clock-resetting move",
     "insufficient_material": "the material matches an 'insufficient' signature",
     "fullmove": "the move number",
+    "royals": "the number of royal pieces of the side to move",
+    "enemy_royals": "the number of royal pieces of all enemy armies",
+    "pieces": "the number of pieces of the side to move",
+    "enemy_pieces": "the number of pieces of all enemy armies",
+    "army": "the name of the army to move",
 }
 END_CALLS = {
     "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
+    "royal_in": "royal_in(Zone): a royal piece of the side to move stands in the zone",
+    "enemy_royal_in": "enemy_royal_in(Zone): a royal piece of an enemy army stands in the zone (its own cells of it)",
 }
+
+# Names whose value depends on the moves available or on the game's history:
+# end rules that use none of them end the game at once, whatever the side to
+# move could do ("immediate" ends: a king on the hill, no pieces left ...),
+# and a position where one holds has no legal moves.
+DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove"}
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,42 @@ class EndContext:
     def insufficient_material(self) -> bool:
         return insufficient_material(self.position)
 
+    @property
+    def royals(self) -> int:
+        return len(self.position.royal_cells(self.position.army))
+
+    @property
+    def enemy_royals(self) -> int:
+        pos = self.position
+        return sum(len(pos.royal_cells(e)) for e in pos.game.enemies[pos.army])
+
+    @property
+    def pieces(self) -> int:
+        return len(self.position.cells_of[self.position.army])
+
+    @property
+    def enemy_pieces(self) -> int:
+        pos = self.position
+        return sum(len(pos.cells_of[e]) for e in pos.game.enemies[pos.army])
+
+    @property
+    def army(self) -> str:
+        pos = self.position
+        return pos.game.armies[pos.army].name
+
+    def royal_in(self, zone: str) -> bool:
+        return self._royal_in(self.position.army, zone)
+
+    def enemy_royal_in(self, zone: str) -> bool:
+        pos = self.position
+        return any(self._royal_in(e, zone) for e in pos.game.enemies[pos.army])
+
+    def _royal_in(self, army: int, zone: str) -> bool:
+        pos = self.position
+        cells = pos.game.board.zones[zone]
+        cells = cells[None] if None in cells else cells[pos.game.armies[army].name]
+        return any(c in cells for c in pos.royal_cells(army))
+
     def same_colour(self, kind: int) -> bool:
         pos = self.position
         g = pos.game
@@ -94,13 +143,37 @@ class EndContext:
         return len(colours) <= 1
 
 
-def _symbols(game: "Game") -> dict[str, int]:
-    return dict(game.kind_index)
+def _symbols(game: "Game") -> dict[str, object]:
+    """Names usable as call arguments: piece kinds (as kind indices) and zones (as names)."""
+    symbols: dict[str, object] = {name: name for name in game.board.zones}
+    symbols.update(game.kind_index)
+    return symbols
+
+
+def _names_used(expr) -> set[str]:
+    """Every bare name and function name in an expression tree."""
+    found: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, S.Ref):
+            found.add(".".join(node.path))
+        elif isinstance(node, S.Call):
+            found.add(node.name)
+        for value in node.__dict__.values():
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, S.Node):
+                    walk(child)
+    walk(expr)
+    return found
 
 
 def compile_end_rules(game: "Game", ends: list[S.EndRule]):
-    """Compiled (rule, condition) pairs in declaration order."""
-    return [(rule, compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game))) for rule in ends]
+    """Compiled (rule, condition, immediate) triples in declaration order.
+
+    ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
+    """
+    return [(rule, compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)),
+             not (_names_used(rule.condition) & DEFERRED_NAMES)) for rule in ends]
 
 
 @dataclass(frozen=True)
@@ -164,12 +237,21 @@ def insufficient_material(position: "Position") -> bool:
     return False
 
 
+def immediate_end(position: "Position") -> bool:
+    """Does an immediate end rule hold (so that the side to move has no legal move)?"""
+    ctx = EndContext(position, [])
+    return any(condition(ctx) for _, condition, immediate in position.game.end_rules if immediate)
+
+
 def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
     """The outcome if the game is over in ``position``, else None."""
     g = position.game
     ctx = EndContext(position, legal)
     army = position.army
-    for rule, condition in g.end_rules:
+    # Immediate ends first: once one holds there are no legal moves, which
+    # must not be read as a mate or a stalemate.
+    ordered = sorted(g.end_rules, key=lambda entry: not entry[2])
+    for rule, condition, _ in ordered:
         if condition(ctx):
             if rule.result == "draw":
                 winners: tuple[int, ...] = ()

@@ -18,6 +18,7 @@ of pinned pieces, special moves and evasions are tried by make/test/unmake.
 from __future__ import annotations
 
 from .game import Game
+from .outcome import immediate_end
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
 
@@ -167,9 +168,11 @@ class Position:
         return out
 
     def legal_moves(self) -> list[Move]:
-        """All legal moves of the side to move."""
-        moves = self.pseudo_legal_moves()
+        """All legal moves of the side to move (none once an immediate end rule holds)."""
         g = self.game
+        if g.has_immediate_ends and immediate_end(self):
+            return []
+        moves = self.pseudo_legal_moves()
         if not g.self_check:
             return moves
         army = self.army

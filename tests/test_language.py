@@ -26,7 +26,7 @@ def test_forget_castle_and_end_rule(tmp_path):
     text = "extends chess\nforget castle short\nforget end stalemate\n"
     game = game_of(text, tmp_path)
     assert [r.name for r in game.castle_rules] == ["long"]
-    assert "stalemate" not in [rule.name for rule, _ in game.end_rules]
+    assert "stalemate" not in [rule.name for rule, _, _ in game.end_rules]
     pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert perft(pos, 1) == 25  # 26 in chess: only O-O-O is left
 
