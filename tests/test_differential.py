@@ -1,0 +1,210 @@
+"""Differential test: our legal moves against Fairy-Stockfish's, through ``pyffish``.
+
+For every bundled variant that Fairy-Stockfish also knows (:data:`FSF_NAMES`,
+else a name or alias of the variant that pyffish lists), seeded random games
+are played with our engine. At every :attr:`Budget.every`-th position the
+SET of legal moves, in UCI form (``interpreter.notation``), is compared with
+``pyffish.legal_moves(fsf_name, our_fen, [])``. A mismatch fails with the
+variant, seed, ply, FEN, the moves from the start and the moves only one
+side has, so it can be replayed in either engine.
+
+The start positions are compared too (placement, side to move, castling
+rights), so a variant whose setup differs from Fairy-Stockfish's fails
+loudly instead of silently testing another game.
+
+Positions where our engine has ended the game are not compared (the game
+stops there). Where Fairy-Stockfish has ended it, ``pyffish.legal_moves``
+returns no move, so a game end that only Fairy-Stockfish sees (a king on the
+hill, a variant's own win condition) shows up as a mismatch; the message then
+says what ``pyffish.is_immediate_game_end`` and ``pyffish.game_result`` say.
+(``is_immediate_game_end`` is not called on every position: each pyffish
+call costs a few milliseconds.)
+
+The default run plays :data:`QUICK` games per variant (the whole file in well
+under a minute); ``pytest -m slow tests/test_differential.py`` plays
+:data:`LONG` ones. The number of positions compared per variant is printed
+at the end of the session (``-s`` or the terminal summary) and written to
+``$DIFFERENTIAL_COUNTS`` (a JSON file) when that variable is set.
+
+Needs the ``test`` extra (``pip install -e '.[test]'``): without ``pyffish``
+the tests are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+sf = pytest.importorskip("pyffish")
+
+from dsl import bundled_names, load_spec  # noqa: E402
+from interpreter.fen import to_fen  # noqa: E402
+from interpreter.game import load_game  # noqa: E402
+from interpreter.outcome import outcome  # noqa: E402
+
+notation = pytest.importorskip("interpreter.notation")
+
+# Our bundled name -> Fairy-Stockfish's name, where they differ or where an
+# alias would be ambiguous. Variants not listed are looked up by their own
+# name, then by their aliases, among pyffish.variants().
+FSF_NAMES: dict[str, str] = {
+    "chess": "chess",
+    "threecheck": "3check",
+    "kingofthehill": "kingofthehill",
+    "racingkings": "racingkings",
+    "chess960": "fischerandom",
+}
+
+
+@dataclass(frozen=True)
+class Budget:
+    games: int
+    plies: int
+    every: int        # compare every n-th position of a game
+    seed: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.games}x{self.plies}/{self.every}"
+
+
+QUICK = Budget(games=5, plies=100, every=2)
+LONG = Budget(games=200, plies=300, every=1, seed=10_000)
+BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(LONG, id="long", marks=pytest.mark.slow)]
+
+
+def fsf_name(name: str) -> str | None:
+    """Fairy-Stockfish's name for our bundled variant ``name``, or None if it does not know it."""
+    known = set(sf.variants())
+    if name in FSF_NAMES:
+        return FSF_NAMES[name] if FSF_NAMES[name] in known else None
+    if name in known:
+        return name
+    spec = load_spec(name)
+    return next((alias for alias in spec.aliases if alias in known), None)
+
+
+def _pairs() -> list:
+    pairs = []
+    for name in bundled_names():
+        fsf = fsf_name(name)
+        if fsf is not None:
+            pairs.append(pytest.param(name, fsf, id=name))
+    return pairs
+
+
+PAIRS = _pairs()
+
+# variant -> positions compared, for the summary printed at the end of the module.
+COMPARED: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_counts(request):
+    """Print the positions compared per variant when the module is done (and save them as JSON)."""
+    yield
+    if not COMPARED:
+        return
+    lines = [f"  {name:16} {COMPARED[name]:7} positions" for name in sorted(COMPARED)]
+    text = "differential test against Fairy-Stockfish: positions compared per variant\n" + "\n".join(lines)
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():   # teardown output is captured otherwise
+            reporter.write_line("")
+            for line in text.splitlines():
+                reporter.write_line(line)
+    else:
+        print(text)
+    path = os.environ.get("DIFFERENTIAL_COUNTS")
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(dict(COMPARED), out, indent=1, sort_keys=True)
+
+
+def our_uci_moves(pos) -> set[str]:
+    return {row["uci"] for row in notation.legal_move_table(pos)}
+
+
+def _head(fen: str) -> list[str]:
+    """Placement, side to move and castling rights of a FEN."""
+    return fen.split()[:3]
+
+
+def _special(move) -> str | None:
+    """The kind of a special move (promotion, castling, en passant, double step), else None."""
+    if move[2]:
+        return "promotion"
+    return str(move[3][0]) if move[3] is not None else None
+
+
+def choose(rng: random.Random, legal: list):
+    """A random move; half the time a special one when there is one, so rare kinds come up often."""
+    kinds: dict[str, list] = {}
+    for move in legal:
+        kind = _special(move)
+        if kind is not None:
+            kinds.setdefault(kind, []).append(move)
+    if kinds and rng.random() < 0.5:
+        return rng.choice(kinds[rng.choice(sorted(kinds))])
+    return rng.choice(legal)
+
+
+def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
+    """Play ``budget`` random games of ``name``; compare move sets; return the positions compared."""
+    game = load_game(name)
+    compared = 0
+    for i in range(budget.games):
+        seed = budget.seed + i
+        rng = random.Random(f"{name}/{seed}")
+        pos = game.start()
+        path: list[str] = []
+        for ply in range(budget.plies):
+            if outcome(pos) is not None:
+                break
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            if ply % budget.every == 0:
+                fen = to_fen(pos)
+                where = (f"{name} (Fairy-Stockfish '{fsf}') seed {seed} ply {ply}\n  FEN   {fen}\n"
+                         f"  moves from the start: {' '.join(path) or '-'}")
+                ours = our_uci_moves(pos)
+                theirs = set(sf.legal_moves(fsf, fen, []))
+                if ours != theirs:
+                    ended = ""
+                    if not theirs:
+                        ended = (f"\n  Fairy-Stockfish: is_immediate_game_end {sf.is_immediate_game_end(fsf, fen, [])}, "
+                                 f"game_result {sf.game_result(fsf, fen, [])}")
+                    pytest.fail(f"legal moves differ: {where}\n"
+                                f"  only ours:              {' '.join(sorted(ours - theirs)) or '-'}\n"
+                                f"  only Fairy-Stockfish's: {' '.join(sorted(theirs - ours)) or '-'}{ended}")
+                compared += 1
+                COMPARED[name] += 1
+            move = choose(rng, legal)
+            path.append(notation.move_to_uci(pos, move))
+            pos.push(move)
+    return compared
+
+
+@pytest.mark.parametrize("name,fsf", PAIRS)
+def test_start_position(name, fsf):
+    """Our setup is Fairy-Stockfish's start position (placement, side to move, castling rights)."""
+    ours = to_fen(load_game(name).start())
+    assert _head(ours) == _head(sf.start_fen(fsf)), f"{name}: ours {ours}, Fairy-Stockfish {sf.start_fen(fsf)}"
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize("name,fsf", PAIRS)
+def test_legal_moves_agree(name, fsf, budget):
+    """Random games: at sampled positions both engines have the same set of legal moves."""
+    assert play_and_compare(name, fsf, budget) > 0
+
+
+def test_some_variants_are_compared():
+    """The mapping finds Fairy-Stockfish names for the bundled variants it knows (at least chess)."""
+    assert ("chess", "chess") in [tuple(p.values) for p in PAIRS]
