@@ -116,6 +116,30 @@ def cmd_play(args) -> int:
     return play(game, pos, seats, seed=args.seed, record_path=args.pgn)
 
 
+def cmd_render(args) -> int:
+    """Draw a position as SVG: the setup, or --fen / --moves, with optional highlights and arrows."""
+    from .render import arrows_from_text, cells_from_text, diagram_of, render_svg
+    game = load_game(args.variant)
+    pos = _start(game, args)
+    highlights = cells_from_text(game, args.highlight) if args.highlight else []
+    arrows = arrows_from_text(game, args.arrows) if args.arrows else []
+    svg = render_svg(game, diagram_of(pos, highlights, arrows), cell_names=args.cell_names, title=game.title)
+    _write_text(args.output, svg)
+    return EXIT_OK
+
+
+def _write_text(path: str | None, text: str) -> None:
+    """Write ``text`` to ``path``, or to standard output when ``path`` is None or '-'."""
+    if path in (None, "-"):
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -162,6 +186,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the random player")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("render", help="draw a position as SVG", description=cmd_render.__doc__)
+    _add_variant(p)
+    _add_position(p)
+    p.add_argument("--highlight", metavar="CELLS", help='cells to highlight, e.g. "e4,d5"')
+    p.add_argument("--arrows", metavar="ARROWS", help='arrows to draw, e.g. "e2e4,g1f3" (or e2-e4)')
+    p.add_argument("--cell-names", action="store_true", help="write each cell's name inside it")
+    p.add_argument("-o", "--output", metavar="FILE", help="the SVG file to write (default: standard output)")
+    p.set_defaults(func=cmd_render)
     return parser
 
 

@@ -1,0 +1,96 @@
+"""Rendering: every bundled variant draws as SVG that a real SVG renderer accepts.
+
+The SVG is parsed with :mod:`xml.etree`, converted to PNG with cairosvg
+(a real renderer, built on cairo) and checked to have exactly one cell
+shape (``class="cell ..."``) per board cell. The rest checks the parts a
+start position does not show: stacks, hands, marks, arrows, and the
+command line.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import cairosvg
+import pytest
+
+from dsl import bundled_names
+from interpreter.cli import main
+from interpreter.game import load_game
+from interpreter.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _cells(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if "cell" in e.get("class", "").split()]
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_start_position_renders(name):
+    game = load_game(name)
+    svg = render_svg(game, diagram_of(game.start()), title=game.title)
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    cells = _cells(root)
+    assert len(cells) == len(game.board)
+    assert sorted(c.get("id") for c in cells) == sorted("cell-" + n for n in game.board.names)
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    assert png.startswith(PNG_MAGIC)
+
+
+def test_rendering_is_deterministic():
+    game = load_game("chess")
+    assert render_svg(game, diagram_of(game.start())) == render_svg(game, diagram_of(game.start()))
+
+
+def test_orthodox_pieces_are_drawn_not_lettered():
+    game = load_game("chess")
+    svg = render_svg(game, diagram_of(game.start()))
+    for kind in ("king", "queen", "rook", "bishop", "knight", "pawn"):
+        assert f'id="piece-0-{kind}"' in svg and f'id="piece-1-{kind}"' in svg
+    assert "<text" not in svg.split("<defs>")[1].split("</defs>")[0]
+
+
+def test_stacks_hands_marks_and_arrows():
+    game = load_game("chess")
+    b = game.board.index
+    rook, pawn, amazon = PieceImage("Rook", "R", 0), PieceImage("Pawn", "P", 1), PieceImage("Amazon", "A", 1)
+    diagram = Diagram(
+        stacks={b["d4"]: (rook, pawn), b["e5"]: (amazon,)},
+        hands={0: [rook, rook], 1: [amazon]},
+        highlights=frozenset({b["d4"]}),
+        marks={b["a1"]: MARKS[0], b["b1"]: MARKS[1], b["c1"]: MARKS[2], b["d1"]: MARKS[3]},
+        arrows=[(b["e2"], b["e4"])],
+    )
+    svg = render_svg(game, diagram, cell_names=True)
+    root = ET.fromstring(svg)
+    uses = [e for e in root.iter(SVG + "use")]
+    assert len(uses) == 2 + 1 + 2      # a stack of two, one piece, two distinct pieces in hand
+    assert len([e for e in root.iter() if e.get("class", "").startswith("mark")]) == 4
+    assert len([e for e in root.iter() if e.get("class") == "arrow"]) == 1
+    assert len([e for e in root.iter() if e.get("class") == "hand"]) == 2
+    assert ">A<" in svg                # a piece without an image of its own: a disc with its letter
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+def test_render_command(tmp_path, capsys):
+    out = tmp_path / "pos.svg"
+    assert main(["render", "chess", "--moves", "e4 e5", "--highlight", "e4,e5", "--arrows", "g1f3,d1-h5",
+                 "-o", str(out)]) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert len([e for e in root.iter() if e.get("class") == "highlight"]) == 2
+    assert len([e for e in root.iter() if e.get("class") == "arrow"]) == 2
+    assert main(["render", "chess"]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--highlight", "e9"], "no cell 'e9'"),
+    (["--arrows", "e2"], "cannot read the arrow 'e2'"),
+    (["--fen", "8/8"], "ranks"),
+])
+def test_render_bad_input_exits_2(args, message, capsys):
+    assert main(["render", "chess", *args]) == 2
+    assert message in capsys.readouterr().err
