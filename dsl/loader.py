@@ -248,6 +248,8 @@ class _Builder:
                 rules.no_moves.append(value)
             elif key == "repetition":
                 rules.repetition_key = value
+            elif key == "count_checks":
+                rules.count_checks = value
 
     def _forget(self, decl: Decl) -> None:
         what, name = decl.value

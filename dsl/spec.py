@@ -455,6 +455,9 @@ class RulesSpec(Node):
     insufficient: list[InsufficientRule] = []
     no_moves: list[NoMovesRule] = []
     repetition_key: Literal["position", "position-and-clock"] = "position"
+    count_checks: int | None = None
+    """When set, each army's checks given are counted (``count checks to N``: N is the
+    target, shown in FEN as checks remaining; 0 when no target is given)."""
 
 
 # ------------------------------------------------------------------ setup

@@ -531,6 +531,9 @@ class ToDecls(Transformer):
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
 
+    def count(self, items):
+        return ("count_checks", int(items[0]) if items else 0, None)
+
     def repetition(self, items):
         return ("repetition", str(items[0]), self.loc(items[0]))
 

@@ -16,6 +16,8 @@ three, as in EPD) may be left out and default to ``0 1``.
   (Shredder-FEN and X-FEN style, as in Chess960).
 - En passant: ``-`` or the cell passed over by the last double step; kept
   only when an en passant capture is possible, as python-chess does.
+- Games that ``count checks to N`` add a field ``R+R`` after en passant: the
+  checks each army still needs (a trailing ``+G+G``, checks given, is read too).
 
 Whether other pieces have moved (for initial-only moves) is not part of
 FEN: a piece counts as unmoved when it stands where the setup puts it.
@@ -97,11 +99,11 @@ def parse_fen(game: Game, fen: str) -> Position:
     fen = fen.strip()
     if not fen:
         raise _error(fen, 0, 0, "empty position", expected="a FEN string")
-    fields = _fields(fen)
+    pos = Position(game)
+    fields = _take_check_counts(game, pos, fen, _fields(fen))
     if len(fields) > 6:
         part, at = fields[6]
         raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
-    pos = Position(game)
     placement, at = fields[0]
     for cell, code in _placement(game, fen, placement, at).items():
         pos.place(cell, code)
@@ -134,6 +136,33 @@ def parse_fen(game: Game, fen: str) -> Position:
     _check_royals(game, pos, fen, placement, fields[0][1])
     pos.rehash()
     return pos
+
+
+def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[str, int]]):
+    """Read and remove the check-counter field of games that ``count checks``.
+
+    Two dialects: ``R+R`` after the en passant field, the checks each army
+    still needs (python-chess, Fairy-Stockfish), or a last field ``+G+G``,
+    the checks each army has given (lichess).
+    """
+    if game.count_checks is None:
+        return fields
+    kept = []
+    for index, (text, at) in enumerate(fields):
+        parts = text.lstrip("+").split("+")
+        if index >= 4 and "+" in text and len(parts) == len(game.armies) and all(p.isdigit() for p in parts):
+            counts = [int(p) for p in parts]
+            if not text.startswith("+"):
+                if not game.count_checks:
+                    raise _error(fen, at, at + len(text), "checks remaining need a target ('count checks to N')")
+                counts = [game.count_checks - c for c in counts]
+            if any(c < 0 for c in counts):
+                raise _error(fen, at, at + len(text), f"invalid check counts {text!r}",
+                             expected=f"numbers from 0 to {game.count_checks}")
+            pos.checks = tuple(counts)
+        else:
+            kept.append((text, at))
+    return kept
 
 
 def _infer_unmoved(game: Game, pos: Position) -> None:
@@ -262,4 +291,10 @@ def to_fen(pos: Position) -> str:
     game = pos.game
     ep = game.board.names[pos.ep_cells[0]] if pos.ep_cells else "-"
     side = game.armies[pos.army].symbol
-    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep} {pos.clock} {pos.fullmove}"
+    counts = ""
+    if game.count_checks is not None:
+        if game.count_checks:
+            counts = " " + "+".join(str(max(game.count_checks - c, 0)) for c in pos.checks)
+        else:
+            counts = " " + "".join(f"+{c}" for c in pos.checks)
+    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep}{counts} {pos.clock} {pos.fullmove}"

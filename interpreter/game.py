@@ -348,6 +348,7 @@ class Game:
         from .outcome import compile_end_rules, compile_insufficient
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
+        self.count_checks = rules.count_checks
         for event in rules.clock_resets:
             if event == "capture":
                 continue
@@ -370,6 +371,9 @@ class Game:
         self.z_unmoved = [rng.getrandbits(bits) for _ in range(self.n)]
         self.z_ep = [rng.getrandbits(bits) for _ in range(self.n)]
         self.z_turn = [rng.getrandbits(bits) for _ in range(len(self.turn_order))]
+        # Check counters: one key per army and count (counts past the target share the last key).
+        keys = (self.count_checks or 0) + 2
+        self.z_checks = [[0] + [rng.getrandbits(bits) for _ in range(keys - 1)] for _ in self.armies]
 
     # ------------------------------------------------------------ positions
     def start(self):

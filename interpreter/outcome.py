@@ -35,6 +35,8 @@ END_NAMES = {
     "pieces": "the number of pieces of the side to move",
     "enemy_pieces": "the number of pieces of all enemy armies",
     "army": "the name of the army to move",
+    "checks": "how many checks the side to move has given (with 'count checks')",
+    "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
 }
 END_CALLS = {
     "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
@@ -116,6 +118,15 @@ class EndContext:
     def enemy_pieces(self) -> int:
         pos = self.position
         return sum(len(pos.cells_of[e]) for e in pos.game.enemies[pos.army])
+
+    @property
+    def checks(self) -> int:
+        return self.position.checks[self.position.army]
+
+    @property
+    def enemy_checks(self) -> int:
+        pos = self.position
+        return max((pos.checks[e] for e in pos.game.enemies[pos.army]), default=0)
 
     @property
     def army(self) -> str:

@@ -27,7 +27,7 @@ class Position:
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "_undo")
+                 "turn", "hash", "history", "checks", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -41,6 +41,7 @@ class Position:
         self.turn = 0
         self.hash = 0
         self.history: list[int] = []
+        self.checks: tuple[int, ...] = (0,) * len(game.armies)
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -60,6 +61,8 @@ class Position:
                 h ^= g.z_unmoved[cell]
         for cell in self.ep_cells:
             h ^= g.z_ep[cell]
+        for army, count in enumerate(self.checks):
+            h ^= g.z_checks[army][min(count, len(g.z_checks[army]) - 1)]
         self.hash = h
         self.history = [h]
 
@@ -71,6 +74,7 @@ class Position:
         other.unmoved, other.ep_cells, other.ep_victim = self.unmoved, self.ep_cells, self.ep_victim
         other.clock, other.fullmove, other.turn, other.hash = self.clock, self.fullmove, self.turn, self.hash
         other.history = list(self.history)
+        other.checks = self.checks
         return other
 
     @property
@@ -299,7 +303,7 @@ class Position:
             rook_from, rook_to = special[1], special[2]
             rook = board[rook_from]
             self._undo.append((move, piece, 0, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, h))
+                               self.clock, self.fullmove, self.turn, h, self.checks))
             board[frm] = board[rook_from] = 0
             own.discard(frm)
             own.discard(rook_from)
@@ -323,7 +327,7 @@ class Position:
                     cells_of[g.code_army[captured]].discard(to)
                     h ^= zp[captured * n + to]
             self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, self.hash))
+                               self.clock, self.fullmove, self.turn, self.hash, self.checks))
             board[frm] = 0
             own.discard(frm)
             new = promo or piece
@@ -361,8 +365,17 @@ class Position:
             self.turn = 0
             self.fullmove += 1
         h ^= zt[self.turn]
+        if g.count_checks is not None and self._gives_check(army):
+            zc = g.z_checks[army]
+            count = self.checks[army]
+            h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
+            self.checks = self.checks[:army] + (count + 1,) + self.checks[army + 1:]
         self.hash = h
         self.history.append(h)
+
+    def _gives_check(self, army: int) -> bool:
+        """Does ``army`` attack a royal piece of one of its enemies?"""
+        return any(self.attacked(k, army) for e in self.game.enemies[army] for k in self.royal_cells(e))
 
     def _ep_possible(self, cells: tuple[int, ...], army: int) -> bool:
         """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
@@ -373,7 +386,7 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-         self.clock, self.fullmove, self.turn, self.hash) = self._undo.pop()
+         self.clock, self.fullmove, self.turn, self.hash, self.checks) = self._undo.pop()
         self.history.pop()
         g = self.game
         frm, to, promo, special = move
