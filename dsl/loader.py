@@ -250,6 +250,8 @@ class _Builder:
                 rules.repetition_key = value
             elif key == "count_checks":
                 rules.count_checks = value
+            elif key == "compulsory_capture":
+                rules.compulsory_capture = True
 
     def _forget(self, decl: Decl) -> None:
         what, name = decl.value

@@ -449,7 +449,8 @@ class NoMovesRule(Node):
 
 
 class RulesSpec(Node):
-    forbid: list[Literal["self-check", "partner-check", "royal-capture"]] = []
+    forbid: list[Literal["self-check", "partner-check", "royal-capture", "giving-check"]] = []
+    compulsory_capture: bool = False
     clock_resets: list[str] = []
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []

@@ -531,6 +531,9 @@ class ToDecls(Transformer):
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
 
+    def compulsory(self, items):
+        return ("compulsory_capture", True, None)
+
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
 

@@ -84,8 +84,9 @@ class Game:
         from .position import Position
         if setup.fen is not None:
             self.start_fen = setup.fen
+            self.royal_armies: frozenset[int] = frozenset()  # not checked while reading the setup itself
             try:
-                parse_fen(self, setup.fen)
+                start = parse_fen(self, setup.fen)
             except PositionError as err:
                 loc = setup.loc
                 if loc is not None and err.loc is not None:  # point into the string in the rules file
@@ -93,6 +94,7 @@ class Game:
                               loc.column + (err.loc.end_column or err.loc.column + 1), loc.text)
                 raise RulesSemanticError(f"the setup is not a valid position: {err.message}", loc,
                                          expected=err.expected, hint=err.hint) from None
+            self.royal_armies = frozenset(a.index for a in self.armies if start.royal_cells(a.index))
             return setup.fen
         if not setup.places:
             raise RulesSemanticError("the variant has no setup", self.spec.locs.get("name"),
@@ -112,6 +114,7 @@ class Game:
                 pos.place(cell, code)
                 if self.tracked[code]:
                     pos.unmoved |= 1 << cell
+        self.royal_armies = frozenset(a.index for a in self.armies if pos.royal_cells(a.index))
         return to_fen(pos)
 
     # ------------------------------------------------------------ checks
@@ -349,6 +352,8 @@ class Game:
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
         self.count_checks = rules.count_checks
+        self.forbid_giving_check = "giving-check" in rules.forbid
+        self.compulsory_capture = rules.compulsory_capture
         for event in rules.clock_resets:
             if event == "capture":
                 continue

@@ -42,6 +42,7 @@ END_CALLS = {
     "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
     "royal_in": "royal_in(Zone): a royal piece of the side to move stands in the zone",
     "enemy_royal_in": "enemy_royal_in(Zone): a royal piece of an enemy army stands in the zone (its own cells of it)",
+    "royal_can_enter": "royal_can_enter(Zone): a royal piece of the side to move has a legal move into the zone",
 }
 
 # Names whose value depends on the moves available or on the game's history:
@@ -140,11 +141,19 @@ class EndContext:
         pos = self.position
         return any(self._royal_in(e, zone) for e in pos.game.enemies[pos.army])
 
-    def _royal_in(self, army: int, zone: str) -> bool:
+    def royal_can_enter(self, zone: str) -> bool:
         pos = self.position
-        cells = pos.game.board.zones[zone]
-        cells = cells[None] if None in cells else cells[pos.game.armies[army].name]
-        return any(c in cells for c in pos.royal_cells(army))
+        cells = self._zone_cells(pos.army, zone)
+        is_royal, board = pos.game.is_royal, pos.board
+        return any(m[1] in cells and is_royal[board[m[0]]] for m in pos.rule_abiding_moves())
+
+    def _zone_cells(self, army: int, zone: str):
+        table = self.position.game.board.zones[zone]
+        return table[None] if None in table else table[self.position.game.armies[army].name]
+
+    def _royal_in(self, army: int, zone: str) -> bool:
+        cells = self._zone_cells(army, zone)
+        return any(c in cells for c in self.position.royal_cells(army))
 
     def same_colour(self, kind: int) -> bool:
         pos = self.position

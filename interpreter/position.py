@@ -176,9 +176,43 @@ class Position:
         g = self.game
         if g.has_immediate_ends and immediate_end(self):
             return []
+        return self.rule_abiding_moves()
+
+    def rule_abiding_moves(self) -> list[Move]:
+        """The moves the legality rules allow, whether or not an end rule holds.
+
+        ``forbid self-check`` removes moves that leave an own royal piece
+        attacked, ``forbid giving-check`` those that attack an enemy royal
+        piece, and ``captures compulsory`` every non-capture when a capture
+        exists.
+        """
+        g = self.game
         moves = self.pseudo_legal_moves()
-        if not g.self_check:
-            return moves
+        if g.self_check:
+            moves = self._without_self_check(moves)
+        if g.forbid_giving_check:
+            army = self.army
+            moves = [m for m in moves if not self._gives_check_after(m, army)]
+        if g.compulsory_capture:
+            captures = [m for m in moves if self.is_capture(m)]
+            if captures:
+                moves = captures
+        return moves
+
+    def is_capture(self, move: Move) -> bool:
+        """Does ``move`` capture (en passant included)?"""
+        special = move[3]
+        return bool(self.board[move[1]]) and (special is None or special[0] != "castle") or (
+            special is not None and special[0] == "ep")
+
+    def _gives_check_after(self, move: Move, army: int) -> bool:
+        self.push(move)
+        gives = self._gives_check(army)
+        self.pop()
+        return gives
+
+    def _without_self_check(self, moves: list[Move]) -> list[Move]:
+        g = self.game
         army = self.army
         royals = self.royal_cells(army)
         if not royals:
@@ -262,7 +296,8 @@ class Position:
                         continue
                     if not rule.ignore_path and not self._castle_path_clear(k, r, kd, rd):
                         continue
-                    if not rule.ignore_attacks and self._castle_path_attacked(k, kd, army):
+                    if (not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
+                            and self._castle_path_attacked(k, kd, army)):
                         continue
                     out.append((k, kd, 0, ("castle", r, rd, rule.index)))
 
