@@ -471,9 +471,27 @@ class Place(Node):
     facing: list[str] = []
 
 
+class ShuffleRule(Node):
+    """A constraint on shuffled arrays: ``colours`` (the pieces of kind ``piece`` stand on
+    cells of both colours) or ``between`` (``piece`` stands between two pieces of kind ``other``)."""
+
+    kind: Literal["colours", "between"]
+    piece: str
+    other: str | None = None
+
+
+class ShuffleSpec(Node):
+    """Permute the setup's pieces on ``cells``; ``mirror`` cells get the same files' pieces."""
+
+    cells: CellTerm
+    mirror: CellTerm | None = None
+    rules: list[ShuffleRule] = []
+
+
 class SetupSpec(Node):
     fen: str | None = None
     places: list[Place] = []
+    shuffles: list[ShuffleSpec] = []
 
 
 # ------------------------------------------------------------------ variant

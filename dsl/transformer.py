@@ -555,10 +555,25 @@ class ToDecls(Transformer):
 
     # -------------------------------------------------------------- setup
     def setup_fen(self, items):
-        return Decl("setup", S.SetupSpec(fen=_unquote(items[0]), loc=self.loc(items[0])), self.loc(items[0]))
+        fen, *shuffles = items
+        return Decl("setup", S.SetupSpec(fen=_unquote(fen), shuffles=shuffles, loc=self.loc(fen)), self.loc(fen))
 
     def setup_places(self, items):
-        return Decl("setup", S.SetupSpec(places=list(items)), None)
+        places = [i for i in items if isinstance(i, S.Place)]
+        shuffles = [i for i in items if isinstance(i, S.ShuffleSpec)]
+        return Decl("setup", S.SetupSpec(places=places, shuffles=shuffles), None)
+
+    @v_args(meta=True)
+    def shuffle(self, meta, items):
+        cells, *rest = items
+        mirror = rest.pop(0) if rest and isinstance(rest[0], S.CellTerm) else None
+        return S.ShuffleSpec(cells=cells, mirror=mirror, rules=rest, loc=self.loc(meta))
+
+    def shuffle_colours(self, items):
+        return S.ShuffleRule(kind="colours", piece=str(items[0]), loc=self.loc(items[0]))
+
+    def shuffle_between(self, items):
+        return S.ShuffleRule(kind="between", piece=str(items[0]), other=str(items[1]), loc=self.loc(items[0]))
 
     def place(self, items):
         army, piece, cells, *facing = items

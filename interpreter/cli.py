@@ -34,7 +34,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _start(game: Game, args) -> Position:
-    pos = game.position(args.fen) if getattr(args, "fen", None) else game.start()
+    if getattr(args, "fen", None) and getattr(args, "array", None) is not None:
+        raise UsageError("--fen and --array cannot be used together")
+    pos = game.position(args.fen) if getattr(args, "fen", None) else game.start(getattr(args, "array", None))
     if getattr(args, "moves", None):
         from .notation import moves_from_text
         moves_from_text(pos, args.moves)
@@ -150,6 +152,8 @@ def _add_variant(p: argparse.ArgumentParser) -> None:
 def _add_position(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fen", metavar="FEN", help="start from this position instead of the variant's setup")
     p.add_argument("--moves", metavar="MOVES", help='moves to play first, e.g. "e4 e5 Nf3" or "e2e4 e7e5"')
+    p.add_argument("--array", metavar="N", type=int,
+                   help="start from starting array N of a variant with shuffled setups (chess960: 0-959)")
 
 
 def build_parser() -> argparse.ArgumentParser:

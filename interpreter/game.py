@@ -381,9 +381,24 @@ class Game:
         self.z_checks = [[0] + [rng.getrandbits(bits) for _ in range(keys - 1)] for _ in self.armies]
 
     # ------------------------------------------------------------ positions
-    def start(self):
-        """A new Position at the variant's start."""
-        return self.position(self.start_fen)
+    def start(self, array: int | None = None):
+        """A new Position at the variant's start; ``array`` picks one of :meth:`arrays` (shuffled setups)."""
+        if array is None:
+            return self.position(self.start_fen)
+        arrays = self.arrays()
+        if not 0 <= array < len(arrays):
+            from dsl.errors import UsageError
+            raise UsageError(f"no starting array {array}", expected=f"a number from 0 to {len(arrays) - 1}")
+        return self.position(arrays[array])
+
+    @cached_property
+    def _arrays(self) -> list[str]:
+        from .arrays import arrangements
+        return arrangements(self)
+
+    def arrays(self) -> list[str]:
+        """FENs of the starting arrays the setup allows (one unless it shuffles), in a fixed order."""
+        return self._arrays
 
     def position(self, fen: str | None = None):
         """A Position from ``fen`` (the start position when None)."""
