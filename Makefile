@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
 
-.PHONY: play test bench clean
+.PHONY: play test bench docs docs-variants clean
 
 $(BIN)/rules: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ test: $(VENV)/.test-extras
 ## bench: perft speed against python-chess, side by side
 bench: $(VENV)/.test-extras
 	$(BIN)/python bench/perft_vs_python_chess.py
+
+## docs-variants: regenerate docs/variants, the rule pages of every bundled variant, from the .rules files
+docs-variants: $(BIN)/rules
+	rm -rf docs/variants
+	$(BIN)/python -m interpreter.docgen docs/variants
 
 clean:
 	rm -rf $(VENV) build *.egg-info

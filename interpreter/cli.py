@@ -130,6 +130,20 @@ def cmd_render(args) -> int:
     return EXIT_OK
 
 
+def cmd_doc(args) -> int:
+    """Write the rule documentation of a variant: a Markdown or HTML page with SVG figures."""
+    from pathlib import Path
+    from .docgen import variant_files, write_files
+    game = load_game(args.variant)
+    out = Path(args.output or game.name)
+    try:
+        written = write_files(variant_files(game, args.format), out)
+    except OSError as err:
+        raise UsageError(f"cannot write to {out}: {err.strerror}") from None
+    print(f"wrote {len(written)} files to {out}")
+    return EXIT_OK
+
+
 def _write_text(path: str | None, text: str) -> None:
     """Write ``text`` to ``path``, or to standard output when ``path`` is None or '-'."""
     if path in (None, "-"):
@@ -199,6 +213,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cell-names", action="store_true", help="write each cell's name inside it")
     p.add_argument("-o", "--output", metavar="FILE", help="the SVG file to write (default: standard output)")
     p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("doc", help="write the rule documentation of a variant", description=cmd_doc.__doc__)
+    _add_variant(p)
+    p.add_argument("-o", "--output", metavar="DIR", help="the directory to write (default: the variant's name)")
+    p.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
+    p.set_defaults(func=cmd_doc)
     return parser
 
 

@@ -712,6 +712,21 @@ class English:
         english = English(spec) if spec is not self.spec else self
         return "\n\n".join(f"{title}\n\n" + "\n\n".join(paragraphs) for title, paragraphs in english.sections())
 
+    def play_sections(self) -> list[tuple[str, list[str]]]:
+        """The rules of play beyond the pieces' own moves: special moves, stacking, drops, legality, the end."""
+        spec = self.spec
+        sections = []
+        en_passant = self.en_passant()
+        if en_passant:
+            sections.append(("En passant", [en_passant]))
+        if spec.castling is not None:
+            sections.append(("Castling", [self.render(spec.castling)]))
+        if spec.stacking is not None:
+            sections.append(("Stacking", [self.render(spec.stacking)]))
+        if spec.drops is not None:
+            sections.append(("Drops", [self.render(spec.drops)]))
+        return sections + self.rule_sections(spec.rules)
+
     def sections(self) -> list[tuple[str, list[str]]]:
         """The whole variant in English: ``(title, paragraphs)`` per section, in reading order."""
         spec = self.spec
@@ -729,16 +744,7 @@ class English:
         players += [sentence(self.render(m)) for m in spec.modes]
         sections.append(("Armies and turns", players))
         sections.append(("Pieces", [self.render(p) for p in spec.pieces.values()]))
-        en_passant = self.en_passant()
-        if en_passant:
-            sections.append(("En passant", [en_passant]))
-        if spec.castling is not None:
-            sections.append(("Castling", [self.render(spec.castling)]))
-        if spec.stacking is not None:
-            sections.append(("Stacking", [self.render(spec.stacking)]))
-        if spec.drops is not None:
-            sections.append(("Drops", [self.render(spec.drops)]))
-        sections += self.rule_sections(spec.rules)
+        sections += self.play_sections()
         sections.append(("Setup", [self.render(spec.setup)]))
         if spec.interpretations:
             sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))

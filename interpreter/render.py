@@ -210,20 +210,25 @@ def _stack(ids, stack: tuple[PieceImage, ...], cx: float, cy: float, size: float
 
 
 def _mark(kind: str, cx: float, cy: float, r: float) -> str:
+    """One move-diagram mark at a cell's centre, haloed in white so that it shows on dark cells too."""
     colour = MARK_COLOURS[kind]
+    x, y = _fmt(cx), _fmt(cy)
+    halo = f'stroke="#ffffff" stroke-width="{_fmt(r * 0.06)}"'
     if kind == "both":
-        return f'<circle class="mark mark-both" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r * 0.3)}" fill="{colour}"/>'
+        return f'<circle class="mark mark-both" cx="{x}" cy="{y}" r="{_fmt(r * 0.36)}" fill="{colour}" {halo}/>'
     if kind == "move":
-        return (f'<circle class="mark mark-move" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r * 0.28)}" '
-                f'fill="none" stroke="{colour}" stroke-width="{_fmt(r * 0.1)}"/>')
+        return (f'<circle class="mark mark-move" cx="{x}" cy="{y}" r="{_fmt(r * 0.32)}" fill="#ffffff" '
+                f'fill-opacity="0.5" stroke="{colour}" stroke-width="{_fmt(r * 0.13)}"/>')
     if kind == "capture":
-        d = r * 0.32
-        return (f'<path class="mark mark-capture" d="M{_fmt(cx - d)} {_fmt(cy - d)} L{_fmt(cx + d)} {_fmt(cy + d)} '
-                f'M{_fmt(cx - d)} {_fmt(cy + d)} L{_fmt(cx + d)} {_fmt(cy - d)}" stroke="{colour}" '
-                f'stroke-width="{_fmt(r * 0.13)}" stroke-linecap="round"/>')
-    d = r * 0.36
-    return (f'<path class="mark mark-special" d="M{_fmt(cx)} {_fmt(cy - d)} L{_fmt(cx + d)} {_fmt(cy)} '
-            f'L{_fmt(cx)} {_fmt(cy + d)} L{_fmt(cx - d)} {_fmt(cy)} z" fill="{colour}"/>')
+        d = r * 0.36
+        path = (f"M{_fmt(cx - d)} {_fmt(cy - d)} L{_fmt(cx + d)} {_fmt(cy + d)} "
+                f"M{_fmt(cx - d)} {_fmt(cy + d)} L{_fmt(cx + d)} {_fmt(cy - d)}")
+        return (f'<g class="mark mark-capture"><path d="{path}" stroke="#ffffff" stroke-width="{_fmt(r * 0.26)}" '
+                f'stroke-linecap="round"/><path d="{path}" stroke="{colour}" stroke-width="{_fmt(r * 0.15)}" '
+                f'stroke-linecap="round"/></g>')
+    d = r * 0.42
+    return (f'<path class="mark mark-special" d="M{x} {_fmt(cy - d)} L{_fmt(cx + d)} {y} '
+            f'L{x} {_fmt(cy + d)} L{_fmt(cx - d)} {y} z" fill="{colour}" {halo}/>')
 
 
 def _arrow(a: tuple[float, float], b: tuple[float, float]) -> str:
@@ -415,3 +420,13 @@ def _cell(game: Game, name: str) -> int:
         raise UsageError(f"no cell {name!r} on the board of {game.name}",
                          hint=f"did you mean {guess!r}?" if guess else None)
     return game.board.index[name]
+
+
+def render_pieces(game: Game, images: list[PieceImage], size: float = UNIT) -> str:
+    """A row of piece images without a board: the legend icons of the documentation."""
+    defs, ids = _piece_defs(game, set(images))
+    width = size * max(len(images), 1)
+    uses = [_use(ids[image], size * (i + 0.5), size / 2, size) for i, image in enumerate(images)]
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                      f'width="{_fmt(width)}" height="{_fmt(size)}" viewBox="0 0 {_fmt(width)} {_fmt(size)}">',
+                      "<defs>" + "".join(defs) + "</defs>", *uses, "</svg>"]) + "\n"

@@ -1,0 +1,116 @@
+"""Movement diagrams: where a piece can go, computed by the engine itself.
+
+A piece is put alone on an empty board (for captures: with one enemy
+piece on the target cell) and its pseudo-legal moves are generated, so a
+diagram shows exactly what the interpreter plays, whatever the pattern.
+Each reachable cell gets a mark of :data:`interpreter.render.MARKS`:
+``both`` (moves or captures there), ``move`` (only moves), ``capture``
+(only captures) or ``special`` (a move only an unmoved piece makes, or
+one with a side effect such as a double step that may be taken en
+passant).
+
+The representative cell of a piece, for each cell type of the board
+(cells without a ``type`` form one group), is the cell that shows the
+most kinds of quiet move (so a pawn is shown where it may double-step),
+then the one nearest the centre of the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import Game
+from .position import Position
+
+
+@dataclass(frozen=True)
+class MovementDiagram:
+    """The marks of one piece kind of the first army from one cell."""
+
+    kind: int
+    cell: int
+    cell_type: str | None
+    marks: dict[int, str]
+
+
+def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, target: int = -1) -> Position:
+    pos = Position(game)
+    pos.turn = game.turn_order.index(game.code_army[code]) if game.code_army[code] in game.turn_order else 0
+    pos.place(cell, code)
+    if enemy:
+        pos.place(target, enemy)
+    if unmoved and game.tracked[code]:
+        pos.unmoved |= 1 << cell
+    pos.rehash()
+    return pos
+
+
+def _moves_from(pos: Position, cell: int) -> list[tuple]:
+    return [m for m in pos.pseudo_legal_moves() if m[0] == cell]
+
+
+def quiet_marks(game: Game, code: int, cell: int) -> dict[int, str]:
+    """Cells the piece reaches on an empty board: ``move``, or ``special`` when only unmoved or with a side effect."""
+    later = {m[1] for m in _moves_from(_alone(game, code, cell, unmoved=False), cell) if m[3] is None}
+    marks: dict[int, str] = {}
+    for move in _moves_from(_alone(game, code, cell, unmoved=True), cell):
+        to = move[1]
+        if marks.get(to) != "move":            # a plain move wins over a special one to the same cell
+            marks[to] = "move" if move[3] is None and to in later else "special"
+    return marks
+
+
+def _target_piece(game: Game, army: int) -> int:
+    """An enemy piece to capture in the diagrams: a non-royal one if the game has any."""
+    enemy = next((a for a in game.enemies[army]), None)
+    if enemy is None:
+        return 0
+    kinds = sorted(game.kinds, key=lambda k: (k.royal, k.index))
+    return game.code(kinds[0].index, enemy)
+
+
+def movement_marks(game: Game, code: int, cell: int) -> dict[int, str]:
+    """Every mark of the piece ``code`` standing on ``cell``."""
+    marks = quiet_marks(game, code, cell)
+    enemy = _target_piece(game, game.code_army[code])
+    if not enemy:
+        return marks
+    for target in range(game.n):
+        if target == cell:
+            continue
+        pos = _alone(game, code, cell, unmoved=True, enemy=enemy, target=target)
+        if any(m[1] == target for m in _moves_from(pos, cell)):
+            marks[target] = "both" if marks.get(target) == "move" else marks.get(target, "capture")
+    return marks
+
+
+def _centre_distance(game: Game) -> list[float]:
+    coords = game.board.coords
+    cx = sum(x for x, _ in coords) / len(coords)
+    cy = sum(y for _, y in coords) / len(coords)
+    return [(x - cx) ** 2 + (y - cy) ** 2 for x, y in coords]
+
+
+def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:
+    """``(cell type, cell)`` for each cell type the piece has moves from, in order of type."""
+    distance = _centre_distance(game)
+    groups: dict[str | None, list[int]] = {}
+    for cell, attrs in enumerate(game.board.attributes):
+        groups.setdefault(None if "type" not in attrs else str(attrs["type"]), []).append(cell)
+    chosen = []
+    for cell_type in sorted(groups, key=lambda t: (t is not None, t or "")):
+        scored = []
+        for cell in groups[cell_type]:
+            marks = quiet_marks(game, code, cell)
+            scored.append((-len(set(marks.values())), distance[cell], cell))
+        best = min(scored)
+        if best[0] < 0 or len(groups) == 1:
+            chosen.append((cell_type, best[2]))
+    return chosen
+
+
+def movement_diagrams(game: Game, kind: int) -> list[MovementDiagram]:
+    """The movement diagrams of one piece kind, for the first army to move."""
+    code = game.code(kind, game.turn_order[0])
+    return [MovementDiagram(kind, cell, cell_type, movement_marks(game, code, cell))
+            for cell_type, cell in representative_cells(game, code)]

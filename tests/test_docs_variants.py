@@ -1,0 +1,70 @@
+"""docs/variants is the generated documentation of every bundled variant, and it is up to date.
+
+The documentation is regenerated in memory (:func:`interpreter.docgen.all_variant_files`)
+and compared byte for byte with the files under ``docs/variants``: a
+changed rules file, a new variant or a change to the generator that was
+not followed by ``make docs-variants`` fails here. The generator is
+deterministic (no dates, no timings), which the first test checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.docgen import all_variant_files, variant_files
+from interpreter.game import load_game
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "variants"
+
+
+@pytest.fixture(scope="module")
+def generated() -> dict[str, str]:
+    return all_variant_files()
+
+
+def test_generation_is_deterministic():
+    game = load_game("chess")
+    assert variant_files(game) == variant_files(game)
+
+
+def test_docs_variants_is_up_to_date(generated):
+    on_disk = {p.relative_to(DOCS).as_posix(): p for p in DOCS.rglob("*") if p.is_file()}
+    missing = sorted(set(generated) - set(on_disk))
+    extra = sorted(set(on_disk) - set(generated))
+    stale = sorted(name for name in set(generated) & set(on_disk)
+                   if on_disk[name].read_bytes() != generated[name].encode("utf-8"))
+    assert not (missing or extra or stale), (
+        "docs/variants is stale; run 'make docs-variants'.\n"
+        f"missing: {missing[:10]}\nnot generated any more: {extra[:10]}\nchanged: {stale[:10]}")
+
+
+def test_every_page_links_only_files_it_has(generated):
+    import re
+    for name, text in generated.items():
+        if not name.endswith("index.md"):
+            continue
+        folder = name.rpartition("/")[0]
+        for target in re.findall(r"\]\(([^)]+)\)", text):
+            path = f"{folder}/{target}" if folder else target
+            assert path in generated, f"{name} links {target}, which is not generated"
+
+
+def test_doc_command_writes_markdown_and_html(tmp_path, capsys):
+    assert main(["doc", "chess", "-o", str(tmp_path / "md")]) == 0
+    assert (tmp_path / "md" / "index.md").read_text(encoding="utf-8").startswith("# Chess\n")
+    assert main(["doc", "chess", "-o", str(tmp_path / "html"), "--format", "html"]) == 0
+    page = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '<img src="setup.svg"' in page
+    assert "<code>O-O</code>" in page
+    assert {p.name for p in (tmp_path / "md").glob("*.svg")} == {p.name for p in (tmp_path / "html").glob("*.svg")}
+
+
+def test_doc_command_bad_input_exits_2(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    assert main(["doc", "chess", "-o", str(blocker)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert main(["doc", "chess", "--format", "pdf"]) == 2
