@@ -28,6 +28,14 @@ test: $(VENV)/.test-extras
 bench: $(VENV)/.test-extras
 	$(BIN)/python bench/perft_vs_python_chess.py
 
+$(VENV)/.docs-extras: $(BIN)/rules
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
+## docs: build the documentation site from docs/ into site/ with mkdocs, in strict mode
+docs: $(VENV)/.docs-extras
+	$(BIN)/mkdocs build --strict --quiet
+
 ## docs-variants: regenerate docs/variants, the rule pages of every bundled variant, from the .rules files
 docs-variants: $(BIN)/rules
 	rm -rf docs/variants
