@@ -252,6 +252,9 @@ class _Builder:
                 rules.count_checks = value
             elif key == "compulsory_capture":
                 rules.compulsory_capture = True
+            elif key == "explosion":
+                rules.explosion = value
+                rules.locs["explosion"] = loc
 
     def _forget(self, decl: Decl) -> None:
         what, name = decl.value

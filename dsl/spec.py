@@ -451,6 +451,8 @@ class NoMovesRule(Node):
 class RulesSpec(Node):
     forbid: list[Literal["self-check", "partner-check", "royal-capture", "giving-check"]] = []
     compulsory_capture: bool = False
+    explosion: list[str] | None = None
+    """With ``captures explode sparing ...``: the piece kinds an explosion spares."""
     clock_resets: list[str] = []
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []

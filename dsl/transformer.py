@@ -531,6 +531,9 @@ class ToDecls(Transformer):
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
 
+    def explosion(self, items):
+        return ("explosion", [str(t) for t in items], self.loc(items[0]) if items else None)
+
     def compulsory(self, items):
         return ("compulsory_capture", True, None)
 

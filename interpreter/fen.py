@@ -228,10 +228,16 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
 
 
 def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
-    """An army has a royal piece if and only if it has one in the setup (in Horde, White has none)."""
+    """An army has a royal piece if and only if it has one in the setup (in Horde, White has none).
+
+    Where captures explode, a royal piece may have been blown up: the game
+    is then over, and the position is still one to read.
+    """
     if not game.self_check:
         return
     for army in game.armies:
+        if game.blast is not None:
+            break
         if army.index in game.royal_armies and not pos.royal_cells(army.index):
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)

@@ -354,6 +354,7 @@ class Game:
         self.count_checks = rules.count_checks
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
+        self._compile_explosion(rules)
         for event in rules.clock_resets:
             if event == "capture":
                 continue
@@ -368,6 +369,20 @@ class Game:
         self.end_rules = compile_end_rules(self, rules.ends)
         self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
+
+    def _compile_explosion(self, rules: S.RulesSpec) -> None:
+        """``blast[cell]``: the cell and its neighbours in every grid direction; ``blast_spares[code]``."""
+        self.blast: list[list[int]] | None = None
+        self.blast_spares = [False] * self.ncodes
+        if rules.explosion is None:
+            return
+        for name in rules.explosion:
+            if name not in self.kind_index:
+                raise unknown_name("piece", name, self.kind_index, rules.locs.get("explosion"))
+            for army in self.armies:
+                self.blast_spares[self.code(self.kind_index[name], army.index)] = True
+        steps = self.board.steps
+        self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)

@@ -132,9 +132,7 @@ class Position:
 
     def in_check(self, army: int | None = None) -> bool:
         """Is a royal piece of ``army`` (default: the side to move) attacked by an enemy?"""
-        army = self.army if army is None else army
-        enemies = self.game.enemies[army]
-        return any(self.attacked(k, e) for k in self.royal_cells(army) for e in enemies)
+        return self.royal_attacked(self.army if army is None else army)
 
     def checkers(self) -> list[int]:
         """Cells of enemy pieces that attack a royal piece of the side to move."""
@@ -227,9 +225,10 @@ class Position:
             return [m for m in moves if self._safe_after(m, army)]
         legal = []
         is_royal = g.is_royal
+        explosive = g.blast is not None
         for m in moves:
             frm = m[0]
-            if frm in pinned or m[3] is not None or is_royal[board[frm]]:
+            if frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
                 if self._safe_after(m, army):
                     legal.append(m)
             else:
@@ -266,10 +265,42 @@ class Position:
 
     def _safe_after(self, move: Move, army: int) -> bool:
         self.push(move)
-        enemies = self.game.enemies[army]
-        safe = not any(self.attacked(k, e) for k in self.royal_cells(army) for e in enemies)
+        safe = not self.royal_attacked(army)
         self.pop()
         return safe
+
+    def royal_attacked(self, army: int) -> bool:
+        """Is a royal piece of ``army`` attacked (or, with explosions, gone)?
+
+        With ``captures explode``: an army that had royal pieces and has
+        none is beaten (so a move that blows up its own king is illegal),
+        an army whose enemies lost theirs is safe, and a capture that would
+        also blow up the capturer's own royal piece does not count as an
+        attack (kings next to each other do not check each other).
+        """
+        g = self.game
+        royals = self.royal_cells(army)
+        enemies = g.enemies[army]
+        if g.blast is None:
+            return any(self.attacked(k, e) for k in royals for e in enemies)
+        if army in g.royal_armies and not royals:
+            return True
+        if any(e in g.royal_armies and not self.royal_cells(e) for e in enemies):
+            return False
+        return any(self.threatens(k, e) for k in royals for e in enemies)
+
+    def threatens(self, cell: int, by: int) -> bool:
+        """Could army ``by`` take a royal piece standing on ``cell``?
+
+        :meth:`attacked`, except that with ``captures explode`` a capture
+        that would also blow up a royal piece of ``by`` does not count.
+        """
+        g = self.game
+        if g.blast is not None:
+            board, is_royal, code_army = self.board, g.is_royal, g.code_army
+            if any(board[c] and is_royal[board[c]] and code_army[board[c]] == by for c in g.blast[cell]):
+                return False
+        return self.attacked(cell, by)
 
     def _castling_moves(self, army: int, out: list[Move]) -> None:
         g = self.game
@@ -316,8 +347,14 @@ class Position:
         coords, at = self.game.board.coords, self.game.board.at
         (kx, y), (kdx, _) = coords[k], coords[kd]
         step = 1 if kdx >= kx else -1
-        cells = [at[(x, y)] for x in range(kx, kdx + step, step)]
-        return any(self.attacked(c, e) for c in cells for e in self.game.enemies[army])
+        # The cells the king starts on and passes; its destination is tested
+        # by the ordinary legality test, after the rook has moved too.
+        cells = [at[(x, y)] for x in range(kx, kdx, step)] or [k]
+        king, self.board[k] = self.board[k], 0  # the king does not shield the cells it passes
+        try:
+            return any(self.threatens(c, e) for c in cells for e in self.game.enemies[army])
+        finally:
+            self.board[k] = king
 
     # ------------------------------------------------------------ make / unmake
     def push(self, move: Move) -> None:
@@ -338,7 +375,7 @@ class Position:
             rook_from, rook_to = special[1], special[2]
             rook = board[rook_from]
             self._undo.append((move, piece, 0, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, h, self.checks))
+                               self.clock, self.fullmove, self.turn, h, self.checks, None))
             board[frm] = board[rook_from] = 0
             own.discard(frm)
             own.discard(rook_from)
@@ -361,14 +398,18 @@ class Position:
                 if captured:
                     cells_of[g.code_army[captured]].discard(to)
                     h ^= zp[captured * n + to]
-            self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, self.hash, self.checks))
             board[frm] = 0
             own.discard(frm)
             new = promo or piece
             board[to] = new
             own.add(to)
             h ^= zp[piece * n + frm] ^ zp[new * n + to]
+            exploded = None
+            if captured and g.blast is not None:
+                exploded, h, blasted = self._explode(to, h)
+                changed |= blasted
+            self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+                               self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded))
         if self.ep_cells:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
@@ -412,6 +453,26 @@ class Position:
         """Does ``army`` attack a royal piece of one of its enemies?"""
         return any(self.attacked(k, army) for e in self.game.enemies[army] for k in self.royal_cells(e))
 
+    def _explode(self, at: int, h: int) -> tuple[list[tuple[int, int]], int, int]:
+        """Remove the piece on ``at`` and the unspared pieces around it (``captures explode``).
+
+        Returns the removed (cell, code) pairs, the updated hash and the bit
+        mask of the cells emptied.
+        """
+        g = self.game
+        board, zp, n = self.board, g.z_piece, g.n
+        exploded = []
+        mask = 0
+        for cell in g.blast[at]:
+            code = board[cell]
+            if code and (cell == at or not g.blast_spares[code]):
+                exploded.append((cell, code))
+                board[cell] = 0
+                self.cells_of[g.code_army[code]].discard(cell)
+                h ^= zp[code * n + cell]
+                mask |= 1 << cell
+        return exploded, h, mask
+
     def _ep_possible(self, cells: tuple[int, ...], army: int) -> bool:
         """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
         board = self.board
@@ -421,7 +482,7 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-         self.clock, self.fullmove, self.turn, self.hash, self.checks) = self._undo.pop()
+         self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded) = self._undo.pop()
         self.history.pop()
         g = self.game
         frm, to, promo, special = move
@@ -439,6 +500,10 @@ class Position:
             own.add(frm)
             own.add(rook_from)
             return move
+        if exploded:
+            for cell, code in exploded:
+                board[cell] = code
+                cells_of[g.code_army[code]].add(cell)
         board[to] = 0
         own.discard(to)
         if captured:
