@@ -16,6 +16,9 @@ three, as in EPD) may be left out and default to ``0 1``.
   (Shredder-FEN and X-FEN style, as in Chess960).
 - En passant: ``-`` or the cell passed over by the last double step; kept
   only when an en passant capture is possible, as python-chess does.
+- Drop games add the pieces in hand in brackets after the placement
+  (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
+  promoted pieces with ``~`` (``Q~``).
 - Games that ``count checks to N`` add a field ``R+R`` after en passant: the
   checks each army still needs (a trailing ``+G+G``, checks given, is read too).
 
@@ -49,7 +52,37 @@ def _fields(fen: str) -> list[tuple[str, int]]:
     return fields
 
 
-def _placement(game: Game, fen: str, text: str, offset: int) -> dict[int, int]:
+def _split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, str | None, int]:
+    """Split a placement field into the board part and the holdings of a drop game.
+
+    Holdings come in brackets (``...[QRbn]``) or as one more rank (``.../Qn``,
+    lichess's dialect). Returns (board text, holdings text or None, holdings offset).
+    """
+    if "[" in text:
+        start = text.index("[")
+        if not text.endswith("]"):
+            raise _error(fen, offset + start, offset + len(text), "unclosed holdings", expected="']' after the holdings")
+        if not game.has_drops:
+            raise _error(fen, offset + start, offset + len(text), "this variant has no hands",
+                         expected="a placement without holdings in brackets")
+        return text[:start], text[start + 1:-1].replace("-", ""), offset + start + 1
+    rows = text.split("/")
+    if game.has_drops and len(rows) == game.board.ranks + 1:
+        return "/".join(rows[:-1]), rows[-1], offset + len(text) - len(rows[-1])
+    return text, None, 0
+
+
+def _holdings(game: Game, pos: Position, fen: str, text: str, offset: int) -> None:
+    for i, ch in enumerate(text):
+        code = game.symbol_code.get(ch)
+        if code is None or game.is_royal[code]:
+            raise _error(fen, offset + i, offset + i + 1, f"invalid piece in hand {ch!r}",
+                         expected="letters of pieces that can be held, e.g. [QRbn]")
+        pos.hands[code] += 1
+
+
+def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None) -> dict[int, int]:
+    """Cells -> codes of a placement field (without holdings); '~' marks in ``promoted``."""
     board = game.board
     rows = text.split("/")
     if len(rows) != board.ranks:
@@ -86,6 +119,11 @@ def _placement(game: Game, fen: str, text: str, offset: int) -> dict[int, int]:
             placed[cell] = code
             x += 1
             i += 1
+            if i < len(row) and row[i] == "~":
+                if promoted is None:
+                    raise _error(fen, pos + i, pos + i + 1, "'~' marks a promoted piece, which only drop games track")
+                promoted.add(cell)
+                i += 1
         if x != board.files:
             raise _error(fen, pos, pos + len(row),
                          f"rank {y + 1} describes {x} files, the board has {board.files}",
@@ -105,8 +143,14 @@ def parse_fen(game: Game, fen: str) -> Position:
         part, at = fields[6]
         raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
     placement, at = fields[0]
-    for cell, code in _placement(game, fen, placement, at).items():
+    squares, holdings, holdings_at = _split_holdings(game, fen, placement, at)
+    promoted: set[int] | None = set() if game.to_hand else None
+    for cell, code in _placement(game, fen, squares, at, promoted).items():
         pos.place(cell, code)
+    for cell in promoted or ():
+        pos.promoted |= 1 << cell
+    if holdings:
+        _holdings(game, pos, fen, holdings, holdings_at)
     # Side to move.
     symbols = {a.symbol: a.index for a in game.armies}
     if len(fields) > 1:
@@ -258,12 +302,27 @@ def board_fen(pos: Position) -> str:
                     row.append(str(empty))
                     empty = 0
                 row.append(game.code_symbol[code])
+                if (pos.promoted >> cell) & 1:
+                    row.append("~")
             else:
                 empty += 1
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
-    return "/".join(rows)
+    placement = "/".join(rows)
+    if game.has_drops:
+        held = "".join(game.code_symbol[code] * count for code, count in _hand_order(game, pos))
+        placement += f"[{held}]"
+    return placement
+
+
+def _hand_order(game: Game, pos: Position):
+    """(code, count) of the pieces in hand: armies in order, kinds in declaration order."""
+    for army in range(len(game.armies)):
+        for kind in range(len(game.kinds)):
+            code = game.code(kind, army)
+            if pos.hands[code]:
+                yield code, pos.hands[code]
 
 
 def castling_field(pos: Position) -> str:

@@ -25,6 +25,9 @@ from .board import Board, compile_board, file_letter
 from .movegen import Atom, compile_atoms, make_generators
 
 
+HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
+
+
 @dataclass(frozen=True)
 class Army:
     index: int
@@ -121,7 +124,7 @@ class Game:
     @staticmethod
     def _check_supported(spec: S.VariantSpec) -> None:
         not_yet = [
-            (spec.stacking, "stacking"), (spec.drops, "drops"),
+            (spec.stacking, "stacking"),
             (spec.modes[0] if spec.modes else None, "play modes"),
             (spec.teams[0] if spec.teams else None, "teams"),
         ]
@@ -355,6 +358,7 @@ class Game:
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
+        self._compile_drops(spec.drops)
         for event in rules.clock_resets:
             if event == "capture":
                 continue
@@ -384,6 +388,52 @@ class Game:
         steps = self.board.steps
         self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
 
+    def _compile_drops(self, drops: S.DropsSpec | None) -> None:
+        """Hands and drops.
+
+        ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
+        the kind a promoted piece of ``kind`` goes back to (the kind that
+        promotes to it; itself if none). ``drop_cells[code]``: where a piece
+        from hand may be dropped (None: not droppable). ``drop_no_twin[code]``:
+        the code that may not stand on the same file (nifu), or 0.
+        ``drop_no_mate[code]``: the drop may not checkmate.
+        """
+        self.to_hand = bool(drops and drops.captures_to_hand)
+        self.drops_demoted = bool(drops and drops.demoted)
+        self.drop_cells: list[frozenset[int] | None] = [None] * self.ncodes
+        self.drop_no_twin = [0] * self.ncodes
+        self.drop_no_mate = [False] * self.ncodes
+        self.demote = list(range(len(self.kinds)))
+        self.has_drops = False
+        if drops is None:
+            return
+        promoters: dict[int, set[int]] = {}
+        for kind in self.kinds:
+            for promo in kind.spec.promotions:
+                for name in promo.to:
+                    promoters.setdefault(self.kind_index[name], set()).add(kind.index)
+        for target, sources in promoters.items():
+            if len(sources) == 1:
+                self.demote[target] = next(iter(sources))
+        for rule in drops.drops:
+            if rule.piece not in self.kind_index:
+                raise unknown_name("piece", rule.piece, self.kind_index, rule.loc)
+            if rule.condition is not None:
+                raise UnsupportedError("'if' conditions on drops are not run by the interpreter yet", rule.loc)
+            kind = self.kind_index[rule.piece]
+            for army in self.armies:
+                code = self.code(kind, army.index)
+                cells = frozenset(range(self.n))
+                for term in rule.not_in:
+                    cells -= self.board.term(term, army.name)
+                self.drop_cells[code] = cells
+                if rule.no_file_twin:
+                    if rule.no_file_twin not in self.kind_index:
+                        raise unknown_name("piece", rule.no_file_twin, self.kind_index, rule.loc)
+                    self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
+                self.drop_no_mate[code] = rule.no_mate
+        self.has_drops = any(c is not None for c in self.drop_cells)
+
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)
         bits = 64
@@ -394,6 +444,9 @@ class Game:
         # Check counters: one key per army and count (counts past the target share the last key).
         keys = (self.count_checks or 0) + 2
         self.z_checks = [[0] + [rng.getrandbits(bits) for _ in range(keys - 1)] for _ in self.armies]
+        # Hands: a key per code and count (up to HAND_LIMIT of a kind), and promoted flags per cell.
+        self.z_hand = [[0] + [rng.getrandbits(bits) for _ in range(HAND_LIMIT)] for _ in range(self.ncodes)]
+        self.z_promoted = [rng.getrandbits(bits) for _ in range(self.n)]
 
     # ------------------------------------------------------------ positions
     def start(self, array: int | None = None):

@@ -21,13 +21,14 @@ from .game import Game
 from .outcome import immediate_end
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
+DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
 
 
 class Position:
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "checks", "_undo")
+                 "turn", "hash", "history", "checks", "hands", "promoted", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -42,6 +43,8 @@ class Position:
         self.hash = 0
         self.history: list[int] = []
         self.checks: tuple[int, ...] = (0,) * len(game.armies)
+        self.hands: list[int] = [0] * game.ncodes
+        self.promoted = 0
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -63,6 +66,10 @@ class Position:
             h ^= g.z_ep[cell]
         for army, count in enumerate(self.checks):
             h ^= g.z_checks[army][min(count, len(g.z_checks[army]) - 1)]
+        for code, count in enumerate(self.hands):
+            if count:
+                h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
+        h ^= self._promoted_key(self.promoted)
         self.hash = h
         self.history = [h]
 
@@ -75,6 +82,8 @@ class Position:
         other.clock, other.fullmove, other.turn, other.hash = self.clock, self.fullmove, self.turn, self.hash
         other.history = list(self.history)
         other.checks = self.checks
+        other.hands = list(self.hands)
+        other.promoted = self.promoted
         return other
 
     @property
@@ -167,7 +176,24 @@ class Position:
                 gen(self, src, board, hostile, out)
         if g.castle_rules and self.unmoved:
             self._castling_moves(army, out)
+        if g.has_drops:
+            self._drops(army, out)
         return out
+
+    def _drops(self, army: int, out: list[Move]) -> None:
+        """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
+        g = self.game
+        board, hands = self.board, self.hands
+        for code in range(1 + army, g.ncodes, len(g.armies)):
+            cells = g.drop_cells[code]
+            if not hands[code] or cells is None:
+                continue
+            twin = g.drop_no_twin[code]
+            banned_files = {g.board.coords[c][0] for c in self.cells_of[army] if board[c] == twin} if twin else ()
+            coords = g.board.coords
+            for cell in cells:
+                if not board[cell] and coords[cell][0] not in banned_files:
+                    out.append((-1, cell, code, DROP))
 
     def legal_moves(self) -> list[Move]:
         """All legal moves of the side to move (none once an immediate end rule holds)."""
@@ -195,7 +221,16 @@ class Position:
             captures = [m for m in moves if self.is_capture(m)]
             if captures:
                 moves = captures
+        if g.has_drops and any(g.drop_no_mate):
+            moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not self._mates_after(m)]
         return moves
+
+    def _mates_after(self, move: Move) -> bool:
+        """Does ``move`` checkmate: the next army in check with no legal reply?"""
+        self.push(move)
+        mates = self.in_check() and not self.rule_abiding_moves()
+        self.pop()
+        return mates
 
     def is_capture(self, move: Move) -> bool:
         """Does ``move`` capture (en passant included)?"""
@@ -228,7 +263,9 @@ class Position:
         explosive = g.blast is not None
         for m in moves:
             frm = m[0]
-            if frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
+            if m[3] is DROP:
+                legal.append(m)
+            elif frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
                 if self._safe_after(m, army):
                     legal.append(m)
             else:
@@ -364,52 +401,70 @@ class Position:
         board = self.board
         n = g.n
         zp = g.z_piece
-        piece = board[frm]
-        army = g.code_army[piece]
         h = self.hash
         cells_of = self.cells_of
-        own = cells_of[army]
         captured = 0
-        changed = (1 << frm) | (1 << to)
-        if special is not None and special[0] == "castle":
-            rook_from, rook_to = special[1], special[2]
-            rook = board[rook_from]
-            self._undo.append((move, piece, 0, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, h, self.checks, None))
-            board[frm] = board[rook_from] = 0
-            own.discard(frm)
-            own.discard(rook_from)
+        exploded = None
+        hand_code = 0
+        promoted = self.promoted
+        tag = special[0] if special is not None else None
+        if tag == "drop":
+            piece = promo
+            army = g.code_army[piece]
             board[to] = piece
-            board[rook_to] = rook
-            own.add(to)
-            own.add(rook_to)
-            h ^= zp[piece * n + frm] ^ zp[rook * n + rook_from] ^ zp[piece * n + to] ^ zp[rook * n + rook_to]
-            changed |= 1 << rook_from
+            cells_of[army].add(to)
+            h ^= zp[piece * n + to] ^ self._hand_delta(piece, -1)
+            changed = 0
         else:
-            if special is not None and special[0] == "ep":
-                victim = special[1]
-                captured = board[victim]
-                board[victim] = 0
-                cells_of[g.code_army[captured]].discard(victim)
-                h ^= zp[captured * n + victim]
-                changed |= 1 << victim
+            piece = board[frm]
+            army = g.code_army[piece]
+            own = cells_of[army]
+            changed = (1 << frm) | (1 << to)
+            if tag == "castle":
+                rook_from, rook_to = special[1], special[2]
+                rook = board[rook_from]
+                board[frm] = board[rook_from] = 0
+                own.discard(frm)
+                own.discard(rook_from)
+                board[to] = piece
+                board[rook_to] = rook
+                own.add(to)
+                own.add(rook_to)
+                h ^= zp[piece * n + frm] ^ zp[rook * n + rook_from] ^ zp[piece * n + to] ^ zp[rook * n + rook_to]
+                changed |= 1 << rook_from
             else:
-                captured = board[to]
+                cell = special[1] if tag == "ep" else to
+                captured = board[cell]
                 if captured:
-                    cells_of[g.code_army[captured]].discard(to)
-                    h ^= zp[captured * n + to]
-            board[frm] = 0
-            own.discard(frm)
-            new = promo or piece
-            board[to] = new
-            own.add(to)
-            h ^= zp[piece * n + frm] ^ zp[new * n + to]
-            exploded = None
-            if captured and g.blast is not None:
-                exploded, h, blasted = self._explode(to, h)
-                changed |= blasted
-            self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-                               self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded))
+                    board[cell] = 0
+                    cells_of[g.code_army[captured]].discard(cell)
+                    h ^= zp[captured * n + cell]
+                    changed |= 1 << cell
+                    if g.to_hand:
+                        kind = g.code_kind[captured]
+                        if g.drops_demoted and (promoted >> cell) & 1:
+                            kind = g.demote[kind]
+                        hand_code = g.code(kind, army)
+                        h ^= self._hand_delta(hand_code, 1)
+                board[frm] = 0
+                own.discard(frm)
+                new = promo or piece
+                board[to] = new
+                own.add(to)
+                h ^= zp[piece * n + frm] ^ zp[new * n + to]
+                if g.to_hand:
+                    flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
+                    if promo or (promoted >> frm) & 1:
+                        flags |= 1 << to
+                    if flags != promoted:
+                        self.promoted = flags
+                        h ^= self._promoted_key(promoted ^ flags)
+                if captured and g.blast is not None:
+                    exploded, h, blasted = self._explode(to, h)
+                    changed |= blasted
+        self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+                           self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
+                           promoted, hand_code))
         if self.ep_cells:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
@@ -449,6 +504,22 @@ class Position:
         self.hash = h
         self.history.append(h)
 
+    def _hand_delta(self, code: int, delta: int) -> int:
+        """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
+        keys = self.game.z_hand[code]
+        old = self.hands[code]
+        self.hands[code] = old + delta
+        return keys[min(old, len(keys) - 1)] ^ keys[min(old + delta, len(keys) - 1)]
+
+    def _promoted_key(self, flipped: int) -> int:
+        """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
+        key, keys = 0, self.game.z_promoted
+        while flipped:
+            low = flipped & -flipped
+            key ^= keys[low.bit_length() - 1]
+            flipped ^= low
+        return key
+
     def _gives_check(self, army: int) -> bool:
         """Does ``army`` attack a royal piece of one of its enemies?"""
         return any(self.attacked(k, army) for e in self.game.enemies[army] for k in self.royal_cells(e))
@@ -481,15 +552,21 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
-         self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded) = self._undo.pop()
+        (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
+         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code) = self._undo.pop()
         self.history.pop()
         g = self.game
         frm, to, promo, special = move
         board = self.board
         cells_of = self.cells_of
         own = cells_of[g.code_army[piece]]
-        if special is not None and special[0] == "castle":
+        tag = special[0] if special is not None else None
+        if tag == "drop":
+            board[to] = 0
+            own.discard(to)
+            self.hands[piece] += 1
+            return move
+        if tag == "castle":
             rook_from, rook_to = special[1], special[2]
             rook = board[rook_to]
             board[to] = board[rook_to] = 0
@@ -507,9 +584,12 @@ class Position:
         board[to] = 0
         own.discard(to)
         if captured:
-            cell = special[1] if special is not None and special[0] == "ep" else to
+            cell = special[1] if tag == "ep" else to
             board[cell] = captured
             cells_of[g.code_army[captured]].add(cell)
+            if hand_code:
+                self.hands[hand_code] -= 1
         board[frm] = piece
         own.add(frm)
         return move
+
