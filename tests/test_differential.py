@@ -73,7 +73,7 @@ class Budget:
 
 
 QUICK = Budget(games=5, plies=100, every=2)
-LONG = Budget(games=200, plies=300, every=1, seed=10_000)
+LONG = Budget(games=40, plies=200, every=1, seed=10_000)
 BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(LONG, id="long", marks=pytest.mark.slow)]
 
 

@@ -66,7 +66,7 @@ def _params():
         variant = bundled_variant(r.variant)
         if variant is None:
             continue
-        test_id = f"{r.id}-d{r.depth}"
+        test_id = f"{variant}:{r.id}-d{r.depth}"
         if test_id in seen:
             test_id = f"{r.path.stem}-{test_id}"
         seen.add(test_id)
