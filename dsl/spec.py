@@ -301,7 +301,8 @@ class MoveSpec(Node):
     cells passed over must be empty. ``en_passant``: its captures may take
     en passant. ``sets_en_passant``: the cells it passes over become en
     passant targets for the next turn. ``once_per_game``: a privilege each
-    piece may use once. ``commits``: the piece commits to the named
+    piece may use once. ``royal_only``: its captures take only royal
+    pieces (a threat such as xiangqi's flying general). ``commits``: the piece commits to the named
     direction set by its first use. ``from_cells`` / ``to_cells``: where it
     may start / end. ``condition``: an expression over the move.
     """
@@ -313,6 +314,7 @@ class MoveSpec(Node):
     en_passant: bool = False
     sets_en_passant: bool = False
     once_per_game: bool = False
+    royal_only: bool = False
     commits: str | None = None
     from_cells: CellTerm | None = None
     to_cells: CellTerm | None = None

@@ -352,6 +352,9 @@ class ToDecls(Transformer):
     def opt_modality(self, items):
         return ("modality", str(items[0]))
 
+    def opt_royal_only(self, items):
+        return ("royal_only", True)
+
     def opt_unmoved(self, items):
         return ("unmoved", True)
 

@@ -225,7 +225,9 @@ class Game:
                 for move in kind.spec.moves:
                     self.atoms[code] += compile_atoms(move, self.board, army.name, army.forward)
                 self.promotions[code] = self._promotion_table(kind, army)
-        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c]) for c in range(1, ncodes)]
+        royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
+        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
+                                                  royal_targets[self.code_army[c]]) for c in range(1, ncodes)]
 
     def code(self, kind: int, army: int) -> int:
         """The code of a piece of ``kind`` in ``army``."""

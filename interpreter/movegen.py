@@ -47,12 +47,13 @@ class Atom:
     to_cells: frozenset[int] | None = None
     en_passant: bool = False
     sets_en_passant: bool = False
+    royal_only: bool = False
 
     @property
     def plain(self) -> bool:
         """No option restricts it: it can share a merged fast table."""
         return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
-                    or self.en_passant or self.sets_en_passant or self.hop)
+                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only)
 
     @property
     def attacks_plainly(self) -> bool:
@@ -157,6 +158,7 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         to_cells=board.term(move.to_cells, army) if move.to_cells else None,
         en_passant=move.en_passant,
         sets_en_passant=move.sets_en_passant,
+        royal_only=move.royal_only,
     )
     if move.once_per_game or move.commits or move.condition is not None:
         raise UnsupportedError("the move options 'once per game', 'commits' and 'if' are not run by the "
@@ -221,7 +223,8 @@ def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]
     return [tuple(tuple(r) for a in atoms for r in a.rays[c]) for c in range(n)]
 
 
-def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None):
+def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None,
+                    royal_targets: list[bool] | None = None):
     """The closures that generate the moves of one piece code from a cell.
 
     Plain leap and ride atoms that both move and capture are merged into
@@ -240,7 +243,7 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
     if fast_rays:
         gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions))
     for atom in rest:
-        gens.append(_general(atom, emit))
+        gens.append(_general(atom, emit, royal_targets))
     if len(gens) > 1 and _overlapping(atoms, n):
         return [_deduplicated(gens)]
     return gens
@@ -334,9 +337,14 @@ def _fast_rider(table, promotions):
     return gen_promoting
 
 
-def _general(atom: Atom, emit):
-    """A closure for an atom with options (pawn moves, hoppers, initial moves ...)."""
+def _general(atom: Atom, emit, royal_targets: list[bool] | None):
+    """A closure for an atom with options (pawn moves, hoppers, initial moves ...).
+
+    ``royal_targets`` (for ``royal only`` atoms) replaces the mover's
+    ``hostile`` table by one that is true only for enemy royal pieces.
+    """
     quiet, capture = atom.quiet, atom.capture
+    narrowed = royal_targets if atom.royal_only else None
     from_cells, to_cells = atom.from_cells, atom.to_cells
     unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
 
@@ -351,6 +359,7 @@ def _general(atom: Atom, emit):
         def gen_leap(pos, frm, board, hostile, out):
             if not allowed_start(pos, frm):
                 return
+            hostile = narrowed or hostile
             for to, between in table[frm]:
                 if to_cells is not None and to not in to_cells:
                     continue
@@ -372,6 +381,7 @@ def _general(atom: Atom, emit):
         def gen_ride(pos, frm, board, hostile, out):
             if not allowed_start(pos, frm):
                 return
+            hostile = narrowed or hostile
             for ray in rays[frm]:
                 passed = []
                 for to in ray:
@@ -392,6 +402,7 @@ def _general(atom: Atom, emit):
     def gen_hop(pos, frm, board, hostile, out):
         if not allowed_start(pos, frm):
             return
+        hostile = narrowed or hostile
         for ray in rays[frm]:
             hurdle = False
             for to in ray:
