@@ -58,6 +58,7 @@ FSF_NAMES: dict[str, str] = {
     "kingofthehill": "kingofthehill",
     "racingkings": "racingkings",
     "chess960": "fischerandom",
+    "aiwok": "ai-wok",          # a name in the language cannot contain '-'
 }
 
 

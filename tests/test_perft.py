@@ -42,6 +42,10 @@ FILES = tuple(sorted(p.name for p in DATA_DIR.glob("*.txt")))
 SLOW_NODES = 1_000_000             # above this: marked slow
 MAX_NODES = int(os.environ.get("PERFT_MAX_NODES", "20000000"))  # above this: skipped
 
+# Record variant names that cannot be names in the language (a name has no '-'),
+# with the bundled variant they mean.
+RECORD_NAMES = {"ai-wok": "aiwok"}
+
 _ORTHODOX_CASTLING = re.compile(r"^(-|K?Q?k?q?)$")
 
 
@@ -54,7 +58,7 @@ def is_chess960(record: PerftRecord) -> bool:
 def bundled_variant(name: str) -> str | None:
     """The bundled variant a record's variant name (or alias) names, or None."""
     try:
-        path = find_variant(name)
+        path = find_variant(RECORD_NAMES.get(name, name))
     except VariantNotFound:
         return None
     return path.stem if path.stem in bundled_names() else None
