@@ -28,6 +28,8 @@ FEN: a piece counts as unmoved when it stands where the setup puts it.
 
 from __future__ import annotations
 
+import re
+
 from dsl.errors import Loc, PositionError, suggest
 
 from .board import file_letter
@@ -252,23 +254,56 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
         pos.unmoved |= (1 << king) | (1 << candidates[0])
 
 
+_CELL_NAME = re.compile(r"[a-z]+[0-9]+")
+
+
 def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    """The en passant field: ``-``, a cell, or several cells run together.
+
+    Several cells (Fairy-Stockfish's dialect for pawns that step
+    diagonally, e.g. ``d3c4``) list the cells passed over and the cell of
+    the pawn that passed them; with a single cell the pawn stands one step
+    forward of it, as in chess. The field is ignored when no capture there
+    is possible, as python-chess does.
+    """
     if text == "-":
         return
     board = game.board
-    if text not in board.index:
-        raise _error(fen, at, at + len(text), f"invalid en passant cell {text!r}", expected="a cell name or '-'",
-                     hint=(lambda g: f"did you mean {g!r}?" if g else None)(suggest(text, board.names)))
-    cell = board.index[text]
+    names = _CELL_NAME.findall(text)
+    if "".join(names) != text or any(name not in board.index for name in names):
+        bad = next((n for n in names if n not in board.index), text)
+        raise _error(fen, at, at + len(text), f"invalid en passant field {text!r}",
+                     expected="'-' or cell names such as e3", hint=(lambda g: f"did you mean {g!r}?" if g else None)(
+                         suggest(bad, board.names)))
+    cells = [board.index[name] for name in names]
     mover = game.turn_order[(pos.turn - 1) % len(game.turn_order)]
-    from .movegen import frame
-    (fx, fy), _ = frame(game.armies[mover].forward)
-    victim = board.offset(cell, fx, fy)
-    if victim < 0 or not pos.board[victim] or game.code_army[pos.board[victim]] != mover or pos.board[cell]:
-        return  # no double step can have passed there: ignore, as python-chess does
-    if pos._ep_possible((cell,), pos.army):
-        pos.ep_cells = (cell,)
+    moved = [c for c in cells if pos.board[c] and game.code_army[pos.board[c]] == mover]
+    targets = tuple(c for c in cells if not pos.board[c])
+    if moved:
+        victim = moved[0]
+    else:
+        from .movegen import frame
+        (fx, fy), _ = frame(game.armies[mover].forward)
+        victim = board.offset(cells[0], fx, fy)
+        if victim < 0 or not pos.board[victim] or game.code_army[pos.board[victim]] != mover:
+            return  # no double step can have passed there
+    if targets and pos._ep_possible(targets, pos.army):
+        pos.ep_cells = targets
         pos.ep_victim = victim
+
+
+def ep_field(pos: Position) -> str:
+    """The en passant field: the target cell, or (diagonal steps) targets and the pawn's cell by index."""
+    if not pos.ep_cells:
+        return "-"
+    game, board = pos.game, pos.game.board
+    cells = list(pos.ep_cells)
+    from .movegen import frame
+    mover = game.code_army[pos.board[pos.ep_victim]]
+    (fx, fy), _ = frame(game.armies[mover].forward)
+    if len(cells) != 1 or board.offset(cells[0], fx, fy) != pos.ep_victim:
+        cells.append(pos.ep_victim)
+    return "".join(board.names[c] for c in sorted(cells))
 
 
 def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
@@ -355,7 +390,7 @@ def castling_field(pos: Position) -> str:
 def to_fen(pos: Position) -> str:
     """The FEN of ``pos``."""
     game = pos.game
-    ep = game.board.names[pos.ep_cells[0]] if pos.ep_cells else "-"
+    ep = ep_field(pos)
     side = game.armies[pos.army].symbol
     counts = ""
     if game.count_checks is not None:
