@@ -449,6 +449,8 @@ class English:
             out.append(f"only to {self.render(move.to_cells)}")
         if move.once_per_game:
             out.append("only once per game")
+        if move.royal_only:
+            out.append("it captures only royal pieces this way (a threat that matters for check)")
         if move.condition is not None:
             out.append(f"only if {self.render(move.condition)}")
         if move.en_passant:
@@ -623,7 +625,7 @@ class English:
         legality = [sentence(f"The {join(royal, 'and')} {'is' if len(royal) == 1 else 'are'} royal: "
                              "a royal piece attacked by an enemy piece is in check")] if royal else []
         legality += [FORBIDDEN[f] for f in rules.forbid]
-        explosion = getattr(rules, "explosion", None)     # 'captures explode', new in the Spec
+        explosion = rules.explosion
         if explosion is not None:
             spared = f", except {join([plural(p) for p in explosion], 'and')}" if explosion else ""
             legality.append(f"Captures explode: the capturing piece, the captured piece and every piece on a cell "

@@ -84,10 +84,21 @@ def piece_image(game: Game, code: int) -> PieceImage:
 
 
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
-    """A diagram of the pieces of ``position`` (one per cell today) with optional extras."""
+    """A diagram of ``position`` with optional extras.
+
+    Cells hold one piece today; in a game with drops every army's hand is
+    drawn, empty or not, so that a reader sees that the game has hands.
+    """
     game = position.game
     stacks = {cell: (piece_image(game, code),) for cell, code in enumerate(position.board) if code}
-    return Diagram(stacks=stacks, highlights=frozenset(highlights), arrows=list(arrows), marks=dict(marks or {}))
+    hands: dict[int, list[PieceImage]] = {}
+    if game.spec.drops is not None:
+        hands = {army: [] for army in game.turn_order}
+        for code, count in enumerate(position.hands):
+            if code and count:
+                hands[game.code_army[code]] += [piece_image(game, code)] * count
+    return Diagram(stacks=stacks, hands=hands, highlights=frozenset(highlights), arrows=list(arrows),
+                   marks=dict(marks or {}))
 
 
 def army_colours(game: Game) -> list[str]:
@@ -294,13 +305,18 @@ def _cell_names(game: Game, centres, radii) -> list[str]:
     return out
 
 
-def _hands(game: Game, ids, hands: dict[int, list[PieceImage]], left: float, height: float) -> tuple[list[str], float]:
-    """Hands in rows right of the board, the first army at the bottom; returns the elements and the width used."""
+def _hands(game: Game, ids, hands: dict[int, list[PieceImage]], left: float, top_edge: float,
+           bottom_edge: float) -> tuple[list[str], float]:
+    """Hands in rows right of the board, spread from the bottom (the first army) to the top (the last).
+
+    Returns the elements and the width used.
+    """
     size = UNIT * 0.8
     armies = sorted(hands)
     out, widest = [], 0.0
+    bottom, top = bottom_edge - size / 2, top_edge + size / 2
     for row, army in enumerate(armies):
-        cy = height - size * (row + 0.5) - row * UNIT * 0.2
+        cy = bottom - (bottom - top) * row / (len(armies) - 1) if len(armies) > 1 else bottom
         counts: dict[PieceImage, int] = {}
         for image in hands[army]:
             counts[image] = counts.get(image, 0) + 1
@@ -365,7 +381,7 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
 
     width, height = frame.width + 2 * margin, frame.height + 2 * margin
     if diagram.hands:
-        hand_elements, used = _hands(game, ids, diagram.hands, width + UNIT * 0.3, height - margin)
+        hand_elements, used = _hands(game, ids, diagram.hands, width + UNIT * 0.3, margin, height - margin)
         body += hand_elements
         width += used + UNIT * 0.5
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
