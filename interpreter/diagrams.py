@@ -9,6 +9,10 @@ Each reachable cell gets a mark of :data:`interpreter.render.MARKS`:
 one with a side effect such as a double step that may be taken en
 passant).
 
+A hopper needs a hurdle, so for a piece with hopping patterns the
+diagram also puts one of its own army's pieces on the first cell of
+every hopping line (``hurdles``) and adds what the piece reaches then.
+
 The representative cell of a piece, for each cell type of the board
 (cells without a ``type`` form one group), is the cell that shows the
 most kinds of quiet move (so a pawn is shown where it may double-step),
@@ -31,12 +35,17 @@ class MovementDiagram:
     cell: int
     cell_type: str | None
     marks: dict[int, str]
+    hurdles: tuple[int, ...] = ()
+    hurdle_code: int = 0
 
 
-def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, target: int = -1) -> Position:
+def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, target: int = -1,
+           hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> Position:
     pos = Position(game)
     pos.turn = game.turn_order.index(game.code_army[code]) if game.code_army[code] in game.turn_order else 0
     pos.place(cell, code)
+    for hurdle in hurdles:
+        pos.place(hurdle, hurdle_code)
     if enemy:
         pos.place(target, enemy)
     if unmoved and game.tracked[code]:
@@ -49,38 +58,50 @@ def _moves_from(pos: Position, cell: int) -> list[tuple]:
     return [m for m in pos.pseudo_legal_moves() if m[0] == cell]
 
 
-def quiet_marks(game: Game, code: int, cell: int) -> dict[int, str]:
-    """Cells the piece reaches on an empty board: ``move``, or ``special`` when only unmoved or with a side effect."""
-    later = {m[1] for m in _moves_from(_alone(game, code, cell, unmoved=False), cell) if m[3] is None}
+def quiet_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> dict[int, str]:
+    """Cells the piece reaches without capturing: ``move``, or ``special`` when only unmoved or with a side effect."""
+    extra = {"hurdles": hurdles, "hurdle_code": hurdle_code}
+    later = {m[1] for m in _moves_from(_alone(game, code, cell, False, **extra), cell) if m[3] is None}
     marks: dict[int, str] = {}
-    for move in _moves_from(_alone(game, code, cell, unmoved=True), cell):
+    for move in _moves_from(_alone(game, code, cell, True, **extra), cell):
         to = move[1]
         if marks.get(to) != "move":            # a plain move wins over a special one to the same cell
             marks[to] = "move" if move[3] is None and to in later else "special"
     return marks
 
 
-def _target_piece(game: Game, army: int) -> int:
-    """An enemy piece to capture in the diagrams: a non-royal one if the game has any."""
-    enemy = next((a for a in game.enemies[army]), None)
-    if enemy is None:
-        return 0
-    kinds = sorted(game.kinds, key=lambda k: (k.royal, k.index))
-    return game.code(kinds[0].index, enemy)
+def _plain_piece(game: Game, army: int) -> int:
+    """A piece of ``army`` to stand in a diagram as a target or a hurdle: the least valuable non-royal one."""
+    kinds = sorted(game.kinds, key=lambda k: (k.royal, k.value if k.value is not None else float("inf"), k.index))
+    return game.code(kinds[0].index, army)
 
 
-def movement_marks(game: Game, code: int, cell: int) -> dict[int, str]:
-    """Every mark of the piece ``code`` standing on ``cell``."""
+def hurdle_cells(game: Game, code: int, cell: int) -> tuple[int, ...]:
+    """The first cell of every hopping line of ``code`` from ``cell`` (none for a piece that does not hop)."""
+    return tuple(sorted({ray[0] for atom in game.atoms[code] if atom.kind == "hop"
+                         for ray in atom.rays[cell] if ray}))
+
+
+def movement_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = ()) -> dict[int, str]:
+    """Every mark of the piece ``code`` standing on ``cell`` (with own pieces on ``hurdles``, for hoppers)."""
     marks = quiet_marks(game, code, cell)
-    enemy = _target_piece(game, game.code_army[code])
-    if not enemy:
+    hurdle_code = _plain_piece(game, game.code_army[code])
+    if hurdles:
+        for to, mark in quiet_marks(game, code, cell, hurdles, hurdle_code).items():
+            marks.setdefault(to, mark)
+    enemies = game.enemies[game.code_army[code]]
+    if not enemies:
         return marks
+    enemy = _plain_piece(game, enemies[0])
     for target in range(game.n):
-        if target == cell:
+        if target == cell or target in hurdles:
             continue
-        pos = _alone(game, code, cell, unmoved=True, enemy=enemy, target=target)
-        if any(m[1] == target for m in _moves_from(pos, cell)):
-            marks[target] = "both" if marks.get(target) == "move" else marks.get(target, "capture")
+        layouts = [()] + ([hurdles] if hurdles else [])
+        for layout in layouts:
+            pos = _alone(game, code, cell, True, enemy, target, layout, hurdle_code)
+            if any(m[1] == target for m in _moves_from(pos, cell)):
+                marks[target] = "both" if marks.get(target) == "move" else marks.get(target, "capture")
+                break
     return marks
 
 
@@ -112,5 +133,9 @@ def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:
 def movement_diagrams(game: Game, kind: int) -> list[MovementDiagram]:
     """The movement diagrams of one piece kind, for the first army to move."""
     code = game.code(kind, game.turn_order[0])
-    return [MovementDiagram(kind, cell, cell_type, movement_marks(game, code, cell))
-            for cell_type, cell in representative_cells(game, code)]
+    diagrams = []
+    for cell_type, cell in representative_cells(game, code):
+        hurdles = hurdle_cells(game, code, cell)
+        diagrams.append(MovementDiagram(kind, cell, cell_type, movement_marks(game, code, cell, hurdles), hurdles,
+                                        _plain_piece(game, game.code_army[code]) if hurdles else 0))
+    return diagrams

@@ -27,10 +27,10 @@ from dsl import spec as S
 
 from . import document as D
 from .diagrams import movement_diagrams
-from .english import English, sentence
+from .english import English, plural, sentence
 from .game import Game, load_game
 from .perft import perft
-from .render import Diagram, PieceImage, diagram_of, render_pieces, render_svg
+from .render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
 
 FORMATS = ("md", "html")
 PERFT_DEPTH = 3
@@ -132,15 +132,22 @@ class _Builder:
         for diagram in movement_diagrams(game, kind_index):
             army = game.turn_order[0]
             code = game.code(kind_index, army)
-            drawing = Diagram(stacks={diagram.cell: (PieceImage(kind.name, kind.letter, army),)},
-                              highlights=frozenset({diagram.cell}), marks=diagram.marks)
+            stacks = {diagram.cell: (PieceImage(kind.name, kind.letter, army),)}
+            stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
+            marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}   # a hurdle hides its mark
+            drawing = Diagram(stacks=stacks, highlights=frozenset({diagram.cell}), marks=marks)
             where = game.board.names[diagram.cell]
             suffix = f"-{slug(diagram.cell_type)}" if diagram.cell_type is not None else ""
             on_type = f" (a cell of type `{diagram.cell_type}`)" if diagram.cell_type is not None else ""
             title = f"Moves of the {kind.name} from {where}"
             self.figure(f"moves-{slug(kind.name)}{suffix}.svg", render_svg(game, drawing, title=title), title)
-            self.paragraphs([f"{game.armies[game.code_army[code]].title}'s {kind.name} on `{where}`{on_type} "
-                             f"reaches {len(diagram.marks)} cells."])
+            hurdles = ""
+            if diagram.hurdles:
+                hurdle = game.kinds[game.code_kind[diagram.hurdle_code]].name
+                cells = ", ".join(f"`{game.board.names[h]}`" for h in diagram.hurdles)
+                hurdles = f", with its own {plural(hurdle)} as hurdles on {cells},"
+            self.paragraphs([f"{game.armies[game.code_army[code]].title}'s {kind.name} on `{where}`{on_type}"
+                             f"{hurdles} reaches {len(diagram.marks)} cells."])
         moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
         moves += [sentence(self.english.render(p)) for p in piece.promotions]
         self.blocks.append(D.Items(tuple(moves)))
