@@ -1,0 +1,788 @@
+"""Move notation: SAN and from-to (UCI-style) strings, for any variant on a grid board.
+
+Nothing here knows about chess: piece letters come from the game's piece
+kinds, castling strings from ``game.castle_rules[i].notation`` and cell,
+file and rank names from ``game.board.names`` (a file name of letters
+followed by a rank number, as the board compiler makes them).
+
+Writing (:func:`move_to_san`, :func:`move_to_uci`)
+--------------------------------------------------
+
+SAN is written as in the PGN standard, generalised:
+
+- the piece letter, *omitted for a piece kind that can promote*
+  (``game.promotions[code] is not None``: the pawns of a variant);
+- disambiguation when other legal moves of pieces written the same way
+  go to the same cell: the origin file if none of those pieces stands on
+  the origin's file, else the origin rank if none stands on its rank,
+  else the whole origin cell (the PGN rule, as python-chess applies it).
+  A capture by a letterless piece always starts with its origin file
+  (``exd5``), and gets the rank as well if needed;
+- ``x`` for a capture (en passant included), then the destination cell;
+- ``=`` and the letter of the piece promoted to;
+- a castling move is written as its rule's notation (``O-O``);
+- ``+`` when, after the move, the mover threatens a royal piece of an
+  enemy army (:meth:`Position.threatens`: with explosions, kings side by
+  side do not check each other); ``#`` instead when moreover the army to move next is in
+  check and has no legal move (checkmate), or when the move ends the game
+  at once with a winner by an immediate end rule (the king reaching the
+  hill, the third check, a king blown up: python-chess writes ``#`` for
+  these variant wins too);
+- a drop is the piece letter (none for a letterless piece, unless two
+  letterless kinds could drop there), ``@`` and the cell: ``N@f3``,
+  ``@e4``, as python-chess writes crazyhouse drops.
+
+The from-to form is the origin and destination cell names, then the
+lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``). A
+castling move is written as the king's origin and destination (``e1g1``),
+except when another legal move has the same origin and destination (a
+castling king that moves one cell, or not at all, as in Chess960): then
+as the king's origin and its rook's origin (``f1h1``), which is unique.
+A drop is the upper-case piece letter, ``@`` and the cell (``P@e4``).
+
+Reading (:func:`parse_move`, :func:`moves_from_text`)
+-----------------------------------------------------
+
+One grammar reads SAN and from-to alike::
+
+    [Letter] [from-file] [from-rank] [x|:|-] to-cell [[=]letter] [+#!?...]
+
+or a castling notation (``0`` may stand for ``O``), or a drop
+``[Letter]@cell``. Without a piece letter and without a whole origin
+cell the move is one of a letterless piece (``e4``, ``exd5``, ``@e4``); with a whole origin cell (``g1f3``, ``e7e8q``) any
+piece of the side to move. The promotion letter may be in either case;
+``x`` is optional and not checked. A castling move is also read from the
+king's origin and destination (when no other legal move has them) or
+from the king's origin and its rook's cell. When the promotion piece is
+left out and the move can promote to several pieces, the move is refused
+with the choices.
+
+Errors are :class:`~dsl.errors.MoveError` (the text cannot be read: a bad
+character, an unknown piece letter, a cell not on the board) and
+:class:`~dsl.errors.IllegalMoveError` (it reads, but names no legal move,
+or several), with a :class:`~dsl.errors.Loc` pointing into the text and,
+for illegal moves, the reason when one can be given.
+
+On boards of more than 26 files, file names past ``z`` have two letters
+and ``Raab7`` could be read two ways. The writer therefore never puts an
+origin file alone right before the destination there (it writes the
+whole origin cell instead), and the reader tries the readings from the
+longest destination file on, taking the first that names a legal move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from dsl.errors import IllegalMoveError, Loc, MoveError, UnsupportedError, suggest
+
+from .game import Game
+from .outcome import immediate_end, outcome
+from .position import Move, Position
+
+LABEL = "<move>"
+LIST_LABEL = "<moves>"
+
+_ANNOTATION = re.compile(r"[+#!?]+$")
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+_ALLOWED = re.compile(r"[A-Za-z0-9=x:+#!?@-]")
+
+
+# ---------------------------------------------------------------- per-game tables
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Notation facts of one game, computed once."""
+
+    file_names: tuple[str, ...]        # by x coordinate
+    rank_names: tuple[str, ...]        # by y coordinate
+    letter_kind: dict[str, int]        # upper-case piece letter -> kind index
+    long_files: bool                   # some file name has several letters (more than 26 files)
+
+
+@lru_cache(maxsize=64)
+def _tables(game: Game) -> _Tables:
+    board = game.board
+    files: dict[int, str] = {}
+    ranks: dict[int, str] = {}
+    for name, (x, y) in zip(board.names, board.coords):
+        m = re.fullmatch(r"([a-z]+)(\d+)", name)
+        if m is None:
+            raise UnsupportedError(f"move notation needs cell names made of a file and a rank, not {name!r}")
+        files[x], ranks[y] = m.group(1), m.group(2)
+    file_names = tuple(files.get(x, "") for x in range(board.files))
+    rank_names = tuple(ranks.get(y, "") for y in range(board.ranks))
+    return _Tables(file_names, rank_names, {k.letter: k.index for k in game.kinds},
+                   any(len(f) > 1 for f in file_names))
+
+
+def _letter(game: Game, code: int) -> str:
+    """The letter SAN writes for a piece: none for a piece that can promote."""
+    return "" if game.promotions[code] is not None else game.kinds[game.code_kind[code]].letter
+
+
+def _is_castle(move: Move) -> bool:
+    return move[3] is not None and move[3][0] == "castle"
+
+
+def _is_drop(move: Move) -> bool:
+    return move[3] is not None and move[3][0] == "drop"
+
+
+def _plain(move: Move) -> bool:
+    """A move of one piece on the board, written with its letter (not a castling, not a drop)."""
+    return not (_is_castle(move) or _is_drop(move))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def move_to_san(pos: Position, move: Move) -> str:
+    """The SAN of a legal ``move`` of ``pos`` (see the module docstring).
+
+    Raises ValueError if ``move`` is not a legal move of ``pos``: move
+    tuples come from the program, so that is a bug, not a user error.
+    """
+    legal = pos.legal_moves()
+    _require_legal(move, legal)
+    return _san(pos, move, legal)
+
+
+def move_to_uci(pos: Position, move: Move) -> str:
+    """The from-to form of a legal ``move`` of ``pos``: ``e2e4``, ``e7e8q``, ``e1g1`` (castling).
+
+    Raises ValueError if ``move`` is not a legal move of ``pos``.
+    """
+    legal = pos.legal_moves()
+    _require_legal(move, legal)
+    return _uci(pos, move, legal)
+
+
+def legal_move_table(pos: Position) -> list[dict]:
+    """One dict per legal move of ``pos``, sorted by origin, destination and promotion cell/code.
+
+    Keys: ``san``, ``uci``, ``from`` and ``to`` (cell names; for castling,
+    the king's origin and destination; ``from`` is None for a drop). The
+    order does not depend on the order :meth:`Position.legal_moves` happens
+    to generate moves in.
+    """
+    legal = pos.legal_moves()
+    names = pos.game.board.names
+    return [{"san": _san(pos, m, legal), "uci": _uci(pos, m, legal), "from": None if _is_drop(m) else names[m[0]],
+             "to": names[m[1]]} for m in sorted(legal, key=lambda m: m[:3])]
+
+
+def _require_legal(move: Move, legal: list[Move]) -> None:
+    if move not in legal:
+        raise ValueError(f"{move!r} is not a legal move in this position")
+
+
+def _san(pos: Position, move: Move, legal: list[Move]) -> str:
+    """SAN of ``move``, one of the ``legal`` moves of ``pos``."""
+    game = pos.game
+    frm, to, promo, special = move
+    if _is_castle(move):
+        return game.castle_rules[special[3]].notation + _check_suffix(pos, move)
+    if _is_drop(move):
+        return _drop_letter(pos, move, legal) + "@" + game.board.names[to] + _check_suffix(pos, move)
+    capture = pos.is_capture(move)
+    parts = [_letter(game, pos.board[frm]), _disambiguation(pos, move, legal, capture),
+             "x" if capture else "", game.board.names[to]]
+    if promo:
+        parts.append("=" + game.kinds[game.code_kind[promo]].letter)
+    return "".join(parts) + _check_suffix(pos, move)
+
+
+def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool) -> str:
+    """The origin file, rank or cell that tells ``move`` apart from the moves written like it."""
+    game, board = pos.game, pos.board
+    frm, to = move[0], move[1]
+    letter = _letter(game, board[frm])
+    coords = game.board.coords
+    x, y = coords[frm]
+    others = {m[0] for m in legal
+              if m[1] == to and m[0] != frm and _plain(m) and _letter(game, board[m[0]]) == letter}
+    need_rank = any(coords[c][0] == x for c in others)
+    need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in others) or (capture and not letter)
+    tables = _tables(game)
+    if need_file and not capture and tables.long_files:
+        need_rank = True  # "aab7" could be a + ab7 or aa + b7: write the whole cell
+    return (tables.file_names[x] if need_file else "") + (tables.rank_names[y] if need_rank else "")
+
+
+def _drop_letter(pos: Position, move: Move, legal: list[Move]) -> str:
+    """The letter of a dropped piece: none for a letterless piece, unless another letterless one may drop there."""
+    game = pos.game
+    letter = _letter(game, move[2])
+    if not letter and any(_is_drop(m) and m[1] == move[1] and m[2] != move[2] and not _letter(game, m[2])
+                          for m in legal):
+        letter = game.kinds[game.code_kind[move[2]]].letter
+    return letter
+
+
+def _check_suffix(pos: Position, move: Move) -> str:
+    """``#`` for a mate or a decisive immediate end, ``+`` for a check, else empty (see the module docstring)."""
+    mover = pos.army
+
+    def suffix() -> str:
+        if pos.game.has_immediate_ends and immediate_end(pos) and outcome(pos).winners:
+            return "#"
+        checked = _checked_enemies(pos, mover)
+        if not checked:
+            return ""
+        return "#" if pos.army in checked and not pos.legal_moves() else "+"
+    return _after(pos, move, suffix)
+
+
+def _checked_enemies(pos: Position, army: int) -> list[int]:
+    """The enemy armies of ``army`` with a royal piece ``army`` threatens (as :meth:`Position.threatens` says)."""
+    return [e for e in pos.game.enemies[army] if any(pos.threatens(k, army) for k in pos.royal_cells(e))]
+
+
+def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
+    """The from-to form of ``move``, one of the ``legal`` moves of ``pos``."""
+    game = pos.game
+    names = game.board.names
+    frm, to, promo, special = move
+    if _is_drop(move):
+        return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
+    if _is_castle(move) and any(m != move and m[0] == frm and m[1] == to for m in legal):
+        to = special[1]  # the king's origin and its rook's: no other move has them
+    text = names[frm] + names[to]
+    return text + game.kinds[game.code_kind[promo]].letter.lower() if promo else text
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """What a move text says. Cells are indices, files/ranks coordinates; None: not given."""
+
+    kind: int | None
+    from_file: int | None
+    from_rank: int | None
+    from_cell: int | None
+    dest: int
+    promo: int | None          # the kind index of the promotion letter
+    spans: dict                # part name -> (start, end) in the text
+    drop: bool = False         # a drop: ``kind`` (None: a letterless kind) from the hand onto ``dest``
+
+
+def parse_move(pos: Position, text: str) -> Move:
+    """The legal move of ``pos`` that ``text`` names, in SAN or from-to form.
+
+    Surrounding spaces and trailing ``+ # ! ?`` are ignored. Raises
+    :class:`MoveError` when the text cannot be read and
+    :class:`IllegalMoveError` when it names no legal move (with the reason)
+    or several (with the candidates); their Loc points into ``text``.
+    """
+    return _parse(pos, text, *_body(text, 0, len(text)))
+
+
+def _body(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of ``text[start:end]`` without surrounding spaces and trailing annotations."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    annotation = _ANNOTATION.search(text, start, end)
+    return start, annotation.start() if annotation else end
+
+
+def _parse(pos: Position, text: str, start: int, end: int) -> Move:
+    """Parse ``text[start:end]`` (annotations already cut off); Locs point into ``text``."""
+    legal = pos.legal_moves()
+    try:
+        if start == end:
+            raise MoveError("empty move", Loc.in_string(LABEL, text, start))
+        rule = _castle_rule(pos.game, text[start:end])
+        if rule is not None:
+            return _pick_castle(pos, legal, rule, text, start, end)
+        readings = _read(pos.game, text, start, end)
+    except IllegalMoveError:
+        raise
+    except MoveError as err:
+        err.expected = err.expected or _expected(pos, legal)
+        err.hint = err.hint or _reading_hint(pos.game, text[start:end])
+        raise
+    return _pick(pos, legal, readings, text, start, end)
+
+
+# -- grammar
+#
+# The text is read from the right: an optional promotion letter after the
+# destination's rank, the destination (a run of letters ending with a file
+# name, then a rank), then the origin part: [Letter] [file] [rank] [x|:|-].
+# The run of letters before the destination's rank may hold an origin file
+# and an 'x' too ("exd5", "Nbd7"); every way of splitting it whose last
+# part is a file name is a reading, the longest destination file first.
+
+_PROMOTION = re.compile(r"(?<=\d)=?([A-Za-z])$")
+_DESTINATION = re.compile(r"([a-z]+)(\d+)$")
+_DROP = re.compile(r"([A-Za-z])?@([a-z]+\d+)")
+_ORIGIN = re.compile(r"(?P<piece>[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
+
+
+def _castle_rule(game: Game, body: str) -> int | None:
+    """The index of the castling rule whose notation is ``body`` (``0`` read as ``O``), or None."""
+    for candidate in (body, body.replace("0", "O")):
+        for rule in game.castle_rules:
+            if rule.notation == candidate:
+                return rule.index
+    return None
+
+
+def _read(game: Game, text: str, start: int, end: int) -> list[_Parsed]:
+    """The readings of ``text[start:end]``, best first; MoveError at the faulty part if there is none."""
+    body = text[start:end]
+    for i, ch in enumerate(body):
+        if not _ALLOWED.match(ch):
+            raise MoveError(f"unexpected character {ch!r} in move", Loc.in_string(LABEL, text, start + i))
+    if "@" in body:
+        return [_read_drop(game, text, start, end)]
+    promotion = _PROMOTION.search(body)
+    promo = (start + promotion.start(1), start + promotion.end(1)) if promotion else (-1, -1)
+    rest = promotion.start() if promotion else len(body)
+    dest = _DESTINATION.search(body, 0, rest)
+    if dest is None:
+        raise MoveError(f"cannot read move {body!r}", Loc.in_string(LABEL, text, start, end))
+    run_start, rank_start = start + dest.start(1), start + dest.start(2)
+    readings, errors = [], []
+    for split in range(run_start, rank_start):
+        if text[split:rank_start] not in _tables(game).file_names:
+            continue
+        try:
+            readings.append(_reading(game, text, start, split, (split, start + rest), promo))
+        except MoveError as err:
+            errors.append(err)
+    if readings:
+        return readings
+    if errors:
+        raise errors[0]
+    raise _no_file(game, text, rank_start - 1, rank_start)
+
+
+def _reading(game: Game, text: str, start: int, origin_end: int, dest: tuple[int, int],
+             promo: tuple[int, int]) -> _Parsed:
+    """One reading: the origin part ``text[start:origin_end]``, the destination and promotion spans."""
+    m = _ORIGIN.fullmatch(text, start, origin_end)
+    if m is None:
+        raise MoveError(f"cannot read {text[start:origin_end]!r} before the destination {text[dest[0]:dest[1]]!r}",
+                        Loc.in_string(LABEL, text, start, origin_end))
+    tables = _tables(game)
+    spans = {"all": (start, dest[1] if promo[0] < 0 else promo[1]), "dest": dest}
+    from_file = from_rank = from_cell = None
+    if m.group("file"):
+        if m.group("file") not in tables.file_names:
+            raise _no_file(game, text, *m.span("file"))
+        from_file = tables.file_names.index(m.group("file"))
+    if m.group("rank"):
+        from_rank = _rank(game, text, m.span("rank"))
+    if from_file is not None and from_rank is not None:
+        spans["from"] = (m.start("file"), m.end("rank"))
+        from_cell = _cell(game, text, spans["from"])
+    if promo[0] >= 0:
+        spans["promo"] = promo
+    return _Parsed(_piece_letter(game, text, m.span("piece")), from_file, from_rank, from_cell,
+                   _cell(game, text, dest), _piece_letter(game, text, promo), spans)
+
+
+def _read_drop(game: Game, text: str, start: int, end: int) -> _Parsed:
+    """A drop, ``[Letter]@cell``."""
+    m = _DROP.fullmatch(text, start, end)
+    if m is None:
+        raise MoveError(f"cannot read drop {text[start:end]!r}", Loc.in_string(LABEL, text, start, end),
+                        expected="a piece letter (none for a piece written without one), '@' and a cell")
+    spans = {"all": (start, end), "dest": m.span(2)}
+    return _Parsed(_piece_letter(game, text, m.span(1)), None, None, None, _cell(game, text, m.span(2)), None,
+                   spans, drop=True)
+
+
+def _piece_letter(game: Game, text: str, span: tuple[int, int]) -> int | None:
+    """The kind index of the letter at ``span`` (None for an empty span); MoveError for an unknown letter."""
+    if span[0] < 0:
+        return None
+    letter = text[span[0]:span[1]].upper()
+    letters = _tables(game).letter_kind
+    if letter not in letters:
+        guess = suggest(letter, letters)
+        raise MoveError(f"unknown piece letter {text[span[0]:span[1]]!r}", Loc.in_string(LABEL, text, *span),
+                        expected="one of the piece letters " + ", ".join(letters),
+                        hint=f"did you mean {guess!r}?" if guess else None)
+    return letters[letter]
+
+
+def _rank(game: Game, text: str, span: tuple[int, int]) -> int:
+    """The y coordinate of the rank name at ``span``; MoveError if the board has no such rank."""
+    ranks = _tables(game).rank_names
+    name = text[span[0]:span[1]]
+    if name not in ranks:
+        raise MoveError(f"no rank {name} on this board", Loc.in_string(LABEL, text, *span),
+                        expected=f"a rank from {ranks[0]} to {ranks[-1]}")
+    return ranks.index(name)
+
+
+def _cell(game: Game, text: str, span: tuple[int, int]) -> int:
+    """The cell named at ``span``; MoveError if the board has no such cell."""
+    names = game.board.names
+    name = text[span[0]:span[1]]
+    if name not in game.board.index:
+        guess = suggest(name, names)
+        raise MoveError(f"no cell {name!r} on this board", Loc.in_string(LABEL, text, *span),
+                        expected=f"a cell from {names[0]} to {names[-1]}",
+                        hint=f"did you mean {guess!r}?" if guess else None)
+    return game.board.index[name]
+
+
+def _no_file(game: Game, text: str, a: int, b: int) -> MoveError:
+    """MoveError for the unknown file name ``text[a:b]``."""
+    files = _tables(game).file_names
+    return MoveError(f"no file {text[a:b]!r} on this board", Loc.in_string(LABEL, text, a, b),
+                     expected=f"a file from {files[0]} to {files[-1]}")
+
+
+def _readable(game: Game, body: str) -> bool:
+    """Does ``body`` follow the move grammar (legal or not)?"""
+    try:
+        _read(game, body, 0, len(body))
+    except MoveError:
+        return False
+    return True
+
+
+def _reading_hint(game: Game, body: str) -> str | None:
+    """A guess at what an unreadable ``body`` meant: a castling, or its first letter in the other case."""
+    notations = [r.notation for r in game.castle_rules]
+    if body.replace("0", "O").upper() in {n.upper() for n in notations} | {"O-O", "O-O-O"}:
+        if not notations:
+            return "this variant has no castling"
+        return "castling is written " + " or ".join(map(repr, notations))
+    swapped = body[:1].swapcase() + body[1:]
+    if swapped != body and _readable(game, swapped):
+        return f"piece letters are upper case and cell names lower case: did you mean {swapped!r}?"
+    return None
+
+
+def _expected(pos: Position, legal: list[Move]) -> str:
+    """What a move may look like, with examples from the legal moves of ``pos``."""
+    forms = ("SAN (piece letter, optional origin file or rank, optional x, cell, optional =promotion)"
+             " or from-to cells")
+    if not legal:
+        return forms
+    lettered = [m for m in legal if not _is_castle(m) and _letter(pos.game, pos.board[m[0]])]
+    example = (lettered or legal)[0]
+    castles = [r.notation for r in pos.game.castle_rules]
+    more = f", castling {' / '.join(castles)}" if castles else ""
+    drops = [m for m in legal if _is_drop(m)]
+    more += f", drops such as {_san(pos, drops[0], legal)!r}" if drops else ""
+    return f"{forms}, e.g. {_san(pos, example, legal)!r} or {_uci(pos, example, legal)!r}{more}"
+
+
+# -- matching
+
+
+def _fits(pos: Position, parsed: _Parsed, cell: int) -> bool:
+    """Could the piece on ``cell`` be the one ``parsed`` names (its kind and origin only)?"""
+    game = pos.game
+    code = pos.board[cell]
+    if not code:
+        return False
+    if parsed.kind is not None:
+        if game.code_kind[code] != parsed.kind:
+            return False
+    elif parsed.from_cell is None and _letter(game, code):
+        return False
+    x, y = game.board.coords[cell]
+    return ((parsed.from_file is None or parsed.from_file == x) and (parsed.from_rank is None or parsed.from_rank == y)
+            and (parsed.from_cell is None or parsed.from_cell == cell))
+
+
+def _matches(pos: Position, parsed: _Parsed, move: Move) -> bool:
+    """Does ``move`` fit ``parsed``? A castling move fits only a letterless from-to text, a drop only a drop."""
+    frm, to, promo, special = move
+    if parsed.drop or _is_drop(move):
+        return (parsed.drop and _is_drop(move) and to == parsed.dest
+                and (pos.game.code_kind[promo] == parsed.kind if parsed.kind is not None
+                     else not _letter(pos.game, promo)))
+    if _is_castle(move):
+        return (parsed.kind is None and parsed.from_cell == frm and parsed.promo is None
+                and parsed.dest in (to, special[1]))
+    if to != parsed.dest or not _fits(pos, parsed, frm):
+        return False
+    return parsed.promo is None or (bool(promo) and pos.game.code_kind[promo] == parsed.promo)
+
+
+def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, start: int, end: int) -> Move:
+    """The one legal move that fits the first reading fitting any, or the IllegalMoveError that says why not."""
+    parsed, found = readings[0], []
+    for reading in readings:
+        found = [m for m in legal if _matches(pos, reading, m)]
+        if found:
+            parsed = reading
+            break
+    if len(found) > 1 and any(not _is_castle(m) for m in found):
+        found = [m for m in found if not _is_castle(m)]  # a from-to that is also a king move is the king move
+    if len(found) == 1:
+        return found[0]
+    body = text[start:end]
+    if not found:
+        message, hint, span = _why_illegal(pos, legal, parsed)
+        raise IllegalMoveError(f"illegal move {body!r}: {message}", Loc.in_string(LABEL, text, *span), hint=hint)
+    loc = Loc.in_string(LABEL, text, start, end)
+    if all(_plain(m) for m in found) and len({(m[0], m[1]) for m in found}) == 1:
+        choices = ", ".join(_san(pos, m, legal) for m in found)
+        raise IllegalMoveError(f"move {body!r} must say which piece to promote to", loc,
+                               expected=f"one of {choices}")
+    listed = ", ".join(f"{_san(pos, m, legal)} ({_uci(pos, m, legal)})" for m in found)
+    raise IllegalMoveError(f"ambiguous move {body!r}: it could be {listed}", loc,
+                           hint="add the origin file, rank or cell of the piece to move")
+
+
+def _pick_castle(pos: Position, legal: list[Move], rule: int, text: str, start: int, end: int) -> Move:
+    found = [m for m in legal if _is_castle(m) and m[3][3] == rule]
+    if len(found) == 1:
+        return found[0]
+    body = text[start:end]
+    loc = Loc.in_string(LABEL, text, start, end)
+    if found:
+        listed = ", ".join(_uci(pos, m, legal) for m in found)
+        raise IllegalMoveError(f"ambiguous castling {body!r}: it could be {listed}", loc,
+                               hint="write the king's origin and its rook's cell, e.g. " + _uci(pos, found[0], legal))
+    raise IllegalMoveError(f"illegal move {body!r}: {_why_no_castle(pos, rule)}", loc)
+
+
+# -- explanations
+
+
+def _army_title(pos: Position, army: int | None = None) -> str:
+    return pos.game.armies[pos.army if army is None else army].title
+
+
+def _kind_name(game: Game, parsed: _Parsed) -> str:
+    if parsed.kind is not None:
+        return game.kinds[parsed.kind].name
+    letterless = sorted({game.kinds[game.code_kind[c]].name for c in range(1, game.ncodes) if not _letter(game, c)})
+    return " or ".join(letterless) or "piece without a letter"
+
+
+def _where(game: Game, parsed: _Parsed) -> str:
+    tables = _tables(game)
+    if parsed.from_cell is not None:
+        return f" on {game.board.names[parsed.from_cell]}"
+    if parsed.from_file is not None:
+        return f" on the {tables.file_names[parsed.from_file]}-file"
+    if parsed.from_rank is not None:
+        return f" on rank {tables.rank_names[parsed.from_rank]}"
+    return ""
+
+
+def _why_illegal(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str, str | None, tuple[int, int]]:
+    """(reason, hint, span) for a parsed move that fits no legal move."""
+    game = pos.game
+    spans = parsed.spans
+    everything = spans["all"]
+    if not legal:
+        from .outcome import outcome
+        ended = outcome(pos, legal)
+        return (f"{_army_title(pos)} has no legal move" + (f" (the game is over: {ended.describe(game)})"
+                                                          if ended else ""), None, everything)
+    if parsed.drop:
+        return _why_no_drop(pos, legal, parsed)
+    origin = _why_origin(pos, parsed)
+    if origin is not None:
+        return origin
+    own = [c for c in pos.cells_of[pos.army] if _fits(pos, parsed, c)]
+    what = f"{_kind_name(game, parsed)}{_where(game, parsed)}"
+    if not own:
+        return f"{_army_title(pos)} has no {what}", _other_side_hint(pos, parsed), spans.get("from", everything)
+    pseudo = [m for m in pos.pseudo_legal_moves() if _matches(pos, parsed, m)]
+    if not pseudo:
+        reaching = [m for m in pos.pseudo_legal_moves() if _matches(pos, replace(parsed, promo=None), m)]
+        if reaching:
+            return _why_promotion(game, parsed, reaching), None, spans.get("promo", everything)
+        mover = (f"the {game.kinds[game.code_kind[pos.board[own[0]]]].name} on {game.board.names[own[0]]}"
+                 if len(own) == 1 else f"no {_army_title(pos)} {what}")
+        verb = "cannot" if len(own) == 1 else "can"
+        return (f"{mover} {verb} move to {game.board.names[parsed.dest]}{_occupant(pos, parsed.dest)}",
+                _other_side_hint(pos, parsed), spans["dest"])
+    return _why_forbidden(pos, legal, pseudo[0]), None, everything
+
+
+def _why_no_drop(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str, str | None, tuple[int, int]]:
+    """(reason, hint, span) for a drop that is not legal."""
+    game = pos.game
+    everything = parsed.spans["all"]
+    if not game.has_drops:
+        return "this variant has no drops", None, everything
+    what = _kind_name(game, parsed)
+    codes = [c for c in range(1 + pos.army, game.ncodes, len(game.armies))
+             if (game.code_kind[c] == parsed.kind if parsed.kind is not None else not _letter(game, c))]
+    if not any(pos.hands[c] for c in codes):
+        return f"{_army_title(pos)} has no {what} in hand", None, everything
+    pseudo = [m for m in pos.pseudo_legal_moves() if _matches(pos, parsed, m)]
+    if not pseudo:
+        dest = game.board.names[parsed.dest]
+        return f"a {what} cannot be dropped on {dest}{_occupant(pos, parsed.dest)}", None, parsed.spans["dest"]
+    return _why_forbidden(pos, legal, pseudo[0]), None, everything
+
+
+def _why_forbidden(pos: Position, legal: list[Move], move: Move) -> str:
+    """Why the legality rules remove ``move``, a pseudo-legal move of ``pos``."""
+    game = pos.game
+    army, title = pos.army, _army_title(pos)
+    if game.self_check and _after(pos, move, lambda: pos.in_check(army)):
+        royal = " and ".join(sorted({game.kinds[game.code_kind[pos.board[c]]].name for c in pos.royal_cells(army)}))
+        if pos.in_check():
+            return f"{title}'s {royal} is in check and this move does not get it out"
+        return f"it would leave {title}'s {royal} in check"
+    if game.forbid_giving_check and _after(pos, move, lambda: bool(_checked_enemies(pos, army))):
+        return "it would give check, which this variant forbids"
+    captures = [m for m in legal if pos.is_capture(m)]
+    if game.compulsory_capture and captures and not pos.is_capture(move):
+        return f"captures are compulsory and {title} can capture (e.g. {_san(pos, captures[0], legal)})"
+    if _is_drop(move) and game.drop_no_mate[move[2]]:
+        return f"a {game.kinds[game.code_kind[move[2]]].name} may not be dropped to give checkmate"
+    return "the rules of this variant do not allow it here"
+
+
+def _after(pos: Position, move: Move, question):
+    """``question()`` asked with ``move`` played."""
+    pos.push(move)
+    try:
+        return question()
+    finally:
+        pos.pop()
+
+
+def _occupant(pos: Position, cell: int) -> str:
+    """`` (a White Pawn stands there)`` when ``cell`` holds a piece, else empty."""
+    code = pos.board[cell]
+    if not code:
+        return ""
+    game = pos.game
+    return f" (a {_army_title(pos, game.code_army[code])} {game.kinds[game.code_kind[code]].name} stands there)"
+
+
+def _why_origin(pos: Position, parsed: _Parsed) -> tuple[str, str | None, tuple[int, int]] | None:
+    """The reason when a whole origin cell is given and holds no suitable piece, else None."""
+    if parsed.from_cell is None:
+        return None
+    game = pos.game
+    cell = parsed.from_cell
+    name = game.board.names[cell]
+    code = pos.board[cell]
+    span = parsed.spans["from"]
+    if not code:
+        return f"there is no piece on {name}", None, span
+    kind = game.kinds[game.code_kind[code]].name
+    owner = game.code_army[code]
+    if owner != pos.army:
+        return (f"the {kind} on {name} belongs to {_army_title(pos, owner)}", f"it is {_army_title(pos)}'s turn",
+                span)
+    if parsed.kind is not None and parsed.kind != game.code_kind[code]:
+        return f"the piece on {name} is a {kind}, not a {game.kinds[parsed.kind].name}", None, span
+    return None
+
+
+def _why_promotion(game: Game, parsed: _Parsed, reaching: list[Move]) -> str:
+    """The reason when moves reach the destination but not with the promotion asked for."""
+    dest = game.board.names[parsed.dest]
+    choices = sorted({game.kinds[game.code_kind[m[2]]].letter for m in reaching if m[2]})
+    if not choices:
+        return f"a move to {dest} does not promote"
+    return (f"it cannot promote to a {game.kinds[parsed.promo].name} on {dest} "
+            f"(choices: {', '.join(choices)})")
+
+
+def _other_side_hint(pos: Position, parsed: _Parsed) -> str | None:
+    """A hint when the move would fit a piece of an army whose turn it is not."""
+    game = pos.game
+    for turn, army in enumerate(game.turn_order):
+        if army == pos.army:
+            continue
+        other = pos.copy()
+        other.turn, other.ep_cells = turn, ()
+        if any(_matches(other, parsed, m) for m in other.pseudo_legal_moves()):
+            return f"it is {_army_title(pos)}'s turn, not {_army_title(pos, army)}'s"
+    return None
+
+
+def _why_no_castle(pos: Position, rule_index: int) -> str:
+    """Why castling by ``rule_index`` is not legal, as precisely as the castling rights tell."""
+    game = pos.game
+    rule = game.castle_rules[rule_index]
+    army = pos.army
+    title = _army_title(pos)
+    king_code = game.code(game.castle_king, army)
+    rook_code = game.code(game.castle_rook, army)
+    kings = [c for c in pos.cells_of[army] if pos.board[c] == king_code and (pos.unmoved >> c) & 1]
+    name = f"castling {rule.name} ({rule.notation})"
+    if not kings:
+        return f"{title} may no longer castle: the {game.kinds[game.castle_king].name} has moved"
+    kx, ky = game.board.coords[kings[0]]
+    rooks = [c for c in pos.cells_of[army] if pos.board[c] == rook_code and (pos.unmoved >> c) & 1
+             and game.board.coords[c][1] == ky and (not rule.side or (game.board.coords[c][0] - kx) * rule.side > 0)]
+    if not rooks:
+        return f"{title} may no longer play {name}: no unmoved {game.kinds[game.castle_rook].name} for it"
+    if not rule.ignore_attacks and pos.in_check():
+        return f"{title} may not castle out of check"
+    return (f"{name} needs the cells between {game.kinds[game.castle_king].name} and "
+            f"{game.kinds[game.castle_rook].name} empty and the cells the {game.kinds[game.castle_king].name} "
+            f"crosses not attacked")
+
+
+# ---------------------------------------------------------------- move lists
+
+
+def moves_from_text(pos: Position, text: str) -> list[Move]:
+    """Play the space-separated moves of ``text`` on ``pos`` and return them.
+
+    Moves are SAN or from-to; move numbers (``1.``, ``1...``, also glued
+    as in ``1.e4``) and game results (``1-0``, ``0-1``, ``1/2-1/2``,
+    ``*``) are skipped. On an error the moves already played are
+    taken back, so ``pos`` is unchanged, and the MoveError /
+    IllegalMoveError is raised again with its message prefixed by ``move N
+    ('text'): `` (N counts moves from 1, numbers not included) and its Loc
+    pointing into ``text``.
+    """
+    played: list[Move] = []
+    try:
+        for number, (start, end) in enumerate(_move_tokens(text), 1):
+            try:
+                move = _parse(pos, text, *_body(text, start, end))
+            except MoveError as err:
+                raise _in_list(err, text, number, start, end) from None
+            pos.push(move)
+            played.append(move)
+    except MoveError:
+        for _ in played:
+            pos.pop()
+        raise
+    return played
+
+
+def _move_tokens(text: str) -> list[tuple[int, int]]:
+    """Spans of the moves in ``text``, move numbers and results left out."""
+    spans = []
+    for token in re.finditer(r"\S+", text):
+        if token.group() in _RESULTS:
+            continue
+        start = token.start()
+        number = _MOVE_NUMBER.match(text, start, token.end())
+        if number:
+            start = number.end()
+        if start < token.end():
+            spans.append((start, token.end()))
+    return spans
+
+
+def _in_list(err: MoveError, text: str, number: int, start: int, end: int) -> MoveError:
+    """``err``, whose Loc points into ``text`` (label <move>), relabelled for a move list."""
+    loc = Loc.in_string(LIST_LABEL, text, err.loc.column - 1, err.loc.end_column - 1)
+    return type(err)(f"move {number} ({text[start:end]!r}): {err.message}", loc, expected=err.expected,
+                     hint=err.hint)

@@ -1,0 +1,421 @@
+"""Move notation (interpreter.notation) against python-chess, round trips and error reporting."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import chess
+import pytest
+
+from dsl.errors import IllegalMoveError, MoveError
+from interpreter.game import load_game
+from interpreter.notation import legal_move_table, move_to_san, move_to_uci, moves_from_text, parse_move
+
+# Start positions for the random playouts: the initial position and perft
+# classics rich in castling, en passant, promotion and pins.
+FENS = [
+    chess.STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "N7/7k/N7/1N6/8/8/4r3/3K3b w - - 3 10",  # three knights reach c7: file, rank and cell disambiguation
+]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("chess")
+
+
+def _playouts(game, games: int, plies: int, round_trip: bool) -> int:
+    """Random games compared move by move with python-chess; returns the number of moves checked."""
+    checked = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        fen = FENS[seed % len(FENS)]
+        pos, board = game.position(fen), chess.Board(fen)
+        for _ in range(plies):
+            legal = pos.legal_moves()
+            mine = {move_to_uci(pos, m): (m, move_to_san(pos, m)) for m in legal}
+            theirs = {m.uci(): board.san(m) for m in board.legal_moves}
+            context = f"seed {seed}, position {board.fen()}"
+            assert set(mine) == set(theirs), context
+            assert {u: san for u, (_, san) in mine.items()} == theirs, context
+            assert {(d["uci"], d["san"]) for d in legal_move_table(pos)} == set(theirs.items()), context
+            if round_trip:
+                for uci, (move, san) in mine.items():
+                    assert parse_move(pos, san) == move, (context, san)
+                    assert parse_move(pos, uci) == move, (context, uci)
+            checked += len(legal)
+            if not legal:
+                break
+            # Half of the time play a capture, check, promotion or castling, to reach them often.
+            ucis = sorted(mine)
+            special = [u for u in ucis if any(c in mine[u][1] for c in "x+#=O")]
+            uci = rng.choice(special if special and rng.random() < 0.5 else ucis)
+            pos.push(mine[uci][0])
+            board.push_uci(uci)
+    return checked
+
+
+def test_san_and_uci_match_python_chess(game):
+    assert _playouts(game, games=20, plies=100, round_trip=False) > 20_000
+
+
+def test_round_trip_san_and_uci(game):
+    assert _playouts(game, games=8, plies=80, round_trip=True) > 6_000
+
+
+def test_chess960_san_matches_python_chess(game):
+    """Castling with the king and rook anywhere: SAN as python-chess, from-to forms unique and readable."""
+    for seed in range(8):
+        rng = random.Random(seed)
+        board = chess.Board.from_chess960_pos(rng.randrange(960))
+        pos = game.position(board.fen())
+        for _ in range(40):
+            table = legal_move_table(pos)
+            assert sorted(d["san"] for d in table) == sorted(board.san(m) for m in board.legal_moves), board.fen()
+            assert len({d["uci"] for d in table}) == len(table)
+            for d in table:
+                assert parse_move(pos, d["uci"]) == parse_move(pos, d["san"])
+            if not table:
+                break
+            castles = [d for d in table if d["san"].startswith("O-O")]
+            d = rng.choice(castles if castles and rng.random() < 0.5 else table)
+            pos.push(parse_move(pos, d["san"]))
+            board.push_san(d["san"])
+
+
+@pytest.mark.slow
+def test_long_differential_run(game):
+    assert _playouts(game, games=200, plies=120, round_trip=False) > 200_000
+
+
+# ---------------------------------------------------------------- accepted forms
+
+
+def _one(pos, *texts):
+    """Parse every text; they must all name the same move, which is returned."""
+    moves = {parse_move(pos, t) for t in texts}
+    assert len(moves) == 1, moves
+    return moves.pop()
+
+
+def test_san_and_from_to_variants_name_the_same_move(game):
+    pos = game.start()
+    knight = _one(pos, "Nf3", "g1f3", "Ng1f3", "Ngf3", "N1f3", "Ng1-f3", "Nf3!?", "  Nf3+ ")
+    assert move_to_uci(pos, knight) == "g1f3"
+    pawn = _one(pos, "e4", "e2e4", "e2-e4", "Pe4", "Pe2e4")
+    assert move_to_san(pos, pawn) == "e4"
+
+
+def test_castling_forms(game):
+    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    short = _one(pos, "O-O", "0-0", "O-O+", "e1g1", "e1h1")
+    long = _one(pos, "O-O-O", "0-0-0", "e1c1", "e1a1")
+    assert short[3][0] == long[3][0] == "castle"
+    assert (move_to_san(pos, short), move_to_uci(pos, short)) == ("O-O", "e1g1")
+    assert (move_to_san(pos, long), move_to_uci(pos, long)) == ("O-O-O", "e1c1")
+
+
+def test_castling_from_to_when_the_king_moves_one_cell(game):
+    # Chess960-style: the king goes f1-g1 both by castling and by a plain step.
+    pos = game.position("4k3/8/8/8/8/8/8/5K1R w H - 0 1")
+    step = parse_move(pos, "f1g1")
+    castle = parse_move(pos, "O-O")
+    assert step[3] is None and castle[3][0] == "castle"
+    assert move_to_uci(pos, step) == "f1g1" and move_to_uci(pos, castle) == "f1h1"
+    assert parse_move(pos, "f1h1") == castle and parse_move(pos, "Kg1") == step
+    table = legal_move_table(pos)
+    assert len({d["uci"] for d in table}) == len(table)
+
+
+def test_promotion_forms(game):
+    pos = game.position("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    knight = _one(pos, "a8=N", "a8N", "a8n", "a8=n", "a7a8n", "a7a8N")
+    assert (move_to_san(pos, knight), move_to_uci(pos, knight)) == ("a8=N", "a7a8n")
+
+
+def test_en_passant_forms(game):
+    pos = game.position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    ep = _one(pos, "exd6", "ed6", "e5d6", "exd6+")
+    assert ep[3][0] == "ep"
+    assert move_to_san(pos, ep) == "exd6"
+
+
+def test_check_and_mate_suffixes(game):
+    pos = game.start()
+    played = moves_from_text(pos, "1. f3 e5 2. g4")
+    assert len(played) == 3
+    mate = parse_move(pos, "Qh4")
+    assert move_to_san(pos, mate) == "Qh4#"
+    pos = game.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert move_to_san(pos, parse_move(pos, "Ra8")) == "Ra8+"
+
+
+def test_move_lists_skip_move_numbers(game):
+    pos = game.start()
+    played = moves_from_text(pos, "1. e4 1... e5 2.Nf3 Nc6 3. Bb5 *")
+    assert len(played) == 5 and pos.fullmove == 3
+    assert moves_from_text(pos, "") == []
+
+
+def test_legal_move_table(game):
+    pos = game.start()
+    table = legal_move_table(pos)
+    assert len(table) == 20
+    assert table[0] == {"san": "Na3", "uci": "b1a3", "from": "b1", "to": "a3"}
+    assert {d["san"] for d in table} >= {"e4", "Nf3", "h3"}
+
+
+def test_illegal_move_tuple_is_a_value_error(game):
+    pos = game.start()
+    with pytest.raises(ValueError):
+        move_to_san(pos, (12, 36, 0, None))  # e2e5
+    with pytest.raises(ValueError):
+        move_to_uci(pos, (12, 36, 0, None))
+
+
+BIG = """
+variant big {
+  title "Big"
+}
+
+include orthodox
+
+board {
+  grid 10 x 10
+  zone promotion { white: rank 10  black: rank 1 }
+  zone pawn_start { white: rank 2  black: rank 9 }
+}
+
+armies {
+  army white "White" { letters upper  forward n }
+  army black "Black" { letters lower  forward s }
+  turn white, black
+}
+
+setup fen "r1bqkb2nr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R1BQKB2NR w - - 0 1"
+"""
+
+
+def test_ten_by_ten_board_with_two_digit_ranks(tmp_path: Path):
+    path = tmp_path / "big.rules"
+    path.write_text(BIG)
+    big = load_game(path)
+    pos = big.start()
+    played = moves_from_text(pos, "a4 j7 a5 j6 a6 j5 a7 j4 a8 j3 axb9 jxi2 bxc10=Q ixj1=N")
+    assert move_to_san(big.position(), played[0]) == "a4"
+    queen = _one(pos, "Qxd9", "Qd9", "Qcd9", "Q10d9", "c10d9", "Qc10xd9")
+    assert (move_to_san(pos, queen), move_to_uci(pos, queen)) == ("Qxd9+", "c10d9")
+    with pytest.raises(MoveError) as info:
+        parse_move(pos, "a11")
+    assert "no cell 'a11'" in info.value.message and info.value.loc.column == 1
+
+
+# ---------------------------------------------------------------- errors
+
+
+def _error(pos, text, kind=MoveError):
+    with pytest.raises(kind) as info:
+        parse_move(pos, text)
+    return info.value
+
+
+@pytest.mark.parametrize("text, message, column, end", [
+    ("Nf", "cannot read move 'Nf'", 1, 3),
+    ("Nf3$", "unexpected character '$'", 4, 5),
+    ("Ke9", "no cell 'e9' on this board", 2, 4),
+    ("Zf3", "unknown piece letter 'Z'", 1, 2),
+    ("e4=X", "unknown piece letter 'X'", 4, 5),
+    ("i4", "no file 'i' on this board", 1, 2),
+    ("", "empty move", 1, 2),
+])
+def test_unreadable_moves(game, text, message, column, end):
+    err = _error(game.start(), text)
+    assert not isinstance(err, IllegalMoveError)
+    assert message in err.message
+    assert (err.loc.path, err.loc.column, err.loc.end_column) == ("<move>", column, end)
+    assert err.expected
+
+
+def test_unreadable_move_hints(game):
+    pos = game.start()
+    assert "'Nc3'" in _error(pos, "nc3").hint
+    assert "'O-O'" in _error(pos, "o-o").hint
+    assert "'e4'" in _error(pos, "E4").hint
+    assert "piece letters K, Q, R, B, N, P" in _error(pos, "Zf3").expected
+
+
+@pytest.mark.parametrize("fen, text, message, column", [
+    (None, "Nf4", "no White Knight can move to f4", 2),
+    (None, "Nd2", "no White Knight can move to d2 (a White Pawn stands there)", 2),
+    (None, "e3e4", "there is no piece on e3", 1),
+    (None, "Bg1f3", "the piece on g1 is a Knight, not a Bishop", 2),
+    (None, "Qh5", "the Queen on d1 cannot move to h5", 2),
+    (None, "Ra3", "no White Rook can move to a3", 2),
+    (None, "Kb1", "the King on e1 cannot move to b1 (a White Knight stands there)", 2),
+    (None, "e4=Q", "a move to e4 does not promote", 4),
+    ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "it would leave White's King in check", 1),
+    ("4k3/4r3/8/8/8/8/8/N3K3 w - - 0 1", "Nb3", "White's King is in check and this move does not get it out", 1),
+    ("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8=K", "it cannot promote to a King on a8 (choices: B, N, Q, R)", 4),
+    ("8/8/8/8/8/8/8/K6k w - - 0 1", "b8", "White has no Pawn", 1),
+])
+def test_illegal_moves_say_why(game, fen, text, message, column):
+    err = _error(game.position(fen), text, IllegalMoveError)
+    assert err.message == f"illegal move {text!r}: {message}"
+    assert err.loc.column == column
+
+
+def test_wrong_side(game):
+    pos = game.start()
+    err = _error(pos, "e7e5", IllegalMoveError)
+    assert "the Pawn on e7 belongs to Black" in err.message
+    assert err.hint == "it is White's turn"
+    assert (err.loc.column, err.loc.end_column) == (1, 3)
+    err = _error(pos, "e5", IllegalMoveError)
+    assert "no White Pawn can move to e5" in err.message
+    assert err.hint == "it is White's turn, not Black's"
+
+
+def test_ambiguous_move_lists_candidates(game):
+    pos = game.start()
+    moves_from_text(pos, "d4 a6 Nf3 a5")
+    err = _error(pos, "Nd2", IllegalMoveError)
+    assert err.message.startswith("ambiguous move 'Nd2': it could be ")
+    assert "Nbd2 (b1d2)" in err.message and "Nfd2 (f3d2)" in err.message
+    assert (err.loc.column, err.loc.end_column) == (1, 4)
+    assert "origin file" in err.hint
+
+
+def test_missing_promotion_piece(game):
+    err = _error(game.position("8/P6k/8/8/8/8/8/K7 w - - 0 1"), "a8", IllegalMoveError)
+    assert "must say which piece to promote to" in err.message
+    assert "a8=Q" in err.expected and "a8=N" in err.expected
+
+
+def test_illegal_castling(game):
+    pos = game.start()
+    err = _error(pos, "O-O", IllegalMoveError)
+    assert "castling short (O-O)" in err.message
+    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1")
+    assert "may no longer castle" in _error(pos, "O-O-O", IllegalMoveError).message
+    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")
+    assert "no unmoved Rook" in _error(pos, "O-O-O", IllegalMoveError).message
+    pos = game.position("r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1")
+    assert "out of check" in _error(pos, "O-O", IllegalMoveError).message
+
+
+def test_no_move_after_checkmate(game):
+    pos = game.start()
+    moves_from_text(pos, "f3 e5 g4 Qh4#")
+    err = _error(pos, "e4", IllegalMoveError)
+    assert "White has no legal move (the game is over: Black wins by checkmate)" in err.message
+
+
+def test_move_list_errors_point_into_the_whole_text(game):
+    pos = game.start()
+    before = (list(pos.board), pos.hash, len(pos.history))
+    text = "1. e4 e5 2. Ke3 Nc6"
+    with pytest.raises(IllegalMoveError) as info:
+        moves_from_text(pos, text)
+    err = info.value
+    assert err.message.startswith("move 3 ('Ke3'): illegal move 'Ke3': the King on e1 cannot move to e3")
+    assert (err.loc.path, err.loc.column, err.loc.end_column) == ("<moves>", text.index("e3") + 1,
+                                                                  text.index("e3") + 3)
+    assert err.loc.text == text
+    assert (list(pos.board), pos.hash, len(pos.history)) == before  # nothing stays played
+
+    with pytest.raises(MoveError) as info:
+        moves_from_text(pos, "e4 e5 Nf$")
+    assert info.value.message.startswith("move 3 ('Nf$'): unexpected character '$'")
+    assert info.value.loc.column == 9
+    assert not isinstance(info.value, IllegalMoveError)
+
+
+WIDE = BIG.replace("variant big", "variant wide").replace("grid 10 x 10", "grid 28 x 4") \
+    .replace("rank 10", "rank 4").replace("rank 9", "rank 3") \
+    .replace("r1bqkb2nr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R1BQKB2NR", "k27/27p/P27/R25RK")
+
+
+def test_two_letter_files_read_back(tmp_path: Path):
+    # Files past z are aa, ab: "Raab1" could be R a-file -> ab1 or R aa-file -> b1, so the
+    # writer gives the whole origin cell, and every written move reads back.
+    path = tmp_path / "wide.rules"
+    path.write_text(WIDE)
+    pos = load_game(path).start()
+    table = {d["uci"]: d["san"] for d in legal_move_table(pos)}
+    assert table["a1b1"] == "Ra1b1" and table["aa1b1"] == "Raa1b1" and table["aa1aa2"] == "Raa2"
+    for uci, san in table.items():
+        assert parse_move(pos, san) == parse_move(pos, uci)
+    assert move_to_uci(pos, parse_move(pos, "Raab1")) == "aa1b1"
+
+
+# ---------------------------------------------------------------- other variants
+
+VARIANT_BOARDS = {  # bundled variant -> python-chess board class (antichess differs: see below)
+    "crazyhouse": "CrazyhouseBoard",
+    "atomic": "AtomicBoard",
+    "kingofthehill": "KingOfTheHillBoard",
+    "threecheck": "ThreeCheckBoard",
+    "horde": "HordeBoard",
+    "racingkings": "RacingKingsBoard",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_BOARDS))
+def test_variant_san_matches_python_chess(variant):
+    """Drops, explosions, immediate wins ('#' as python-chess writes variant wins), no royal piece.
+
+    Antichess is left out: python-chess also writes '#' for a move that
+    leaves the opponent without a move (a win there), which would need the
+    replies of every move; this module writes '#' only for mates and
+    immediate ends.
+    """
+    import chess.variant
+
+    game = load_game(variant)
+    for seed in range(4):
+        rng = random.Random(seed)
+        pos, board = game.start(), getattr(chess.variant, VARIANT_BOARDS[variant])()
+        for _ in range(60):
+            table = legal_move_table(pos)
+            theirs = set() if board.is_variant_end() else {(m.uci(), board.san(m)) for m in board.legal_moves}
+            assert {(d["uci"], d["san"]) for d in table} == theirs, board.fen()
+            if not table:
+                break
+            row = rng.choice(table)
+            assert parse_move(pos, row["san"]) == parse_move(pos, row["uci"])
+            pos.push(parse_move(pos, row["san"]))
+            board.push_uci(row["uci"])
+
+
+ZH = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 4 4"
+
+
+def test_drops(tmp_path: Path):
+    pos = load_game("crazyhouse").position(ZH)
+    drop = _one(pos, "@e6", "P@e6", "p@e6", "P@e6+")
+    assert (move_to_san(pos, drop), move_to_uci(pos, drop)) == ("@e6", "P@e6")
+    row = next(d for d in legal_move_table(pos) if d["uci"] == "P@e6")
+    assert row["from"] is None and row["to"] == "e6"
+
+
+@pytest.mark.parametrize("text, message, column", [
+    ("N@e6", "White has no Knight in hand", 1),
+    ("@e4", "a Pawn cannot be dropped on e4 (a White Pawn stands there)", 2),
+    ("@g8", "a Pawn cannot be dropped on g8", 2),
+])
+def test_illegal_drops(text, message, column):
+    err = _error(load_game("crazyhouse").position(ZH), text, IllegalMoveError)
+    assert err.message == f"illegal move {text!r}: {message}"
+    assert err.loc.column == column
+
+
+def test_drop_errors(game):
+    err = _error(load_game("crazyhouse").position(ZH), "Q@")
+    assert not isinstance(err, IllegalMoveError) and "cannot read drop 'Q@'" in err.message
+    assert "this variant has no drops" in _error(game.start(), "N@f3", IllegalMoveError).message
