@@ -74,7 +74,7 @@ class Budget:
 
 
 QUICK = Budget(games=4, plies=80, every=2)
-LONG = Budget(games=40, plies=200, every=1, seed=10_000)
+LONG = Budget(games=20, plies=200, every=2, seed=10_000)
 BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(LONG, id="long", marks=pytest.mark.slow)]
 
 
