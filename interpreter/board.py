@@ -9,7 +9,8 @@ file ``set``s).
 
 A *direction* is a labelled step function: ``steps[label][cell]`` is the
 cell one step away, or -1. Grid boards have the eight labels ``n s e w ne
-nw se sw`` (edge kinds ``orth`` and ``diag``). Coordinate offsets
+nw se sw`` (edge kinds ``orth`` and ``diag``); hex boards six orthogonal
+(``n ne se s sw nw``) and six diagonal (``nne e sse ssw w nnw``) ones. Coordinate offsets
 (``"(dx,dy)"`` labels, used by Betza and ``leap``) are derived on demand.
 The networkx ``MultiDiGraph`` holds the same steps as labelled edges, for
 validation, analysis and drawing; the move generator never walks it.
@@ -30,14 +31,26 @@ GRID_DIRECTIONS: dict[str, tuple[int, int, str]] = {
     "ne": (1, 1, "diag"), "se": (1, -1, "diag"), "sw": (-1, -1, "diag"), "nw": (-1, 1, "diag"),
 }
 
+# Hex boards (flat-topped cells in vertical files, coordinates (file, h) with
+# h in half-cells): six orthogonal steps through an edge, six diagonal steps
+# through a corner.
+HEX_DIRECTIONS: dict[str, tuple[int, int, str]] = {
+    "n": (0, 2, "orth"), "ne": (1, 1, "orth"), "se": (1, -1, "orth"),
+    "s": (0, -2, "orth"), "sw": (-1, -1, "orth"), "nw": (-1, 1, "orth"),
+    "nne": (1, 3, "diag"), "e": (2, 0, "diag"), "sse": (1, -3, "diag"),
+    "ssw": (-1, -3, "diag"), "w": (-2, 0, "diag"), "nnw": (-1, 3, "diag"),
+}
+HEX_COLOURS = ("light", "mid", "dark")
+
 FILE_LETTERS = string.ascii_lowercase
+HEX_FILE_LETTERS = "abcdefghiklmnopqrstuvwxyz"  # hex-chess convention: no file j
 
 
-def file_letter(x: int) -> str:
-    """The name of file ``x`` (0 -> a); files past z are aa, ab, ..."""
-    if x < 26:
-        return FILE_LETTERS[x]
-    return FILE_LETTERS[x // 26 - 1] + FILE_LETTERS[x % 26]
+def file_letter(x: int, letters: str = FILE_LETTERS) -> str:
+    """The name of file ``x`` (0 -> a); files past the last letter get two letters."""
+    if x < len(letters):
+        return letters[x]
+    return letters[x // len(letters) - 1] + letters[x % len(letters)]
 
 
 @dataclass
@@ -46,21 +59,26 @@ class Board:
 
     names: list[str]
     coords: list[tuple[int, int]]
+    geo: list[tuple[int, int]]
     attributes: list[dict[str, object]]
     polygons: list[list[tuple[float, float]]]
     files: int
     ranks: int
     steps: dict[str, list[int]]
     edge_kinds: dict[str, str]
+    directions: dict[str, tuple[int, int, str]]
     zones: dict[str, dict[str | None, frozenset[int]]]
     graph: nx.MultiDiGraph
     resolver: "CellResolver"
+    file_names: list[str] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
     at: dict[tuple[int, int], int] = field(default_factory=dict)
+    geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.at = {xy: i for i, xy in enumerate(self.coords)}
+        self.geo_at = {xy: i for i, xy in enumerate(self.geo)}
 
     def __len__(self) -> int:
         return len(self.names)
@@ -71,9 +89,14 @@ class Board:
         return len(self.names) == self.files * self.ranks
 
     def offset(self, cell: int, dx: int, dy: int) -> int:
-        """The cell at coordinate offset (dx, dy) from ``cell``, or -1."""
-        x, y = self.coords[cell]
-        return self.at.get((x + dx, y + dy), -1)
+        """The cell at step offset (dx, dy) from ``cell`` (in ``geo`` coordinates), or -1."""
+        x, y = self.geo[cell]
+        return self.geo_at.get((x + dx, y + dy), -1)
+
+    @property
+    def square(self) -> bool:
+        """A square grid (Betza notation's home), as opposed to a hex board."""
+        return self.directions.get("n", (0, 0, ""))[:2] == (0, 1)
 
     def diagnostics(self) -> list[str]:
         """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
@@ -110,9 +133,10 @@ class CellResolver:
     the zone specs and evaluated for the army concerned.
     """
 
-    def __init__(self, names, coords, attrs, files, ranks, zone_specs, armies) -> None:
+    def __init__(self, names, coords, attrs, files, ranks, zone_specs, armies, file_names) -> None:
         self.names, self.coords, self.attrs = names, coords, attrs
         self.files, self.ranks = files, ranks
+        self.file_names = file_names
         self.zone_specs: dict[str, S.ZoneSpec] = zone_specs
         self.armies = armies
         self.by_name = {n: i for i, n in enumerate(names)}
@@ -156,10 +180,12 @@ class CellResolver:
         coords = self.coords
         if kind == "named":
             return frozenset({self.cell(term.a, term.loc)})
+        attrs = self.attrs
         if kind == "rect":
-            (x1, y1), (x2, y2) = coords[self.cell(term.a, term.loc)], coords[self.cell(term.b, term.loc)]
-            xs, ys = range(min(x1, x2), max(x1, x2) + 1), range(min(y1, y2), max(y1, y2) + 1)
-            return frozenset(i for i, (x, y) in enumerate(coords) if x in xs and y in ys)
+            a, b = attrs[self.cell(term.a, term.loc)], attrs[self.cell(term.b, term.loc)]
+            files = range(min(a["file"], b["file"]), max(a["file"], b["file"]) + 1)
+            ranks = range(min(a["rank"], b["rank"]), max(a["rank"], b["rank"]) + 1)
+            return frozenset(i for i, at in enumerate(attrs) if at["file"] in files and at["rank"] in ranks)
         if kind in ("rank", "ranks"):
             for rank in (term.lo, term.hi):
                 if not 1 <= rank <= self.ranks:
@@ -167,15 +193,15 @@ class CellResolver:
                                              expected=f"a rank from 1 to {self.ranks}")
             if term.step < 1:
                 raise RulesSemanticError("a rank step must be at least 1", term.loc)
-            wanted = set(range(term.lo - 1, term.hi, term.step))
-            return frozenset(i for i, (x, y) in enumerate(coords) if y in wanted)
+            wanted = set(range(term.lo, term.hi + 1, term.step))
+            return frozenset(i for i, at in enumerate(attrs) if at["rank"] in wanted)
         if kind in ("file", "files"):
-            letters = [file_letter(x) for x in range(self.files)]
+            letters = self.file_names
             for letter in (term.a, term.b):
                 if letter not in letters:
                     raise unknown_name("file", letter, letters, term.loc)
-            lo, hi = sorted((letters.index(term.a), letters.index(term.b)))
-            return frozenset(i for i, (x, y) in enumerate(coords) if lo <= x <= hi)
+            lo, hi = sorted((letters.index(term.a) + 1, letters.index(term.b) + 1))
+            return frozenset(i for i, at in enumerate(attrs) if lo <= at["file"] <= hi)
         if kind == "type":
             types = sorted({str(a["type"]) for a in self.attrs if "type" in a})
             if term.a not in types:
@@ -200,7 +226,63 @@ class CellResolver:
         return self.cells(cellset, army) if cellset is not None else frozenset()
 
 
-def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> tuple[list[tuple[int, int]], int, int]:
+@dataclass
+class _Layout:
+    """What a generator makes: cells with coordinates, names, attributes, steps and shapes.
+
+    ``coords`` are logical, (file index, rank index) from 0; ``geo`` are the
+    coordinates that direction steps and leaps add to (the same on grids;
+    (file, half-cell height) on hex boards).
+    """
+
+    coords: list[tuple[int, int]]
+    geo: list[tuple[int, int]]
+    names: list[str]
+    attrs: list[dict[str, object]]
+    files: int
+    ranks: int
+    file_names: list[str]
+    directions: dict[str, tuple[int, int, str]]
+    polygons: list[list[tuple[float, float]]]
+
+
+def _grid(files: int, ranks: int) -> _Layout:
+    coords = [(x, y) for y in range(ranks) for x in range(files)]
+    return _Layout(
+        coords, coords, [f"{file_letter(x)}{y + 1}" for x, y in coords],
+        [{"file": x + 1, "rank": y + 1, "colour": "dark" if (x + y) % 2 == 0 else "light"} for x, y in coords],
+        files, ranks, [file_letter(x) for x in range(files)], GRID_DIRECTIONS,
+        [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords])
+
+
+def _hex(radius: int) -> _Layout:
+    """A hexagon of hexagons with ``radius`` cells a side (Glinski's board: radius 6, 91 cells).
+
+    Files are vertical, named a, b, ... without j; ranks count from 1 at the
+    bottom of each file. Coordinates are (file, h), h in half-cells from the
+    bottom of the board; the three cell colours follow h mod 3.
+    """
+    size = 2 * radius - 1
+    centre = radius - 1
+    r = 1 / 3 ** 0.5  # circumradius of a cell one unit high
+    coords, geo, names, attrs, polygons = [], [], [], [], []
+    for x in range(size):
+        for rank in range(1, radius + min(x, size - 1 - x) + 1):
+            h = 2 * (rank - 1) + abs(x - centre)
+            coords.append((x, rank - 1))
+            geo.append((x, h))
+            names.append(f"{file_letter(x, HEX_FILE_LETTERS)}{rank}")
+            attrs.append({"file": x + 1, "rank": rank, "colour": HEX_COLOURS[h % 3]})
+            cx, cy = 1.5 * r * x, h / 2 + 0.5
+            polygons.append([(cx - r, cy), (cx - r / 2, cy - 0.5), (cx + r / 2, cy - 0.5), (cx + r, cy),
+                             (cx + r / 2, cy + 0.5), (cx - r / 2, cy + 0.5)])
+    order = sorted(range(len(coords)), key=lambda i: (attrs[i]["rank"], attrs[i]["file"]))
+    pick = lambda seq: [seq[i] for i in order]  # noqa: E731  (rank-major, as on grids)
+    return _Layout(pick(coords), pick(geo), pick(names), pick(attrs), size, size,
+                   [file_letter(x, HEX_FILE_LETTERS) for x in range(size)], HEX_DIRECTIONS, pick(polygons))
+
+
+def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> _Layout:
     gen = spec.generator
     if gen is None:
         if not spec.cells:
@@ -211,7 +293,12 @@ def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> tuple[list[tuple[in
         if gen.files < 1 or gen.ranks < 1 or gen.files * gen.ranks > 4096:
             raise RulesSemanticError(f"a grid of {gen.files} x {gen.ranks} cells is not allowed", gen.loc,
                                      expected="between 1 and 4096 cells")
-        return [(x, y) for y in range(gen.ranks) for x in range(gen.files)], gen.files, gen.ranks
+        return _grid(gen.files, gen.ranks)
+    if isinstance(gen, S.HexGen):
+        if not 2 <= gen.radius <= 20:
+            raise RulesSemanticError(f"a hex board of radius {gen.radius} is not allowed", gen.loc,
+                                     expected="a radius from 2 to 20")
+        return _hex(gen.radius)
     raise UnsupportedError(f"{gen.kind} boards are not run by the interpreter yet", gen.loc)
 
 
@@ -223,28 +310,28 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
     :class:`UnsupportedError` for board constructs the interpreter cannot
     run yet.
     """
-    full, files, ranks = _generate(spec, variant_loc)
-    full_names = [f"{file_letter(x)}{y + 1}" for x, y in full]
-    full_attrs = [{"file": x + 1, "rank": y + 1, "colour": "dark" if (x + y) % 2 == 0 else "light"} for x, y in full]
-    on_full = CellResolver(full_names, full, full_attrs, files, ranks, {}, armies)
+    layout = _generate(spec, variant_loc)
+    files, ranks = layout.files, layout.ranks
+    on_full = CellResolver(layout.names, layout.coords, layout.attrs, files, ranks, {}, armies, layout.file_names)
     removed: set[int] = set()
     for cellset in spec.removes:
         removed |= on_full.cells(cellset, None)
-    keep = [i for i in range(len(full)) if i not in removed]
-    coords = [full[i] for i in keep]
-    names = [full_names[i] for i in keep]
-    attrs = [full_attrs[i] for i in keep]
-    resolver = CellResolver(names, coords, attrs, files, ranks, spec.zones, armies)
+    keep = [i for i in range(len(layout.coords)) if i not in removed]
+    coords = [layout.coords[i] for i in keep]
+    geo = [layout.geo[i] for i in keep]
+    names = [layout.names[i] for i in keep]
+    attrs = [layout.attrs[i] for i in keep]
+    resolver = CellResolver(names, coords, attrs, files, ranks, spec.zones, armies, layout.file_names)
     for attr in spec.attributes:
         for cell in resolver.cells(attr.cells, None):
             attrs[cell][attr.attribute] = attr.value
     if spec.directions:
         raise UnsupportedError("direction tables are not run by the interpreter yet", spec.directions[0].loc)
-    at = {xy: i for i, xy in enumerate(coords)}
+    geo_at = {xy: i for i, xy in enumerate(geo)}
     steps: dict[str, list[int]] = {}
     kinds: dict[str, str] = {}
-    for label, (dx, dy, kind) in GRID_DIRECTIONS.items():
-        steps[label] = [at.get((x + dx, y + dy), -1) for x, y in coords]
+    for label, (dx, dy, kind) in layout.directions.items():
+        steps[label] = [geo_at.get((x + dx, y + dy), -1) for x, y in geo]
         kinds[label] = kind
     zones: dict[str, dict[str | None, frozenset[int]]] = {}
     for name, zone in spec.zones.items():
@@ -255,12 +342,13 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
                 if army not in armies:
                     raise unknown_name("army", army, armies, cellset.loc)
             zones[name] = {army: resolver.zone(name, army, zone.loc) for army in armies}
-    polygons = [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords]
+    polygons = [layout.polygons[i] for i in keep]
     graph = nx.MultiDiGraph()
     for i, name in enumerate(names):
-        graph.add_node(i, name=name, xy=coords[i], **attrs[i])
+        graph.add_node(i, name=name, xy=geo[i], **attrs[i])
     for label, table in steps.items():
         for i, j in enumerate(table):
             if j >= 0:
                 graph.add_edge(i, j, key=label, direction=label, kind=kinds[label])
-    return Board(names, coords, attrs, polygons, files, ranks, steps, kinds, zones, graph, resolver)
+    return Board(names, coords, geo, attrs, polygons, files, ranks, steps, kinds, dict(layout.directions), zones,
+                 graph, resolver, layout.file_names)

@@ -5,10 +5,12 @@ passant target, halfmove clock, fullmove number. The last two (or last
 three, as in EPD) may be left out and default to ``0 1``.
 
 - Placement lists ranks from the highest to rank 1, separated by ``/``;
-  within a rank, cells from file a, a piece symbol per occupied cell and a
-  number (possibly of several digits, on wide boards) per run of empty
-  cells. Piece symbols are the piece letter, in upper or lower case by the
-  army's ``letters`` setting. Removed cells count as empty here.
+  within a rank, the cells that exist on it in file order, a piece symbol
+  per occupied cell and a number (possibly of several digits, on wide
+  boards) per run of empty cells. Piece symbols are the piece letter, in
+  upper or lower case by the army's ``letters`` setting. On a board with
+  removed cells, or a hex board, a rank lists only its own cells (Glinski's
+  rank 11 is one cell long).
 - Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``).
 - Castling: ``-`` or letters: ``K``/``Q`` (upper-case army) or ``k``/``q``
   (lower-case army) for the outermost unmoved rook on the king's rank
@@ -83,9 +85,24 @@ def _holdings(game: Game, pos: Position, fen: str, text: str, offset: int) -> No
         pos.hands[code] += 1
 
 
-def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None) -> dict[int, int]:
-    """Cells -> codes of a placement field (without holdings); '~' marks in ``promoted``."""
+def _rank_cells(game: Game) -> list[list[int]]:
+    """The cells of each rank, from the highest rank down, in file order (only cells that exist)."""
     board = game.board
+    rows: list[list[int]] = [[] for _ in range(board.ranks)]
+    for cell in sorted(range(len(board)), key=lambda c: board.coords[c]):
+        rows[board.ranks - 1 - board.coords[cell][1]].append(cell)
+    return rows
+
+
+def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None) -> dict[int, int]:
+    """Cells -> codes of a placement field (without holdings); '~' marks in ``promoted``.
+
+    Each rank lists the cells that exist on it, in file order: on a
+    rectangular board that is plain FEN; on a board with removed cells or a
+    hex board, a rank is as long as the cells it has.
+    """
+    board = game.board
+    rank_cells = _rank_cells(game)
     rows = text.split("/")
     if len(rows) != board.ranks:
         raise _error(fen, offset, offset + len(text),
@@ -94,7 +111,8 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
     placed: dict[int, int] = {}
     pos = offset
     for r, row in enumerate(rows):
-        y = board.ranks - 1 - r
+        cells = rank_cells[r]
+        rank = board.ranks - r
         x = 0
         i = 0
         while i < len(row):
@@ -112,24 +130,20 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
                 raise _error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",
                              expected="one of " + " ".join(sorted(game.symbol_code)) + " or a digit",
                              hint=f"did you mean {guess!r}?" if guess else None)
-            if x >= board.files:
+            if x >= len(cells):
                 break
-            cell = board.at.get((x, y), -1)
-            if cell < 0:
-                raise _error(fen, pos + i, pos + i + 1, f"piece on {file_letter(x)}{y + 1}, which is not a cell",
-                             expected="an empty-cell count over removed cells")
-            placed[cell] = code
+            placed[cells[x]] = code
             x += 1
             i += 1
             if i < len(row) and row[i] == "~":
                 if promoted is None:
                     raise _error(fen, pos + i, pos + i + 1, "'~' marks a promoted piece, which only drop games track")
-                promoted.add(cell)
+                promoted.add(cells[x - 1])
                 i += 1
-        if x != board.files:
+        if x != len(cells):
             raise _error(fen, pos, pos + len(row),
-                         f"rank {y + 1} describes {x} files, the board has {board.files}",
-                         expected=f"{board.files} cells per rank")
+                         f"rank {rank} describes {x} cells, the board has {len(cells)} on it",
+                         expected=f"{len(cells)} cells on rank {rank}")
         pos += len(row) + 1
     return placed
 
@@ -282,14 +296,18 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
     if moved:
         victim = moved[0]
     else:
-        from .movegen import frame
-        (fx, fy), _ = frame(game.armies[mover].forward)
-        victim = board.offset(cells[0], fx, fy)
+        victim = _forward_of(game, cells[0], mover)
         if victim < 0 or not pos.board[victim] or game.code_army[pos.board[victim]] != mover:
             return  # no double step can have passed there
     if targets and pos._ep_possible(targets, pos.army):
         pos.ep_cells = targets
         pos.ep_victim = victim
+
+
+def _forward_of(game: Game, cell: int, army: int) -> int:
+    """The cell one step in ``army``'s forward direction from ``cell`` (-1 if none)."""
+    forward = game.armies[army].forward or "n"
+    return game.board.steps[forward][cell] if forward in game.board.steps else -1
 
 
 def ep_field(pos: Position) -> str:
@@ -298,10 +316,8 @@ def ep_field(pos: Position) -> str:
         return "-"
     game, board = pos.game, pos.game.board
     cells = list(pos.ep_cells)
-    from .movegen import frame
     mover = game.code_army[pos.board[pos.ep_victim]]
-    (fx, fy), _ = frame(game.armies[mover].forward)
-    if len(cells) != 1 or board.offset(cells[0], fx, fy) != pos.ep_victim:
+    if len(cells) != 1 or _forward_of(game, cells[0], mover) != pos.ep_victim:
         cells.append(pos.ep_victim)
     return "".join(board.names[c] for c in sorted(cells))
 
@@ -324,14 +340,13 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
 
 
 def board_fen(pos: Position) -> str:
-    """The placement field of ``pos``."""
-    game, board = pos.game, pos.game.board
+    """The placement field of ``pos`` (with the holdings of drop games)."""
+    game = pos.game
     rows = []
-    for y in range(board.ranks - 1, -1, -1):
+    for cells in _rank_cells(game):
         row, empty = [], 0
-        for x in range(board.files):
-            cell = board.at.get((x, y), -1)
-            code = pos.board[cell] if cell >= 0 else 0
+        for cell in cells:
+            code = pos.board[cell]
             if code:
                 if empty:
                     row.append(str(empty))

@@ -23,7 +23,7 @@ from dsl import spec as S
 from dsl.betza import BetzaAtom, parse_betza
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
-from .board import GRID_DIRECTIONS, Board
+from .board import Board
 
 
 @dataclass
@@ -61,13 +61,19 @@ class Atom:
         return self.capture and not (self.unmoved or self.from_cells is not None or self.to_cells is not None)
 
 
-def frame(forward: str | None, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(forward, right) unit vectors of an army whose forward is a grid direction."""
+def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(forward, right) unit vectors of an army whose forward is an axis direction of the board.
+
+    Patterns are written with forward = +y and right = +x; an army facing
+    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter.
+    """
     name = forward or "n"
-    if name not in GRID_DIRECTIONS or GRID_DIRECTIONS[name][2] != "orth":
-        raise RulesSemanticError(f"an army's forward must be one of n, e, s, w, not '{name}'", loc,
-                                 expected="n, e, s or w")
-    fx, fy, _ = GRID_DIRECTIONS[name]
+    dx, dy, _ = board.directions.get(name, (1, 1, ""))
+    if (dx == 0) == (dy == 0):
+        axis = [d for d, (x, y, _) in board.directions.items() if (x == 0) != (y == 0)]
+        raise RulesSemanticError(f"an army's forward must be a direction along an axis, not '{name}'", loc,
+                                 expected=" or ".join(axis))
+    fx, fy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
     return (fx, fy), (fy, -fx)
 
 
@@ -76,8 +82,18 @@ def _orient(vector: tuple[int, int], fwd: tuple[int, int], right: tuple[int, int
     return (dx * right[0] + dy * fwd[0], dx * right[1] + dy * fwd[1])
 
 
-def _lame_path(dx: int, dy: int) -> list[tuple[int, int]]:
-    """Offsets passed by a lame leap: orthogonal steps along the major axis first, then diagonal ones."""
+def _lame_path(dx: int, dy: int, board: Board) -> list[tuple[int, int]]:
+    """Offsets passed by a lame leap.
+
+    A leap along one of the board's directions (a multiple of its step)
+    passes the cells of the smaller multiples; any other leap, on a square
+    grid, passes orthogonal steps along its major axis first, then diagonal
+    ones (the xiangqi horse's rule).
+    """
+    for sx, sy, _ in board.directions.values():
+        for k in range(2, 9):
+            if (sx * k, sy * k) == (dx, dy):
+                return [(sx * i, sy * i) for i in range(1, k)]
     path = []
     x = y = 0
     while (x, y) != (dx, dy):
@@ -104,7 +120,7 @@ def _leap_table(board: Board, vectors, lame: bool):
                 continue
             between: tuple[int, ...] = ()
             if lame:
-                cells = [board.offset(cell, ox, oy) for ox, oy in _lame_path(dx, dy)]
+                cells = [board.offset(cell, ox, oy) for ox, oy in _lame_path(dx, dy, board)]
                 if any(c < 0 for c in cells):
                     continue
                 between = tuple(cells)
@@ -131,27 +147,43 @@ def _ray_table(board: Board, vectors, limit: int | None):
 
 
 def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple[int, int]]:
-    """Direction names of a native pattern -> coordinate steps in the army's frame."""
-    relative = {"forward": (0, 1), "backward": (0, -1), "left": (-1, 0), "right": (1, 0)}
-    groups = {"orth": [d for d, v in GRID_DIRECTIONS.items() if v[2] == "orth"],
-              "diag": [d for d, v in GRID_DIRECTIONS.items() if v[2] == "diag"],
-              "all": list(GRID_DIRECTIONS)}
+    """Direction names of a native pattern -> coordinate steps in the army's frame.
+
+    A name is a direction of the board (``n``, ``ne`` ...), a kind of
+    direction (``orth``, ``diag``, ``all``), or ``forward`` / ``backward``
+    (the army's forward direction and its opposite) or ``forward-orth`` /
+    ``forward-diag`` (the directions of that kind within 90 degrees of forward).
+    """
+    table = board.directions
+    groups = {"orth": [d for d, v in table.items() if v[2] == "orth"],
+              "diag": [d for d, v in table.items() if v[2] == "diag"],
+              "all": list(table)}
+    ahead = {d for d, (x, y, _) in table.items() if x * fwd[0] + y * fwd[1] > 0}
+    groups["forward-orth"] = [d for d in groups["orth"] if d in ahead]
+    groups["forward-diag"] = [d for d in groups["diag"] if d in ahead]
+    axis = {v[:2]: d for d, v in table.items() if (v[0] == 0) != (v[1] == 0)}
+    relative = {"forward": fwd, "backward": (-fwd[0], -fwd[1])}
     vectors = []
     for name in dirs:
         if name in groups:
-            vectors += [GRID_DIRECTIONS[d][:2] for d in groups[name]]
-        elif name in GRID_DIRECTIONS:
-            vectors.append(GRID_DIRECTIONS[name][:2])
+            vectors += [table[d][:2] for d in groups[name]]
+        elif name in table:
+            vectors.append(table[name][:2])
         elif name in relative:
-            vectors.append(_orient(relative[name], fwd, right))
+            unit = relative[name]
+            step = next((v for v in axis if (v[0] > 0) - (v[0] < 0) == unit[0] and (v[1] > 0) - (v[1] < 0) == unit[1]),
+                        None)
+            if step is None:
+                raise RulesSemanticError(f"this board has no direction '{name}' for the army", loc)
+            vectors.append(step)
         else:
-            raise unknown_name("direction", name, list(GRID_DIRECTIONS) + list(groups) + list(relative), loc)
+            raise unknown_name("direction", name, list(table) + list(groups) + list(relative), loc)
     return vectors
 
 
 def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
     """The atoms of one movement pattern for one army."""
-    fwd, right = frame(forward)
+    fwd, right = frame(forward, board)
     options = dict(
         unmoved=move.unmoved,
         from_cells=board.term(move.from_cells, army) if move.from_cells else None,
@@ -174,6 +206,9 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         return {"quiet": kind != "capture", "capture": kind != "quiet"}
 
     if isinstance(pattern, S.BetzaPattern):
+        if not board.square:
+            raise RulesSemanticError("Betza notation needs a square grid; on this board write native patterns",
+                                     pattern.loc, expected="move step/ride/leap with the board's directions")
         for atom in parse_betza(pattern.text, pattern.loc):
             atoms.append(_betza_atom(atom, board, fwd, right, modal(atom.modality), options))
         return atoms
