@@ -16,7 +16,7 @@ every hopping line (``hurdles``) and adds what the piece reaches then.
 The representative cell of a piece, for each cell type of the board
 (cells without a ``type`` form one group), is the cell that shows the
 most kinds of quiet move (so a pawn is shown where it may double-step),
-then the one nearest the centre of the board.
+then the one nearest the centre of the board as drawn.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .position import Position
+from .render import centroid
 
 
 @dataclass(frozen=True)
@@ -106,10 +107,11 @@ def movement_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = 
 
 
 def _centre_distance(game: Game) -> list[float]:
-    coords = game.board.coords
-    cx = sum(x for x, _ in coords) / len(coords)
-    cy = sum(y for _, y in coords) / len(coords)
-    return [(x - cx) ** 2 + (y - cy) ** 2 for x, y in coords]
+    """Each cell's squared distance from the middle of the board as drawn (cell polygons, not coordinates)."""
+    centres = [centroid(polygon) for polygon in game.board.polygons]
+    cx = sum(x for x, _ in centres) / len(centres)
+    cy = sum(y for _, y in centres) / len(centres)
+    return [(x - cx) ** 2 + (y - cy) ** 2 for x, y in centres]
 
 
 def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:

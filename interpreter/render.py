@@ -118,7 +118,7 @@ def _fmt(value: float, digits: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
-def _centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
+def centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
     """The area centroid of a simple polygon (the vertex mean if it has no area)."""
     area = cx = cy = 0.0
     for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
@@ -348,8 +348,8 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     board = game.board
     margin = UNIT * 0.6 if coordinates else UNIT * 0.1
     frame = _Frame(board.polygons, margin)
-    centres = [frame.point(*_centroid(poly)) for poly in board.polygons]
-    radii = [_inradius(poly, _centroid(poly)) * UNIT for poly in board.polygons]
+    centres = [frame.point(*centroid(poly)) for poly in board.polygons]
+    radii = [_inradius(poly, centroid(poly)) * UNIT for poly in board.polygons]
     images = {p for stack in diagram.stacks.values() for p in stack} | {p for h in diagram.hands.values() for p in h}
     defs, ids = _piece_defs(game, images)
     types = sorted({str(a["type"]) for a in board.attributes if "type" in a})
