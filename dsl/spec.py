@@ -322,11 +322,16 @@ class MoveSpec(Node):
 
 
 class PromotionSpec(Node):
-    """Promotion on arrival in ``cells`` to one of ``to`` (compulsory unless ``optional``)."""
+    """Promotion on arrival in ``cells`` to one of ``to`` (compulsory unless ``optional``).
+
+    ``leaving``: also when the move starts in ``cells`` (shogi's camp). A
+    later promotion line overrides an earlier one on the cells they share.
+    """
 
     cells: CellTerm
     to: list[str]
     optional: bool = False
+    leaving: bool = False
     on_capture_into: CellTerm | None = None
     partner_pieces: bool = False
 

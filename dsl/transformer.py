@@ -285,7 +285,8 @@ class ToDecls(Transformer):
         return Decl("piece", piece, piece.loc)
 
     def letter(self, items):
-        return ("letter", str(items[0]))
+        token = items[0]
+        return ("letter", _unquote(token) if token.type == "STRING" else str(token))
 
     def value(self, items):
         return ("value", float(items[0]))
@@ -393,6 +394,9 @@ class ToDecls(Transformer):
             setattr(promo, key, value)
         promo.locs.update(promo_locs)
         return ("promotion", promo)
+
+    def promo_leaving(self, items):
+        return ("leaving", True)
 
     def promo_optional(self, items):
         return ("optional", True)

@@ -76,13 +76,24 @@ def _split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, 
     return text, None, 0
 
 
+def _symbol_at(game: Game, text: str, i: int) -> tuple[int | None, int]:
+    """The piece code whose symbol starts ``text`` at ``i`` (the longest that fits), and its length."""
+    for size in range(game.symbol_width, 0, -1):
+        code = game.symbol_code.get(text[i:i + size])
+        if code is not None:
+            return code, size
+    return None, 1
+
+
 def _holdings(game: Game, pos: Position, fen: str, text: str, offset: int) -> None:
-    for i, ch in enumerate(text):
-        code = game.symbol_code.get(ch)
+    i = 0
+    while i < len(text):
+        code, size = _symbol_at(game, text, i)
         if code is None or game.is_royal[code]:
-            raise _error(fen, offset + i, offset + i + 1, f"invalid piece in hand {ch!r}",
+            raise _error(fen, offset + i, offset + i + 1, f"invalid piece in hand {text[i]!r}",
                          expected="letters of pieces that can be held, e.g. [QRbn]")
         pos.hands[code] += 1
+        i += size
 
 
 def _rank_cells(game: Game) -> list[list[int]]:
@@ -124,7 +135,7 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
                 x += int(row[i:j])
                 i = j
                 continue
-            code = game.symbol_code.get(ch)
+            code, size = _symbol_at(game, row, i)
             if code is None:
                 guess = suggest(ch, list(game.symbol_code))
                 raise _error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",
@@ -134,7 +145,7 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
                 break
             placed[cells[x]] = code
             x += 1
-            i += 1
+            i += size
             if i < len(row) and row[i] == "~":
                 if promoted is None:
                     raise _error(fen, pos + i, pos + i + 1, "'~' marks a promoted piece, which only drop games track")
@@ -167,6 +178,9 @@ def parse_fen(game: Game, fen: str) -> Position:
         pos.promoted |= 1 << cell
     if holdings:
         _holdings(game, pos, fen, holdings, holdings_at)
+    if not game.castle_rules and len(fields) > 2 and fields[2][0].isdigit():
+        # Games without castling may leave out the castling and en passant fields ("w 0 1").
+        fields = fields[:2] + [("-", fields[2][1]), ("-", fields[2][1])] + fields[2:]
     # Side to move.
     symbols = {a.symbol: a.index for a in game.armies}
     if len(fields) > 1:

@@ -80,6 +80,11 @@ class Game:
         self._compile_rules(spec)
         self._zobrist()
         self.start_fen = self._setup(spec.setup)
+        # Kinds that exist only by promotion go back whenever captured (shogi's promoted
+        # pieces, which FEN writes with letters of their own rather than with '~').
+        start = self.position(self.start_fen)
+        in_setup = {self.code_kind[code] for code in start.board if code}
+        self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
 
     def _setup(self, setup: S.SetupSpec) -> str:
         """The FEN of the start position, checked now so that errors point at the setup."""
@@ -185,8 +190,9 @@ class Game:
         letters: dict[str, str] = {}
         for i, piece in enumerate(spec.pieces.values()):
             letter = piece.letter or piece.name[0].upper()
-            if len(letter) != 1 or not letter.isalpha():
-                raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter", piece.loc)
+            if not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
+                raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter, "
+                                         "or '+' and a letter", piece.loc, hint='write e.g. letter N or letter "+P"')
             letter = letter.upper()
             if letter in letters:
                 raise RulesSemanticError(
@@ -216,39 +222,50 @@ class Game:
             else:
                 self.code_symbol[code] = kind.letter.lower() if army.letter_case == "lower" else kind.letter
         self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if c}
+        self.symbol_width = max(len(s) for s in self.symbol_code)
         # Movement atoms and promotion tables per code.
         self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
         for kind in kinds:
             for army in self.armies:
                 code = self.code(kind.index, army.index)
                 for move in kind.spec.moves:
                     self.atoms[code] += compile_atoms(move, self.board, army.name, army.forward)
-                self.promotions[code] = self._promotion_table(kind, army)
+                self.promotions[code], self.promotions_leaving[code] = self._promotion_tables(kind, army)
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
-                                                  royal_targets[self.code_army[c]]) for c in range(1, ncodes)]
+                                                  royal_targets[self.code_army[c]], self.promotions_leaving[c])
+                                  for c in range(1, ncodes)]
 
     def code(self, kind: int, army: int) -> int:
         """The code of a piece of ``kind`` in ``army``."""
         return 1 + kind * len(self.armies) + army
 
-    def _promotion_table(self, kind: PieceKind, army: Army) -> list[tuple[int, ...]] | None:
+    def _promotion_tables(self, kind: PieceKind, army: Army):
+        """Per destination cell, and per origin cell for ``also leaving``: the codes a move must
+        promote to (0 among them: it may also stay as it is). None when the piece never promotes."""
         if not kind.spec.promotions:
-            return None
-        table: list[tuple[int, ...]] = [()] * self.n
+            return None, None
+        arriving: list[tuple[int, ...]] = [()] * self.n
+        leaving: list[tuple[int, ...]] | None = None
         for promo in kind.spec.promotions:
-            if promo.optional or promo.on_capture_into or promo.partner_pieces:
-                raise UnsupportedError("optional promotion, promotion on capture and partner pieces are not run "
-                                       "by the interpreter yet", promo.loc)
-            targets = []
+            if promo.on_capture_into or promo.partner_pieces:
+                raise UnsupportedError("promotion on capture and partner pieces are not run by the interpreter yet",
+                                       promo.loc)
+            targets = [0] if promo.optional else []
             for name in promo.to:
                 if name not in self.kind_index:
                     raise unknown_name("piece", name, self.kind_index, promo.locs.get(name, promo.loc))
                 targets.append(self.code(self.kind_index[name], army.index))
-            for cell in self.board.term(promo.cells, army.name):
-                table[cell] = tuple(targets)
-        return table
+            cells = self.board.term(promo.cells, army.name)
+            for cell in cells:
+                arriving[cell] = tuple(targets)
+            if promo.leaving:
+                leaving = leaving or [()] * self.n
+                for cell in cells:
+                    leaving[cell] = tuple(targets)
+        return arriving, leaving
 
     # ------------------------------------------------------------ attack tables
     def _compile_tables(self) -> None:
@@ -407,6 +424,7 @@ class Game:
         self.drop_no_mate = [False] * self.ncodes
         self.demote = list(range(len(self.kinds)))
         self.has_drops = False
+        self.promotion_only: set[int] = set()
         if drops is None:
             return
         promoters: dict[int, set[int]] = {}
@@ -435,6 +453,7 @@ class Game:
                     self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
                 self.drop_no_mate[code] = rule.no_mate
         self.has_drops = any(c is not None for c in self.drop_cells)
+        self.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup below
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)

@@ -259,7 +259,7 @@ def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]
 
 
 def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None,
-                    royal_targets: list[bool] | None = None):
+                    royal_targets: list[bool] | None = None, leaving: list[tuple[int, ...]] | None = None):
     """The closures that generate the moves of one piece code from a cell.
 
     Plain leap and ride atoms that both move and capture are merged into
@@ -272,11 +272,11 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
                   and not any(b for row in a.leaps for _, b in row)]
     fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
     rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
-    emit = _emitter(promotions)
+    emit = _emitter(promotions, leaving)
     if fast_leaps:
-        gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions))
+        gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
     if fast_rays:
-        gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions))
+        gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
     for atom in rest:
         gens.append(_general(atom, emit, royal_targets))
     if len(gens) > 1 and _overlapping(atoms, n):
@@ -312,14 +312,19 @@ def _deduplicated(gens):
     return gen
 
 
-def _emitter(promotions):
+def _emitter(promotions, leaving=None):
+    """The function that appends a move, expanded into its promotion choices.
+
+    ``promotions[to]`` (or, when empty, ``leaving[frm]``) lists the codes the
+    piece may become; a 0 among them is the choice not to promote.
+    """
     if promotions is None:
         def emit(out, frm, to, special=None):
             out.append((frm, to, 0, special))
         return emit
 
     def emit_promoting(out, frm, to, special=None):
-        choices = promotions[to]
+        choices = promotions[to] or (leaving[frm] if leaving is not None else ())
         if choices:
             for code in choices:
                 out.append((frm, to, code, special))
@@ -328,7 +333,7 @@ def _emitter(promotions):
     return emit_promoting
 
 
-def _fast_leaper(table, promotions):
+def _fast_leaper(table, promotions, emit):
     if promotions is None:
         def gen(pos, frm, board, hostile, out):
             for to in table[frm]:
@@ -336,7 +341,6 @@ def _fast_leaper(table, promotions):
                 if not q or hostile[q]:
                     out.append((frm, to, 0, None))
         return gen
-    emit = _emitter(promotions)
 
     def gen_promoting(pos, frm, board, hostile, out):
         for to in table[frm]:
@@ -346,7 +350,7 @@ def _fast_leaper(table, promotions):
     return gen_promoting
 
 
-def _fast_rider(table, promotions):
+def _fast_rider(table, promotions, emit):
     if promotions is None:
         def gen(pos, frm, board, hostile, out):
             for ray in table[frm]:
@@ -358,7 +362,6 @@ def _fast_rider(table, promotions):
                         break
                     out.append((frm, to, 0, None))
         return gen
-    emit = _emitter(promotions)
 
     def gen_promoting(pos, frm, board, hostile, out):
         for ray in table[frm]:

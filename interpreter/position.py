@@ -442,7 +442,7 @@ class Position:
                     changed |= 1 << cell
                     if g.to_hand:
                         kind = g.code_kind[captured]
-                        if g.drops_demoted and (promoted >> cell) & 1:
+                        if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
                             kind = g.demote[kind]
                         hand_code = g.code(kind, army)
                         h ^= self._hand_delta(hand_code, 1)
