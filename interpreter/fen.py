@@ -316,6 +316,8 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
     if targets and pos._ep_possible(targets, pos.army):
         pos.ep_cells = targets
         pos.ep_victim = victim
+        if game.self_check and not pos._ep_legal():
+            pos.ep_cells = ()
 
 
 def _forward_of(game: Game, cell: int, army: int) -> int:

@@ -501,8 +501,21 @@ class Position:
             count = self.checks[army]
             h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
             self.checks = self.checks[:army] + (count + 1,) + self.checks[army + 1:]
+        if self.ep_cells and g.self_check and not self._ep_legal():
+            for c in self.ep_cells:
+                h ^= g.z_ep[c]
+            self.ep_cells = ()
         self.hash = h
         self.history.append(h)
+
+    def _ep_legal(self) -> bool:
+        """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
+        rule on repeated positions and in python-chess's FEN.)"""
+        army, board = self.army, self.board
+        victim = ("ep", self.ep_victim)
+        table = self.game.ep_attackers[army]
+        return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
+                   for cell in self.ep_cells for src, codes in table[cell])
 
     def _hand_delta(self, code: int, delta: int) -> int:
         """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
