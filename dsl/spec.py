@@ -324,7 +324,9 @@ class MoveSpec(Node):
 class PromotionSpec(Node):
     """Promotion on arrival in ``cells`` to one of ``to`` (compulsory unless ``optional``).
 
-    ``leaving``: also when the move starts in ``cells`` (shogi's camp). A
+    ``leaving``: also when the move starts in ``cells`` (shogi's camp).
+    ``only_captured``: only to a kind of which the army has fewer pieces on
+    the board than in the setup (Grand Chess). A
     later promotion line overrides an earlier one on the cells they share.
     """
 
@@ -332,6 +334,7 @@ class PromotionSpec(Node):
     to: list[str]
     optional: bool = False
     leaving: bool = False
+    only_captured: bool = False
     on_capture_into: CellTerm | None = None
     partner_pieces: bool = False
 

@@ -395,6 +395,9 @@ class ToDecls(Transformer):
         promo.locs.update(promo_locs)
         return ("promotion", promo)
 
+    def promo_only_captured(self, items):
+        return ("only_captured", True)
+
     def promo_leaving(self, items):
         return ("leaving", True)
 

@@ -85,6 +85,7 @@ class Game:
         start = self.position(self.start_fen)
         in_setup = {self.code_kind[code] for code in start.board if code}
         self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
+        self.setup_counts = [start.board.count(code) for code in range(self.ncodes)]
 
     def _setup(self, setup: S.SetupSpec) -> str:
         """The FEN of the start position, checked now so that errors point at the setup."""
@@ -227,6 +228,7 @@ class Game:
         self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        self.captured_only: set[int] = set()  # promotion targets limited to pieces lost (see setup_counts)
         for kind in kinds:
             for army in self.armies:
                 code = self.code(kind.index, army.index)
@@ -259,6 +261,8 @@ class Game:
                     raise unknown_name("piece", name, self.kind_index, promo.locs.get(name, promo.loc))
                 targets.append(self.code(self.kind_index[name], army.index))
             cells = self.board.term(promo.cells, army.name)
+            if promo.only_captured:
+                self.captured_only.update(t for t in targets if t)
             for cell in cells:
                 arriving[cell] = tuple(targets)
             if promo.leaving:

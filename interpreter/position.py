@@ -178,7 +178,22 @@ class Position:
             self._castling_moves(army, out)
         if g.has_drops:
             self._drops(army, out)
+        if g.captured_only:
+            out = self._without_unavailable_promotions(out)
         return out
+
+    def _without_unavailable_promotions(self, moves: list[Move]) -> list[Move]:
+        """Drop promotions to a kind limited to captured pieces when none of it has been lost."""
+        g, board = self.game, self.board
+        limited = g.captured_only
+        if not any(m[2] in limited for m in moves):
+            return moves
+        on_board = {code: 0 for code in limited}
+        for cells in self.cells_of:
+            for cell in cells:
+                if board[cell] in on_board:
+                    on_board[board[cell]] += 1
+        return [m for m in moves if m[2] not in limited or on_board[m[2]] < g.setup_counts[m[2]]]
 
     def _drops(self, army: int, out: list[Move]) -> None:
         """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
