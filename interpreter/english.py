@@ -475,6 +475,10 @@ class English:
         text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army, as its player chooses"
         if promo.optional:
             text += ", or stay as it is"
+        if promo.leaving:
+            text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
+        if promo.only_captured:
+            text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
         if promo.on_capture_into is not None:
             text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
                      "from outside it")
