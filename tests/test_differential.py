@@ -8,9 +8,10 @@ SET of legal moves, in UCI form (``interpreter.notation``), is compared with
 variant, seed, ply, FEN, the moves from the start and the moves only one
 side has, so it can be replayed in either engine.
 
-The start positions are compared too (placement, side to move, castling
-rights), so a variant whose setup differs from Fairy-Stockfish's fails
-loudly instead of silently testing another game.
+The start positions are compared too: Fairy-Stockfish's start FEN, read by
+our engine in its dialect, must be our setup (placement, side to move,
+castling rights, holdings), so a variant whose setup differs from
+Fairy-Stockfish's fails loudly instead of silently testing another game.
 
 Positions where our engine has ended the game are not compared (the game
 stops there). Where Fairy-Stockfish has ended it, ``pyffish.legal_moves``
@@ -208,9 +209,10 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
 
 @pytest.mark.parametrize("name,fsf", PAIRS)
 def test_start_position(name, fsf):
-    """Our setup is Fairy-Stockfish's start position (placement, side to move, castling rights)."""
-    ours = to_fen(load_game(name).start())
-    assert _head(ours) == _head(sf.start_fen(fsf)), f"{name}: ours {ours}, Fairy-Stockfish {sf.start_fen(fsf)}"
+    """Our setup is Fairy-Stockfish's start position, read in its FEN dialect (counters aside)."""
+    game = load_game(name)
+    ours, theirs = to_fen(game.start()), to_fen(game.position(sf.start_fen(fsf)))
+    assert _head(ours) == _head(theirs), f"{name}: ours {ours}, Fairy-Stockfish {sf.start_fen(fsf)} (read: {theirs})"
 
 
 @pytest.mark.parametrize("budget", BUDGETS)
