@@ -314,11 +314,10 @@ class Game:
         self.ray_attackers = [[_maximal_chains(cell) for cell in a] for a in ray]
         self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]
         self.slow_attackers = [frozenset(s) for s in slow]
-        # Pins can be computed from rays alone when every attack of an army
-        # is a plain leap or ride: then only pieces on a ray between a royal
-        # piece and an enemy rider can uncover an attack by moving.
-        self.pin_safe = [not slow[a] and not any(hop[a][c] for c in range(n)) and not any(lame[a][c] for c in range(n))
-                         for a in range(na)]
+        # Pins can be computed from the tables when every attack of an army
+        # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
+        # see Position._pins. Attacks found by generating moves cannot.
+        self.pin_safe = [not slow[a] for a in range(na)]
         # En passant captures: which codes may take e.p. on a cell, from where.
         ep = [[{} for _ in range(n)] for _ in range(na)]
         for code in range(1, self.ncodes):

@@ -270,7 +270,7 @@ class Position:
         if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
             return [m for m in moves if self._safe_after(m, army)]
         king = royals[0]
-        pinned, checked = self._pins(king, enemies)
+        pinned, checked, screens = self._pins(king, enemies)
         if checked:
             return [m for m in moves if self._safe_after(m, army)]
         legal = []
@@ -278,7 +278,10 @@ class Position:
         explosive = g.blast is not None
         for m in moves:
             frm = m[0]
-            if m[3] is DROP:
+            if m[1] in screens:
+                if self._safe_after(m, army):
+                    legal.append(m)
+            elif m[3] is DROP:
                 legal.append(m)
             elif frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
                 if self._safe_after(m, army):
@@ -287,17 +290,26 @@ class Position:
                 legal.append(m)
         return legal
 
-    def _pins(self, king: int, enemies: list[int]) -> tuple[set[int], bool]:
-        """Own pieces pinned to ``king``, and whether ``king`` is attacked now."""
+    def _pins(self, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
+        """What a move must not disturb to keep ``king`` safe, and whether it is attacked now.
+
+        Returns ``pinned`` (own pieces whose leaving would uncover an attack:
+        the only piece between the king and an enemy rider, one of the two
+        between it and a hopper, the piece on a lame leaper's way), whether
+        the king is attacked, and ``screens`` (empty cells between the king
+        and a hopper with nothing between them: a piece arriving there would
+        let the hopper capture).
+        """
         g = self.game
         board = self.board
+        hostile = g.hostile[self.army]
         pinned: set[int] = set()
+        screens: set[int] = set()
         checked = False
         for e in enemies:
             for src, codes in g.leap_attackers[e][king]:
                 if board[src] in codes:
                     checked = True
-            hostile = g.hostile[self.army]
             for chain, codes in g.ray_attackers[e][king]:
                 blocker = -1
                 for c in chain:
@@ -313,7 +325,28 @@ class Position:
                         if blocker >= 0:
                             break
                         blocker = c
-        return pinned, checked
+            for src, between, codes in g.lame_attackers[e][king]:
+                if board[src] in codes:
+                    blockers = [c for c in between if board[c]]
+                    if not blockers:
+                        checked = True
+                    elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
+                        pinned.add(blockers[0])
+            for chain, codes in g.hop_attackers[e][king]:
+                occupied = []
+                for i, c in enumerate(chain):
+                    if board[c]:
+                        occupied.append((i, c))
+                        if len(occupied) == 3:
+                            break
+                kinds = [board[c] in codes for _, c in occupied]
+                if kinds[:1] == [True]:
+                    screens.update(chain[:occupied[0][0]])
+                if kinds[1:2] == [True]:
+                    checked = True
+                if kinds[2:3] == [True]:
+                    pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
+        return pinned, checked, screens
 
     def _safe_after(self, move: Move, army: int) -> bool:
         self.push(move)
