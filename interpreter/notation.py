@@ -10,8 +10,12 @@ Writing (:func:`move_to_san`, :func:`move_to_uci`)
 
 SAN is written as in the PGN standard, generalised:
 
-- the piece letter, *omitted for a piece kind that can promote*
-  (``game.promotions[code] is not None``: the pawns of a variant);
+- the piece letter (which may be two characters, ``+`` and a letter:
+  ``+Rxc3``), *omitted for a piece kind that can promote* (the pawns of a
+  variant: ``game.promotions[code] is not None``) *unless each kind it
+  promotes to is written with a* ``+`` *letter* (a promoted form of the
+  same piece, as in shogi, where every piece but the king and gold may
+  promote and all are written with their letters);
 - disambiguation when other legal moves of pieces written the same way
   go to the same cell: the origin file if none of those pieces stands on
   the origin's file, else the origin rank if none stands on its rank,
@@ -19,7 +23,10 @@ SAN is written as in the PGN standard, generalised:
   A capture by a letterless piece always starts with its origin file
   (``exd5``), and gets the rank as well if needed;
 - ``x`` for a capture (en passant included), then the destination cell;
-- ``=`` and the letter of the piece promoted to;
+- ``=`` and the letter of the piece promoted to (``e8=Q``, ``Bxc3=+B``:
+  after ``=`` a ``+`` belongs to the letter, so it is never read as a
+  check); nothing when the promotion is optional and the move does not
+  promote (``Bxc3``);
 - a castling move is written as its rule's notation (``O-O``);
 - ``+`` when, after the move, the mover threatens a royal piece of an
   enemy army (:meth:`Position.threatens`: with explosions, kings side by
@@ -33,7 +40,11 @@ SAN is written as in the PGN standard, generalised:
   ``@e4``, as python-chess writes crazyhouse drops.
 
 The from-to form is the origin and destination cell names, then the
-lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``). A
+lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``), or for
+a promotion to a kind written with a ``+`` letter a bare ``+``
+(``h8c3+``, the Fairy-Stockfish and USI form; in the unlikely case of
+two such kinds for one origin and destination, ``+`` and the lower-case
+letter, ``h8c3+b``); nothing for a move that may promote but does not. A
 castling move is written as the king's origin and destination (``e1g1``),
 except when another legal move has the same origin and destination (a
 castling king that moves one cell, or not at all, as in Chess960): then
@@ -47,15 +58,29 @@ One grammar reads SAN and from-to alike::
 
     [Letter] [from-file] [from-rank] [x|:|-] to-cell [[=]letter] [+#!?...]
 
+(a Letter or letter may be ``+`` and a letter: ``+Rxc3``, ``Bxc3=+B``),
 or a castling notation (``0`` may stand for ``O``), or a drop
 ``[Letter]@cell``. Without a piece letter and without a whole origin
-cell the move is one of a letterless piece (``e4``, ``exd5``, ``@e4``); with a whole origin cell (``g1f3``, ``e7e8q``) any
-piece of the side to move. The promotion letter may be in either case;
+cell the move is one of a letterless piece (``e4``, ``exd5``, ``@e4``);
+with a whole origin cell (``g1f3``, ``e7e8q``) any piece of the side to
+move. The promotion letter may be in either case;
 ``x`` is optional and not checked. A castling move is also read from the
 king's origin and destination (when no other legal move has them) or
 from the king's origin and its rook's cell. When the promotion piece is
-left out and the move can promote to several pieces, the move is refused
-with the choices.
+left out, the move that does not promote is meant when the promotion is
+optional (``Bxc3``, ``h8c3``); else, when the move can promote to several
+pieces, it is refused with the choices (a single choice is taken). The
+trailing ``+ # ! ?`` are annotations, and ignored, with one exception: in
+the from-to form (whole origin cell, no piece letter) a ``+`` right after
+the destination is a promotion when the move from that origin to that
+destination can promote to a kind written with a ``+`` letter
+(``h8c3+``; ``h8c3++`` promotes and checks); otherwise it is a check
+annotation. In SAN (``Bxc3+``) a trailing ``+`` is always a check.
+
+Cost: each public function computes the legal moves of the position,
+unless given them as ``legal=`` (the list :meth:`Position.legal_moves`
+returned for this very position); callers that have them should pass
+them. :func:`legal_move_table` computes them once for all its rows.
 
 Errors are :class:`~dsl.errors.MoveError` (the text cannot be read: a bad
 character, an unknown piece letter, a cell not on the board) and
@@ -102,6 +127,7 @@ class _Tables:
     rank_names: tuple[str, ...]        # by y coordinate
     letter_kind: dict[str, int]        # upper-case piece letter -> kind index
     long_files: bool                   # some file name has several letters (more than 26 files)
+    letterless: tuple[bool, ...]       # by code: SAN writes no letter for the piece (see the module docstring)
 
 
 @lru_cache(maxsize=64)
@@ -117,12 +143,27 @@ def _tables(game: Game) -> _Tables:
     file_names = tuple(files.get(x, "") for x in range(board.files))
     rank_names = tuple(ranks.get(y, "") for y in range(board.ranks))
     return _Tables(file_names, rank_names, {k.letter: k.index for k in game.kinds},
-                   any(len(f) > 1 for f in file_names))
+                   any(len(f) > 1 for f in file_names), tuple(_letterless(game, c) for c in range(game.ncodes)))
+
+
+def _letterless(game: Game, code: int) -> bool:
+    """Does SAN omit the letter of the piece ``code``? It does for a piece that can promote (a pawn),
+    unless every kind it promotes to is written with a '+' letter (shogi's promoted forms)."""
+    if not code or game.promotions[code] is None:
+        return False
+    targets = {t for table in (game.promotions[code], game.promotions_leaving[code] or ())
+               for codes in table for t in codes if t}
+    return not targets or not all(_plus(game, t) for t in targets)
+
+
+def _plus(game: Game, code: int) -> bool:
+    """Is the piece ``code`` written with a '+' letter (``+R``)?"""
+    return game.kinds[game.code_kind[code]].letter.startswith("+")
 
 
 def _letter(game: Game, code: int) -> str:
-    """The letter SAN writes for a piece: none for a piece that can promote."""
-    return "" if game.promotions[code] is not None else game.kinds[game.code_kind[code]].letter
+    """The letter SAN writes for a piece: none for a pawn-like piece (see :func:`_letterless`)."""
+    return "" if _tables(game).letterless[code] else game.kinds[game.code_kind[code]].letter
 
 
 def _is_castle(move: Move) -> bool:
@@ -141,23 +182,26 @@ def _plain(move: Move) -> bool:
 # ---------------------------------------------------------------- writing
 
 
-def move_to_san(pos: Position, move: Move) -> str:
+def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
     """The SAN of a legal ``move`` of ``pos`` (see the module docstring).
 
-    Raises ValueError if ``move`` is not a legal move of ``pos``: move
-    tuples come from the program, so that is a bug, not a user error.
+    ``legal``: the legal moves of ``pos`` if the caller has them (else they
+    are computed). Raises ValueError if ``move`` is not a legal move of
+    ``pos``: move tuples come from the program, so that is a bug, not a
+    user error.
     """
-    legal = pos.legal_moves()
+    legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
     return _san(pos, move, legal)
 
 
-def move_to_uci(pos: Position, move: Move) -> str:
-    """The from-to form of a legal ``move`` of ``pos``: ``e2e4``, ``e7e8q``, ``e1g1`` (castling).
+def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
+    """The from-to form of a legal ``move`` of ``pos``: ``e2e4``, ``e7e8q``, ``h8c3+``, ``e1g1`` (castling).
 
-    Raises ValueError if ``move`` is not a legal move of ``pos``.
+    ``legal``: the legal moves of ``pos`` if the caller has them. Raises
+    ValueError if ``move`` is not a legal move of ``pos``.
     """
-    legal = pos.legal_moves()
+    legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
     return _uci(pos, move, legal)
 
@@ -253,7 +297,13 @@ def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
     if _is_castle(move) and any(m != move and m[0] == frm and m[1] == to for m in legal):
         to = special[1]  # the king's origin and its rook's: no other move has them
     text = names[frm] + names[to]
-    return text + game.kinds[game.code_kind[promo]].letter.lower() if promo else text
+    if not promo:
+        return text
+    letter = game.kinds[game.code_kind[promo]].letter
+    if letter.startswith("+") and not any(m[0] == frm and m[1] == to and m[2] and m[2] != promo and _plus(game, m[2])
+                                          and _plain(m) for m in legal):
+        return text + "+"  # the one '+' promotion of this origin and destination
+    return text + letter.lower()
 
 
 # ---------------------------------------------------------------- reading
@@ -273,15 +323,17 @@ class _Parsed:
     drop: bool = False         # a drop: ``kind`` (None: a letterless kind) from the hand onto ``dest``
 
 
-def parse_move(pos: Position, text: str) -> Move:
+def parse_move(pos: Position, text: str, legal: list[Move] | None = None) -> Move:
     """The legal move of ``pos`` that ``text`` names, in SAN or from-to form.
 
-    Surrounding spaces and trailing ``+ # ! ?`` are ignored. Raises
+    ``legal``: the legal moves of ``pos`` if the caller has them. Surrounding
+    spaces and trailing ``+ # ! ?`` are ignored (but see the module
+    docstring for ``+`` after a from-to move that may promote). Raises
     :class:`MoveError` when the text cannot be read and
     :class:`IllegalMoveError` when it names no legal move (with the reason)
     or several (with the candidates); their Loc points into ``text``.
     """
-    return _parse(pos, text, *_body(text, 0, len(text)))
+    return _parse(pos, text, *_body(text, 0, len(text)), legal=legal)
 
 
 def _body(text: str, start: int, end: int) -> tuple[int, int]:
@@ -294,9 +346,10 @@ def _body(text: str, start: int, end: int) -> tuple[int, int]:
     return start, annotation.start() if annotation else end
 
 
-def _parse(pos: Position, text: str, start: int, end: int) -> Move:
-    """Parse ``text[start:end]`` (annotations already cut off); Locs point into ``text``."""
-    legal = pos.legal_moves()
+def _parse(pos: Position, text: str, start: int, end: int, legal: list[Move] | None = None) -> Move:
+    """Parse ``text[start:end]`` (annotations already cut off, ``text[end:]`` starts with them); Locs point
+    into ``text``."""
+    legal = pos.legal_moves() if legal is None else legal
     try:
         if start == end:
             raise MoveError("empty move", Loc.in_string(LABEL, text, start))
@@ -310,7 +363,7 @@ def _parse(pos: Position, text: str, start: int, end: int) -> Move:
         err.expected = err.expected or _expected(pos, legal)
         err.hint = err.hint or _reading_hint(pos.game, text[start:end])
         raise
-    return _pick(pos, legal, readings, text, start, end)
+    return _pick(pos, legal, readings, text, start, end, plus=text.startswith("+", end))
 
 
 # -- grammar
@@ -322,10 +375,10 @@ def _parse(pos: Position, text: str, start: int, end: int) -> Move:
 # and an 'x' too ("exd5", "Nbd7"); every way of splitting it whose last
 # part is a file name is a reading, the longest destination file first.
 
-_PROMOTION = re.compile(r"(?<=\d)=?([A-Za-z])$")
+_PROMOTION = re.compile(r"(?<=\d)=?(\+?[A-Za-z])$")
 _DESTINATION = re.compile(r"([a-z]+)(\d+)$")
-_DROP = re.compile(r"([A-Za-z])?@([a-z]+\d+)")
-_ORIGIN = re.compile(r"(?P<piece>[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
+_DROP = re.compile(r"(\+?[A-Za-z])?@([a-z]+\d+)")
+_ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
 
 
 def _castle_rule(game: Game, body: str) -> int | None:
@@ -462,7 +515,8 @@ def _reading_hint(game: Game, body: str) -> str | None:
         if not notations:
             return "this variant has no castling"
         return "castling is written " + " or ".join(map(repr, notations))
-    swapped = body[:1].swapcase() + body[1:]
+    i = 1 if body.startswith("+") else 0  # a '+' letter: swap the letter after the '+'
+    swapped = body[:i] + body[i:i + 1].swapcase() + body[i + 1:]
     if swapped != body and _readable(game, swapped):
         return f"piece letters are upper case and cell names lower case: did you mean {swapped!r}?"
     return None
@@ -517,14 +571,26 @@ def _matches(pos: Position, parsed: _Parsed, move: Move) -> bool:
     return parsed.promo is None or (bool(promo) and pos.game.code_kind[promo] == parsed.promo)
 
 
-def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, start: int, end: int) -> Move:
-    """The one legal move that fits the first reading fitting any, or the IllegalMoveError that says why not."""
+def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, start: int, end: int,
+          plus: bool = False) -> Move:
+    """The one legal move that fits the first reading fitting any, or the IllegalMoveError that says why not.
+
+    ``plus``: the annotations after the text start with '+', a promotion in the from-to form if one fits.
+    """
     parsed, found = readings[0], []
     for reading in readings:
         found = [m for m in legal if _matches(pos, reading, m)]
         if found:
             parsed = reading
             break
+    if parsed.promo is None and not parsed.drop and any(_plain(m) and m[2] for m in found):
+        game = pos.game
+        promoting = [m for m in found if _plain(m) and m[2] and _plus(game, m[2])]
+        if plus and promoting and parsed.kind is None and parsed.from_cell is not None:
+            found = promoting  # from-to 'h8c3+': the '+' promotion
+        else:
+            staying = [m for m in found if not (_plain(m) and m[2])]
+            found = staying or found  # no promotion written: the move that may stay unpromoted does
     if len(found) > 1 and any(not _is_castle(m) for m in found):
         found = [m for m in found if not _is_castle(m)]  # a from-to that is also a king move is the king move
     if len(found) == 1:
@@ -599,7 +665,8 @@ def _why_illegal(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
     own = [c for c in pos.cells_of[pos.army] if _fits(pos, parsed, c)]
     what = f"{_kind_name(game, parsed)}{_where(game, parsed)}"
     if not own:
-        return f"{_army_title(pos)} has no {what}", _other_side_hint(pos, parsed), spans.get("from", everything)
+        hint = _other_side_hint(pos, parsed) or _letter_hint(pos, legal, parsed)
+        return f"{_army_title(pos)} has no {what}", hint, spans.get("from", everything)
     pseudo = [m for m in pos.pseudo_legal_moves() if _matches(pos, parsed, m)]
     if not pseudo:
         reaching = [m for m in pos.pseudo_legal_moves() if _matches(pos, replace(parsed, promo=None), m)]
@@ -611,6 +678,17 @@ def _why_illegal(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
         return (f"{mover} {verb} move to {game.board.names[parsed.dest]}{_occupant(pos, parsed.dest)}",
                 _other_side_hint(pos, parsed), spans["dest"])
     return _why_forbidden(pos, legal, pseudo[0]), None, everything
+
+
+def _letter_hint(pos: Position, legal: list[Move], parsed: _Parsed) -> str | None:
+    """A hint when a text without a piece letter was read in a variant whose pieces all have one."""
+    game = pos.game
+    if parsed.kind is not None or parsed.from_cell is not None or any(_tables(game).letterless):
+        return None
+    sans = sorted(_san(pos, m, legal) for m in legal if _plain(m) and m[1] == parsed.dest
+                  and _fits(pos, replace(parsed, kind=game.code_kind[pos.board[m[0]]]), m[0]))
+    example = f": did you mean {' or '.join(map(repr, sans[:3]))}?" if sans else ""
+    return f"every piece of {game.title} is written with its letter{example}"
 
 
 def _why_no_drop(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str, str | None, tuple[int, int]]:

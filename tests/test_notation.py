@@ -39,7 +39,7 @@ def _playouts(game, games: int, plies: int, round_trip: bool) -> int:
         pos, board = game.position(fen), chess.Board(fen)
         for _ in range(plies):
             legal = pos.legal_moves()
-            mine = {move_to_uci(pos, m): (m, move_to_san(pos, m)) for m in legal}
+            mine = {move_to_uci(pos, m, legal=legal): (m, move_to_san(pos, m, legal=legal)) for m in legal}
             theirs = {m.uci(): board.san(m) for m in board.legal_moves}
             context = f"seed {seed}, position {board.fen()}"
             assert set(mine) == set(theirs), context
@@ -47,8 +47,8 @@ def _playouts(game, games: int, plies: int, round_trip: bool) -> int:
             assert {(d["uci"], d["san"]) for d in legal_move_table(pos)} == set(theirs.items()), context
             if round_trip:
                 for uci, (move, san) in mine.items():
-                    assert parse_move(pos, san) == move, (context, san)
-                    assert parse_move(pos, uci) == move, (context, uci)
+                    assert parse_move(pos, san, legal=legal) == move, (context, san)
+                    assert parse_move(pos, uci, legal=legal) == move, (context, uci)
             checked += len(legal)
             if not legal:
                 break
@@ -419,3 +419,120 @@ def test_drop_errors(game):
     err = _error(load_game("crazyhouse").position(ZH), "Q@")
     assert not isinstance(err, IllegalMoveError) and "cannot read drop 'Q@'" in err.message
     assert "this variant has no drops" in _error(game.start(), "N@f3", IllegalMoveError).message
+
+
+# ---------------------------------------------------------------- shogi: '+' letters, optional promotion, drops
+
+SHOGI_FEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+
+
+@pytest.fixture(scope="module")
+def shogi():
+    return load_game("shogi")
+
+
+def test_shogi_pieces_that_promote_to_plus_letters_keep_their_letters(shogi):
+    # Every shogi piece but the king and gold may promote; all promote to '+' kinds, so none is a
+    # letterless "pawn": the pawn is written P, as Fairy-Stockfish writes it.
+    table = legal_move_table(shogi.start())
+    assert {d["san"] for d in table} >= {"Pc4", "Sc2", "La2", "Rc2", "Gde2", "Ke2"}
+    pos = shogi.position("4k4/9/9/9/9/2p6/9/9/4K2+R1[] w - - 0 1")
+    sans = {d["san"]: d["uci"] for d in legal_move_table(pos)}
+    assert sans["+Rh5"] == "h1h5" and sans["+Rg2"] == "h1g2" and sans["+Rh9+"] == "h1h9"
+    assert _one(pos, "+Rh5", "+Rhh5", "+R1h5", "+Rh1-h5", "+Rh1h5", "h1h5")[:2] == (7, 43)
+    assert "did you mean '+Rh5'?" in _error(pos, "+rh5").hint
+    err = _error(pos, "Rh5", IllegalMoveError)
+    assert "Sente has no Rook" in err.message
+
+
+def test_shogi_optional_promotion(shogi):
+    pos = shogi.start()
+    moves_from_text(pos, "Pc4 Pg6")
+    table = {d["san"]: d["uci"] for d in legal_move_table(pos)}
+    # The bishop may take on h8 (in the camp) staying a bishop or promoting to a horse.
+    assert table["Bxh8"] == "b2h8" and table["Bxh8=+B"] == "b2h8+"
+    assert table["Bg7+"] == "b2g7" and table["Bg7=+B+"] == "b2g7+"  # the check suffix follows the promotion
+    stay = _one(pos, "Bxh8", "Bh8", "b2h8", "Bb2h8", "Bxh8!", "b2xh8", "b2h8#")
+    promote = _one(pos, "Bxh8=+B", "Bh8=+B", "Bxh8+B", "b2h8+", "b2h8=+B", "b2h8+b", "b2h8=+b", "b2h8++")
+    assert stay[2] == 0 and promote[2] != 0 and stay[:2] == promote[:2]
+    # In SAN a trailing '+' is a check; in the from-to form, the '+' promotion.
+    assert _one(pos, "Bg7", "Bg7+", "b2g7") != _one(pos, "Bg7=+B", "Bg7=+B+", "b2g7+", "b2g7++")
+    # A '+' after a from-to move that cannot promote is a check annotation.
+    assert parse_move(pos, "c4c5+") == parse_move(pos, "Pc5")
+    assert "a move to c5 does not promote" in _error(pos, "Pc5=+P", IllegalMoveError).message
+    assert "choices: +B" in _error(pos, "Bxh8=+R", IllegalMoveError).message
+    assert "unknown piece letter '+Q'" in _error(pos, "Bxh8=+Q").message
+
+
+def test_shogi_forced_promotion_and_drops(shogi):
+    pos = shogi.position("4k4/6P2/9/9/9/9/9/9/4K4[Pr] w - - 0 1")
+    rows = {d["san"]: d for d in legal_move_table(pos)}
+    # On the last rank a pawn must promote: one move, written with its promotion, read without it too.
+    assert rows["Pg9=+P"]["uci"] == "g8g9+" and "Pg9" not in rows
+    assert _one(pos, "Pg9=+P", "Pg9", "g8g9+", "g8g9") == parse_move(pos, "g8g9+")
+    drop = _one(pos, "P@e5", "p@e5", "P@e5+")
+    assert (move_to_san(pos, drop), move_to_uci(pos, drop)) == ("P@e5", "P@e5")
+    assert rows["P@e5"]["from"] is None and "P@e9" not in rows  # no pawn drop on the last rank
+    err = _error(pos, "R@e5", IllegalMoveError)
+    assert "Sente has no Rook in hand" in err.message
+
+
+def test_shogi_text_without_a_letter_gets_a_hint(shogi):
+    pos = shogi.start()
+    err = _error(pos, "c4", IllegalMoveError)
+    assert "Sente has no piece without a letter" in err.message
+    assert err.hint == "every piece of Shogi is written with its letter: did you mean 'Pc4'?"
+
+
+def test_shogi_round_trip_and_fairy_stockfish_moves(shogi):
+    """Seeded random games: SAN and UCI round trips, unique texts, UCI move sets as Fairy-Stockfish's."""
+    sf = pytest.importorskip("pyffish")
+    start = sf.start_fen("shogi")
+    checked = promotions = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        pos, played = shogi.position(SHOGI_FEN), []
+        for _ in range(60):
+            legal = pos.legal_moves()
+            table = legal_move_table(pos)
+            assert len({d["san"] for d in table}) == len({d["uci"] for d in table}) == len(legal)
+            by_uci = {}
+            for move in legal:
+                san, uci = move_to_san(pos, move, legal=legal), move_to_uci(pos, move, legal=legal)
+                assert parse_move(pos, san, legal=legal) == move, (seed, san)
+                assert parse_move(pos, uci) == move, (seed, uci)
+                by_uci[uci] = move
+                promotions += "=" in san
+            assert set(by_uci) == set(sf.legal_moves("shogi", start, played)), (seed, played)
+            checked += len(legal)
+            if not legal:
+                break
+            uci = rng.choice(sorted(by_uci))
+            pos.push(by_uci[uci])
+            played.append(uci)
+    assert checked > 5_000 and promotions > 50
+
+
+# ---------------------------------------------------------------- legal=: no recomputation
+
+
+def test_given_legal_moves_are_not_recomputed(game, monkeypatch):
+    from interpreter.position import Position
+
+    pos = game.start()
+    legal = pos.legal_moves()
+    knight = parse_move(pos, "Nf3")
+    calls = []
+    original = Position.legal_moves
+    monkeypatch.setattr(Position, "legal_moves", lambda self: calls.append(1) or original(self))
+    assert parse_move(pos, "Nf3", legal=legal) == knight
+    assert move_to_san(pos, knight, legal=legal) == "Nf3"
+    assert move_to_uci(pos, knight, legal=legal) == "g1f3"
+    assert calls == []
+    assert (move_to_san(pos, knight), move_to_uci(pos, knight), parse_move(pos, "g1f3")) == ("Nf3", "g1f3", knight)
+    assert len(calls) == 3
+    calls.clear()
+    legal_move_table(pos)
+    assert len(calls) == 1  # once for the whole table (no move of the start position gives check)
+    with pytest.raises(ValueError):
+        move_to_san(pos, (12, 36, 0, None), legal=legal)
