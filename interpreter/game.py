@@ -314,6 +314,8 @@ class Game:
         self.ray_attackers = [[_maximal_chains(cell) for cell in a] for a in ray]
         self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]
         self.slow_attackers = [frozenset(s) for s in slow]
+        # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
+        self.stand_in = [next((c for c in range(1, self.ncodes) if self.hostile[a][c]), 0) for a in range(na)]
         # Pins can be computed from the tables when every attack of an army
         # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
         # see Position._pins. Attacks found by generating moves cannot.

@@ -123,15 +123,24 @@ class Position:
                         hurdle = True
         slow = g.slow_attackers[by]
         if slow:
+            # Generate those pieces' moves with an enemy piece standing on the
+            # cell, so that a capture there shows (an empty cell is attacked
+            # if a piece arriving there could be taken).
             hostile = g.hostile[by]
-            for src in list(self.cells_of[by]):
-                code = board[src]
-                if code in slow:
-                    out: list = []
-                    for gen in g.generators[code]:
-                        gen(self, src, board, hostile, out)
-                    if any(m[1] == cell and board[cell] for m in out):
-                        return True
+            occupant = board[cell]
+            if not occupant:
+                board[cell] = g.stand_in[by]
+            try:
+                for src in list(self.cells_of[by]):
+                    code = board[src]
+                    if code in slow:
+                        out: list = []
+                        for gen in g.generators[code]:
+                            gen(self, src, board, hostile, out)
+                        if any(m[1] == cell for m in out):
+                            return True
+            finally:
+                board[cell] = occupant
         return False
 
     def royal_cells(self, army: int) -> list[int]:
