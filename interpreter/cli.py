@@ -74,7 +74,8 @@ def cmd_perft(args) -> int:
         raise UsageError(f"--depth must be at least 0, not {args.depth}")
     started = time.perf_counter()
     if args.divide:
-        rows = [(move_to_uci(pos, m), n) for m, n in divide(pos, args.depth)] if args.depth > 0 else []
+        legal = pos.legal_moves()
+        rows = [(move_to_uci(pos, m, legal=legal), n) for m, n in divide(pos, args.depth)] if args.depth > 0 else []
         nodes = sum(n for _, n in rows) if args.depth > 0 else 1
     else:
         rows, nodes = [], perft(pos, args.depth)

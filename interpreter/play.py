@@ -50,7 +50,7 @@ def random_agent(seed: int | None) -> Callable[[Position], tuple]:
     rng = random.Random(seed)
 
     def choose(pos: Position) -> tuple:
-        return rng.choice(pos.legal_moves())
+        return rng.choice(sorted(pos.legal_moves(), key=repr))  # sorted: the same seed, the same game
     return choose
 
 
@@ -83,7 +83,7 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
         check = " (in check)" if pos.in_check() else ""
         if pos.army in agents:
             move = agents[pos.army](pos)
-            san = move_to_san(pos, move)
+            san = move_to_san(pos, move, legal=legal)
             say(f"{army.title} plays {san}")
         else:
             print(f"{army.title} to move{check}> ", end="", file=stdout, flush=True)
@@ -116,11 +116,11 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
                         break
                 continue
             try:
-                move = parse_move(pos, text)
+                move = parse_move(pos, text, legal=legal)
             except MoveError as err:
                 say(err.render())
                 continue
-            san = move_to_san(pos, move)
+            san = move_to_san(pos, move, legal=legal)
         pos.push(move)
         played.append(san)
     if record_path:

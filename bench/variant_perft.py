@@ -1,0 +1,68 @@
+"""Perft speed of bundled variants, against orthodox chess in the same run.
+
+Run from the repository root::
+
+    .venv/bin/python bench/variant_perft.py                  # default list, median of 3
+    .venv/bin/python bench/variant_perft.py capablanca:3 xiangqi:3 --repeat 5
+
+Each row times ``perft(start, depth)`` with bulk counting of the last ply
+and with every leaf made and unmade, and prints nodes per second, the
+ratio to orthodox chess's nodes per second in the same run and mode (1.0:
+as fast per node as chess), and the mean number of legal moves per node,
+so that a bigger board's cost per *move* can be compared too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from interpreter.game import load_game
+from interpreter.perft import perft
+
+DEFAULT = ["chess:3", "capablanca:3", "grand:3", "xiangqi:3", "shogi:3", "crazyhouse:3", "atomic:3",
+           "glinski:3"]
+
+
+def _time(variant: str, depth: int, bulk: bool, repeat: int) -> tuple[int, float]:
+    game = load_game(variant)
+    times, nodes = [], 0
+    for _ in range(repeat):
+        pos = game.start()
+        start = time.perf_counter()
+        nodes = perft(pos, depth, bulk=bulk)
+        times.append(time.perf_counter() - start)
+    return nodes, statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cases", nargs="*", default=DEFAULT, metavar="VARIANT:DEPTH")
+    parser.add_argument("--repeat", type=int, default=3, help="repetitions (median reported; default 3)")
+    args = parser.parse_args(argv)
+    cases = []
+    for text in args.cases:
+        name, _, depth = text.partition(":")
+        cases.append((name, int(depth or 3)))
+    if cases[0][0] != "chess":
+        cases.insert(0, ("chess", 3))
+    print(f"{'variant':<12} {'d':>2} {'nodes':>10} {'bulk n/s':>10} {'x chess':>8} {'full n/s':>10} "
+          f"{'x chess':>8} {'moves/node':>10}")
+    base: dict[bool, float] = {}
+    for name, depth in cases:
+        print(f"{name} ...", end="\r", file=sys.stderr, flush=True)
+        row = {}
+        for bulk in (True, False):
+            nodes, seconds = _time(name, depth, bulk, args.repeat)
+            row[bulk] = nodes / seconds
+            base.setdefault(bulk, row[bulk])
+        inner = perft(load_game(name).start(), depth - 1) if depth > 1 else 1
+        print(f"{name:<12} {depth:>2} {nodes:>10,} {row[True]:>10,.0f} {row[True] / base[True]:>7.2f}x "
+              f"{row[False]:>10,.0f} {row[False] / base[False]:>7.2f}x {nodes / inner:>10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
