@@ -229,7 +229,82 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
                 images = {(dx, dy), (-dx, dy)}
             vectors |= {_orient(v, fwd, right) for v in images}
         return [Atom("leap", leaps=_leap_table(board, sorted(vectors), move.lame), **modal("both"), **options)]
+    if isinstance(pattern, S.PathPattern):
+        legs = [(leg.mode, _label_vectors(leg.dirs, board, fwd, right, leg.loc), leg.range) for leg in pattern.legs]
+        return [Atom("leap", leaps=_path_table(board, legs, move.lame), **modal("both"), **options)]
+    if isinstance(pattern, S.ZigzagPattern):
+        first = _label_vectors(pattern.first, board, fwd, right, pattern.loc)
+        second = _label_vectors(pattern.second, board, fwd, right, pattern.loc)
+        return [Atom("leap", leaps=_zigzag_table(board, first, second, pattern.range), **modal("both"), **options)]
     raise UnsupportedError(f"'{pattern.kind}' patterns are not run by the interpreter yet", pattern.loc)
+
+
+def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:
+    """The cells visited by taking ``steps`` in turn from ``cell`` (shorter if one leaves the board)."""
+    visited = []
+    for dx, dy in steps:
+        cell = board.offset(cell, dx, dy)
+        if cell < 0:
+            break
+        visited.append(cell)
+    return visited
+
+
+def _path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Multi-leg moves (the griffon's diagonal step then orthogonal slide).
+
+    Legs are taken in order, each from where the previous one ended; a
+    later leg goes in a direction less than 90 degrees from the first
+    leg's (it may bend, never back). A ``step`` leg is one cell, a ``ride``
+    leg one cell or more (up to its range), and the cells inside a ride
+    must be empty. The cells where legs meet may be occupied (the move
+    leaps them) unless the move is ``lame``.
+    """
+    limit = max(board.files, board.ranks) + 1
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+        for first in legs[0][1]:
+            plans: list[list[tuple[tuple[int, int], int]]] = [[]]
+            for index, (mode, vectors, rng) in enumerate(legs):
+                allowed = [first] if index == 0 else [v for v in vectors if v[0] * first[0] + v[1] * first[1] > 0]
+                lengths = [1] if mode == "step" else range(1, (rng or limit) + 1)
+                plans = [plan + [(v, n)] for plan in plans for v in allowed for n in lengths]
+            for plan in plans:
+                path, between, at = [], [], cell
+                for (dx, dy), n in plan:
+                    for k in range(n):
+                        at = board.offset(at, dx, dy)
+                        if at < 0:
+                            break
+                        path.append(at)
+                        if k < n - 1 or lame:
+                            between.append(at)
+                    if at < 0:
+                        break
+                if at >= 0 and path:
+                    to = path[-1]
+                    rows[(to, tuple(c for c in between if c != to))] = None
+        table.append(list(rows))
+    return table
+
+
+def _zigzag_table(board: Board, first, second, rng) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Zig-zag rides (the crooked bishop): steps alternate between a direction of ``first`` and one
+    of ``second`` (neither the same nor opposite); every cell reached is a destination."""
+    limit = rng or (len(board) + 1)
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+        for a in first:
+            for b in second:
+                if b == a or b == (-a[0], -a[1]):
+                    continue
+                path = _walk(board, cell, [a if i % 2 == 0 else b for i in range(limit)])
+                for k, to in enumerate(path):
+                    rows[(to, tuple(path[:k]))] = None
+        table.append(list(rows))
+    return table
 
 
 def _betza_atom(atom: BetzaAtom, board: Board, fwd, right, modality: dict, options: dict) -> Atom:
