@@ -297,16 +297,25 @@ class Game:
                 if not atom.attacks_plainly or atom.hop == "g":
                     slow[army].add(code)
                     continue
+                sources, targets = atom.from_cells, atom.to_cells
                 if atom.kind == "leap":
                     for frm, row in enumerate(atom.leaps):
+                        if sources is not None and frm not in sources:
+                            continue
                         for to, between in row:
+                            if targets is not None and to not in targets:
+                                continue
                             table = lame[army][to] if between else leap[army][to]
                             table.setdefault((frm, between) if between else frm, set()).add(code)
                 else:
                     target = ray if atom.kind == "ride" else hop
                     for frm, rays in enumerate(atom.rays):
+                        if sources is not None and frm not in sources:
+                            continue
                         for r in rays:
                             for k, to in enumerate(r):
+                                if targets is not None and to not in targets:
+                                    continue
                                 chain = tuple(reversed(r[:k])) + (frm,)
                                 target[army][to].setdefault(chain, set()).add(code)
         self.leap_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap]

@@ -57,8 +57,9 @@ class Atom:
 
     @property
     def attacks_plainly(self) -> bool:
-        """Its captures depend only on occupancy: reverse attack tables can represent them."""
-        return self.capture and not (self.unmoved or self.from_cells is not None or self.to_cells is not None)
+        """Its captures depend only on occupancy and on fixed cells (``from``, ``to``): reverse
+        attack tables can represent them. Only the moved-or-not state of a piece cannot."""
+        return self.capture and not self.unmoved
 
 
 def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
