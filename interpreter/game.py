@@ -292,7 +292,7 @@ class Game:
         for code in range(1, self.ncodes):
             army = self.code_army[code]
             for atom in self.atoms[code]:
-                if not atom.capture:
+                if not atom.capture or atom.level == "upper":
                     continue
                 if not atom.attacks_plainly or atom.hop == "g":
                     slow[army].add(code)

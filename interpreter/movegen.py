@@ -48,6 +48,7 @@ class Atom:
     en_passant: bool = False
     sets_en_passant: bool = False
     royal_only: bool = False
+    level: str | None = None   # "ground" / "upper": only at that level of a stack (stacking games)
 
     @property
     def plain(self) -> bool:
@@ -182,6 +183,15 @@ def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple
     return vectors
 
 
+def _level_condition(condition) -> str | None:
+    """``level == "ground"`` / ``level == "upper"`` (the mover's level in a stacking game), or None."""
+    if (isinstance(condition, S.Compare) and condition.op == "==" and isinstance(condition.left, S.Ref)
+            and condition.left.path == ["level"] and isinstance(condition.right, S.Str)
+            and condition.right.value in ("ground", "upper")):
+        return condition.right.value
+    return None
+
+
 def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
     """The atoms of one movement pattern for one army."""
     fwd, right = frame(forward, board)
@@ -193,7 +203,9 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         sets_en_passant=move.sets_en_passant,
         royal_only=move.royal_only,
     )
-    if move.once_per_game or move.commits or move.condition is not None:
+    level = _level_condition(move.condition)
+    options["level"] = level
+    if move.once_per_game or move.commits or (move.condition is not None and level is None):
         raise UnsupportedError("the move options 'once per game', 'commits' and 'if' are not run by the "
                                "interpreter yet", move.loc)
     pattern = move.pattern
@@ -344,6 +356,7 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
     arriving on ``to`` must promote to (empty: none).
     """
     gens = []
+    atoms = [a for a in atoms if a.level != "upper"]  # without stacks every piece is at ground level
     fast_leaps = [a for a in atoms if a.kind == "leap" and a.plain and a.quiet and a.capture
                   and not any(b for row in a.leaps for _, b in row)]
     fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
