@@ -12,7 +12,9 @@ and later declarations override earlier ones:
   (zones of the same name are replaced);
 - an ``armies`` block that declares an ``army`` replaces the armies, teams,
   turn order and modes; one without adds teams, modes or a turn order;
-- ``castling``, ``stacking``, ``drops`` and ``setup`` replace earlier ones;
+- ``castling``, ``drops`` and ``setup`` replace earlier ones; so does a
+  ``stacking`` block with interactions, while one without changes only the
+  settings it states (``upper blocked by``, ``height``);
 - in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
   name, ``forbid`` adds, ``clock`` and ``when no moves`` replace;
 - ``forget piece X`` (or castle, end, zone, drop, insufficient) removes an
@@ -165,7 +167,12 @@ class _Builder:
         elif kind == "castling":
             self.castling = decl.value
         elif kind == "stacking":
-            self.stacking = decl.value
+            new = decl.value
+            if self.stacking is not None and not new.interactions:
+                # A block without interactions changes only what it states (M1 instead of M3, say).
+                self.stacking = self.stacking.model_copy(update={f: getattr(new, f) for f in new.model_fields_set})
+            else:
+                self.stacking = new
         elif kind == "drops":
             self.drops = decl.value
         elif kind == "rules":

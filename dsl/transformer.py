@@ -446,14 +446,18 @@ class ToDecls(Transformer):
         return ("ignore_path" if str(items[0]) == "path" else "ignore_attacks", True)
 
     # -------------------------------------------------------------- stacking
-    def stacking_decl(self, items):
-        stacking = S.StackingSpec()
+    @v_args(meta=True)
+    def stacking_decl(self, meta, items):
+        fields: dict = {"interactions": []}
         for key, value in items:
             if key == "interaction":
-                stacking.interactions.append(value)
+                fields["interactions"].append(value)
             else:
-                setattr(stacking, key, value)
-        return Decl("stacking", stacking, None)
+                fields[key] = value
+        if not fields["interactions"]:
+            del fields["interactions"]
+        stacking = S.StackingSpec(loc=self.loc(meta), **fields)
+        return Decl("stacking", stacking, stacking.loc)
 
     def stack_height(self, items):
         return ("height", int(items[0]))

@@ -18,6 +18,8 @@ three, as in EPD) may be left out and default to ``0 1``.
   (Shredder-FEN and X-FEN style, as in Chess960).
 - En passant: ``-`` or the cell passed over by the last double step; kept
   only when an en passant capture is possible, as python-chess does.
+- Stacking games write a stack as its two symbols in parentheses, bottom
+  first: ``(Pb)`` is a white pawn under a black bishop.
 - Drop games add the pieces in hand in brackets after the placement
   (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
   promoted pieces with ``~`` (``Q~``).
@@ -105,8 +107,10 @@ def _rank_cells(game: Game) -> list[list[int]]:
     return rows
 
 
-def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None) -> dict[int, int]:
-    """Cells -> codes of a placement field (without holdings); '~' marks in ``promoted``.
+def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None,
+               stacks: dict[int, int] | None = None) -> dict[int, int]:
+    """Cells -> (top) codes of a placement field (without holdings); '~' marks in ``promoted``,
+    the lower pieces of stacks such as ``(Pb)`` in ``stacks`` (only given for stacking games).
 
     Each rank lists the cells that exist on it, in file order: on a
     rectangular board that is plain FEN; on a board with removed cells or a
@@ -134,6 +138,22 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
                     j += 1
                 x += int(row[i:j])
                 i = j
+                continue
+            if ch == "(" and stacks is not None:
+                close = row.find(")", i)
+                inner = row[i + 1:close] if close > i else ""
+                bottom, width = _symbol_at(game, inner, 0)
+                top, width2 = _symbol_at(game, inner, width) if bottom else (None, 0)
+                if close < 0 or bottom is None or top is None or width + width2 != len(inner):
+                    raise _error(fen, pos + i, pos + (close + 1 if close > i else len(row)),
+                                 "a stack is written as two piece symbols in parentheses, bottom first",
+                                 expected="e.g. (Pb): a white pawn under a black bishop")
+                if x >= len(cells):
+                    break
+                placed[cells[x]] = top
+                stacks[cells[x]] = bottom
+                x += 1
+                i = close + 1
                 continue
             code, size = _symbol_at(game, row, i)
             if code is None:
@@ -172,8 +192,11 @@ def parse_fen(game: Game, fen: str) -> Position:
     placement, at = fields[0]
     squares, holdings, holdings_at = _split_holdings(game, fen, placement, at)
     promoted: set[int] | None = set() if game.to_hand else None
-    for cell, code in _placement(game, fen, squares, at, promoted).items():
+    stacks: dict[int, int] | None = {} if game.stacking is not None else None
+    for cell, code in _placement(game, fen, squares, at, promoted, stacks).items():
         pos.place(cell, code)
+    for cell, code in (stacks or {}).items():
+        pos.under[cell] = code
     for cell in promoted or ():
         pos.promoted |= 1 << cell
     if holdings:
@@ -367,6 +390,9 @@ def board_fen(pos: Position) -> str:
                 if empty:
                     row.append(str(empty))
                     empty = 0
+                if pos.under[cell]:
+                    row.append(f"({game.code_symbol[pos.under[cell]]}{game.code_symbol[code]})")
+                    continue
                 row.append(game.code_symbol[code])
                 if (pos.promoted >> cell) & 1:
                     row.append("~")

@@ -76,6 +76,11 @@ class Game:
         self.n = len(self.board)
         self._compile_pieces(spec)
         self._compile_tables()
+        self.stacking = None
+        if spec.stacking is not None:
+            from .stacking import compile_stacking
+            self.stacking = compile_stacking(self, spec.stacking)
+            self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         self._compile_castling(spec)
         self._compile_rules(spec)
         self._zobrist()
@@ -130,7 +135,6 @@ class Game:
     @staticmethod
     def _check_supported(spec: S.VariantSpec) -> None:
         not_yet = [
-            (spec.stacking, "stacking"),
             (spec.modes[0] if spec.modes else None, "play modes"),
             (spec.teams[0] if spec.teams else None, "teams"),
         ]
@@ -343,6 +347,7 @@ class Game:
     # ------------------------------------------------------------ castling
     def _compile_castling(self, spec: S.VariantSpec) -> None:
         self.castle_rules: list[CastleRule] = []
+        self.castle_locks: list[CastleRule] = []  # the rook climbs onto the king (stacking games)
         self.castle_king = self.castle_rook = -1
         castling = spec.castling
         if castling is None:
@@ -356,9 +361,18 @@ class Game:
         letters = [file_letter(x) for x in range(self.board.files)]
         sides = {"e": 1, "w": -1, None: 0}
         for i, rule in enumerate(castling.rules):
-            if rule.swap or rule.rook_onto_king or rule.in_cells is not None:
-                raise UnsupportedError("swap castling, castling onto the king and 'in' are not run by the "
-                                       "interpreter yet", rule.loc)
+            if rule.swap or rule.in_cells is not None:
+                raise UnsupportedError("swap castling and 'in' are not run by the interpreter yet", rule.loc)
+            if rule.rook_onto_king:
+                if spec.stacking is None:
+                    raise RulesSemanticError("'rook onto king' needs a stacking block", rule.loc)
+                if rule.king_to_file not in letters:
+                    raise unknown_name("file", str(rule.king_to_file), letters, rule.loc)
+                if rule.side not in sides:
+                    raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
+                self.castle_locks.append(CastleRule(len(self.castle_locks), rule.name, rule.notation, letters.index(rule.king_to_file),
+                                                    None, sides[rule.side], rule.ignore_path, rule.ignore_attacks))
+                continue
             files = []
             for f in (rule.king_to_file, rule.rook_to_file):
                 if f is None:
@@ -369,7 +383,7 @@ class Game:
                 files.append(letters.index(f))
             if rule.side not in sides:
                 raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
-            self.castle_rules.append(CastleRule(i, rule.name, rule.notation, files[0], files[1], sides[rule.side],
+            self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, files[0], files[1], sides[rule.side],
                                                 rule.ignore_path, rule.ignore_attacks))
 
     @cached_property
@@ -378,7 +392,8 @@ class Game:
         tracked = [False] * self.ncodes
         for code in range(1, self.ncodes):
             kind = self.code_kind[code]
-            if any(a.unmoved for a in self.atoms[code]) or (self.castle_rules and kind in (self.castle_king, self.castle_rook)):
+            castling = self.castle_rules or self.castle_locks
+            if any(a.unmoved for a in self.atoms[code]) or (castling and kind in (self.castle_king, self.castle_rook)):
                 tracked[code] = True
         return tracked
 
@@ -482,6 +497,7 @@ class Game:
         # Hands: a key per code and count (up to HAND_LIMIT of a kind), and promoted flags per cell.
         self.z_hand = [[0] + [rng.getrandbits(bits) for _ in range(HAND_LIMIT)] for _ in range(self.ncodes)]
         self.z_promoted = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_under = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
 
     # ------------------------------------------------------------ positions
     def start(self, array: int | None = None):

@@ -35,6 +35,12 @@ END_NAMES = {
     "pieces": "the number of pieces of the side to move",
     "enemy_pieces": "the number of pieces of all enemy armies",
     "army": "the name of the army to move",
+    "royal_level": "where the side to move's royal piece stands: \"ground\" (alone), \"upper\" (on top of a "
+                   "stack) or \"under\" (locked below another piece)",
+    "royal_above": "the side of the piece on top of the side to move's royal piece: \"own\", \"enemy\" or \"none\"",
+    "checked_by_royal": "a royal piece is among the enemy pieces attacking the side to move's royal piece",
+    "only_move_by_royal": "the side to move has exactly one legal move, and it moves a royal piece",
+    "mate_follows": "after the side to move's only legal move, the opponent can checkmate at once",
     "checks": "how many checks the side to move has given (with 'count checks')",
     "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
 }
@@ -49,7 +55,8 @@ END_CALLS = {
 # end rules that use none of them end the game at once, whatever the side to
 # move could do ("immediate" ends: a king on the hill, no pieces left ...),
 # and a position where one holds has no legal moves.
-DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove"}
+DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
+                  "checked_by_royal", "only_move_by_royal", "mate_follows"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,53 @@ class EndContext:
     def enemy_pieces(self) -> int:
         pos = self.position
         return sum(len(pos.cells_of[e]) for e in pos.game.enemies[pos.army])
+
+    def _royal(self) -> int:
+        cells = self.position.royal_cells(self.position.army)
+        return cells[0] if cells else -1
+
+    @property
+    def royal_level(self) -> str:
+        pos, cell = self.position, self._royal()
+        if cell < 0:
+            return "none"
+        if pos.under[cell] and pos.game.is_royal[pos.under[cell]] and pos.game.code_army[pos.under[cell]] == pos.army:
+            return "under"
+        return "upper" if pos.under[cell] else "ground"
+
+    @property
+    def royal_above(self) -> str:
+        pos, cell = self.position, self._royal()
+        if cell < 0 or self.royal_level != "under":
+            return "none"
+        return "enemy" if pos.game.hostile[pos.army][pos.board[cell]] else "own"
+
+    @property
+    def checked_by_royal(self) -> bool:
+        pos = self.position
+        return any(pos.game.is_royal[pos.board[c]] for c in pos.checkers())
+
+    @property
+    def only_move_by_royal(self) -> bool:
+        pos = self.position
+        if self._legal is None:
+            self._legal = pos.legal_moves()
+        if len(self._legal) != 1 or self._legal[0][0] < 0:
+            return False
+        return pos.game.is_royal[pos.board[self._legal[0][0]]]
+
+    @property
+    def mate_follows(self) -> bool:
+        pos = self.position
+        if self._legal is None:
+            self._legal = pos.legal_moves()
+        if len(self._legal) != 1:
+            return False
+        pos.push(self._legal[0])
+        try:
+            return any(pos._mates_after(m) for m in pos.legal_moves())
+        finally:
+            pos.pop()
 
     @property
     def checks(self) -> int:

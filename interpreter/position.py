@@ -18,17 +18,19 @@ of pinned pieces, special moves and evasions are tried by make/test/unmake.
 from __future__ import annotations
 
 from .game import Game
+from . import stacking
 from .outcome import immediate_end
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
 DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
+STACKING_MOVES = frozenset({"st", "sep", "castlock"})  # see interpreter.stacking
 
 
 class Position:
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "checks", "hands", "promoted", "_undo")
+                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -45,6 +47,7 @@ class Position:
         self.checks: tuple[int, ...] = (0,) * len(game.armies)
         self.hands: list[int] = [0] * game.ncodes
         self.promoted = 0
+        self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -66,6 +69,9 @@ class Position:
             h ^= g.z_ep[cell]
         for army, count in enumerate(self.checks):
             h ^= g.z_checks[army][min(count, len(g.z_checks[army]) - 1)]
+        for cell, code in enumerate(self.under):
+            if code:
+                h ^= g.z_under[code * g.n + cell]
         for code, count in enumerate(self.hands):
             if count:
                 h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
@@ -84,6 +90,7 @@ class Position:
         other.checks = self.checks
         other.hands = list(self.hands)
         other.promoted = self.promoted
+        other.under = list(self.under)
         return other
 
     @property
@@ -95,6 +102,8 @@ class Position:
     def attacked(self, cell: int, by: int) -> bool:
         """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)?"""
         g = self.game
+        if g.stacking is not None:
+            return stacking.cell_attacked(self, cell, by)
         board = self.board
         for src, codes in g.leap_attackers[by][cell]:
             if board[src] in codes:
@@ -144,9 +153,14 @@ class Position:
         return False
 
     def royal_cells(self, army: int) -> list[int]:
-        """Cells of the royal pieces of ``army``."""
-        is_royal, board = self.game.is_royal, self.board
-        return [c for c in self.cells_of[army] if is_royal[board[c]]]
+        """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another)."""
+        g = self.game
+        is_royal, board = g.is_royal, self.board
+        cells = [c for c in self.cells_of[army] if is_royal[board[c]]]
+        if g.stacking is not None:
+            code_army = g.code_army
+            cells += [c for c, code in enumerate(self.under) if code and is_royal[code] and code_army[code] == army]
+        return cells
 
     def in_check(self, army: int | None = None) -> bool:
         """Is a royal piece of ``army`` (default: the side to move) attacked by an enemy?"""
@@ -159,7 +173,10 @@ class Position:
         for k in self.royal_cells(army):
             for e in self.game.enemies[army]:
                 for src in self.cells_of[e]:
-                    if any(m[1] == k for m in self._piece_moves(src)):
+                    if self.game.stacking is not None:
+                        if any(stacking.removes_royal(self, m, {k}) for m in self._piece_moves(src)):
+                            found.append(src)
+                    elif any(m[1] == k for m in self._piece_moves(src)):
                         found.append(src)
         return sorted(set(found))
 
@@ -167,6 +184,9 @@ class Position:
     def _piece_moves(self, src: int) -> list[Move]:
         code = self.board[src]
         out: list[Move] = []
+        if self.game.stacking is not None:
+            stacking.piece_moves(self, src, out)
+            return out
         hostile = self.game.hostile[self.game.code_army[code]]
         for gen in self.game.generators[code]:
             gen(self, src, self.board, hostile, out)
@@ -180,9 +200,15 @@ class Position:
         hostile = g.hostile[army]
         generators = g.generators
         out: list[Move] = []
-        for src in list(self.cells_of[army]):
-            for gen in generators[board[src]]:
-                gen(self, src, board, hostile, out)
+        if g.stacking is not None:
+            for src in list(self.cells_of[army]):
+                stacking.piece_moves(self, src, out)
+            if g.castle_locks and self.unmoved:
+                stacking.castlock_moves(self, army, out)
+        else:
+            for src in list(self.cells_of[army]):
+                for gen in generators[board[src]]:
+                    gen(self, src, board, hostile, out)
         if g.castle_rules and self.unmoved:
             self._castling_moves(army, out)
         if g.has_drops:
@@ -373,6 +399,8 @@ class Position:
         attack (kings next to each other do not check each other).
         """
         g = self.game
+        if g.stacking is not None:
+            return stacking.royal_attacked(self, army)
         royals = self.royal_cells(army)
         enemies = g.enemies[army]
         if g.blast is None:
@@ -465,7 +493,19 @@ class Position:
         hand_code = 0
         promoted = self.promoted
         tag = special[0] if special is not None else None
-        if tag == "drop":
+        if tag in STACKING_MOVES:
+            piece = board[frm]
+            army = g.code_army[piece]
+            writes, taken = stacking.effects(self, move)
+            exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
+            h = self._write_cells(writes, h)
+            captured = taken[0] if taken else 0
+            changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
+            if tag == "castlock":
+                changed = (1 << frm) | (1 << special[1])
+            elif special[0] == "st" and special[1] in stacking.CAPTURES and special[1] != "capture-top":
+                changed |= 1 << to  # the piece at the bottom of the target cell is gone
+        elif tag == "drop":
             piece = promo
             army = g.code_army[piece]
             board[to] = piece
@@ -526,12 +566,13 @@ class Position:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
             self.ep_cells = ()
-        if special is not None and special[0] == "ep_set":
+        passed = special[1] if tag == "ep_set" else (special[2] if tag == "st" else None)
+        if passed:
             nxt = g.turn_order[(self.turn + 1) % len(g.turn_order)]
-            if g.hostile[nxt][piece] and self._ep_possible(special[1], nxt):
-                self.ep_cells = special[1]
+            if g.hostile[nxt][piece] and self._ep_possible(passed, nxt):
+                self.ep_cells = passed
                 self.ep_victim = to
-                for c in special[1]:
+                for c in passed:
                     h ^= g.z_ep[c]
         unmoved = self.unmoved
         if unmoved & changed:
@@ -573,6 +614,25 @@ class Position:
         table = self.game.ep_attackers[army]
         return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
                    for cell in self.ep_cells for src, codes in table[cell])
+
+    def _write_cells(self, writes: list[tuple[int, int, int]], h: int) -> int:
+        """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash."""
+        g = self.game
+        board, under, cells_of, zp, zu, n = self.board, self.under, self.cells_of, g.z_piece, g.z_under, g.n
+        for cell, top, low in writes:
+            old_top, old_low = board[cell], under[cell]
+            if old_top:
+                cells_of[g.code_army[old_top]].discard(cell)
+                h ^= zp[old_top * n + cell]
+            if old_low:
+                h ^= zu[old_low * n + cell]
+            board[cell], under[cell] = top, low
+            if top:
+                cells_of[g.code_army[top]].add(cell)
+                h ^= zp[top * n + cell]
+            if low:
+                h ^= zu[low * n + cell]
+        return h
 
     def _hand_delta(self, code: int, delta: int) -> int:
         """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
@@ -631,6 +691,9 @@ class Position:
         cells_of = self.cells_of
         own = cells_of[g.code_army[piece]]
         tag = special[0] if special is not None else None
+        if tag in STACKING_MOVES:
+            self._write_cells(list(reversed(exploded)), 0)
+            return move
         if tag == "drop":
             board[to] = 0
             own.discard(to)
