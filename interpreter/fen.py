@@ -197,6 +197,7 @@ def parse_fen(game: Game, fen: str) -> Position:
         pos.place(cell, code)
     for cell, code in (stacks or {}).items():
         pos.under[cell] = code
+        pos.stacked.add(cell)
     for cell in promoted or ():
         pos.promoted |= 1 << cell
     if holdings:

@@ -30,7 +30,7 @@ class Position:
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "_undo")
+                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -48,6 +48,7 @@ class Position:
         self.hands: list[int] = [0] * game.ncodes
         self.promoted = 0
         self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
+        self.stacked: set[int] = set()  # the cells where ``under`` is not 0
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -91,6 +92,7 @@ class Position:
         other.hands = list(self.hands)
         other.promoted = self.promoted
         other.under = list(self.under)
+        other.stacked = set(self.stacked)
         return other
 
     @property
@@ -158,8 +160,8 @@ class Position:
         is_royal, board = g.is_royal, self.board
         cells = [c for c in self.cells_of[army] if is_royal[board[c]]]
         if g.stacking is not None:
-            code_army = g.code_army
-            cells += [c for c, code in enumerate(self.under) if code and is_royal[code] and code_army[code] == army]
+            code_army, under = g.code_army, self.under
+            cells += [c for c in self.stacked if is_royal[under[c]] and code_army[under[c]] == army]
         return cells
 
     def in_check(self, army: int | None = None) -> bool:
@@ -302,6 +304,8 @@ class Position:
             return moves
         enemies = g.enemies[army]
         board = self.board
+        if g.stacking is not None:
+            return stacking.without_self_check(self, moves, royals)
         if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
             return [m for m in moves if self._safe_after(m, army)]
         king = royals[0]
@@ -627,6 +631,10 @@ class Position:
             if old_low:
                 h ^= zu[old_low * n + cell]
             board[cell], under[cell] = top, low
+            if low:
+                self.stacked.add(cell)
+            else:
+                self.stacked.discard(cell)
             if top:
                 cells_of[g.code_army[top]].add(cell)
                 h ^= zp[top * n + cell]

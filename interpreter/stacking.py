@@ -61,6 +61,7 @@ class Stacking:
     upper_blocked_by: frozenset[str]
     interactions: list[Interaction]
     reach: list[list[frozenset[int]]]   # per code, per cell: every cell its patterns could reach
+    lines: list[frozenset[int]]         # per cell: the cells on the board's rays through it, and itself
 
 
 def _below_condition(expr, loc) -> str:
@@ -104,7 +105,16 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
                        for cell in range(game.n)]
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
-    return Stacking(spec.height, blocked, interactions, reach)
+    lines = []
+    for cell in range(game.n):
+        seen = {cell}
+        for table in game.board.steps.values():
+            at = table[cell]
+            while at >= 0 and at not in seen:
+                seen.add(at)
+                at = table[at]
+        lines.append(frozenset(seen))
+    return Stacking(spec.height, blocked, interactions, reach, lines)
 
 
 def _targets(atom, cell: int) -> list[int]:
@@ -289,13 +299,17 @@ def royal_attacked(pos: "Position", army: int) -> bool:
     board = pos.board
     for enemy in game.enemies[army]:
         for src in list(pos.cells_of[enemy]):
-            code = board[src]
-            if not any(k in reach[code][src] for k in royals):
+            near = reach[board[src]][src]
+            for k in royals:
+                if k in near:
+                    break
+            else:
                 continue
             out: list = []
             piece_moves(pos, src, out)
-            if any(removes_royal(pos, m, royals) for m in out):
-                return True
+            for m in out:
+                if m[1] in royals and removes_royal(pos, m, royals):
+                    return True
     return False
 
 
@@ -318,3 +332,33 @@ def cell_attacked(pos: "Position", cell: int, by: int) -> bool:
         return False
     finally:
         board[cell] = occupant
+
+
+def without_self_check(pos: "Position", moves: list, royals: list[int]) -> list:
+    """The moves that leave no royal piece of the mover removable.
+
+    A move is tried by make and unmake unless the mover is not in check and
+    the move touches no cell on the board's lines through a royal piece,
+    moves no royal piece and frees no enemy piece it was locking: elsewhere,
+    adding, removing or restacking pieces changes no line of attack on it,
+    and no enemy piece moves.
+    """
+    game = pos.game
+    army = pos.army
+    lines = game.stacking.lines
+    sensitive: set[int] = set()
+    for k in royals:
+        sensitive |= lines[k]
+    if royal_attacked(pos, army):
+        return [m for m in moves if pos._safe_after(m, army)]
+    board, under, is_royal, hostile = pos.board, pos.under, game.is_royal, game.hostile[army]
+    legal = []
+    for m in moves:
+        frm, to, _, special = m
+        if (frm in sensitive or to in sensitive or is_royal[board[frm]] or hostile[under[frm]]
+                or (special is not None and special[0] in ("sep", "ep", "castlock", "castle"))):
+            if pos._safe_after(m, army):
+                legal.append(m)
+        else:
+            legal.append(m)
+    return legal
