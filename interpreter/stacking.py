@@ -61,7 +61,6 @@ class Stacking:
     upper_blocked_by: frozenset[str]
     interactions: list[Interaction]
     reach: list[list[frozenset[int]]]   # per code, per cell: every cell its patterns could reach
-    lines: list[frozenset[int]]         # per cell: the cells on the board's rays through it, and itself
 
 
 def _below_condition(expr, loc) -> str:
@@ -105,16 +104,7 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
                        for cell in range(game.n)]
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
-    lines = []
-    for cell in range(game.n):
-        seen = {cell}
-        for table in game.board.steps.values():
-            at = table[cell]
-            while at >= 0 and at not in seen:
-                seen.add(at)
-                at = table[at]
-        lines.append(frozenset(seen))
-    return Stacking(spec.height, blocked, interactions, reach, lines)
+    return Stacking(spec.height, blocked, interactions, reach)
 
 
 def _targets(atom, cell: int) -> list[int]:
@@ -338,17 +328,27 @@ def without_self_check(pos: "Position", moves: list, royals: list[int]) -> list:
     """The moves that leave no royal piece of the mover removable.
 
     A move is tried by make and unmake unless the mover is not in check and
-    the move touches no cell on the board's lines through a royal piece,
+    the move touches no cell on a line from a royal piece out to an enemy
+    piece whose patterns reach the royal piece,
     moves no royal piece and frees no enemy piece it was locking: elsewhere,
     adding, removing or restacking pieces changes no line of attack on it,
     and no enemy piece moves.
     """
     game = pos.game
     army = pos.army
-    lines = game.stacking.lines
     sensitive: set[int] = set()
+    reach = game.stacking.reach
+    board = pos.board
+    hostile = game.hostile[army]
     for k in royals:
-        sensitive |= lines[k]
+        sensitive.add(k)
+        for table in game.board.steps.values():
+            ray, at = [], table[k]
+            while at >= 0 and at != k:
+                ray.append(at)
+                if hostile[board[at]] and k in reach[board[at]][at]:
+                    sensitive.update(ray)  # up to the farthest enemy piece that could reach the king
+                at = table[at]
     if royal_attacked(pos, army):
         return [m for m in moves if pos._safe_after(m, army)]
     board, under, is_royal, hostile = pos.board, pos.under, game.is_royal, game.hostile[army]
