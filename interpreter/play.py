@@ -25,23 +25,33 @@ help, quit."""
 
 
 def render_text(pos: Position) -> str:
-    """The board as text: ranks from the top, piece symbols, '.' for empty cells, ' ' for no cell."""
+    """The board as text: ranks from the top, piece symbols, '.' for empty cells, ' ' for no cell.
+
+    In stacking games a stack shows as ``bottom/top`` (``P/b``: a white pawn
+    locked under a black bishop).
+    """
     game = pos.game
     board = game.board
     width = max(len(s) for s in game.code_symbol[1:]) if game.ncodes > 1 else 1
+    if game.stacking is not None:
+        width = 2 * width + 1
+
+    def cell_text(cell: int) -> str:
+        code = pos.board[cell]
+        if not code:
+            return "."
+        if pos.under[cell]:
+            return f"{game.code_symbol[pos.under[cell]]}/{game.code_symbol[code]}"
+        return game.code_symbol[code]
+
     lines = []
     for y in range(board.ranks - 1, -1, -1):
         row = []
         for x in range(board.files):
             cell = board.at.get((x, y), -1)
-            if cell < 0:
-                row.append(" " * width)
-            else:
-                code = pos.board[cell]
-                row.append(game.code_symbol[code].rjust(width) if code else ".".rjust(width))
+            row.append(" " * width if cell < 0 else cell_text(cell).center(width))
         lines.append(f"{y + 1:>3}  " + " ".join(row))
-    from .board import file_letter
-    lines.append("     " + " ".join(file_letter(x).rjust(width) for x in range(board.files)))
+    lines.append("     " + " ".join(name.center(width) for name in board.file_names))
     return "\n".join(lines)
 
 
