@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dsl import spec as S
-from dsl.errors import RulesSemanticError
+from dsl.errors import RulesSemanticError, unknown_name
 
 from .expressions import compile_expr
 
@@ -212,8 +212,8 @@ class EndContext:
     def same_colour(self, kind: int) -> bool:
         pos = self.position
         g = pos.game
-        colours = {g.board.attributes[c]["colour"] for c, code in enumerate(pos.board)
-                   if code and g.code_kind[code] == kind}
+        cells = [(c, code) for c, code in enumerate(pos.board)] + [(c, pos.under[c]) for c in pos.stacked]
+        colours = {g.board.attributes[c]["colour"] for c, code in cells if code and g.code_kind[code] == kind}
         return len(colours) <= 1
 
 
@@ -241,11 +241,72 @@ def _names_used(expr) -> set[str]:
     return found
 
 
+# The type of every name and call of end conditions, for the checks below.
+NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
+              "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
+              "pieces": int, "enemy_pieces": int, "army": str, "royal_level": str, "royal_above": str,
+              "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
+              "checks": int, "enemy_checks": int}
+
+
+def _type_of(expr) -> type | None:
+    """The type of an end condition (bool, int or str), or a RulesSemanticError where it mixes them."""
+    if isinstance(expr, S.Num):
+        return int
+    if isinstance(expr, S.Str):
+        return str
+    if isinstance(expr, S.Ref):
+        return NAME_TYPES.get(".".join(expr.path))
+    if isinstance(expr, S.Call):
+        return bool
+    if isinstance(expr, (S.Not, S.BoolOp)):
+        for child in ([expr.operand] if isinstance(expr, S.Not) else expr.operands):
+            _type_of(child)
+        return bool
+    if isinstance(expr, (S.Arith, S.Neg)):
+        for child in ([expr.operand] if isinstance(expr, S.Neg) else [expr.left, expr.right]):
+            if _type_of(child) not in (int, None):
+                raise RulesSemanticError("arithmetic needs numbers", child.loc, expected="a number or a count")
+        return int
+    if isinstance(expr, S.Compare):
+        left, right = _type_of(expr.left), _type_of(expr.right)
+        ordered = expr.op not in ("==", "!=")
+        if left and right and (left != right or (ordered and left is not int)):
+            raise RulesSemanticError(f"cannot compare {left.__name__} with {right.__name__} using '{expr.op}'",
+                                     expr.loc, expected="two numbers, or two names with == or !=")
+        return bool
+    return None
+
+
+# What each function of END_CALLS takes: one zone, or one piece kind.
+CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone"}
+
+
+def _check_calls(game: "Game", expr) -> None:
+    """Every call gets one argument of the right kind: a zone name or a piece name."""
+    if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
+        kind = CALL_ARGUMENTS[expr.name]
+        names = game.board.zones if kind == "zone" else game.kind_index
+        arg = expr.args[0] if len(expr.args) == 1 else None
+        if not isinstance(arg, S.Ref) or ".".join(arg.path) not in names:
+            if isinstance(arg, S.Ref):
+                raise unknown_name(kind, ".".join(arg.path), names, arg.loc)
+            raise RulesSemanticError(f"{expr.name}() takes one {kind} name", expr.loc,
+                                     expected=f"{expr.name}(NAME) with the name of a declared {kind}")
+    for value in expr.__dict__.values():
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, S.Node):
+                _check_calls(game, child)
+
+
 def compile_end_rules(game: "Game", ends: list[S.EndRule]):
     """Compiled (rule, condition, immediate) triples in declaration order.
 
     ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
     """
+    for rule in ends:
+        _check_calls(game, rule.condition)
+        _type_of(rule.condition)
     return [(rule, compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)),
              not (_names_used(rule.condition) & DEFERRED_NAMES)) for rule in ends]
 
@@ -286,6 +347,9 @@ def compile_insufficient(game: "Game", rules: list[S.InsufficientRule]):
     """Compiled (first signature, second signature, condition or None) triples."""
     compiled = []
     for rule in rules:
+        if rule.condition is not None:
+            _check_calls(game, rule.condition)
+            _type_of(rule.condition)
         condition = compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)) if rule.condition else None
         compiled.append((_signature(game, rule.first, rule), _signature(game, rule.second, rule), condition))
     return compiled
@@ -297,7 +361,8 @@ def insufficient_material(position: "Position") -> bool:
     if len(g.armies) != 2 or not g.insufficient_rules:
         return False
     counts: list[dict[int, int]] = [{}, {}]
-    for code in position.board:
+    # Locked pieces (under another, in stacking games) are material too.
+    for code in [*position.board, *(position.under[c] for c in position.stacked)]:
         if code:
             side = counts[g.code_army[code]]
             kind = g.code_kind[code]
