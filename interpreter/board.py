@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import networkx as nx
 
 from dsl import spec as S
 from dsl.errors import Loc, RulesSemanticError, UnsupportedError, suggest, unknown_name
+
+from .expressions import compile_cell_formula
 
 GRID_DIRECTIONS: dict[str, tuple[int, int, str]] = {
     "n": (0, 1, "orth"), "e": (1, 0, "orth"), "s": (0, -1, "orth"), "w": (-1, 0, "orth"),
@@ -53,6 +56,19 @@ def file_letter(x: int, letters: str = FILE_LETTERS) -> str:
     return letters[x // len(letters) - 1] + letters[x % len(letters)]
 
 
+def centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
+    """The area centroid of a simple polygon (the vertex mean if it has no area)."""
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-12:
+        return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
+    return (cx / (3 * area), cy / (3 * area))
+
+
 @dataclass
 class Board:
     """The compiled board of one variant (immutable after compilation)."""
@@ -71,6 +87,8 @@ class Board:
     graph: nx.MultiDiGraph
     resolver: "CellResolver"
     file_names: list[str] = field(default_factory=list)
+    families: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tables: frozenset[str] = frozenset()
     index: dict[str, int] = field(default_factory=dict)
     at: dict[tuple[int, int], int] = field(default_factory=dict)
     geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -82,6 +100,11 @@ class Board:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @cached_property
+    def centres(self) -> list[tuple[float, float]]:
+        """The area centroid of each cell's polygon: where the cell is, as drawn."""
+        return [centroid(polygon) for polygon in self.polygons]
 
     @property
     def rectangular(self) -> bool:
@@ -154,27 +177,6 @@ class CellResolver:
             result -= self.term(term, army)
         return frozenset(result)
 
-    def diagnostics(self) -> list[str]:
-        """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
-
-        Computed with networkx on the compiled graph; none of them is an
-        error (a board may have a cell only knights reach), but each is
-        worth a look when designing a board.
-        """
-        graph = self.graph
-        notes = []
-        isolated = [self.names[c] for c in graph.nodes if graph.degree(c) == 0]
-        if isolated:
-            notes.append(f"cells with no step to or from them: {', '.join(isolated)}")
-        parts = list(nx.weakly_connected_components(graph))
-        if len(parts) > 1:
-            sizes = sorted((len(p) for p in parts), reverse=True)
-            notes.append(f"the board falls into {len(parts)} parts by single steps (sizes {sizes})")
-        for label, table in self.steps.items():
-            if all(t < 0 for t in table):
-                notes.append(f"direction '{label}' leads nowhere from any cell")
-        return notes
-
     def term(self, term: S.CellTerm, army: str | None) -> frozenset[int]:
         kind = term.kind
         coords = self.coords
@@ -211,7 +213,14 @@ class CellResolver:
             return self.zone(term.a, army, term.loc)
         if kind == "all":
             return frozenset(range(len(coords)))
-        raise UnsupportedError("'where' cell sets are not run by the interpreter yet", term.loc)
+        if kind == "where":
+            test = compile_cell_formula(term.expr, self.properties(), "'where' condition")
+            return frozenset(i for i, at in enumerate(attrs) if test(at))
+        raise UnsupportedError(f"'{kind}' cell sets are not run by the interpreter yet", term.loc)
+
+    def properties(self) -> list[str]:
+        """The cell properties formulas may read now: those of the generator and every attribute set so far."""
+        return sorted({"file", "rank"} | {name for at in self.attrs for name in at})
 
     def zone(self, name: str, army: str | None, loc: Loc | None) -> frozenset[int]:
         if name not in self.zone_specs:
@@ -244,6 +253,17 @@ class _Layout:
     file_names: list[str]
     directions: dict[str, tuple[int, int, str]]
     polygons: list[list[tuple[float, float]]]
+    origins: list[tuple[float, float]]
+    """Each cell's drawing position: the point ``position`` moves and ``shape`` corners are relative to."""
+    axial: bool = False
+    """Direction-table vectors are axial hex vectors (converted to ``geo`` steps), not (file, rank) deltas."""
+
+    def keep(self, cells: list[int]) -> "_Layout":
+        """The layout restricted to ``cells`` (in that order)."""
+        pick = lambda seq: [seq[i] for i in cells]  # noqa: E731
+        return _Layout(pick(self.coords), pick(self.geo), pick(self.names), pick(self.attrs), self.files,
+                       self.ranks, self.file_names, self.directions, pick(self.polygons), pick(self.origins),
+                       self.axial)
 
 
 def _grid(files: int, ranks: int) -> _Layout:
@@ -252,7 +272,14 @@ def _grid(files: int, ranks: int) -> _Layout:
         coords, coords, [f"{file_letter(x)}{y + 1}" for x, y in coords],
         [{"file": x + 1, "rank": y + 1, "colour": "dark" if (x + y) % 2 == 0 else "light"} for x, y in coords],
         files, ranks, [file_letter(x) for x in range(files)], GRID_DIRECTIONS,
-        [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords])
+        [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords],
+        [(x, y) for x, y in coords])
+
+
+def _ragged(lengths: list[int]) -> _Layout:
+    """The grid of ``len(lengths)`` files and the greatest length, keeping ranks 1..N of each file."""
+    grid = _grid(len(lengths), max(lengths))
+    return grid.keep([i for i, (x, y) in enumerate(grid.coords) if y < lengths[x]])
 
 
 def _hex(radius: int) -> _Layout:
@@ -276,10 +303,11 @@ def _hex(radius: int) -> _Layout:
             cx, cy = 1.5 * r * x, h / 2 + 0.5
             polygons.append([(cx - r, cy), (cx - r / 2, cy - 0.5), (cx + r / 2, cy - 0.5), (cx + r, cy),
                              (cx + r / 2, cy + 0.5), (cx - r / 2, cy + 0.5)])
-    order = sorted(range(len(coords)), key=lambda i: (attrs[i]["rank"], attrs[i]["file"]))
-    pick = lambda seq: [seq[i] for i in order]  # noqa: E731  (rank-major, as on grids)
-    return _Layout(pick(coords), pick(geo), pick(names), pick(attrs), size, size,
-                   [file_letter(x, HEX_FILE_LETTERS) for x in range(size)], HEX_DIRECTIONS, pick(polygons))
+    order = sorted(range(len(coords)), key=lambda i: (attrs[i]["rank"], attrs[i]["file"]))  # rank-major
+    origins = [(1.5 * r * x, h / 2 + 0.5) for x, h in geo]  # cell centres
+    layout = _Layout(coords, geo, names, attrs, size, size, [file_letter(x, HEX_FILE_LETTERS) for x in range(size)],
+                     HEX_DIRECTIONS, polygons, origins, axial=True)
+    return layout.keep(order)
 
 
 def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> _Layout:
@@ -299,14 +327,21 @@ def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> _Layout:
             raise RulesSemanticError(f"a hex board of radius {gen.radius} is not allowed", gen.loc,
                                      expected="a radius from 2 to 20")
         return _hex(gen.radius)
+    if isinstance(gen, S.RaggedGen):
+        if not gen.lengths or min(gen.lengths) < 1 or sum(gen.lengths) > 4096:
+            raise RulesSemanticError("a ragged board needs files of at least one cell, 4096 cells in all",
+                                     gen.loc, expected="lengths such as 'ragged lengths 3, 4, 5'")
+        return _ragged(gen.lengths)
     raise UnsupportedError(f"{gen.kind} boards are not run by the interpreter yet", gen.loc)
 
 
 def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None = None) -> Board:
     """Compile a board spec; ``armies`` are the army names per-army zones may use.
 
-    Raises :class:`RulesSemanticError` for a cell set naming a cell, file,
-    rank, cell type, zone or army that does not exist, and
+    Statements are evaluated in the order of docs/language.md: the
+    generator, ``remove``, ``set``, zones, ``directions``, then ``position``
+    and ``shape``. Raises :class:`RulesSemanticError` for a cell set naming
+    a cell, file, rank, cell type, zone or army that does not exist, and
     :class:`UnsupportedError` for board constructs the interpreter cannot
     run yet.
     """
@@ -316,23 +351,15 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
     removed: set[int] = set()
     for cellset in spec.removes:
         removed |= on_full.cells(cellset, None)
-    keep = [i for i in range(len(layout.coords)) if i not in removed]
-    coords = [layout.coords[i] for i in keep]
-    geo = [layout.geo[i] for i in keep]
-    names = [layout.names[i] for i in keep]
-    attrs = [layout.attrs[i] for i in keep]
+    layout = layout.keep([i for i in range(len(layout.coords)) if i not in removed])
+    coords, geo, names, attrs = layout.coords, layout.geo, layout.names, layout.attrs
     resolver = CellResolver(names, coords, attrs, files, ranks, spec.zones, armies, layout.file_names)
     for attr in spec.attributes:
+        if attr.attribute in ("file", "rank"):
+            raise RulesSemanticError(f"the attribute '{attr.attribute}' is given by the board and cannot be set",
+                                     attr.loc)
         for cell in resolver.cells(attr.cells, None):
             attrs[cell][attr.attribute] = attr.value
-    if spec.directions:
-        raise UnsupportedError("direction tables are not run by the interpreter yet", spec.directions[0].loc)
-    geo_at = {xy: i for i, xy in enumerate(geo)}
-    steps: dict[str, list[int]] = {}
-    kinds: dict[str, str] = {}
-    for label, (dx, dy, kind) in layout.directions.items():
-        steps[label] = [geo_at.get((x + dx, y + dy), -1) for x, y in geo]
-        kinds[label] = kind
     zones: dict[str, dict[str | None, frozenset[int]]] = {}
     for name, zone in spec.zones.items():
         if zone.shared is not None:
@@ -342,7 +369,8 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
                 if army not in armies:
                     raise unknown_name("army", army, armies, cellset.loc)
             zones[name] = {army: resolver.zone(name, army, zone.loc) for army in armies}
-    polygons = [layout.polygons[i] for i in keep]
+    steps, kinds, vectors, families = _directions(spec, layout, resolver)
+    polygons = _drawing(spec, layout, resolver)
     graph = nx.MultiDiGraph()
     for i, name in enumerate(names):
         graph.add_node(i, name=name, xy=geo[i], **attrs[i])
@@ -350,5 +378,83 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
         for i, j in enumerate(table):
             if j >= 0:
                 graph.add_edge(i, j, key=label, direction=label, kind=kinds[label])
-    return Board(names, coords, geo, attrs, polygons, files, ranks, steps, kinds, dict(layout.directions), zones,
-                 graph, resolver, layout.file_names)
+    tables = frozenset(label for family in spec.directions for label in families[family.name])
+    return Board(names, coords, geo, attrs, polygons, files, ranks, steps, kinds, vectors, zones,
+                 graph, resolver, layout.file_names, families, tables)
+
+
+def _directions(spec: S.BoardSpec, layout: _Layout, resolver: CellResolver):
+    """Step tables of every direction label: the generator's, then the ``directions`` families.
+
+    Returns ``steps`` (label -> per-cell target or -1), ``kinds`` (label ->
+    edge kind), ``vectors`` (the generator's directions whose family was not
+    replaced: label -> (dx, dy, kind)) and ``families`` (family -> labels).
+    A declared family with the name of a built-in one (``orth``, ``diag``)
+    replaces it. Rows apply in order (a later row wins for a label on a
+    cell); a step to a cell that does not exist is dropped. The tables are
+    complete here: nothing looks a cell type up later.
+    """
+    geo = layout.geo
+    geo_at = {xy: i for i, xy in enumerate(geo)}
+    declared = {family.name for family in spec.directions}
+    vectors = {label: v for label, v in layout.directions.items() if v[2] not in declared}
+    families: dict[str, tuple[str, ...]] = {}
+    for label, (_, _, kind) in vectors.items():
+        families[kind] = families.get(kind, ()) + (label,)
+    steps: dict[str, list[int]] = {}
+    kinds: dict[str, str] = {}
+    for label, (dx, dy, kind) in vectors.items():
+        steps[label] = [geo_at.get((x + dx, y + dy), -1) for x, y in geo]
+        kinds[label] = kind
+    owner = {label: kind for label, (_, _, kind) in vectors.items()}
+    for family in spec.directions:
+        labels: dict[str, None] = {}
+        for row in family.rows:
+            cells = resolver.cells(row.cells, None)
+            for entry in row.entries:
+                if owner.get(entry.label, family.name) != family.name:
+                    raise RulesSemanticError(
+                        f"direction '{entry.label}' already belongs to family '{owner[entry.label]}'", entry.loc,
+                        expected="a label of its own for each family", hint="labels are case-sensitive")
+                owner[entry.label] = family.name
+                labels[entry.label] = None
+                dx, dy = (entry.dx, entry.dx + 2 * entry.dy) if layout.axial else (entry.dx, entry.dy)
+                table = steps.setdefault(entry.label, [-1] * len(geo))
+                for cell in cells:
+                    x, y = geo[cell]
+                    table[cell] = geo_at.get((x + dx, y + dy), -1)
+                if entry.edge_kind is not None or entry.label not in kinds:
+                    kinds[entry.label] = entry.edge_kind or family.name
+        families[family.name] = tuple(labels)
+    return steps, kinds, vectors, families
+
+
+def _drawing(spec: S.BoardSpec, layout: _Layout, resolver: CellResolver) -> list[list[tuple[float, float]]]:
+    """Each cell's polygon: the generator's, moved by ``position`` statements, replaced by ``shape`` ones.
+
+    ``position`` sets a cell's drawing position (its polygon moves with it);
+    ``shape`` gives the corners relative to that position. Statements apply
+    in order, positions before shapes, later ones overriding earlier ones.
+    """
+    polygons = [list(p) for p in layout.polygons]
+    origins = list(layout.origins)
+    properties = resolver.properties()
+    for place in spec.positions:
+        fx = compile_cell_formula(place.x, properties, "position")
+        fy = compile_cell_formula(place.y, properties, "position")
+        for cell in sorted(resolver.cells(place.cells, None)):
+            at = layout.attrs[cell]
+            x, y = fx(at), fy(at)
+            if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, int) or not isinstance(y, int):
+                raise RulesSemanticError(f"the position of cell {layout.names[cell]} is not a pair of numbers",
+                                         place.loc, expected="whole-number formulas over file, rank and attributes")
+            ox, oy = origins[cell]
+            polygons[cell] = [(px + x - ox, py + y - oy) for px, py in polygons[cell]]
+            origins[cell] = (x, y)
+    for shape in spec.shapes:
+        if len(shape.points) < 3:
+            raise RulesSemanticError("a cell shape needs at least three corners", shape.loc)
+        for cell in resolver.cells(shape.cells, None):
+            ox, oy = origins[cell]
+            polygons[cell] = [(ox + px, oy + py) for px, py in shape.points]
+    return polygons

@@ -81,3 +81,42 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
         raise RulesSemanticError(f"unsupported expression {type(node).__name__}", getattr(node, "loc", None))
 
     return build(expr)
+
+
+class CellView:
+    """A cell's properties (``file``, ``rank``, ``colour``, attributes) read as attributes.
+
+    The context of a cell formula (``where``, ``position``): a property the
+    cell lacks reads as ``""``.
+    """
+
+    __slots__ = ("props",)
+
+    def __init__(self, props: dict[str, Any]) -> None:
+        self.props = props
+
+    def __getattr__(self, name: str) -> Any:
+        return self.props.get(name, "")
+
+
+def compile_cell_formula(expr: S.Expr, properties, what: str = "cell formula") -> Callable[[dict], Any]:
+    """Compile a formula over a cell's properties (``where``, ``position``).
+
+    ``properties``: the names a cell may have at this point (``file``,
+    ``rank``, ``colour`` and the attributes set so far). Returns a function
+    of the cell's property dict. Values of mismatched types (a string in
+    arithmetic, a string compared with ``<`` to a number) are a
+    :class:`RulesSemanticError` at the formula, naming the cell.
+    """
+    names = {p: "cell property" for p in properties}
+    formula = compile_expr(expr, names, {})
+    loc = getattr(expr, "loc", None)
+
+    def evaluate(props: dict) -> Any:
+        try:
+            return formula(CellView(props))
+        except TypeError:
+            cell = props.get("name") or f"file {props.get('file')} rank {props.get('rank')}"
+            raise RulesSemanticError(f"this {what} mixes text and numbers on cell {cell}", loc,
+                                     expected="numbers in arithmetic and in <, <=, >, >=") from None
+    return evaluate
