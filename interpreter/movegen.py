@@ -70,6 +70,8 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     ``s`` turns them half round, one facing ``e`` or ``w`` a quarter.
     """
     name = forward or "n"
+    if forward is None and "n" not in board.directions:
+        return (0, 1), (1, 0)  # no axis directions (all replaced by tables): patterns use absolute labels
     dx, dy, _ = board.directions.get(name, (1, 1, ""))
     if (dx == 0) == (dy == 0):
         axis = [d for d, (x, y, _) in board.directions.items() if (x == 0) != (y == 0)]
@@ -193,7 +195,25 @@ def _level_condition(condition) -> str | None:
 
 
 def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
-    """The atoms of one movement pattern for one army."""
+    """The atoms of one movement pattern for one army.
+
+    An ``if`` condition is split into its ``level == ...`` part (stacking
+    games, kept on the atom) and a static part that depends only on the
+    start and destination cells (and the army): that part is evaluated
+    here, for every pair of cells, and filters the atoms' tables.
+    """
+    level, static = _split_condition(move.condition, move.loc)
+    if move.once_per_game or move.commits:
+        raise UnsupportedError("the move options 'once per game' and 'commits' are not run by the "
+                               "interpreter yet", move.loc)
+    atoms = _pattern_atoms(move, board, army, forward, level)
+    if static is not None:
+        allowed = _static_condition(static, board, army)
+        atoms = [a for a in (_filtered(a, allowed, move.loc) for a in atoms) if a is not None]
+    return atoms
+
+
+def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None, level: str | None) -> list[Atom]:
     fwd, right = frame(forward, board)
     options = dict(
         unmoved=move.unmoved,
@@ -202,12 +222,8 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         en_passant=move.en_passant,
         sets_en_passant=move.sets_en_passant,
         royal_only=move.royal_only,
+        level=level,
     )
-    level = _level_condition(move.condition)
-    options["level"] = level
-    if move.once_per_game or move.commits or (move.condition is not None and level is None):
-        raise UnsupportedError("the move options 'once per game', 'commits' and 'if' are not run by the "
-                               "interpreter yet", move.loc)
     pattern = move.pattern
     atoms: list[Atom] = []
 
@@ -225,6 +241,8 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         for atom in parse_betza(pattern.text, pattern.loc):
             atoms.append(_betza_atom(atom, board, fwd, right, modal(atom.modality), options))
         return atoms
+    if _uses_tables(pattern, board):
+        return [_table_atom(pattern, board, move.lame, modal("both"), options)]
     if isinstance(pattern, (S.StepPattern, S.RidePattern, S.HopPattern)):
         vectors = _label_vectors(pattern.dirs, board, fwd, right, pattern.loc)
         if isinstance(pattern, S.StepPattern):
@@ -250,6 +268,300 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         second = _label_vectors(pattern.second, board, fwd, right, pattern.loc)
         return [Atom("leap", leaps=_zigzag_table(board, first, second, pattern.range), **modal("both"), **options)]
     raise UnsupportedError(f"'{pattern.kind}' patterns are not run by the interpreter yet", pattern.loc)
+
+
+# ---------------------------------------------------------------- direction tables
+#
+# On a board with ``directions`` tables a label is a step function, looked
+# up again on every cell (so rays may bend and two labels may share their
+# first cells, then part). Patterns that name such a label or family are
+# compiled by walking ``board.steps``; nothing here reads a cell type.
+
+
+def _pattern_names(pattern) -> list[str]:
+    if isinstance(pattern, (S.StepPattern, S.RidePattern, S.HopPattern)):
+        return list(pattern.dirs)
+    if isinstance(pattern, S.PathPattern):
+        return [name for leg in pattern.legs for name in leg.dirs]
+    if isinstance(pattern, S.ZigzagPattern):
+        return list(pattern.first) + list(pattern.second)
+    return []
+
+
+def _uses_tables(pattern, board: Board) -> bool:
+    """Does a native pattern name a direction (or family) given by a ``directions`` table?"""
+    tables = board.tables
+    for name in _pattern_names(pattern):
+        if name in tables or any(label in tables for label in board.families.get(name, ())):
+            return True
+    return False
+
+
+def _labels(dirs: list[str], board: Board, loc) -> list[str]:
+    """Direction names -> labels: a family stands for its labels, ``all`` for every label."""
+    labels: dict[str, None] = {}
+    for name in dirs:
+        if name == "all":
+            labels.update(dict.fromkeys(board.steps))
+        elif name in board.families:
+            labels.update(dict.fromkeys(board.families[name]))
+        elif name in board.steps:
+            labels[name] = None
+        else:
+            raise unknown_name("direction", name, list(board.families) + list(board.steps), loc)
+    return list(labels)
+
+
+def _follow(board: Board, cell: int, label: str, limit: int | None) -> list[int]:
+    """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
+    table = board.steps[label]
+    ray: list[int] = []
+    seen = {cell}
+    while limit is None or len(ray) < limit:
+        cell = table[cell]
+        if cell < 0 or cell in seen:
+            break
+        ray.append(cell)
+        seen.add(cell)
+    return ray
+
+
+def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
+    """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
+    (it would only repeat moves)."""
+    table = []
+    for cell in range(len(board)):
+        rays = [r for r in (_follow(board, cell, label, limit) for label in labels) if r]
+        kept: list[list[int]] = []
+        for i, ray in enumerate(rays):
+            if any(len(other) >= len(ray) and other[:len(ray)] == ray and (len(other) > len(ray) or j < i)
+                   for j, other in enumerate(rays) if j != i):
+                continue
+            kept.append(ray)
+        table.append(kept)
+    return table
+
+
+def _bearing(board: Board, a: int, b: int) -> tuple[float, float]:
+    """The direction from cell ``a`` to cell ``b`` as drawn (between their centres)."""
+    (ax, ay), (bx, by) = board.centres[a], board.centres[b]
+    return (bx - ax, by - ay)
+
+
+def _table_atom(pattern, board: Board, lame: bool, modality: dict, options: dict) -> Atom:
+    """A native pattern over direction labels (see the section comment)."""
+    if isinstance(pattern, S.StepPattern):
+        labels = _labels(pattern.dirs, board, pattern.loc)
+        leaps = [[(to, ()) for to in dict.fromkeys(board.steps[label][cell] for label in labels)
+                  if to >= 0] for cell in range(len(board))]
+        return Atom("leap", leaps=leaps, **modality, **options)
+    if isinstance(pattern, S.RidePattern):
+        rays = _label_rays(board, _labels(pattern.dirs, board, pattern.loc), pattern.range)
+        return Atom("ride", rays=rays, **modality, **options)
+    if isinstance(pattern, S.HopPattern):
+        rays = _label_rays(board, _labels(pattern.dirs, board, pattern.loc), None)
+        return Atom("hop", rays=rays, hop="p", **modality, **options)
+    if isinstance(pattern, S.PathPattern):
+        legs = [(leg.mode, _labels(leg.dirs, board, leg.loc), leg.range) for leg in pattern.legs]
+        return Atom("leap", leaps=_label_path_table(board, legs, lame), **modality, **options)
+    if isinstance(pattern, S.ZigzagPattern):
+        first = _labels(pattern.first, board, pattern.loc)
+        second = _labels(pattern.second, board, pattern.loc)
+        return Atom("leap", leaps=_label_zigzag_table(board, first, second, pattern.range), **modality, **options)
+    raise UnsupportedError(f"'{pattern.kind}' patterns cannot use direction tables", pattern.loc)
+
+
+def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Multi-leg moves over direction labels (see :func:`_path_table`).
+
+    A later leg may take a label whose first step, as drawn, goes less than
+    90 degrees from the first leg's first step (it bends, never back). The
+    cells inside a ride leg must be empty; the cells where legs meet too if
+    the move is ``lame``.
+    """
+    steps = board.steps
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+
+        def extend(index: int, at: int, between: tuple[int, ...], heading) -> None:
+            mode, labels, rng = legs[index]
+            last = index == len(legs) - 1
+            for label in labels:
+                nxt = steps[label][at]
+                if nxt < 0:
+                    continue
+                bearing = _bearing(board, at, nxt)
+                if heading is not None and bearing[0] * heading[0] + bearing[1] * heading[1] <= 1e-9:
+                    continue
+                ray = _follow(board, at, label, 1 if mode == "step" else rng)
+                for k, end in enumerate(ray):
+                    if end == cell:
+                        break
+                    inside = between + tuple(ray[:k])
+                    if last:
+                        rows[(end, tuple(c for c in inside if c != end))] = None
+                    else:
+                        extend(index + 1, end, inside + ((end,) if lame else ()), heading or bearing)
+
+        extend(0, cell, (), None)
+        table.append(list(rows))
+    return table
+
+
+def _label_zigzag_table(board: Board, first: list[str], second: list[str], rng) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Zig-zag rides over labels: steps alternate between a label of ``first`` and one of ``second``
+    (not the same label); the ride stops where a label is missing or a cell repeats."""
+    steps = board.steps
+    limit = rng or (len(board) + 1)
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+        for a in first:
+            for b in second:
+                if a == b:
+                    continue
+                path, at, seen = [], cell, {cell}
+                for i in range(limit):
+                    at = steps[a if i % 2 == 0 else b][at]
+                    if at < 0 or at in seen:
+                        break
+                    seen.add(at)
+                    path.append(at)
+                for k, to in enumerate(path):
+                    rows[(to, tuple(path[:k]))] = None
+        table.append(list(rows))
+    return table
+
+
+# ---------------------------------------------------------------- static move conditions
+
+# Names of move conditions that depend on the position, not only on the two cells.
+_DYNAMIC = {"level": "the mover's level in a stack", "below": "the piece under the mover",
+            "in_check": "whether the mover is in check"}
+
+
+def _split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
+    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
+    if condition is None:
+        return None, None
+    parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
+    levels = [lv for lv in (_level_condition(p) for p in parts) if lv is not None]
+    rest = [p for p in parts if _level_condition(p) is None]
+    if len(set(levels)) > 1:
+        raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
+    static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
+    return (levels[0] if levels else None), static
+
+
+def _expr_refs(node) -> list:
+    """Every name (Ref) in an expression."""
+    if isinstance(node, S.Ref):
+        return [node]
+    found = []
+    for child in ("operand", "left", "right"):
+        if getattr(node, child, None) is not None:
+            found += _expr_refs(getattr(node, child))
+    for child in getattr(node, "operands", None) or getattr(node, "args", None) or []:
+        found += _expr_refs(child)
+    return found
+
+
+class _CellPair:
+    """The context of a static move condition: a start and a destination cell, and the army."""
+
+    __slots__ = ("board", "frm", "to", "army", "_rays")
+
+    def __init__(self, board: Board, army: str, rays: dict) -> None:
+        self.board, self.army, self._rays = board, army, rays
+        self.frm = self.to = -1
+
+    def __getattr__(self, name: str):
+        side, _, prop = name.partition("_")
+        cell = self.frm if side == "from" else self.to
+        return self.board.attributes[cell].get(prop, "")
+
+    def neighbour(self, labels: tuple[str, ...]) -> bool:
+        steps = self.board.steps
+        return any(steps[label][self.frm] == self.to for label in labels)
+
+    def on_ray(self, labels: tuple[str, ...]) -> bool:
+        key = (self.frm, labels)
+        if key not in self._rays:
+            self._rays[key] = {c for label in labels for c in _follow(self.board, self.frm, label, None)}
+        return self.to in self._rays[key]
+
+
+def _static_condition(expr: S.Expr, board: Board, army: str):
+    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
+
+    Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
+    or any attribute), ``army``, and the calls ``neighbour(F)`` and
+    ``on_ray(F)`` for a direction family or label ``F``. A condition that
+    depends on the position is an :class:`UnsupportedError`.
+    """
+    from .expressions import compile_expr
+    for ref in _expr_refs(expr):
+        name = ".".join(ref.path)
+        if name in _DYNAMIC:
+            raise UnsupportedError(f"move conditions that depend on the position ('{name}': {_DYNAMIC[name]}) "
+                                   "are not run by the interpreter yet; only conditions on the start and "
+                                   "destination cells are", ref.loc)
+    properties = board.resolver.properties()
+    names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
+    names["army"] = "the moving army"
+    symbols = {name: tuple(labels) for name, labels in board.families.items()}
+    symbols.update({label: (label,) for label in board.steps if label not in symbols})
+    symbols["all"] = tuple(board.steps)
+    calls = {"neighbour": "one step away", "on_ray": "on a ray"}
+    test = compile_expr(expr, names, calls, symbols)
+    pair = _CellPair(board, army, {})
+    loc = getattr(expr, "loc", None)
+
+    def allowed(frm: int, to: int) -> bool:
+        pair.frm, pair.to = frm, to
+        try:
+            return bool(test(pair))
+        except (TypeError, KeyError, AttributeError):
+            raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
+                                     "expected, or text compared with a number)", loc) from None
+    return allowed
+
+
+def _filtered(atom: Atom, allowed, loc) -> Atom | None:
+    """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
+
+    A ray whose cells pass in part becomes lame leaps (each kept cell with
+    the cells before it that must be empty), so the ride still passes the
+    cells where it may not stop.
+    """
+    n = len(atom.leaps) or len(atom.rays)
+    if atom.kind == "leap":
+        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
+        if not any(leaps):
+            return None
+        atom.leaps = leaps
+        return atom
+    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
+    if all(all(v) or not any(v) for row in verdicts for v in row):
+        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
+        if not any(rays):
+            return None
+        atom.rays = rays
+        return atom
+    if atom.kind == "hop":
+        raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
+                               "interpreter yet", loc)
+    leaps = []
+    for c in range(n):
+        row: dict[tuple[int, tuple[int, ...]], None] = {}
+        for ray, v in zip(atom.rays[c], verdicts[c]):
+            for k, to in enumerate(ray):
+                if v[k]:
+                    row[(to, tuple(ray[:k]))] = None
+        leaps.append(list(row))
+    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
+    return atom if any(leaps) else None
 
 
 def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:
@@ -368,26 +680,26 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
         gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
     for atom in rest:
         gens.append(_general(atom, emit, royal_targets))
-    if len(gens) > 1 and _overlapping(atoms, n):
+    merged = {id(a) for a in fast_leaps}
+    if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
         return [_deduplicated(gens)]
     return gens
 
 
-def _reach(atom: Atom, cell: int) -> set[int]:
-    if atom.kind == "leap":
-        return {to for to, _ in atom.leaps[cell]}
-    return {to for ray in atom.rays[cell] for to in ray}
-
-
-def _overlapping(atoms: list[Atom], n: int) -> bool:
-    """Can two atoms produce a move between the same two cells (e.g. the W of ``RW``)?"""
+def _overlapping(merged: list[Atom], others: list[Atom], n: int) -> bool:
+    """Can two ways produce a move between the same two cells (the W of ``RW``, two rays that share
+    their first cells)? Leaps of ``merged`` atoms share one table and are generated once."""
     for cell in range(n):
-        seen: set[int] = set()
-        for atom in atoms:
-            reach = _reach(atom, cell)
-            if seen & reach:
-                return True
-            seen |= reach
+        seen: set[int] = {to for atom in merged for to, _ in atom.leaps[cell]}
+        for atom in others:
+            if atom.kind == "leap":
+                reach = [to for to, _ in atom.leaps[cell]]
+            else:
+                reach = [to for ray in atom.rays[cell] for to in ray]
+            for to in reach:
+                if to in seen:
+                    return True
+                seen.add(to)
     return False
 
 
