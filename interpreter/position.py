@@ -23,7 +23,9 @@ from .outcome import immediate_end
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
 DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
-STACKING_MOVES = frozenset({"st", "sep", "castlock"})  # see interpreter.stacking
+# Moves made by writing new contents into a few cells, undone from a snapshot of them:
+# castling, and the moves of stacking games (see interpreter.stacking).
+SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock"})
 
 
 class Position:
@@ -497,15 +499,15 @@ class Position:
         hand_code = 0
         promoted = self.promoted
         tag = special[0] if special is not None else None
-        if tag in STACKING_MOVES:
+        if tag in SNAPSHOT_MOVES:
             piece = board[frm]
             army = g.code_army[piece]
-            writes, taken = stacking.effects(self, move)
+            writes, taken = self._castle_effects(move) if tag == "castle" else stacking.effects(self, move)
             exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
             h = self._write_cells(writes, h)
             captured = taken[0] if taken else 0
             changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
-            if tag == "castlock":
+            if tag in ("castle", "castlock"):
                 changed = (1 << frm) | (1 << special[1])
             elif special[0] == "st" and special[1] in stacking.CAPTURES and special[1] != "capture-top":
                 changed |= 1 << to  # the piece at the bottom of the target cell is gone
@@ -521,48 +523,35 @@ class Position:
             army = g.code_army[piece]
             own = cells_of[army]
             changed = (1 << frm) | (1 << to)
-            if tag == "castle":
-                rook_from, rook_to = special[1], special[2]
-                rook = board[rook_from]
-                board[frm] = board[rook_from] = 0
-                own.discard(frm)
-                own.discard(rook_from)
-                board[to] = piece
-                board[rook_to] = rook
-                own.add(to)
-                own.add(rook_to)
-                h ^= zp[piece * n + frm] ^ zp[rook * n + rook_from] ^ zp[piece * n + to] ^ zp[rook * n + rook_to]
-                changed |= 1 << rook_from
-            else:
-                cell = special[1] if tag == "ep" else to
-                captured = board[cell]
-                if captured:
-                    board[cell] = 0
-                    cells_of[g.code_army[captured]].discard(cell)
-                    h ^= zp[captured * n + cell]
-                    changed |= 1 << cell
-                    if g.to_hand:
-                        kind = g.code_kind[captured]
-                        if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
-                            kind = g.demote[kind]
-                        hand_code = g.code(kind, army)
-                        h ^= self._hand_delta(hand_code, 1)
-                board[frm] = 0
-                own.discard(frm)
-                new = promo or piece
-                board[to] = new
-                own.add(to)
-                h ^= zp[piece * n + frm] ^ zp[new * n + to]
+            cell = special[1] if tag == "ep" else to
+            captured = board[cell]
+            if captured:
+                board[cell] = 0
+                cells_of[g.code_army[captured]].discard(cell)
+                h ^= zp[captured * n + cell]
+                changed |= 1 << cell
                 if g.to_hand:
-                    flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
-                    if promo or (promoted >> frm) & 1:
-                        flags |= 1 << to
-                    if flags != promoted:
-                        self.promoted = flags
-                        h ^= self._promoted_key(promoted ^ flags)
-                if captured and g.blast is not None:
-                    exploded, h, blasted = self._explode(to, h)
-                    changed |= blasted
+                    kind = g.code_kind[captured]
+                    if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
+                        kind = g.demote[kind]
+                    hand_code = g.code(kind, army)
+                    h ^= self._hand_delta(hand_code, 1)
+            board[frm] = 0
+            own.discard(frm)
+            new = promo or piece
+            board[to] = new
+            own.add(to)
+            h ^= zp[piece * n + frm] ^ zp[new * n + to]
+            if g.to_hand:
+                flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
+                if promo or (promoted >> frm) & 1:
+                    flags |= 1 << to
+                if flags != promoted:
+                    self.promoted = flags
+                    h ^= self._promoted_key(promoted ^ flags)
+            if captured and g.blast is not None:
+                exploded, h, blasted = self._explode(to, h)
+                changed |= blasted
         self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
                            promoted, hand_code))
@@ -618,6 +607,12 @@ class Position:
         table = self.game.ep_attackers[army]
         return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
                    for cell in self.ep_cells for src, codes in table[cell])
+
+    def _castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""
+        frm, to, _, (_, rook_from, rook_to, _) = move
+        king, rook = self.board[frm], self.board[rook_from]
+        return [(frm, 0, 0), (rook_from, 0, 0), (to, king, 0), (rook_to, rook, 0)], []
 
     def _write_cells(self, writes: list[tuple[int, int, int]], h: int) -> int:
         """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash."""
@@ -699,24 +694,13 @@ class Position:
         cells_of = self.cells_of
         own = cells_of[g.code_army[piece]]
         tag = special[0] if special is not None else None
-        if tag in STACKING_MOVES:
+        if tag in SNAPSHOT_MOVES:
             self._write_cells(list(reversed(exploded)), 0)
             return move
         if tag == "drop":
             board[to] = 0
             own.discard(to)
             self.hands[piece] += 1
-            return move
-        if tag == "castle":
-            rook_from, rook_to = special[1], special[2]
-            rook = board[rook_to]
-            board[to] = board[rook_to] = 0
-            own.discard(to)
-            own.discard(rook_to)
-            board[frm] = piece
-            board[rook_from] = rook
-            own.add(frm)
-            own.add(rook_from)
             return move
         if exploded:
             for cell, code in exploded:
