@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .position import Position
-from .render import centroid
+from .board import centroid
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from dsl.errors import UsageError, suggest
 
+from .board import centroid
 from .game import Game
 from .piece_art import image_name, piece_elements
 
@@ -116,19 +117,6 @@ def _fmt(value: float, digits: int = 2) -> str:
     """A number with at most ``digits`` decimals, without trailing zeros (deterministic output)."""
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
-
-
-def centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
-    """The area centroid of a simple polygon (the vertex mean if it has no area)."""
-    area = cx = cy = 0.0
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-        cross = x0 * y1 - x1 * y0
-        area += cross
-        cx += (x0 + x1) * cross
-        cy += (y0 + y1) * cross
-    if abs(area) < 1e-12:
-        return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
-    return cx / (3 * area), cy / (3 * area)
 
 
 def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
