@@ -11,7 +11,11 @@ three, as in EPD) may be left out and default to ``0 1``.
   upper or lower case by the army's ``letters`` setting. On a board with
   removed cells, or a hex board, a rank lists only its own cells (Glinski's
   rank 11 is one cell long).
-- Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``).
+- Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``, or
+  its ``letters prefix``).
+- Armies with prefixed symbols (``wK``, ``tP``: four-player chess's FEN)
+  separate the cells of a rank with commas (``wR,2,wN``), and list castling
+  rights as the cells of unmoved kings and rooks (``c12,d14,a11``).
 - Castling: ``-`` or letters: ``K``/``Q`` (upper-case army) or ``k``/``q``
   (lower-case army) for the outermost unmoved rook on the king's rank
   towards higher / lower files, or a file letter for a particular rook
@@ -132,6 +136,9 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
         i = 0
         while i < len(row):
             ch = row[i]
+            if ch == ",":  # cells separated by commas (armies with prefixed symbols, such as wK)
+                i += 1
+                continue
             if ch.isdigit():
                 j = i
                 while j < len(row) and row[j].isdigit():
@@ -280,6 +287,18 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
     if not game.castle_rules:
         raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
     board = game.board
+    if any(a.prefix for a in game.armies):
+        # Armies without letter cases: the cells of the kings and rooks that have not moved.
+        offset = at
+        for name in text.split(","):
+            cell = board.index.get(name, -1)
+            code = pos.board[cell] if cell >= 0 else 0
+            if not code or game.code_kind[code] not in (game.castle_king, game.castle_rook):
+                raise _error(fen, offset, offset + len(name), f"no king or rook for castling on {name!r}",
+                             expected="cells of unmoved kings and rooks separated by commas, or '-'")
+            pos.unmoved |= 1 << cell
+            offset += len(name) + 1
+        return
     for i, ch in enumerate(text):
         army = next((a for a in game.armies if a.letter_case == ("upper" if ch.isupper() else "lower")), None)
         if army is None:
@@ -365,14 +384,13 @@ def ep_field(pos: Position) -> str:
 def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
     """An army has a royal piece if and only if it has one in the setup (in Horde, White has none).
 
-    Where captures explode, a royal piece may have been blown up: the game
-    is then over, and the position is still one to read.
+    Where captures explode or mated royal pieces are removed, a royal piece
+    may be gone: the position is still one to read.
     """
     if not game.self_check:
         return
-    for army in game.armies:
-        if game.blast is not None:
-            break
+    if game.blast is not None or any(action == "remove-royal" for action, _ in game.no_moves):
+        return  # the rules themselves take royal pieces off
         if army.index in game.royal_armies and not pos.royal_cells(army.index):
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
@@ -383,6 +401,7 @@ def board_fen(pos: Position) -> str:
     """The placement field of ``pos`` (with the holdings of drop games)."""
     game = pos.game
     rows = []
+    separator = "," if any(a.prefix for a in game.armies) else ""
     for cells in _rank_cells(game):
         row, empty = [], 0
         for cell in cells:
@@ -401,7 +420,7 @@ def board_fen(pos: Position) -> str:
                 empty += 1
         if empty:
             row.append(str(empty))
-        rows.append("".join(row))
+        rows.append(separator.join(row))
     placement = "/".join(rows)
     if game.has_drops:
         held = "".join(game.code_symbol[code] * count for code, count in _hand_order(game, pos))
@@ -422,6 +441,11 @@ def castling_field(pos: Position) -> str:
     game, board = pos.game, pos.game.board
     if not game.castle_rules:
         return "-"
+    if any(a.prefix for a in game.armies):
+        kinds = (game.castle_king, game.castle_rook)
+        cells = [c for c in range(len(board)) if (pos.unmoved >> c) & 1 and pos.board[c]
+                 and game.code_kind[pos.board[c]] in kinds]
+        return ",".join(board.names[c] for c in cells) or "-"
     out = []
     for army in game.armies:
         king_code = game.code(game.castle_king, army.index)

@@ -66,12 +66,13 @@ class CastleRule:
 class Game:
     """A compiled variant. Build one with :func:`compile_variant` or :func:`load_game`."""
 
-    def __init__(self, spec: S.VariantSpec) -> None:
+    def __init__(self, spec: S.VariantSpec, mode: str | None = None) -> None:
         self.spec = spec
         self.name = spec.name
         self.title = spec.title
         self._check_supported(spec)
         self._compile_armies(spec)
+        self._compile_mode(spec, mode)
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
         self.n = len(self.board)
         self._compile_pieces(spec)
@@ -134,20 +135,6 @@ class Game:
     # ------------------------------------------------------------ checks
     @staticmethod
     def _check_supported(spec: S.VariantSpec) -> None:
-        not_yet = [
-            (spec.modes[0] if spec.modes else None, "play modes"),
-            (spec.teams[0] if spec.teams else None, "teams"),
-        ]
-        for node, what in not_yet:
-            if node is not None:
-                raise UnsupportedError(f"{what} are parsed and validated, but not run by the interpreter yet",
-                                       getattr(node, "loc", None) or spec.locs.get("name"))
-        for rule in spec.rules.no_moves:
-            raise UnsupportedError("'when no moves' rules are not run by the interpreter yet", rule.loc)
-        for forbidden in ("partner-check", "royal-capture"):
-            if forbidden in spec.rules.forbid:
-                raise UnsupportedError(f"'forbid {forbidden}' is not run by the interpreter yet",
-                                       spec.locs.get("name"))
         if spec.rules.repetition_key != "position":
             raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
                                    spec.locs.get("name"))
@@ -186,8 +173,59 @@ class Game:
             if name not in self.army_index:
                 raise unknown_name("army", name, names, spec.locs.get("turn"))
         self.turn_order: list[int] = [self.army_index[name] for name in turn]
-        # Without teams every other army is an enemy.
-        self.enemies: list[list[int]] = [[b.index for b in armies if b.index != a.index] for a in armies]
+        # Teams: partners never capture each other; every army outside the team is an enemy.
+        team_of = {a.index: a.index for a in armies}
+        for number, team in enumerate(spec.teams):
+            for name in team.armies:
+                if name not in self.army_index:
+                    raise unknown_name("army", name, names, team.loc)
+                team_of[self.army_index[name]] = len(armies) + number
+        self.enemies: list[list[int]] = [[b.index for b in armies if team_of[b.index] != team_of[a.index]]
+                                         for a in armies]
+        self.partners: list[list[int]] = [[b.index for b in armies if b.index != a.index
+                                           and team_of[b.index] == team_of[a.index]] for a in armies]
+
+    def _compile_mode(self, spec: S.VariantSpec, mode: str | None) -> None:
+        """Choose a play mode (default: the first declared); its turn order replaces the variant's.
+
+        ``players`` maps each seat of the mode to the armies it plays (an
+        army alone without modes). A turn that several armies share (a
+        player moving any piece of a team) is not run yet.
+        """
+        self.mode = None
+        self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
+        if not spec.modes:
+            if mode is not None:
+                from dsl.errors import UsageError
+                raise UsageError(f"{spec.name} has no play modes", hint="leave out --mode")
+            return
+        modes = {m.name: m for m in spec.modes}
+        chosen = modes.get(mode or spec.modes[0].name)
+        if chosen is None:
+            from dsl.errors import UsageError, suggest
+            guess = suggest(mode, modes)
+            raise UsageError(f"{spec.name} has no mode '{mode}'", expected=", ".join(modes),
+                             hint=f"did you mean '{guess}'?" if guess else None)
+        self.mode = chosen.name
+        players = {}
+        for player, army_names in chosen.players.items():
+            for name in army_names:
+                if name not in self.army_index:
+                    raise unknown_name("army", name, self.army_index, chosen.loc)
+            players[player] = [self.army_index[name] for name in army_names]
+        self.players = players or self.players
+        order = []
+        for name in chosen.turn or [a.name for a in self.armies]:
+            if name in self.army_index:
+                order.append(self.army_index[name])
+            elif name in players and len(players[name]) == 1:
+                order.append(players[name][0])
+            elif name in players:
+                raise UnsupportedError(f"mode '{chosen.name}': a turn shared by several armies ({name}) is not "
+                                       "run by the interpreter yet", chosen.loc)
+            else:
+                raise unknown_name("army or player", name, list(self.army_index) + list(players), chosen.loc)
+        self.turn_order = order
 
     # ------------------------------------------------------------ pieces
     def _compile_pieces(self, spec: S.VariantSpec) -> None:
@@ -215,8 +253,11 @@ class Game:
         self.code_army = [-1] + [c % na for c in range(ncodes - 1)]
         self.is_royal = [False] + [kinds[self.code_kind[c]].royal for c in range(1, ncodes)]
         self.ncodes = ncodes
+        # What an army may capture: enemy pieces (not royal ones where 'forbid royal-capture').
+        spare_royals = "royal-capture" in spec.rules.forbid
         self.hostile: list[list[bool]] = [
-            [False] + [self.code_army[c] in self.enemies[a] for c in range(1, ncodes)] for a in range(na)
+            [False] + [self.code_army[c] in self.enemies[a] and not (spare_royals and self.is_royal[c])
+                       for c in range(1, ncodes)] for a in range(na)
         ]
         # Letters in FEN: per army case or prefix.
         self.code_symbol: list[str] = [""] * ncodes
@@ -328,7 +369,9 @@ class Game:
         self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]
         self.slow_attackers = [frozenset(s) for s in slow]
         # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
-        self.stand_in = [next((c for c in range(1, self.ncodes) if self.hostile[a][c]), 0) for a in range(na)]
+        self.stand_in = [next((c for c in range(1, self.ncodes) if self.hostile[a][c] and not self.is_royal[c]),
+                              next((c for c in range(1, self.ncodes) if self.code_army[c] != a), 0))
+                         for a in range(na)]
         # Pins can be computed from the tables when every attack of an army
         # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
         # see Position._pins. Attacks found by generating moves cannot.
@@ -402,7 +445,10 @@ class Game:
         from .outcome import compile_end_rules, compile_insufficient
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
+        self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
+        from .outcome import compile_no_moves
+        self.no_moves = compile_no_moves(self, rules.no_moves)
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
@@ -545,18 +591,19 @@ def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tupl
     return tuple(result)
 
 
-def compile_variant(spec: S.VariantSpec) -> Game:
-    """Compile a Spec. Raises RulesSemanticError / UnsupportedError with source locations."""
-    return Game(spec)
+def compile_variant(spec: S.VariantSpec, mode: str | None = None) -> Game:
+    """Compile a Spec (in one of its play modes). Raises RulesSemanticError / UnsupportedError
+    with source locations."""
+    return Game(spec, mode)
 
 
-_CACHE: dict[tuple[str, float], Game] = {}
+_CACHE: dict[tuple[str, float, str | None], Game] = {}
 
 
-def load_game(ref: str | Path) -> Game:
-    """Load and compile a variant by bundled name, alias or path (cached per file version)."""
+def load_game(ref: str | Path, mode: str | None = None) -> Game:
+    """Load and compile a variant by bundled name, alias or path (cached per file version and mode)."""
     spec = load_spec(ref)
-    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0)
+    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0, mode)
     if key not in _CACHE:
-        _CACHE[key] = compile_variant(spec)
+        _CACHE[key] = compile_variant(spec, mode)
     return _CACHE[key]

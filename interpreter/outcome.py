@@ -400,3 +400,31 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
                 winners = tuple(g.enemies[army])
             return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
     return None
+
+
+def compile_no_moves(game: "Game", rules: list[S.NoMovesRule]):
+    """Compiled ``when no moves`` rules: (action, condition or None) in order."""
+    compiled = []
+    for rule in rules:
+        if rule.condition is not None:
+            _check_calls(game, rule.condition)
+            _type_of(rule.condition)
+        condition = compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)) if rule.condition else None
+        compiled.append((rule.action, condition))
+    return compiled
+
+
+def forced_moves(position: "Position") -> list:
+    """The forced move of an army with no legal move, by the first ``when no moves`` rule that applies."""
+    from .position import PASS, REMOVE
+    ctx = EndContext(position, [])
+    for action, condition in position.game.no_moves:
+        if condition is None or condition(ctx):
+            if action == "pass":
+                return [(-1, -1, 0, PASS)]
+            if action == "remove-royal":
+                cells = [c for c in position.royal_cells(position.army)
+                         if position.royal_attacked(position.army)] or position.royal_cells(position.army)
+                return [(c, c, 0, REMOVE) for c in cells[:1]]
+            return []
+    return []

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from .game import Game
 from . import stacking
-from .outcome import immediate_end
+from .outcome import forced_moves, immediate_end
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
 DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
 # Moves made by writing new contents into a few cells, undone from a snapshot of them:
 # castling, and the moves of stacking games (see interpreter.stacking).
-SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock"})
+SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
+PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
+REMOVE = ("remove",)  # the forced move that takes a mated royal piece off: (cell, cell, 0, REMOVE)
 
 
 class Position:
@@ -141,8 +143,7 @@ class Position:
             # if a piece arriving there could be taken).
             hostile = g.hostile[by]
             occupant = board[cell]
-            if not occupant:
-                board[cell] = g.stand_in[by]
+            board[cell] = g.stand_in[by]  # a piece the generators may capture, whatever stands there
             try:
                 for src in list(self.cells_of[by]):
                     code = board[src]
@@ -250,11 +251,19 @@ class Position:
                     out.append((-1, cell, code, DROP))
 
     def legal_moves(self) -> list[Move]:
-        """All legal moves of the side to move (none once an immediate end rule holds)."""
+        """All legal moves of the side to move (none once an immediate end rule holds).
+
+        With ``when no moves`` rules, an army without a legal move gets the
+        one forced move the first matching rule gives: a pass, or removing
+        its royal piece (``end``, or no matching rule, leaves none).
+        """
         g = self.game
         if g.has_immediate_ends and immediate_end(self):
             return []
-        return self.rule_abiding_moves()
+        moves = self.rule_abiding_moves()
+        if not moves and g.no_moves:
+            return forced_moves(self)
+        return moves
 
     def rule_abiding_moves(self) -> list[Move]:
         """The moves the legality rules allow, whether or not an end rule holds.
@@ -302,6 +311,9 @@ class Position:
         g = self.game
         army = self.army
         royals = self.royal_cells(army)
+        if g.partner_check and g.partners[army]:
+            safe = [m for m in moves if self._safe_after(m, army)] if royals else moves
+            return self._without_partner_check(safe, army)
         if not royals:
             return moves
         enemies = g.enemies[army]
@@ -388,6 +400,18 @@ class Position:
                 if kinds[2:3] == [True]:
                     pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
         return pinned, checked, screens
+
+    def _without_partner_check(self, moves: list[Move], army: int) -> list[Move]:
+        """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
+        attacked need not be relieved)."""
+        partners = [p for p in self.game.partners[army] if not self.royal_attacked(p)]
+        legal = []
+        for m in moves:
+            self.push(m)
+            if not any(self.royal_attacked(p) for p in partners):
+                legal.append(m)
+            self.pop()
+        return legal
 
     def _safe_after(self, move: Move, army: int) -> bool:
         self.push(move)
@@ -499,16 +523,21 @@ class Position:
         hand_code = 0
         promoted = self.promoted
         tag = special[0] if special is not None else None
-        if tag in SNAPSHOT_MOVES:
+        if tag == "pass":
+            piece, army, changed = 0, self.army, 0
+        elif tag in SNAPSHOT_MOVES:
             piece = board[frm]
             army = g.code_army[piece]
-            writes, taken = self._castle_effects(move) if tag == "castle" else stacking.effects(self, move)
+            writes, taken = (self._castle_effects(move) if tag == "castle" else
+                             ([(frm, self.under[frm], 0)], [piece]) if tag == "remove" else stacking.effects(self, move))
             exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
             h = self._write_cells(writes, h)
             captured = taken[0] if taken else 0
             changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
             if tag in ("castle", "castlock"):
                 changed = (1 << frm) | (1 << special[1])
+            elif tag == "remove":
+                captured, changed = 0, 1 << frm
             elif special[0] == "st" and special[1] in stacking.CAPTURES and special[1] != "capture-top":
                 changed |= 1 << to  # the piece at the bottom of the target cell is gone
         elif tag == "drop":
@@ -692,8 +721,10 @@ class Position:
         frm, to, promo, special = move
         board = self.board
         cells_of = self.cells_of
-        own = cells_of[g.code_army[piece]]
+        own = cells_of[g.code_army[piece]] if piece else set()
         tag = special[0] if special is not None else None
+        if tag == "pass":
+            return move
         if tag in SNAPSHOT_MOVES:
             self._write_cells(list(reversed(exploded)), 0)
             return move

@@ -1,0 +1,144 @@
+"""Teams, play modes, partner safety, royal pieces never captured, forced moves (pass, removal).
+
+The constructs Superchess needs, shown on a small four-army fixture
+(tests/fixtures/four_armies.rules): two teams, clockwise turns, kings that
+are never captured but removed on their own turn when mated, armies that
+pass when they cannot move and play on without their king.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from dsl import RulesError
+from interpreter.fen import to_fen
+from interpreter.game import load_game
+from interpreter.outcome import outcome
+from interpreter.position import PASS, REMOVE
+
+FIXTURE = str(Path(__file__).resolve().parent / "fixtures" / "four_armies.rules")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(FIXTURE)
+
+
+def position(game, pieces: dict[str, str], army: str = "w"):
+    """A position of the fixture's board with the given pieces (cell -> symbol), ``army`` to move."""
+    from interpreter.position import Position
+    pos = Position(game)
+    for cell, symbol in pieces.items():
+        pos.place(game.board.index[cell], game.symbol_code[symbol])
+    pos.turn = game.turn_order.index(next(a.index for a in game.armies if a.symbol == army))
+    pos.rehash()
+    return game.position(to_fen(pos))
+
+
+def names(game, moves):
+    return sorted(f"{game.board.names[m[0]]}{game.board.names[m[1]]}" for m in moves if m[0] >= 0)
+
+
+def test_teams_and_turn_order(game):
+    white, black, tan, brown = range(4)
+    assert game.turn_order == [white, black, tan, brown]
+    assert game.enemies[white] == [black, brown] and game.partners[white] == [tan]
+    assert game.players == {"south": [white], "west": [black], "north": [tan], "east": [brown]}
+
+
+def test_fen_round_trip_with_prefixes(game):
+    fen = to_fen(game.start())
+    assert fen.startswith("2,tR,tK,tN,3/3,tP,tP,tP,4/")
+    assert to_fen(game.position(fen)) == fen
+
+
+def test_partner_pieces_are_never_captured(game):
+    # A white rook on d5 with a tan knight on d8 and a black knight on d3.
+    pos = position(game, {"d5": "wR", "d8": "tN", "d3": "bP", "c1": "wK", "e10": "tK", "a5": "bK", "j5": "rK"})
+    rook = [m for m in pos.legal_moves() if game.board.names[m[0]] == "d5"]
+    targets = sorted(game.board.names[m[1]] for m in rook)
+    assert "d3" in targets and "d8" not in targets and "d7" in targets
+
+
+def test_royal_pieces_are_never_captured(game):
+    # Black's king on e3 stands in the white rook's line: the capture is not generated.
+    pos = position(game, {"e4": "wR", "e3": "bK", "c1": "wK", "e10": "tK", "j5": "rK"})
+    assert "e4e3" not in names(game, pos.legal_moves())
+
+
+def test_a_move_may_not_expose_the_partners_king(game):
+    # The white knight on e8 shields Tan's king on e10 from Black's rook on e2.
+    pos = position(game, {"e8": "wN", "e10": "tK", "e2": "bR", "c1": "wK", "a5": "bK", "j5": "rK"})
+    assert not [m for m in pos.legal_moves() if game.board.names[m[0]] == "e8"]
+
+
+def test_mated_king_is_removed_as_the_move_and_the_army_plays_on(game):
+    # Black to move, its king on b10 mated by white rooks on d10 and e9. Removing it is the move.
+    pos = position(game, {"b10": "bK", "d10": "wR", "e9": "wR", "c3": "bN", "c1": "wK", "i10": "tK",
+                          "j5": "rK"}, "b")
+    fen = to_fen(pos)
+    moves = pos.legal_moves()
+    assert len(moves) == 1 and moves[0][3] == REMOVE
+    pos.push(moves[0])
+    assert not pos.royal_cells(1)
+    pos.push(pos.legal_moves()[0])  # tan
+    pos.push(pos.legal_moves()[0])  # brown
+    pos.push(pos.legal_moves()[0])  # white
+    assert pos.army == 1 and any(m[3] is None for m in pos.legal_moves())  # the knight still moves
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    pos.pop()
+    assert to_fen(pos) == to_fen(game.position(fen))
+
+
+def test_an_army_that_cannot_move_passes(game):
+    # Brown's lone king on j2 is not in check, but white rooks guard every cell around it.
+    pos = position(game, {"j2": "rK", "i8": "wR", "a3": "wR", "c1": "wK", "e10": "tK", "a5": "bK"}, "r")
+    fen = to_fen(pos)
+    assert pos.legal_moves() == [(-1, -1, 0, PASS)]
+    pos.push(pos.legal_moves()[0])
+    assert pos.army == 0 and to_fen(pos).split()[1] == "w"
+    pos.pop()
+    assert to_fen(pos) == to_fen(game.position(fen))
+
+
+def test_a_team_wins_when_both_enemy_kings_are_gone(game):
+    pos = position(game, {"c1": "wK", "e10": "tK", "g1": "bN"})
+    result = outcome(pos)
+    assert result is not None and result.rule == "both_kings_lost" and set(result.winners) == {0}
+
+
+def test_modes(game):
+    three = load_game(FIXTURE, mode="three")
+    assert three.turn_order == [0, 1, 2, 3] and three.players["solo"] == [1, 3]
+    with pytest.raises(RulesError, match="no mode 'fiv'"):
+        load_game(FIXTURE, mode="fiv")
+
+
+def test_random_games_remove_kings_and_play_on(game):
+    rng = random.Random(4)
+    removals = kingless_moves = 0
+    for _ in range(20):
+        pos = game.start()
+        for _ in range(400):
+            if outcome(pos) is not None:
+                break
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            before = (list(pos.board), pos.hash, pos.turn)
+            for m in moves:
+                pos.push(m)
+                pos.pop()
+                assert (list(pos.board), pos.hash, pos.turn) == before
+            moves = sorted(moves, key=repr)
+            captures = [m for m in moves if m[0] >= 0 and pos.board[m[1]] and m[1] != m[0]]
+            move = rng.choice(captures if captures and rng.random() < 0.8 else moves)
+            removals += move[3] == REMOVE
+            kingless_moves += move[3] is None and not pos.royal_cells(pos.army)
+            pos.push(move)
+    assert removals > 0 and kingless_moves > 0
