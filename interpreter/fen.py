@@ -391,6 +391,7 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
         return
     if game.blast is not None or any(action == "remove-royal" for action, _ in game.no_moves):
         return  # the rules themselves take royal pieces off
+    for army in game.armies:
         if army.index in game.royal_armies and not pos.royal_cells(army.index):
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
