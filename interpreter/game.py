@@ -61,6 +61,8 @@ class CastleRule:
     side: int                  # +1: the rook is on higher files than the king, -1: lower, 0: either
     ignore_path: bool
     ignore_attacks: bool
+    swap: bool = False         # king and rook exchange cells (Superchess)
+    rook_cells: tuple[frozenset[int] | None, ...] = ()   # per army: where the rook must stand (``in``)
 
 
 class Game:
@@ -404,8 +406,13 @@ class Game:
         letters = [file_letter(x) for x in range(self.board.files)]
         sides = {"e": 1, "w": -1, None: 0}
         for i, rule in enumerate(castling.rules):
-            if rule.swap or rule.in_cells is not None:
-                raise UnsupportedError("swap castling and 'in' are not run by the interpreter yet", rule.loc)
+            rook_cells = tuple(self.board.term(rule.in_cells, a.name) if rule.in_cells is not None else None
+                               for a in self.armies)
+            if rule.swap:
+                self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, None, None,
+                                                    sides.get(rule.side, 0), True, rule.ignore_attacks, True,
+                                                    rook_cells))
+                continue
             if rule.rook_onto_king:
                 if spec.stacking is None:
                     raise RulesSemanticError("'rook onto king' needs a stacking block", rule.loc)
@@ -426,8 +433,9 @@ class Game:
                 files.append(letters.index(f))
             if rule.side not in sides:
                 raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
-            self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, files[0], files[1], sides[rule.side],
-                                                rule.ignore_path, rule.ignore_attacks))
+            self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, files[0], files[1],
+                                                sides[rule.side], rule.ignore_path, rule.ignore_attacks, False,
+                                                rook_cells))
 
     @cached_property
     def tracked(self) -> list[bool]:

@@ -468,6 +468,13 @@ class Position:
                 for r in self.cells_of[army]:
                     if board[r] != rook_code or not (self.unmoved >> r) & 1:
                         continue
+                    if rule.rook_cells and rule.rook_cells[army] is not None and r not in rule.rook_cells[army]:
+                        continue
+                    if rule.swap:
+                        # King and rook exchange cells: only check matters (legality tests the result).
+                        if not (g.self_check and g.is_royal[king_code] and self.royal_attacked(army)):
+                            out.append((k, r, 0, ("castle", r, k, rule.index)))
+                        continue
                     rx, ry = g.board.coords[r]
                     if ry != ky or rx == kx or (rule.side and (rx - kx) * rule.side < 0):
                         continue

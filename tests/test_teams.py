@@ -142,3 +142,19 @@ def test_random_games_remove_kings_and_play_on(game):
             kingless_moves += move[3] is None and not pos.royal_cells(pos.army)
             pos.push(move)
     assert removals > 0 and kingless_moves > 0
+
+
+def test_swap_castling(game):
+    pos = game.start()
+    castles = [m for m in pos.legal_moves() if m[3] is not None and m[3][0] == "castle"]
+    assert names(game, castles) == ["e1d1"]
+    pos.push(castles[0])
+    assert pos.board[game.board.index["d1"]] == game.symbol_code["wK"]
+    assert pos.board[game.board.index["e1"]] == game.symbol_code["wR"]
+    assert not {"d1", "e1"} & set(to_fen(pos).split()[2].split(","))
+    pos.pop()
+    # Not out of check, and not with a rook that has moved.
+    checked = position(game, {"e1": "wK", "d1": "wR", "e5": "bR", "e10": "tK", "a5": "bK", "j5": "rK"})
+    assert not [m for m in checked.legal_moves() if m[3] is not None]
+    moved = game.position(to_fen(game.start()).replace(" d1,", " ", 1))
+    assert not [m for m in moved.legal_moves() if m[3] is not None and m[0] == game.board.index["e1"]]
