@@ -276,6 +276,8 @@ class Game:
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.captured_only: set[int] = set()  # promotion targets limited to pieces lost (see setup_counts)
+        # code -> (zone, choices): a capture from outside the zone into it promotes ('on capture into').
+        self.capture_promotions: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
         for kind in kinds:
             for army in self.armies:
                 code = self.code(kind.index, army.index)
@@ -299,14 +301,15 @@ class Game:
         arriving: list[tuple[int, ...]] = [()] * self.n
         leaving: list[tuple[int, ...]] | None = None
         for promo in kind.spec.promotions:
-            if promo.on_capture_into or promo.partner_pieces:
-                raise UnsupportedError("promotion on capture and partner pieces are not run by the interpreter yet",
-                                       promo.loc)
             targets = [0] if promo.optional else []
+            owners = [army.index] + (self.partners[army.index] if promo.partner_pieces else [])
             for name in promo.to:
                 if name not in self.kind_index:
                     raise unknown_name("piece", name, self.kind_index, promo.locs.get(name, promo.loc))
-                targets.append(self.code(self.kind_index[name], army.index))
+                targets += [self.code(self.kind_index[name], owner) for owner in owners]
+            if promo.on_capture_into is not None:
+                zone = self.board.term(promo.on_capture_into, army.name)
+                self.capture_promotions[self.code(kind.index, army.index)] = (zone, tuple(t for t in targets if t))
             cells = self.board.term(promo.cells, army.name)
             if promo.only_captured:
                 self.captured_only.update(t for t in targets if t)

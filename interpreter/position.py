@@ -218,8 +218,23 @@ class Position:
             self._castling_moves(army, out)
         if g.has_drops:
             self._drops(army, out)
+        if g.capture_promotions:
+            out = self._with_capture_promotions(out)
         if g.captured_only:
             out = self._without_unavailable_promotions(out)
+        return out
+
+    def _with_capture_promotions(self, moves: list[Move]) -> list[Move]:
+        """``promotes ...: on capture into ZONE``: a capture from outside the zone into it promotes."""
+        table, board = self.game.capture_promotions, self.board
+        out = []
+        for m in moves:
+            frm, to, promo, special = m
+            rule = table.get(board[frm]) if frm >= 0 and not promo else None
+            if rule and to in rule[0] and frm not in rule[0] and (board[to] or (special and special[0] == "ep")):
+                out.extend((frm, to, code, special) for code in rule[1])
+            else:
+                out.append(m)
         return out
 
     def _without_unavailable_promotions(self, moves: list[Move]) -> list[Move]:
@@ -576,7 +591,7 @@ class Position:
             own.discard(frm)
             new = promo or piece
             board[to] = new
-            own.add(to)
+            cells_of[g.code_army[new]].add(to)  # a promotion may give the piece to a partner
             h ^= zp[piece * n + frm] ^ zp[new * n + to]
             if g.to_hand:
                 flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
@@ -744,8 +759,8 @@ class Position:
             for cell, code in exploded:
                 board[cell] = code
                 cells_of[g.code_army[code]].add(cell)
+        cells_of[g.code_army[board[to]]].discard(to)  # the mover, or the partner's piece it became
         board[to] = 0
-        own.discard(to)
         if captured:
             cell = special[1] if tag == "ep" else to
             board[cell] = captured

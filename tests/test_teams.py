@@ -158,3 +158,19 @@ def test_swap_castling(game):
     assert not [m for m in checked.legal_moves() if m[3] is not None]
     moved = game.position(to_fen(game.start()).replace(" d1,", " ", 1))
     assert not [m for m in moved.legal_moves() if m[3] is not None and m[0] == game.board.index["e1"]]
+
+
+def test_promotion_to_partner_pieces_and_on_capture_into_a_zone(game):
+    # A white pawn on e4 captures a black pawn on f5, into the centre: it promotes, also to Tan's pieces.
+    pos = position(game, {"e4": "wP", "f5": "bP", "c1": "wK", "e10": "tK", "a5": "bK", "j5": "rK"})
+    captures = [m for m in pos.legal_moves() if game.board.names[m[0]] == "e4" and game.board.names[m[1]] == "f5"]
+    assert sorted(game.code_symbol[m[2]] for m in captures) == ["tN", "tR", "wN", "wR"]
+    to_tan = next(m for m in captures if game.code_symbol[m[2]] == "tR")
+    fen = to_fen(pos)
+    pos.push(to_tan)
+    f5 = game.board.index["f5"]
+    assert f5 in pos.cells_of[2] and f5 not in pos.cells_of[0]
+    pos.pop()
+    assert to_fen(pos) == fen and f5 in pos.cells_of[1]
+    # The quiet step to e5 does not promote.
+    assert [m[2] for m in pos.legal_moves() if game.board.names[m[1]] == "e5"] == [0]
