@@ -9,20 +9,22 @@ rules depend on it: castling pieces and pieces with initial-only moves),
 order. :meth:`Position.push` and :meth:`Position.pop` change it in place;
 the hash is updated incrementally and kept in ``history`` for repetition.
 
-Legal moves are pseudo-legal moves that do not leave one of the mover's
-royal pieces attacked. When every enemy attack is a plain leap or ride,
-pins are computed once per position and only moves of the royal piece,
-of pinned pieces, special moves and evasions are tried by make/test/unmake.
+Games with more state keep it in more fields: ``checks`` (checks given, with
+``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
+bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
+(the locked lower pieces of stacks). Attack queries live in
+:mod:`interpreter.attacks` and legality in :mod:`interpreter.legality`,
+mixed into :class:`Position`.
 """
 
 from __future__ import annotations
 
-from .game import Game
 from . import stacking
-from .outcome import forced_moves, immediate_end
+from .attacks import Attacks
+from .game import Game
+from .legality import DROP, Legality
 
 Move = tuple  # (from, to, promotion, special): see interpreter.movegen
-DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
 # Moves made by writing new contents into a few cells, undone from a snapshot of them:
 # castling, and the moves of stacking games (see interpreter.stacking).
 SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
@@ -30,7 +32,7 @@ PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0,
 REMOVE = ("remove",)  # the forced move that takes a mated royal piece off: (cell, cell, 0, REMOVE)
 
 
-class Position:
+class Position(Attacks, Legality):
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
@@ -103,87 +105,6 @@ class Position:
     def army(self) -> int:
         """The index of the army to move."""
         return self.game.turn_order[self.turn]
-
-    # ------------------------------------------------------------ attacks
-    def attacked(self, cell: int, by: int) -> bool:
-        """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)?"""
-        g = self.game
-        if g.stacking is not None:
-            return stacking.cell_attacked(self, cell, by)
-        board = self.board
-        for src, codes in g.leap_attackers[by][cell]:
-            if board[src] in codes:
-                return True
-        for chain, codes in g.ray_attackers[by][cell]:
-            for c in chain:
-                q = board[c]
-                if q:
-                    if q in codes:
-                        return True
-                    break
-        if g.lame_attackers[by][cell]:
-            for src, between, codes in g.lame_attackers[by][cell]:
-                if board[src] in codes and not any(board[c] for c in between):
-                    return True
-        if g.hop_attackers[by][cell]:
-            for chain, codes in g.hop_attackers[by][cell]:
-                hurdle = False
-                for c in chain:
-                    q = board[c]
-                    if q:
-                        if hurdle:
-                            if q in codes:
-                                return True
-                            break
-                        hurdle = True
-        slow = g.slow_attackers[by]
-        if slow:
-            # Generate those pieces' moves with an enemy piece standing on the
-            # cell, so that a capture there shows (an empty cell is attacked
-            # if a piece arriving there could be taken).
-            hostile = g.hostile[by]
-            occupant = board[cell]
-            board[cell] = g.stand_in[by]  # a piece the generators may capture, whatever stands there
-            try:
-                for src in list(self.cells_of[by]):
-                    code = board[src]
-                    if code in slow:
-                        out: list = []
-                        for gen in g.generators[code]:
-                            gen(self, src, board, hostile, out)
-                        if any(m[1] == cell for m in out):
-                            return True
-            finally:
-                board[cell] = occupant
-        return False
-
-    def royal_cells(self, army: int) -> list[int]:
-        """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another)."""
-        g = self.game
-        is_royal, board = g.is_royal, self.board
-        cells = [c for c in self.cells_of[army] if is_royal[board[c]]]
-        if g.stacking is not None:
-            code_army, under = g.code_army, self.under
-            cells += [c for c in self.stacked if is_royal[under[c]] and code_army[under[c]] == army]
-        return cells
-
-    def in_check(self, army: int | None = None) -> bool:
-        """Is a royal piece of ``army`` (default: the side to move) attacked by an enemy?"""
-        return self.royal_attacked(self.army if army is None else army)
-
-    def checkers(self) -> list[int]:
-        """Cells of enemy pieces that attack a royal piece of the side to move."""
-        found = []
-        army = self.army
-        for k in self.royal_cells(army):
-            for e in self.game.enemies[army]:
-                for src in self.cells_of[e]:
-                    if self.game.stacking is not None:
-                        if any(stacking.removes_royal(self, m, {k}) for m in self._piece_moves(src)):
-                            found.append(src)
-                    elif any(m[1] == k for m in self._piece_moves(src)):
-                        found.append(src)
-        return sorted(set(found))
 
     # ------------------------------------------------------------ move generation
     def _piece_moves(self, src: int) -> list[Move]:
@@ -264,210 +185,6 @@ class Position:
             for cell in cells:
                 if not board[cell] and coords[cell][0] not in banned_files:
                     out.append((-1, cell, code, DROP))
-
-    def legal_moves(self) -> list[Move]:
-        """All legal moves of the side to move (none once an immediate end rule holds).
-
-        With ``when no moves`` rules, an army without a legal move gets the
-        one forced move the first matching rule gives: a pass, or removing
-        its royal piece (``end``, or no matching rule, leaves none).
-        """
-        g = self.game
-        if g.has_immediate_ends and immediate_end(self):
-            return []
-        moves = self.rule_abiding_moves()
-        if not moves and g.no_moves:
-            return forced_moves(self)
-        return moves
-
-    def rule_abiding_moves(self) -> list[Move]:
-        """The moves the legality rules allow, whether or not an end rule holds.
-
-        ``forbid self-check`` removes moves that leave an own royal piece
-        attacked, ``forbid giving-check`` those that attack an enemy royal
-        piece, and ``captures compulsory`` every non-capture when a capture
-        exists.
-        """
-        g = self.game
-        moves = self.pseudo_legal_moves()
-        if g.self_check:
-            moves = self._without_self_check(moves)
-        if g.forbid_giving_check:
-            army = self.army
-            moves = [m for m in moves if not self._gives_check_after(m, army)]
-        if g.compulsory_capture:
-            captures = [m for m in moves if self.is_capture(m)]
-            if captures:
-                moves = captures
-        if g.has_drops and any(g.drop_no_mate):
-            moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not self._mates_after(m)]
-        return moves
-
-    def _mates_after(self, move: Move) -> bool:
-        """Does ``move`` checkmate: the next army in check with no legal reply?"""
-        self.push(move)
-        mates = self.in_check() and not self.rule_abiding_moves()
-        self.pop()
-        return mates
-
-    def is_capture(self, move: Move) -> bool:
-        """Does ``move`` capture (en passant included)?"""
-        special = move[3]
-        return bool(self.board[move[1]]) and (special is None or special[0] != "castle") or (
-            special is not None and special[0] == "ep")
-
-    def _gives_check_after(self, move: Move, army: int) -> bool:
-        self.push(move)
-        gives = self._gives_check(army)
-        self.pop()
-        return gives
-
-    def _without_self_check(self, moves: list[Move]) -> list[Move]:
-        g = self.game
-        army = self.army
-        royals = self.royal_cells(army)
-        if g.partner_check and g.partners[army]:
-            safe = [m for m in moves if self._safe_after(m, army)] if royals else moves
-            return self._without_partner_check(safe, army)
-        if not royals:
-            return moves
-        enemies = g.enemies[army]
-        board = self.board
-        if g.stacking is not None:
-            return stacking.without_self_check(self, moves, royals)
-        if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
-            return [m for m in moves if self._safe_after(m, army)]
-        king = royals[0]
-        pinned, checked, screens = self._pins(king, enemies)
-        if checked:
-            return [m for m in moves if self._safe_after(m, army)]
-        legal = []
-        is_royal = g.is_royal
-        explosive = g.blast is not None
-        for m in moves:
-            frm = m[0]
-            if m[1] in screens:
-                if self._safe_after(m, army):
-                    legal.append(m)
-            elif m[3] is DROP:
-                legal.append(m)
-            elif frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
-                if self._safe_after(m, army):
-                    legal.append(m)
-            else:
-                legal.append(m)
-        return legal
-
-    def _pins(self, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
-        """What a move must not disturb to keep ``king`` safe, and whether it is attacked now.
-
-        Returns ``pinned`` (own pieces whose leaving would uncover an attack:
-        the only piece between the king and an enemy rider, one of the two
-        between it and a hopper, the piece on a lame leaper's way), whether
-        the king is attacked, and ``screens`` (empty cells between the king
-        and a hopper with nothing between them: a piece arriving there would
-        let the hopper capture).
-        """
-        g = self.game
-        board = self.board
-        hostile = g.hostile[self.army]
-        pinned: set[int] = set()
-        screens: set[int] = set()
-        checked = False
-        for e in enemies:
-            for src, codes in g.leap_attackers[e][king]:
-                if board[src] in codes:
-                    checked = True
-            for chain, codes in g.ray_attackers[e][king]:
-                blocker = -1
-                for c in chain:
-                    q = board[c]
-                    if q:
-                        if hostile[q]:
-                            if q in codes:
-                                if blocker < 0:
-                                    checked = True
-                                else:
-                                    pinned.add(blocker)
-                            break
-                        if blocker >= 0:
-                            break
-                        blocker = c
-            for src, between, codes in g.lame_attackers[e][king]:
-                if board[src] in codes:
-                    blockers = [c for c in between if board[c]]
-                    if not blockers:
-                        checked = True
-                    elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
-                        pinned.add(blockers[0])
-            for chain, codes in g.hop_attackers[e][king]:
-                occupied = []
-                for i, c in enumerate(chain):
-                    if board[c]:
-                        occupied.append((i, c))
-                        if len(occupied) == 3:
-                            break
-                kinds = [board[c] in codes for _, c in occupied]
-                if kinds[:1] == [True]:
-                    screens.update(chain[:occupied[0][0]])
-                if kinds[1:2] == [True]:
-                    checked = True
-                if kinds[2:3] == [True]:
-                    pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
-        return pinned, checked, screens
-
-    def _without_partner_check(self, moves: list[Move], army: int) -> list[Move]:
-        """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
-        attacked need not be relieved)."""
-        partners = [p for p in self.game.partners[army] if not self.royal_attacked(p)]
-        legal = []
-        for m in moves:
-            self.push(m)
-            if not any(self.royal_attacked(p) for p in partners):
-                legal.append(m)
-            self.pop()
-        return legal
-
-    def _safe_after(self, move: Move, army: int) -> bool:
-        self.push(move)
-        safe = not self.royal_attacked(army)
-        self.pop()
-        return safe
-
-    def royal_attacked(self, army: int) -> bool:
-        """Is a royal piece of ``army`` attacked (or, with explosions, gone)?
-
-        With ``captures explode``: an army that had royal pieces and has
-        none is beaten (so a move that blows up its own king is illegal),
-        an army whose enemies lost theirs is safe, and a capture that would
-        also blow up the capturer's own royal piece does not count as an
-        attack (kings next to each other do not check each other).
-        """
-        g = self.game
-        if g.stacking is not None:
-            return stacking.royal_attacked(self, army)
-        royals = self.royal_cells(army)
-        enemies = g.enemies[army]
-        if g.blast is None:
-            return any(self.attacked(k, e) for k in royals for e in enemies)
-        if army in g.royal_armies and not royals:
-            return True
-        if any(e in g.royal_armies and not self.royal_cells(e) for e in enemies):
-            return False
-        return any(self.threatens(k, e) for k in royals for e in enemies)
-
-    def threatens(self, cell: int, by: int) -> bool:
-        """Could army ``by`` take a royal piece standing on ``cell``?
-
-        :meth:`attacked`, except that with ``captures explode`` a capture
-        that would also blow up a royal piece of ``by`` does not count.
-        """
-        g = self.game
-        if g.blast is not None:
-            board, is_royal, code_army = self.board, g.is_royal, g.code_army
-            if any(board[c] and is_royal[board[c]] and code_army[board[c]] == by for c in g.blast[cell]):
-                return False
-        return self.attacked(cell, by)
 
     def _castling_moves(self, army: int, out: list[Move]) -> None:
         g = self.game
@@ -650,15 +367,6 @@ class Position:
         self.hash = h
         self.history.append(h)
 
-    def _ep_legal(self) -> bool:
-        """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
-        rule on repeated positions and in python-chess's FEN.)"""
-        army, board = self.army, self.board
-        victim = ("ep", self.ep_victim)
-        table = self.game.ep_attackers[army]
-        return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
-                   for cell in self.ep_cells for src, codes in table[cell])
-
     def _castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
         """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""
         frm, to, _, (_, rook_from, rook_to, _) = move
@@ -703,10 +411,6 @@ class Position:
             key ^= keys[low.bit_length() - 1]
             flipped ^= low
         return key
-
-    def _gives_check(self, army: int) -> bool:
-        """Does ``army`` attack a royal piece of one of its enemies?"""
-        return any(self.attacked(k, army) for e in self.game.enemies[army] for k in self.royal_cells(e))
 
     def _explode(self, at: int, h: int) -> tuple[list[tuple[int, int]], int, int]:
         """Remove the piece on ``at`` and the unspared pieces around it (``captures explode``).

@@ -1,0 +1,202 @@
+"""Legality: which pseudo-legal moves the rules allow.
+
+:class:`Legality` is a mixin of :class:`~interpreter.position.Position`.
+``forbid self-check`` removes moves that leave an own royal piece
+attacked, ``forbid partner-check`` those that newly expose a partner's,
+``forbid giving-check`` those that attack an enemy royal piece, and
+``captures compulsory`` every non-capture when a capture exists. When
+every enemy attack depends on occupancy alone, pins and hopper screens are
+computed once per position and only the moves that could matter are tried
+by make, test and unmake.
+"""
+
+from __future__ import annotations
+
+from . import stacking
+from .outcome import forced_moves, immediate_end
+
+DROP = ("drop",)  # the special of a drop: (-1, to, code, DROP)
+
+
+class Legality:
+    """The legal moves of a position, and the tests behind them."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> list[Move]:
+        """All legal moves of the side to move (none once an immediate end rule holds).
+
+        With ``when no moves`` rules, an army without a legal move gets the
+        one forced move the first matching rule gives: a pass, or removing
+        its royal piece (``end``, or no matching rule, leaves none).
+        """
+        g = self.game
+        if g.has_immediate_ends and immediate_end(self):
+            return []
+        moves = self.rule_abiding_moves()
+        if not moves and g.no_moves:
+            return forced_moves(self)
+        return moves
+
+    def rule_abiding_moves(self) -> list[Move]:
+        """The moves the legality rules allow, whether or not an end rule holds.
+
+        ``forbid self-check`` removes moves that leave an own royal piece
+        attacked, ``forbid giving-check`` those that attack an enemy royal
+        piece, and ``captures compulsory`` every non-capture when a capture
+        exists.
+        """
+        g = self.game
+        moves = self.pseudo_legal_moves()
+        if g.self_check:
+            moves = self._without_self_check(moves)
+        if g.forbid_giving_check:
+            army = self.army
+            moves = [m for m in moves if not self._gives_check_after(m, army)]
+        if g.compulsory_capture:
+            captures = [m for m in moves if self.is_capture(m)]
+            if captures:
+                moves = captures
+        if g.has_drops and any(g.drop_no_mate):
+            moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not self._mates_after(m)]
+        return moves
+
+    def _mates_after(self, move: Move) -> bool:
+        """Does ``move`` checkmate: the next army in check with no legal reply?"""
+        self.push(move)
+        mates = self.in_check() and not self.rule_abiding_moves()
+        self.pop()
+        return mates
+
+    def is_capture(self, move: Move) -> bool:
+        """Does ``move`` capture (en passant included)?"""
+        special = move[3]
+        return bool(self.board[move[1]]) and (special is None or special[0] != "castle") or (
+            special is not None and special[0] == "ep")
+
+    def _gives_check_after(self, move: Move, army: int) -> bool:
+        self.push(move)
+        gives = self._gives_check(army)
+        self.pop()
+        return gives
+
+    def _without_self_check(self, moves: list[Move]) -> list[Move]:
+        g = self.game
+        army = self.army
+        royals = self.royal_cells(army)
+        if g.partner_check and g.partners[army]:
+            safe = [m for m in moves if self._safe_after(m, army)] if royals else moves
+            return self._without_partner_check(safe, army)
+        if not royals:
+            return moves
+        enemies = g.enemies[army]
+        board = self.board
+        if g.stacking is not None:
+            return stacking.without_self_check(self, moves, royals)
+        if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
+            return [m for m in moves if self._safe_after(m, army)]
+        king = royals[0]
+        pinned, checked, screens = self._pins(king, enemies)
+        if checked:
+            return [m for m in moves if self._safe_after(m, army)]
+        legal = []
+        is_royal = g.is_royal
+        explosive = g.blast is not None
+        for m in moves:
+            frm = m[0]
+            if m[1] in screens:
+                if self._safe_after(m, army):
+                    legal.append(m)
+            elif m[3] is DROP:
+                legal.append(m)
+            elif frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
+                if self._safe_after(m, army):
+                    legal.append(m)
+            else:
+                legal.append(m)
+        return legal
+
+    def _pins(self, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
+        """What a move must not disturb to keep ``king`` safe, and whether it is attacked now.
+
+        Returns ``pinned`` (own pieces whose leaving would uncover an attack:
+        the only piece between the king and an enemy rider, one of the two
+        between it and a hopper, the piece on a lame leaper's way), whether
+        the king is attacked, and ``screens`` (empty cells between the king
+        and a hopper with nothing between them: a piece arriving there would
+        let the hopper capture).
+        """
+        g = self.game
+        board = self.board
+        hostile = g.hostile[self.army]
+        pinned: set[int] = set()
+        screens: set[int] = set()
+        checked = False
+        for e in enemies:
+            for src, codes in g.leap_attackers[e][king]:
+                if board[src] in codes:
+                    checked = True
+            for chain, codes in g.ray_attackers[e][king]:
+                blocker = -1
+                for c in chain:
+                    q = board[c]
+                    if q:
+                        if hostile[q]:
+                            if q in codes:
+                                if blocker < 0:
+                                    checked = True
+                                else:
+                                    pinned.add(blocker)
+                            break
+                        if blocker >= 0:
+                            break
+                        blocker = c
+            for src, between, codes in g.lame_attackers[e][king]:
+                if board[src] in codes:
+                    blockers = [c for c in between if board[c]]
+                    if not blockers:
+                        checked = True
+                    elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
+                        pinned.add(blockers[0])
+            for chain, codes in g.hop_attackers[e][king]:
+                occupied = []
+                for i, c in enumerate(chain):
+                    if board[c]:
+                        occupied.append((i, c))
+                        if len(occupied) == 3:
+                            break
+                kinds = [board[c] in codes for _, c in occupied]
+                if kinds[:1] == [True]:
+                    screens.update(chain[:occupied[0][0]])
+                if kinds[1:2] == [True]:
+                    checked = True
+                if kinds[2:3] == [True]:
+                    pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
+        return pinned, checked, screens
+
+    def _without_partner_check(self, moves: list[Move], army: int) -> list[Move]:
+        """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
+        attacked need not be relieved)."""
+        partners = [p for p in self.game.partners[army] if not self.royal_attacked(p)]
+        legal = []
+        for m in moves:
+            self.push(m)
+            if not any(self.royal_attacked(p) for p in partners):
+                legal.append(m)
+            self.pop()
+        return legal
+
+    def _safe_after(self, move: Move, army: int) -> bool:
+        self.push(move)
+        safe = not self.royal_attacked(army)
+        self.pop()
+        return safe
+
+    def _ep_legal(self) -> bool:
+        """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
+        rule on repeated positions and in python-chess's FEN.)"""
+        army, board = self.army, self.board
+        victim = ("ep", self.ep_victim)
+        table = self.game.ep_attackers[army]
+        return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
+                   for cell in self.ep_cells for src, codes in table[cell])
