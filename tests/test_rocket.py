@@ -373,3 +373,90 @@ def test_playouts_reach_promotions_and_a_cockpit_win(game):
     assert promoted and set(promoted) <= set("NSBZRAM")
     result, _ = play(kings_race, 300)
     assert result is not None and result.rule == "cockpit"
+
+
+# ---------------------------------------------------------------- the constructs on small boards
+
+SMALL = """
+board {{
+  ragged lengths 3, 4, 5, 4, 3
+  set type = even on where rank % 2 == 0
+  set type = odd on where rank % 2 == 1 and file + 0 * rank >= 1
+  {board}
+}}
+armies {{ army white {{ letters upper }} army black {{ letters lower }} }}
+piece King {{ letter K royal move step orth }}
+{pieces}
+setup {{ white King at a1  black King at e3 }}
+"""
+
+
+def small(board: str = "", pieces: str = ""):
+    from dsl import load_spec_text
+    from interpreter.game import compile_variant
+    return compile_variant(load_spec_text(SMALL.format(board=board, pieces=pieces)))
+
+
+def test_ragged_board_and_where():
+    game = small()
+    board = game.board
+    assert len(board) == 19 and board.files == 5 and board.ranks == 5
+    assert "a4" not in board.index and "c5" in board.index
+    assert sum(a["type"] == "even" for a in board.attributes) == 8
+    assert board.polygons[board.index["b2"]] == [(1, 1), (2, 1), (2, 2), (1, 2)]   # unit squares by default
+
+
+def test_direction_tables_later_rows_win_and_replace_built_in_families():
+    game = small("""directions orth {
+      all: up (0, 1), down (0, -1)
+      type even: up (1, 1)
+    }""", "piece Climber { letter C move ride up }")
+    board = game.board
+    assert set(board.families["orth"]) == {"up", "down"} and "n" not in board.steps
+    assert [board.names[c] for c in _ray_cells(board, "a1", "up")] == ["a2", "b3", "b4", "c5"]
+    climber = game.symbol_code["C"]
+    assert {board.names[c] for a in game.atoms[climber] for r in a.rays[board.index["a1"]] for c in r} == {
+        "a2", "b3", "b4", "c5"}
+
+
+def _ray_cells(board, cell, label):
+    out, at = [], board.index[cell]
+    while board.steps[label][at] >= 0:
+        at = board.steps[label][at]
+        out.append(at)
+    return out
+
+
+def test_static_conditions_filter_tables():
+    game = small("", """piece Hopper { letter H move step all: if to.type == "even" and from.file < to.file }
+piece Slider { letter S move ride orth: if to.rank != 3 }""")
+    board = game.board
+    hopper = game.symbol_code["H"]
+    reach = {board.names[to] for a in game.atoms[hopper] for to, _ in a.leaps[board.index["b3"]]}
+    assert reach == {"c2", "c4"}
+    # A ride keeps passing the cells where it may not stop.
+    slider = game.symbol_code["S"]
+    rows = [(board.names[to], tuple(board.names[c] for c in between))
+            for a in game.atoms[slider] for to, between in a.leaps[board.index["c1"]]]
+    assert ("c4", ("c2", "c3")) in rows and not any(to == "c3" for to, _ in rows)
+
+
+def test_drawing_position_and_shape():
+    game = small("""position (2 * file, rank + file % 2) on all
+    shape on type even: (0, 0), (1, 0), (0, 1)""")
+    board = game.board
+    assert board.polygons[board.index["a1"]] == [(2, 2), (3, 2), (3, 3), (2, 3)]   # moved with its position
+    assert board.polygons[board.index["b2"]] == [(4, 2), (5, 2), (4, 3)]
+
+
+@pytest.mark.parametrize("board, pieces, message", [
+    ("directions one { all: x (1, 0) }\n directions two { all: x (0, 1) }", "", "already belongs to family"),
+    ("set hue = 1 on where colour + 1 > 0", "", "mixes text and numbers"),
+    ("zone z: where typo == 1", "", "unknown name 'typo'"),
+    ("", "piece Q { letter Q move ride orth: if in_check }", "depend on the position"),
+    ("", "piece Q { letter Q move step orth: once per game }", "once per game"),
+])
+def test_errors(board, pieces, message):
+    from dsl import RulesError
+    with pytest.raises(RulesError, match=message):
+        small(board, pieces)
