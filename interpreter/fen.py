@@ -13,6 +13,9 @@ three, as in EPD) may be left out and default to ``0 1``.
   rank 11 is one cell long).
 - Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``, or
   its ``letters prefix``).
+- Games whose pieces have once-per-game moves (and no castling) use the
+  castling field for the cells of the pieces that still have them
+  (``a1,o1``; ``-`` for none).
 - Armies with prefixed symbols (``wK``, ``tP``: four-player chess's FEN)
   separate the cells of a rank with commas (``wR,2,wN``), and list castling
   rights as the cells of unmoved kings and rooks (``c12,d14,a11``).
@@ -284,6 +287,9 @@ def _infer_unmoved(game: Game, pos: Position) -> None:
 def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
     if text == "-":
         return
+    if not game.castle_rules and any(game.privileged):
+        _privileges(game, pos, fen, text, at)
+        return
     if not game.castle_rules:
         raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
     board = game.board
@@ -438,8 +444,23 @@ def _hand_order(game: Game, pos: Position):
                 yield code, pos.hands[code]
 
 
+def _privileges(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    """The cells of the pieces that may still use a once-per-game move, separated by commas."""
+    offset = at
+    for name in text.split(","):
+        cell = game.board.index.get(name, -1)
+        if cell < 0 or not game.privileged[pos.board[cell]]:
+            raise _error(fen, offset, offset + len(name), f"no piece with a once-per-game move on {name!r}",
+                         expected="cells of pieces that keep a once-per-game move, separated by commas, or '-'")
+        pos.privileges |= 1 << cell
+        offset += len(name) + 1
+
+
 def castling_field(pos: Position) -> str:
     game, board = pos.game, pos.game.board
+    if not game.castle_rules and any(game.privileged):
+        cells = [c for c in range(len(board)) if (pos.privileges >> c) & 1]
+        return ",".join(board.names[c] for c in cells) or "-"
     if not game.castle_rules:
         return "-"
     if any(a.prefix for a in game.armies):

@@ -94,6 +94,16 @@ class Game:
         in_setup = {self.code_kind[code] for code in start.board if code}
         self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
         self.setup_counts = [start.board.count(code) for code in range(self.ncodes)]
+        # Once-per-game privileges: every piece that has one holds it at the start.
+        if any(self.privileged):
+            if self.castle_rules:
+                raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
+                                       "yet (both use FEN's castling field)", spec.locs.get("name"))
+            from .fen import to_fen
+            for cell, code in enumerate(start.board):
+                if self.privileged[code]:
+                    start.privileges |= 1 << cell
+            self.start_fen = to_fen(start)
 
     def _setup(self, setup: S.SetupSpec) -> str:
         """The FEN of the start position, checked now so that errors point at the setup."""
@@ -284,6 +294,7 @@ class Game:
                 for move in kind.spec.moves:
                     self.atoms[code] += compile_atoms(move, self.board, army.name, army.forward)
                 self.promotions[code], self.promotions_leaving[code] = self._promotion_tables(kind, army)
+        self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
                                                   royal_targets[self.code_army[c]], self.promotions_leaving[c])
@@ -555,6 +566,7 @@ class Game:
         self.z_hand = [[0] + [rng.getrandbits(bits) for _ in range(HAND_LIMIT)] for _ in range(self.ncodes)]
         self.z_promoted = [rng.getrandbits(bits) for _ in range(self.n)]
         self.z_under = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
+        self.z_privilege = [rng.getrandbits(bits) for _ in range(self.n)]
 
     # ------------------------------------------------------------ positions
     def start(self, array: int | None = None):

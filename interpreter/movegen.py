@@ -25,6 +25,8 @@ from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board
 
+ONCE = ("once",)  # the special of a move that spends a piece's once-per-game privilege
+
 
 @dataclass
 class Atom:
@@ -49,18 +51,20 @@ class Atom:
     sets_en_passant: bool = False
     royal_only: bool = False
     level: str | None = None   # "ground" / "upper": only at that level of a stack (stacking games)
+    once: bool = False         # a privilege each piece may use once in the game ('once per game')
 
     @property
     def plain(self) -> bool:
         """No option restricts it: it can share a merged fast table."""
         return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
-                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only)
+                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only or self.once)
 
     @property
     def attacks_plainly(self) -> bool:
         """Its captures depend only on occupancy and on fixed cells (``from``, ``to``): reverse
-        attack tables can represent them. Only the moved-or-not state of a piece cannot."""
-        return self.capture and not self.unmoved
+        attack tables can represent them. A piece's own state (moved or not, a privilege used or
+        not) cannot."""
+        return self.capture and not self.unmoved and not self.once
 
 
 def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -203,9 +207,8 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     here, for every pair of cells, and filters the atoms' tables.
     """
     level, static = _split_condition(move.condition, move.loc)
-    if move.once_per_game or move.commits:
-        raise UnsupportedError("the move options 'once per game' and 'commits' are not run by the "
-                               "interpreter yet", move.loc)
+    if move.commits:
+        raise UnsupportedError("the move option 'commits' is not run by the interpreter yet", move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
     if static is not None:
         allowed = _static_condition(static, board, army)
@@ -223,6 +226,7 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
         sets_en_passant=move.sets_en_passant,
         royal_only=move.royal_only,
         level=level,
+        once=move.once_per_game,
     )
     pattern = move.pattern
     atoms: list[Atom] = []
@@ -786,9 +790,13 @@ def _general(atom: Atom, emit, royal_targets: list[bool] | None):
     narrowed = royal_targets if atom.royal_only else None
     from_cells, to_cells = atom.from_cells, atom.to_cells
     unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
+    once = atom.once
+    plain_special = ONCE if once else None  # moves of a privilege say so, to spend it
 
     def allowed_start(pos, frm):
         if from_cells is not None and frm not in from_cells:
+            return False
+        if once and not (pos.privileges >> frm) & 1:
             return False
         return not unmoved or (pos.unmoved >> frm) & 1
 
@@ -807,11 +815,11 @@ def _general(atom: Atom, emit, royal_targets: list[bool] | None):
                 q = board[to]
                 if not q:
                     if quiet:
-                        emit(out, frm, to, ("ep_set", between) if sets_ep and between else None)
+                        emit(out, frm, to, ("ep_set", between) if sets_ep and between else plain_special)
                     elif ep_capture and pos.ep_cells and to in pos.ep_cells and hostile[board[pos.ep_victim]]:
                         emit(out, frm, to, ("ep", pos.ep_victim))
                 elif capture and hostile[q]:
-                    emit(out, frm, to)
+                    emit(out, frm, to, plain_special)
         return gen_leap
 
     if atom.kind == "ride":
@@ -828,9 +836,9 @@ def _general(atom: Atom, emit, royal_targets: list[bool] | None):
                     if to_cells is None or to in to_cells:
                         if not q:
                             if quiet:
-                                emit(out, frm, to, ("ep_set", tuple(passed)) if sets_ep and passed else None)
+                                emit(out, frm, to, ("ep_set", tuple(passed)) if sets_ep and passed else plain_special)
                         elif capture and hostile[q]:
-                            emit(out, frm, to)
+                            emit(out, frm, to, plain_special)
                     if q:
                         break
                     passed.append(to)
@@ -853,9 +861,9 @@ def _general(atom: Atom, emit, royal_targets: list[bool] | None):
                 if to_cells is None or to in to_cells:
                     if not q:
                         if quiet:
-                            emit(out, frm, to)
+                            emit(out, frm, to, plain_special)
                     elif capture and hostile[q]:
-                        emit(out, frm, to)
+                        emit(out, frm, to, plain_special)
                 if q or grasshopper:
                     break
     return gen_hop

@@ -36,7 +36,8 @@ class Position(Attacks, Legality):
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "_undo")
+                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "privileges",
+                 "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -55,6 +56,7 @@ class Position(Attacks, Legality):
         self.promoted = 0
         self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
         self.stacked: set[int] = set()  # the cells where ``under`` is not 0
+        self.privileges = 0  # bit mask: the pieces there may still use their once-per-game moves
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -83,6 +85,7 @@ class Position(Attacks, Legality):
             if count:
                 h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
         h ^= self._promoted_key(self.promoted)
+        h ^= self._privilege_key(self.privileges)
         self.hash = h
         self.history = [h]
 
@@ -99,6 +102,7 @@ class Position(Attacks, Legality):
         other.promoted = self.promoted
         other.under = list(self.under)
         other.stacked = set(self.stacked)
+        other.privileges = self.privileges
         return other
 
     @property
@@ -322,7 +326,9 @@ class Position(Attacks, Legality):
                 changed |= blasted
         self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
-                           promoted, hand_code))
+                           promoted, hand_code, self.privileges))
+        if self.privileges:
+            h = self._move_privilege(frm, to, tag, h)
         if self.ep_cells:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
@@ -403,6 +409,27 @@ class Position(Attacks, Legality):
         self.hands[code] = old + delta
         return keys[min(old, len(keys) - 1)] ^ keys[min(old + delta, len(keys) - 1)]
 
+    def _move_privilege(self, frm: int, to: int, tag: str | None, h: int) -> int:
+        """A privilege travels with its piece, is spent by a move that uses it, and is lost with
+        a piece that is captured; returns the updated hash."""
+        old = self.privileges
+        new = old & ~(1 << to)
+        if frm >= 0 and (old >> frm) & 1:
+            new &= ~(1 << frm)
+            if tag != "once":
+                new |= 1 << to
+        self.privileges = new
+        return h ^ self._privilege_key(old ^ new)
+
+    def _privilege_key(self, flipped: int) -> int:
+        """The hash change for once-per-game privileges that flipped on the cells of ``flipped``."""
+        key, keys = 0, self.game.z_privilege
+        while flipped:
+            low = flipped & -flipped
+            key ^= keys[low.bit_length() - 1]
+            flipped ^= low
+        return key
+
     def _promoted_key(self, flipped: int) -> int:
         """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
         key, keys = 0, self.game.z_promoted
@@ -441,7 +468,7 @@ class Position(Attacks, Legality):
     def pop(self) -> Move:
         """Take back the last move and return it."""
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
-         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code) = self._undo.pop()
+         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = self._undo.pop()
         self.history.pop()
         g = self.game
         frm, to, promo, special = move
