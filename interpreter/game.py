@@ -476,16 +476,14 @@ class Game:
         self._compile_explosion(rules)
         self._compile_drops(spec.drops)
         for event in rules.clock_resets:
-            if event == "capture":
+            if event in ("capture", "promotion"):
                 continue
-            if event == "promotion":
-                raise UnsupportedError("clock reset on promotion is not run by the interpreter yet",
-                                       rules.locs.get("clock"))
             if event not in self.kind_index:
                 raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
             for army in self.armies:
                 self.clock_resets[self.code(self.kind_index[event], army.index)] = True
         self.clock_on_capture = "capture" in rules.clock_resets
+        self.clock_on_promotion = "promotion" in rules.clock_resets
         self.end_rules = compile_end_rules(self, rules.ends)
         self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)

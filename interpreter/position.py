@@ -350,7 +350,8 @@ class Position(Attacks, Legality):
                 low = cleared & -cleared
                 h ^= zu[low.bit_length() - 1]
                 cleared ^= low
-        if (captured and g.clock_on_capture) or g.clock_resets[piece]:
+        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
+                                                                          and g.clock_on_promotion):
             self.clock = 0
         else:
             self.clock += 1

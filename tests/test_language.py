@@ -116,3 +116,16 @@ def test_griffon_and_crooked_bishop(tmp_path):
     assert len(targets("d4")) == 23
     assert "d6" not in targets("d4") and "c6" in targets("d4") and "a3" in targets("d4")
     assert targets("h1") == ["a2", "b1", "c2", "d1", "e2", "f1", "g2", "g4", "g6", "g8", "h3", "h5", "h7"]
+
+
+def test_clock_resets_on_promotion_only_when_declared(tmp_path):
+    """Rocket Chess's count: captures and promotions restart it, pawn moves do not."""
+    game = game_of("extends chess\nrules { clock resets on capture, promotion }\n", tmp_path)
+    from interpreter.fen import to_fen
+    from interpreter.notation import parse_move
+    pos = game.position("4k3/1P6/8/8/8/8/4P3/4K3 w - - 7 40")
+    pos.push(parse_move(pos, "e3"))
+    assert to_fen(pos).split()[4] == "8"
+    pos.push(parse_move(pos, "Kd7"))
+    pos.push(parse_move(pos, "b8=Q"))
+    assert to_fen(pos).split()[4] == "0"
