@@ -23,7 +23,7 @@ from interpreter.game import load_game
 from interpreter.perft import perft
 
 DEFAULT = ["chess:3", "capablanca:3", "grand:3", "xiangqi:3", "shogi:3", "crazyhouse:3", "atomic:3",
-           "glinski:3"]
+           "glinski:3", "locking:3", "rocket:3"]
 
 
 def _time(variant: str, depth: int, bulk: bool, repeat: int) -> tuple[int, float]:

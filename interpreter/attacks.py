@@ -27,6 +27,10 @@ class Attacks:
         for src, codes in g.leap_attackers[by][cell]:
             if board[src] in codes:
                 return True
+        if g.once_attackers[by][cell]:
+            for src, codes in g.once_attackers[by][cell]:
+                if board[src] in codes and (self.privileges >> src) & 1:
+                    return True
         for chain, codes in g.ray_attackers[by][cell]:
             for c in chain:
                 q = board[c]

@@ -349,11 +349,22 @@ class Game:
         ray = [[{} for _ in range(n)] for _ in range(na)]
         hop = [[{} for _ in range(n)] for _ in range(na)]
         lame = [[{} for _ in range(n)] for _ in range(na)]
+        once = [[{} for _ in range(n)] for _ in range(na)]
         slow: list[set[int]] = [set() for _ in range(na)]
         for code in range(1, self.ncodes):
             army = self.code_army[code]
             for atom in self.atoms[code]:
                 if not atom.capture or atom.level == "upper":
+                    continue
+                if atom.once and atom.kind == "leap" and not atom.unmoved and not any(
+                        between for row in atom.leaps for _, between in row):
+                    # A privileged leap attacks only while the piece keeps its privilege.
+                    for frm, row in enumerate(atom.leaps):
+                        if atom.from_cells is not None and frm not in atom.from_cells:
+                            continue
+                        for to, _ in row:
+                            if atom.to_cells is None or to in atom.to_cells:
+                                once[army][to].setdefault(frm, set()).add(code)
                     continue
                 if not atom.attacks_plainly or atom.hop == "g":
                     slow[army].add(code)
@@ -380,6 +391,7 @@ class Game:
                                 chain = tuple(reversed(r[:k])) + (frm,)
                                 target[army][to].setdefault(chain, set()).add(code)
         self.leap_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap]
+        self.once_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in once]
         self.lame_attackers = [[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame]
         self.ray_attackers = [[_maximal_chains(cell) for cell in a] for a in ray]
         self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]

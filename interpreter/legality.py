@@ -136,6 +136,9 @@ class Legality:
             for src, codes in g.leap_attackers[e][king]:
                 if board[src] in codes:
                     checked = True
+            for src, codes in g.once_attackers[e][king]:
+                if board[src] in codes and (self.privileges >> src) & 1:
+                    checked = True
             for chain, codes in g.ray_attackers[e][king]:
                 blocker = -1
                 for c in chain:
