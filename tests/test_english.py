@@ -36,7 +36,7 @@ from interpreter import outcome
 from interpreter.english import OUTCOMES, English
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden" / "english-chess.txt"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "english-chess.txt"  # and english-NAME.txt beside it
 PLACEHOLDER = re.compile(r"TODO|FIXME|\?\?\?|<|>|\bNone\b|[{}]|\bnan\b")
 
 MODELS = sorted({cls for cls in vars(S).values()
@@ -255,15 +255,17 @@ def test_every_stacking_outcome_of_the_grammar_has_english():
     assert set(re.findall(r'"([^"]+)"', rule)) == set(OUTCOMES)
 
 
-def test_english_of_chess_matches_the_snapshot():
-    spec = load_spec("chess")
+@pytest.mark.parametrize("name", ["chess", "locking", "rocket"])
+def test_english_matches_the_snapshot(name):
+    spec = load_spec(name)
     text = English(spec).render(spec) + "\n"
+    golden = GOLDEN.parent / f"english-{name}.txt"
     if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), "no snapshot yet: run with UPDATE_GOLDEN=1 and read the file"
-    assert text == GOLDEN.read_text(encoding="utf-8"), \
-        "the English of chess changed: run with UPDATE_GOLDEN=1 if that is meant, and read the diff"
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.exists(), "no snapshot yet: run with UPDATE_GOLDEN=1 and read the file"
+    assert text == golden.read_text(encoding="utf-8"), \
+        f"the English of {name} changed: run with UPDATE_GOLDEN=1 if that is meant, and read the diff"
 
 
 def test_english_of_every_bundled_variant_is_readable():
