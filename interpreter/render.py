@@ -119,6 +119,33 @@ def _fmt(value: float, digits: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
+def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Is (x, y) inside the polygon (even-odd rule)?"""
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def anchor(polygon: list[tuple[float, float]]) -> tuple[tuple[float, float], float]:
+    """Where a piece goes in a cell, and how big it may be: the point inside the polygon
+    farthest from its edges (the centroid for convex cells; inside the arms of a chevron)."""
+    best = centroid(polygon)
+    best_radius = _inradius(polygon, best) if _inside(polygon, *best) else 0.0
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    steps = 12
+    for i in range(1, steps):
+        for j in range(1, steps):
+            x = min(xs) + (max(xs) - min(xs)) * i / steps
+            y = min(ys) + (max(ys) - min(ys)) * j / steps
+            if _inside(polygon, x, y):
+                radius = _inradius(polygon, (x, y))
+                if radius > best_radius * 1.05:
+                    best, best_radius = (x, y), radius
+    return best, best_radius
+
+
 def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
     """The distance from ``centre`` to the nearest edge of ``polygon``: how big a piece may be."""
     px, py = centre
@@ -336,8 +363,11 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     board = game.board
     margin = UNIT * 0.6 if coordinates else UNIT * 0.1
     frame = _Frame(board.polygons, margin)
-    centres = [frame.point(*centroid(poly)) for poly in board.polygons]
-    radii = [_inradius(poly, centroid(poly)) * UNIT for poly in board.polygons]
+    anchors = [anchor(poly) for poly in board.polygons]
+    centres = [frame.point(*point) for point, _ in anchors]
+    widest = max(radius for _, radius in anchors)
+    # Narrow cells (a chevron's arms) still get pieces of a readable size.
+    radii = [max(radius, 0.8 * widest) * UNIT for _, radius in anchors]
     images = {p for stack in diagram.stacks.values() for p in stack} | {p for h in diagram.hands.values() for p in h}
     defs, ids = _piece_defs(game, images)
     types = sorted({str(a["type"]) for a in board.attributes if "type" in a})
