@@ -311,13 +311,14 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
             raise _error(fen, at + i, at + i + 1, f"invalid castling right {ch!r}")
         king_code = game.code(game.castle_king, army.index)
         rook_code = game.code(game.castle_rook, army.index)
-        kings = [c for c in pos.cells_of[army.index] if pos.board[c] == king_code]
+        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
+        kings = [c for c, code in ground.items() if code == king_code]
         if len(kings) != 1:
             raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but {army.title} has no single king")
         king = kings[0]
         kx, ky = board.coords[king]
-        rooks = sorted((board.coords[c][0], c) for c in pos.cells_of[army.index]
-                       if pos.board[c] == rook_code and board.coords[c][1] == ky)
+        rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
+                       if code == rook_code and board.coords[c][1] == ky)
         lower = ch.lower()
         if lower == "k":
             candidates = [c for x, c in rooks if x > kx][-1:]
@@ -456,6 +457,18 @@ def _privileges(game: Game, pos: Position, fen: str, text: str, at: int) -> None
         offset += len(name) + 1
 
 
+def _ground_cells(pos: Position, army: int) -> dict[int, int]:
+    """Cell -> code of the army's pieces standing at ground level: alone, or locked at the bottom
+    of a stack (castling rights belong to those)."""
+    game = pos.game
+    cells = {}
+    for cell, code in enumerate(pos.board):
+        low = pos.under[cell] or code
+        if low and game.code_army[low] == army:
+            cells[cell] = low
+    return cells
+
+
 def castling_field(pos: Position) -> str:
     game, board = pos.game, pos.game.board
     if not game.castle_rules and any(game.privileged):
@@ -472,12 +485,13 @@ def castling_field(pos: Position) -> str:
     for army in game.armies:
         king_code = game.code(game.castle_king, army.index)
         rook_code = game.code(game.castle_rook, army.index)
-        for king in sorted(pos.cells_of[army.index]):
-            if pos.board[king] != king_code or not (pos.unmoved >> king) & 1:
+        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
+        for king in sorted(ground):
+            if ground[king] != king_code or not (pos.unmoved >> king) & 1:
                 continue
             kx, ky = board.coords[king]
-            rooks = sorted((board.coords[c][0], c) for c in pos.cells_of[army.index]
-                           if pos.board[c] == rook_code and board.coords[c][1] == ky)
+            rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
+                           if code == rook_code and board.coords[c][1] == ky)
             letters = []
             for x, c in rooks:
                 if not (pos.unmoved >> c) & 1:

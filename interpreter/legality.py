@@ -199,6 +199,9 @@ class Legality:
         """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
         rule on repeated positions and in python-chess's FEN.)"""
         army, board = self.army, self.board
+        if self.game.stacking is not None:  # en passant or sep, whichever the pieces there can make
+            return any(m[3] is not None and m[3][0] in ("ep", "sep") and self._safe_after(m, army)
+                       for m in self.pseudo_legal_moves())
         victim = ("ep", self.ep_victim)
         table = self.game.ep_attackers[army]
         return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)

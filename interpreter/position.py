@@ -196,13 +196,15 @@ class Position(Attacks, Legality):
         king_code = g.code(g.castle_king, army)
         rook_code = g.code(g.castle_rook, army)
         files = g.board.files
+        under = self.under
         for k in self.cells_of[army]:
-            if board[k] != king_code or not (self.unmoved >> k) & 1:
+            if board[k] != king_code or under[k] or not (self.unmoved >> k) & 1:
                 continue
             kx, ky = g.board.coords[k]
             for rule in g.castle_rules:
                 for r in self.cells_of[army]:
-                    if board[r] != rook_code or not (self.unmoved >> r) & 1:
+                    # The rook must stand alone: a rook on top of a stack did not start there.
+                    if board[r] != rook_code or under[r] or not (self.unmoved >> r) & 1:
                         continue
                     if rule.rook_cells and rule.rook_cells[army] is not None and r not in rule.rook_cells[army]:
                         continue
