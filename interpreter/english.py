@@ -71,6 +71,12 @@ CLAUSE_NAMES = {
     "in_check": ("the side to move is in check", "the side to move is not in check"),
     "insufficient_material": ("neither side has enough material left to win (see the signatures below)",
                               "there is enough material left to win"),
+    "checked_by_royal": ("an enemy royal piece is among the pieces giving check",
+                         "no enemy royal piece is among the pieces giving check"),
+    "only_move_by_royal": ("the side to move has exactly one legal move, and it moves a royal piece",
+                           "the side to move has more than one legal move, or its only one moves no royal piece"),
+    "mate_follows": ("after the side to move's only legal move the opponent can checkmate at once",
+                     "the opponent cannot checkmate at once after the side to move's only legal move"),
 }
 """Names that are true or false, as a clause and its negation."""
 
@@ -88,6 +94,9 @@ VALUE_NAMES = {
     "checks": "the number of checks the side to move has given",
     "enemy_checks": "the largest number of checks an enemy army has given",
     "level": "the level the piece moves from",
+    "royal_level": "where the side to move's royal piece stands (\"ground\" alone, \"upper\" on top of a stack, "
+                   "\"under\" locked below another piece)",
+    "royal_above": "the side of the piece on top of the side to move's royal piece (\"own\", \"enemy\" or \"none\")",
     "below": "the side of the piece under the moving piece",
     "file": "the cell's file number",
     "rank": "the cell's rank number",
