@@ -299,16 +299,23 @@ def _check_calls(game: "Game", expr) -> None:
                 _check_calls(game, child)
 
 
+def compile_condition(game: "Game", expr):
+    """A checked and compiled condition of end rules, ``insufficient`` and ``when no moves``
+    (None for no condition): calls take a declared zone or piece, types do not mix."""
+    if expr is None:
+        return None
+    _check_calls(game, expr)
+    _type_of(expr)
+    return compile_expr(expr, END_NAMES, END_CALLS, _symbols(game))
+
+
 def compile_end_rules(game: "Game", ends: list[S.EndRule]):
     """Compiled (rule, condition, immediate) triples in declaration order.
 
     ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
     """
-    for rule in ends:
-        _check_calls(game, rule.condition)
-        _type_of(rule.condition)
-    return [(rule, compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)),
-             not (_names_used(rule.condition) & DEFERRED_NAMES)) for rule in ends]
+    return [(rule, compile_condition(game, rule.condition), not (_names_used(rule.condition) & DEFERRED_NAMES))
+            for rule in ends]
 
 
 @dataclass(frozen=True)
@@ -345,14 +352,8 @@ def _signature(game: "Game", text: str, rule: S.InsufficientRule) -> _Signature:
 
 def compile_insufficient(game: "Game", rules: list[S.InsufficientRule]):
     """Compiled (first signature, second signature, condition or None) triples."""
-    compiled = []
-    for rule in rules:
-        if rule.condition is not None:
-            _check_calls(game, rule.condition)
-            _type_of(rule.condition)
-        condition = compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)) if rule.condition else None
-        compiled.append((_signature(game, rule.first, rule), _signature(game, rule.second, rule), condition))
-    return compiled
+    return [(_signature(game, rule.first, rule), _signature(game, rule.second, rule),
+             compile_condition(game, rule.condition)) for rule in rules]
 
 
 def insufficient_material(position: "Position") -> bool:
@@ -404,14 +405,7 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
 
 def compile_no_moves(game: "Game", rules: list[S.NoMovesRule]):
     """Compiled ``when no moves`` rules: (action, condition or None) in order."""
-    compiled = []
-    for rule in rules:
-        if rule.condition is not None:
-            _check_calls(game, rule.condition)
-            _type_of(rule.condition)
-        condition = compile_expr(rule.condition, END_NAMES, END_CALLS, _symbols(game)) if rule.condition else None
-        compiled.append((rule.action, condition))
-    return compiled
+    return [(rule.action, compile_condition(game, rule.condition)) for rule in rules]
 
 
 def forced_moves(position: "Position") -> list:

@@ -32,6 +32,16 @@ PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0,
 REMOVE = ("remove",)  # the forced move that takes a mated royal piece off: (cell, cell, 0, REMOVE)
 
 
+def mask_key(keys: list[int], flipped: int) -> int:
+    """The XOR of the per-cell Zobrist ``keys`` of the cells set in the bit mask ``flipped``."""
+    key = 0
+    while flipped:
+        low = flipped & -flipped
+        key ^= keys[low.bit_length() - 1]
+        flipped ^= low
+    return key
+
+
 class Position(Attacks, Legality):
     """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
 
@@ -347,11 +357,7 @@ class Position(Attacks, Legality):
         if unmoved & changed:
             cleared = unmoved & changed
             self.unmoved = unmoved & ~changed
-            zu = g.z_unmoved
-            while cleared:
-                low = cleared & -cleared
-                h ^= zu[low.bit_length() - 1]
-                cleared ^= low
+            h ^= mask_key(g.z_unmoved, cleared)
         if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
                                                                           and g.clock_on_promotion):
             self.clock = 0
@@ -426,21 +432,11 @@ class Position(Attacks, Legality):
 
     def _privilege_key(self, flipped: int) -> int:
         """The hash change for once-per-game privileges that flipped on the cells of ``flipped``."""
-        key, keys = 0, self.game.z_privilege
-        while flipped:
-            low = flipped & -flipped
-            key ^= keys[low.bit_length() - 1]
-            flipped ^= low
-        return key
+        return mask_key(self.game.z_privilege, flipped)
 
     def _promoted_key(self, flipped: int) -> int:
         """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
-        key, keys = 0, self.game.z_promoted
-        while flipped:
-            low = flipped & -flipped
-            key ^= keys[low.bit_length() - 1]
-            flipped ^= low
-        return key
+        return mask_key(self.game.z_promoted, flipped)
 
     def _explode(self, at: int, h: int) -> tuple[list[tuple[int, int]], int, int]:
         """Remove the piece on ``at`` and the unspared pieces around it (``captures explode``).
