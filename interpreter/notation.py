@@ -1,9 +1,12 @@
 """Move notation: SAN and from-to (UCI-style) strings, for any variant on a grid board.
 
 Nothing here knows about chess: piece letters come from the game's piece
-kinds, castling strings from ``game.castle_rules[i].notation`` and cell,
-file and rank names from ``game.board.names`` (a file name of letters
-followed by a rank number, as the board compiler makes them).
+kinds, castling strings from ``game.castle_rules[i].notation`` (and
+``game.castle_locks[i].notation`` for castlock) and cell, file and rank
+names from ``game.board.names`` (a file name of letters followed by a rank
+number, as the board compiler makes them). Nothing knows a particular
+stacking game either: stacking moves are told apart by their specials and
+outcomes (:mod:`interpreter.stacking`).
 
 Writing (:func:`move_to_san`, :func:`move_to_uci`)
 --------------------------------------------------
@@ -39,6 +42,29 @@ SAN is written as in the PGN standard, generalised:
   letterless kinds could drop there), ``@`` and the cell: ``N@f3``,
   ``@e4``, as python-chess writes crazyhouse drops.
 
+Stacking games (moves with the specials ``st``, ``sep``, ``castlock``):
+
+- ``x`` only when the outcome removes a piece (``capture``,
+  ``capture-top``, ``capture-bottom``, ``capture-both``): ``Nxf3``;
+- ``*`` after the destination (and promotion) when the mover ends on top
+  of a piece without capturing it, i.e. the outcome ``climb`` or ``land``:
+  ``Rb1*``, ``Bd5*``, ``g8=Q*``; ``descend`` and ``move`` are plain moves
+  (``Bf6``); check and mate marks follow: ``Bd5*+``;
+- a letterless piece (a pawn) writes its origin file whenever it changes
+  file, capturing or not: ``ed5`` (an overlaid pawn stepping down
+  diagonally), ``ed5*`` (landing there), ``ab3*`` (a pawn climbing by its
+  capture), ``exd5``;
+- disambiguation only looks at the other moves to the same cell that are
+  written with ``*`` as well, or as well without it: an overlaid knight's
+  landing ``Nf3*`` needs no origin even if another knight can take on f3;
+- castlock is its rule's notation (``game.castle_locks[i].notation``,
+  ``O-O*`` in Locking Chess);
+- sep (the pawn that just passed is put back under the overlaid pawn that
+  takes it) is written as the landing move it is, a pawn move that
+  changes file, with ``*``, then a space and the annotation ``sep``:
+  ``ba3* sep`` (``ba3*+ sep`` when it checks). The same pawn's plain step
+  down to that cell is ``ba3``.
+
 The from-to form is the origin and destination cell names, then the
 lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``), or for
 a promotion to a kind written with a ``+`` letter a bare ``+``
@@ -50,6 +76,12 @@ except when another legal move has the same origin and destination (a
 castling king that moves one cell, or not at all, as in Chess960): then
 as the king's origin and its rook's origin (``f1h1``), which is unique.
 A drop is the upper-case piece letter, ``@`` and the cell (``P@e4``).
+In stacking games a move written with ``*`` in SAN is written with ``*``
+at the end of the from-to form too (``g1f3*`` lands on f3, ``g1f3``
+takes there; ``b4a3*`` is a sep; ``e7e8q*``), and castlock is the king's
+origin and destination and ``*`` (``e1g1*``; ``e1g1`` is ordinary
+castling): so two moves with the same cells and different outcomes have
+different from-to forms.
 
 Reading (:func:`parse_move`, :func:`moves_from_text`)
 -----------------------------------------------------
@@ -59,7 +91,9 @@ One grammar reads SAN and from-to alike::
     [Letter] [from-file] [from-rank] [x|:|-] to-cell [[=]letter] [+#!?...]
 
 (a Letter or letter may be ``+`` and a letter: ``+Rxc3``, ``Bxc3=+B``),
-or a castling notation (``0`` may stand for ``O``), or a drop
+then in stacking games an optional ``*`` (elsewhere ``*`` is refused as an
+unexpected character); or a castling notation (``0``
+may stand for ``O``; castlock's too: ``0-0*``), or a drop
 ``[Letter]@cell``. Without a piece letter and without a whole origin
 cell the move is one of a letterless piece (``e4``, ``exd5``, ``@e4``);
 with a whole origin cell (``g1f3``, ``e7e8q``) any piece of the side to
@@ -76,6 +110,15 @@ the destination is a promotion when the move from that origin to that
 destination can promote to a kind written with a ``+`` letter
 (``h8c3+``; ``h8c3++`` promotes and checks); otherwise it is a check
 annotation. In SAN (``Bxc3+``) a trailing ``+`` is always a check.
+
+In stacking games: a text with ``*`` names only a move written with it (a
+climb, landing, sep or castlock), and is refused with the reason
+otherwise; a text without ``*`` names a move written without it, or, if
+none fits, one written with it (``Rb1`` for the climb ``Rb1*``, as ``x``
+may be left out). The annotation ``sep`` (after a space, before or after
+``+ # ! ?``) names only a sep: ``b4-a3 sep``, as the rules write it. In
+a move list (:func:`moves_from_text`) the word ``sep`` after a move
+belongs to it.
 
 Cost: each public function computes the legal moves of the position,
 unless given them as ``legal=`` (the list :meth:`Position.legal_moves`
@@ -106,11 +149,18 @@ from dsl.errors import IllegalMoveError, Loc, MoveError, UnsupportedError, sugge
 from .game import Game
 from .outcome import immediate_end, outcome
 from .position import Move, Position
+from .stacking import CAPTURES
+
+# The specials of stacking moves (see interpreter.stacking), and the outcomes of those that put the
+# mover on top of the piece it reaches (written with '*').
+STACKING_MOVES = frozenset({"st", "sep", "castlock"})
+ONTO = frozenset({"climb", "land"})
 
 LABEL = "<move>"
 LIST_LABEL = "<moves>"
 
 _ANNOTATION = re.compile(r"[+#!?]+$")
+_SEP = re.compile(r"\s+sep$", re.IGNORECASE)
 _MOVE_NUMBER = re.compile(r"\d+\.+")
 _RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _ALLOWED = re.compile(r"[A-Za-z0-9=x:+#!?@-]")
@@ -167,7 +217,45 @@ def _letter(game: Game, code: int) -> str:
 
 
 def _is_castle(move: Move) -> bool:
-    return move[3] is not None and move[3][0] == "castle"
+    """A castling move: ordinary (``("castle", rook_from, rook_to, rule)``) or castlock
+    (``("castlock", rook_from, rule)``, the rook climbing onto the king in a stacking game)."""
+    return move[3] is not None and move[3][0] in ("castle", "castlock")
+
+
+def _castle_rule_of(game: Game, move: Move):
+    """The castling rule of a castling move (:func:`_is_castle`)."""
+    special = move[3]
+    return game.castle_locks[special[2]] if special[0] == "castlock" else game.castle_rules[special[3]]
+
+
+def _castle_notations(game: Game) -> list[str]:
+    return [r.notation for r in game.castle_rules] + [r.notation for r in game.castle_locks]
+
+
+def _stars(move: Move) -> bool:
+    """Does the mover end on top of another piece without capturing it (a stacking game's climb,
+    landing, sep or castlock)? Such a move is written with a ``*``."""
+    special = move[3]
+    if special is None:
+        return False
+    tag = special[0]
+    return tag in ("sep", "castlock") or (tag == "st" and special[1] in ONTO)
+
+
+def _is_sep(move: Move) -> bool:
+    return move[3] is not None and move[3][0] == "sep"
+
+
+def _captures(pos: Position, move: Move) -> bool:
+    """Does ``move`` capture? A stacking move captures when its outcome removes a piece."""
+    special = move[3]
+    if special is not None and special[0] in STACKING_MOVES:
+        return special[0] == "st" and special[1] in CAPTURES
+    return pos.is_capture(move)
+
+
+def _changes_file(game: Game, move: Move) -> bool:
+    return game.board.coords[move[0]][0] != game.board.coords[move[1]][0]
 
 
 def _is_drop(move: Move) -> bool:
@@ -230,15 +318,17 @@ def _san(pos: Position, move: Move, legal: list[Move]) -> str:
     game = pos.game
     frm, to, promo, special = move
     if _is_castle(move):
-        return game.castle_rules[special[3]].notation + _check_suffix(pos, move)
+        return _castle_rule_of(game, move).notation + _check_suffix(pos, move)
     if _is_drop(move):
         return _drop_letter(pos, move, legal) + "@" + game.board.names[to] + _check_suffix(pos, move)
-    capture = pos.is_capture(move)
+    capture = _captures(pos, move)
     parts = [_letter(game, pos.board[frm]), _disambiguation(pos, move, legal, capture),
              "x" if capture else "", game.board.names[to]]
     if promo:
         parts.append("=" + game.kinds[game.code_kind[promo]].letter)
-    return "".join(parts) + _check_suffix(pos, move)
+    if _stars(move):
+        parts.append("*")
+    return "".join(parts) + _check_suffix(pos, move) + (" sep" if _is_sep(move) else "")
 
 
 def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool) -> str:
@@ -248,10 +338,14 @@ def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool)
     letter = _letter(game, board[frm])
     coords = game.board.coords
     x, y = coords[frm]
-    others = {m[0] for m in legal
-              if m[1] == to and m[0] != frm and _plain(m) and _letter(game, board[m[0]]) == letter}
+    star = _stars(move)
+    others = {m[0] for m in legal if m[1] == to and m[0] != frm and _plain(m) and _stars(m) == star
+              and _letter(game, board[m[0]]) == letter}
     need_rank = any(coords[c][0] == x for c in others)
-    need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in others) or (capture and not letter)
+    # A letterless piece names its file when it captures, and in a stacking game also when it changes
+    # file without capturing (an overlaid pawn's diagonal step, a pawn climbing by its capture: 'ed5*').
+    sideways = capture or (move[3] is not None and move[3][0] in STACKING_MOVES and _changes_file(game, move))
+    need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in others) or (sideways and not letter)
     tables = _tables(game)
     if need_file and not capture and tables.long_files:
         need_rank = True  # "aab7" could be a + ab7 or aa + b7: write the whole cell
@@ -294,16 +388,17 @@ def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
     frm, to, promo, special = move
     if _is_drop(move):
         return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
-    if _is_castle(move) and any(m != move and m[0] == frm and m[1] == to for m in legal):
+    star = "*" if _stars(move) else ""
+    if _is_castle(move) and any(m != move and m[0] == frm and m[1] == to and _stars(m) == bool(star) for m in legal):
         to = special[1]  # the king's origin and its rook's: no other move has them
     text = names[frm] + names[to]
     if not promo:
-        return text
+        return text + star
     letter = game.kinds[game.code_kind[promo]].letter
     if letter.startswith("+") and not any(m[0] == frm and m[1] == to and m[2] and m[2] != promo and _plus(game, m[2])
                                           and _plain(m) for m in legal):
-        return text + "+"  # the one '+' promotion of this origin and destination
-    return text + letter.lower()
+        return text + "+" + star  # the one '+' promotion of this origin and destination
+    return text + letter.lower() + star
 
 
 # ---------------------------------------------------------------- reading
@@ -336,26 +431,39 @@ def parse_move(pos: Position, text: str, legal: list[Move] | None = None) -> Mov
     return _parse(pos, text, *_body(text, 0, len(text)), legal=legal)
 
 
-def _body(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span of ``text[start:end]`` without surrounding spaces and trailing annotations."""
+def _body(text: str, start: int, end: int) -> tuple[int, int, bool]:
+    """The span of ``text[start:end]`` without surrounding spaces and trailing annotations (``+ # ! ?``
+    and the word ``sep``, before or after them), and whether ``sep`` was among them."""
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     annotation = _ANNOTATION.search(text, start, end)
-    return start, annotation.start() if annotation else end
+    end = annotation.start() if annotation else end
+    sep = _SEP.search(text, start, end)
+    if sep is not None:
+        annotation = _ANNOTATION.search(text, start, sep.start())
+        end = annotation.start() if annotation else sep.start()
+    return start, end, sep is not None
 
 
-def _parse(pos: Position, text: str, start: int, end: int, legal: list[Move] | None = None) -> Move:
-    """Parse ``text[start:end]`` (annotations already cut off, ``text[end:]`` starts with them); Locs point
-    into ``text``."""
+def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
+           legal: list[Move] | None = None) -> Move:
+    """Parse ``text[start:end]`` (annotations already cut off, ``text[end:]`` starts with them; ``sep``:
+    they named an overlay en passant); Locs point into ``text``."""
     legal = pos.legal_moves() if legal is None else legal
+    plus = text.startswith("+", end)
+    star = False
     try:
         if start == end:
             raise MoveError("empty move", Loc.in_string(LABEL, text, start))
         rule = _castle_rule(pos.game, text[start:end])
         if rule is not None:
             return _pick_castle(pos, legal, rule, text, start, end)
+        if text[end - 1] == "*" and pos.game.stacking is not None:
+            star, end = True, end - 1
+            if start == end:
+                raise MoveError("a move is missing before '*'", Loc.in_string(LABEL, text, start))
         readings = _read(pos.game, text, start, end)
     except IllegalMoveError:
         raise
@@ -363,7 +471,7 @@ def _parse(pos: Position, text: str, start: int, end: int, legal: list[Move] | N
         err.expected = err.expected or _expected(pos, legal)
         err.hint = err.hint or _reading_hint(pos.game, text[start:end])
         raise
-    return _pick(pos, legal, readings, text, start, end, plus=text.startswith("+", end))
+    return _pick(pos, legal, readings, text, start, end, plus=plus, star=star, sep=sep)
 
 
 # -- grammar
@@ -381,12 +489,14 @@ _DROP = re.compile(r"(\+?[A-Za-z])?@([a-z]+\d+)")
 _ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
 
 
-def _castle_rule(game: Game, body: str) -> int | None:
-    """The index of the castling rule whose notation is ``body`` (``0`` read as ``O``), or None."""
+def _castle_rule(game: Game, body: str) -> tuple[str, int] | None:
+    """The move tag and rule index of the castling rule whose notation is ``body`` (``0`` read as ``O``):
+    ``("castle", i)`` for ``game.castle_rules[i]``, ``("castlock", i)`` for ``game.castle_locks[i]``; or None."""
     for candidate in (body, body.replace("0", "O")):
-        for rule in game.castle_rules:
-            if rule.notation == candidate:
-                return rule.index
+        for tag, rules in (("castle", game.castle_rules), ("castlock", game.castle_locks)):
+            for rule in rules:
+                if rule.notation == candidate:
+                    return tag, rule.index
     return None
 
 
@@ -510,7 +620,7 @@ def _readable(game: Game, body: str) -> bool:
 
 def _reading_hint(game: Game, body: str) -> str | None:
     """A guess at what an unreadable ``body`` meant: a castling, or its first letter in the other case."""
-    notations = [r.notation for r in game.castle_rules]
+    notations = _castle_notations(game)
     if body.replace("0", "O").upper() in {n.upper() for n in notations} | {"O-O", "O-O-O"}:
         if not notations:
             return "this variant has no castling"
@@ -530,7 +640,7 @@ def _expected(pos: Position, legal: list[Move]) -> str:
         return forms
     lettered = [m for m in legal if not _is_castle(m) and _letter(pos.game, pos.board[m[0]])]
     example = (lettered or legal)[0]
-    castles = [r.notation for r in pos.game.castle_rules]
+    castles = _castle_notations(pos.game)
     more = f", castling {' / '.join(castles)}" if castles else ""
     drops = [m for m in legal if _is_drop(m)]
     more += f", drops such as {_san(pos, drops[0], legal)!r}" if drops else ""
@@ -571,18 +681,36 @@ def _matches(pos: Position, parsed: _Parsed, move: Move) -> bool:
     return parsed.promo is None or (bool(promo) and pos.game.code_kind[promo] == parsed.promo)
 
 
+def _marked(moves: list[Move], star: bool, sep: bool) -> list[Move]:
+    """The ``moves`` that fit the marks of the text: ``sep`` only a sep, ``*`` only a move written with
+    it (:func:`_stars`); no mark, the moves written without ``*``, or else those written with it."""
+    if sep:
+        return [m for m in moves if _is_sep(m)]
+    if star:
+        return [m for m in moves if _stars(m)]
+    return [m for m in moves if not _stars(m)] or moves
+
+
 def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, start: int, end: int,
-          plus: bool = False) -> Move:
+          plus: bool = False, star: bool = False, sep: bool = False) -> Move:
     """The one legal move that fits the first reading fitting any, or the IllegalMoveError that says why not.
 
     ``plus``: the annotations after the text start with '+', a promotion in the from-to form if one fits.
+    ``star``, ``sep``: the text ends with ``*`` / carries the annotation ``sep`` (:func:`_marked`).
     """
-    parsed, found = readings[0], []
+    shown = end + star  # the text's end in messages: with its '*'
+    parsed, found, unmarked = readings[0], [], []
     for reading in readings:
-        found = [m for m in legal if _matches(pos, reading, m)]
+        unmarked = unmarked or [m for m in legal if _matches(pos, reading, m)]
+        found = _marked([m for m in legal if _matches(pos, reading, m)], star, sep)
         if found:
             parsed = reading
             break
+    if not found and unmarked:
+        what = "an overlay en passant (sep)" if sep else "a move that climbs or lands (written with '*')"
+        text_of = ", ".join(_san(pos, m, legal) for m in unmarked)
+        raise IllegalMoveError(f"illegal move {text[start:shown]!r}: it is not {what}",
+                               Loc.in_string(LABEL, text, start, shown), expected=f"one of {text_of}")
     if parsed.promo is None and not parsed.drop and any(_plain(m) and m[2] for m in found):
         game = pos.game
         promoting = [m for m in found if _plain(m) and m[2] and _plus(game, m[2])]
@@ -595,11 +723,11 @@ def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, 
         found = [m for m in found if not _is_castle(m)]  # a from-to that is also a king move is the king move
     if len(found) == 1:
         return found[0]
-    body = text[start:end]
+    body = text[start:shown]
     if not found:
         message, hint, span = _why_illegal(pos, legal, parsed)
         raise IllegalMoveError(f"illegal move {body!r}: {message}", Loc.in_string(LABEL, text, *span), hint=hint)
-    loc = Loc.in_string(LABEL, text, start, end)
+    loc = Loc.in_string(LABEL, text, start, shown)
     if all(_plain(m) for m in found) and len({(m[0], m[1]) for m in found}) == 1:
         choices = ", ".join(_san(pos, m, legal) for m in found)
         raise IllegalMoveError(f"move {body!r} must say which piece to promote to", loc,
@@ -609,8 +737,8 @@ def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, 
                            hint="add the origin file, rank or cell of the piece to move")
 
 
-def _pick_castle(pos: Position, legal: list[Move], rule: int, text: str, start: int, end: int) -> Move:
-    found = [m for m in legal if _is_castle(m) and m[3][3] == rule]
+def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int) -> Move:
+    found = [m for m in legal if _is_castle(m) and (m[3][0], _castle_rule_of(pos.game, m).index) == rule]
     if len(found) == 1:
         return found[0]
     body = text[start:end]
@@ -790,28 +918,40 @@ def _other_side_hint(pos: Position, parsed: _Parsed) -> str | None:
     return None
 
 
-def _why_no_castle(pos: Position, rule_index: int) -> str:
-    """Why castling by ``rule_index`` is not legal, as precisely as the castling rights tell."""
+def _why_no_castle(pos: Position, which: tuple[str, int]) -> str:
+    """Why castling by the rule ``which`` (see :func:`_castle_rule`) is not legal, as precisely as the
+    castling rights tell."""
     game = pos.game
-    rule = game.castle_rules[rule_index]
+    tag, index = which
+    rule = (game.castle_locks if tag == "castlock" else game.castle_rules)[index]
     army = pos.army
     title = _army_title(pos)
     king_code = game.code(game.castle_king, army)
     rook_code = game.code(game.castle_rook, army)
     kings = [c for c in pos.cells_of[army] if pos.board[c] == king_code and (pos.unmoved >> c) & 1]
     name = f"castling {rule.name} ({rule.notation})"
+    king_name, rook_name = game.kinds[game.castle_king].name, game.kinds[game.castle_rook].name
     if not kings:
-        return f"{title} may no longer castle: the {game.kinds[game.castle_king].name} has moved"
+        if any(pos.under[c] == king_code and (pos.unmoved >> c) & 1 for c in pos.stacked):
+            return f"{title} may not castle now: the {king_name} is locked under another piece"
+        return f"{title} may no longer castle: the {king_name} has moved"
+    if pos.under[kings[0]]:
+        return f"{title} may not castle now: the {king_name} stands on top of another piece"
     kx, ky = game.board.coords[kings[0]]
     rooks = [c for c in pos.cells_of[army] if pos.board[c] == rook_code and (pos.unmoved >> c) & 1
              and game.board.coords[c][1] == ky and (not rule.side or (game.board.coords[c][0] - kx) * rule.side > 0)]
     if not rooks:
-        return f"{title} may no longer play {name}: no unmoved {game.kinds[game.castle_rook].name} for it"
+        if any(pos.under[c] == rook_code and (pos.unmoved >> c) & 1 and game.board.coords[c][1] == ky
+               for c in pos.stacked):
+            return f"{title} may not play {name} now: its {rook_name} is locked under another piece"
+        return f"{title} may no longer play {name}: no unmoved {rook_name} for it"
     if not rule.ignore_attacks and pos.in_check():
         return f"{title} may not castle out of check"
-    return (f"{name} needs the cells between {game.kinds[game.castle_king].name} and "
-            f"{game.kinds[game.castle_rook].name} empty and the cells the {game.kinds[game.castle_king].name} "
-            f"crosses not attacked")
+    why = (f"{name} needs the cells between {king_name} and {rook_name} empty and the cells the {king_name} "
+           f"crosses not attacked")
+    if tag == "castlock":
+        why += f", and the stack of {king_name} and {rook_name} it makes must not be open to capture"
+    return why
 
 
 # ---------------------------------------------------------------- move lists
@@ -845,10 +985,14 @@ def moves_from_text(pos: Position, text: str) -> list[Move]:
 
 
 def _move_tokens(text: str) -> list[tuple[int, int]]:
-    """Spans of the moves in ``text``, move numbers and results left out."""
-    spans = []
+    """Spans of the moves in ``text``, move numbers and results left out; the annotation ``sep`` after a
+    move belongs to it (``ba3* sep``)."""
+    spans: list[tuple[int, int]] = []
     for token in re.finditer(r"\S+", text):
         if token.group() in _RESULTS:
+            continue
+        if token.group().lower() == "sep" and spans:
+            spans[-1] = (spans[-1][0], token.end())
             continue
         start = token.start()
         number = _MOVE_NUMBER.match(text, start, token.end())

@@ -536,3 +536,135 @@ def test_given_legal_moves_are_not_recomputed(game, monkeypatch):
     assert len(calls) == 1  # once for the whole table (no move of the start position gives check)
     with pytest.raises(ValueError):
         move_to_san(pos, (12, 36, 0, None), legal=legal)
+
+
+# ---------------------------------------------------------------- stacking games (Locking Chess)
+
+
+@pytest.fixture(scope="module")
+def locking():
+    return load_game("locking")
+
+
+def _forms(pos, text):
+    """(SAN, from-to) of the move ``text`` names."""
+    move = parse_move(pos, text)
+    return move_to_san(pos, move), move_to_uci(pos, move)
+
+
+def test_stacking_climbs_and_landings_end_in_a_star(locking):
+    pos = locking.start()
+    table = {d["san"]: d["uci"] for d in legal_move_table(pos)}
+    assert len(table) == 40
+    assert table["Rb1*"] == "a1b1*" and table["Qe1*"] == "d1e1*" and table["Nd2*"] == "b1d2*"
+    assert table["Nf3"] == "g1f3" and table["e4"] == "e2e4"
+    assert not any("x" in san for san in table)  # climbing captures nothing
+    # A bishop on top of a pawn: landing on a piece '*', stepping down to an empty cell plain.
+    pos = locking.position("4k3/8/8/3n4/8/5(PB)2/8/4K3 w - - 0 1")
+    assert _forms(pos, "Bd5*") == ("Bd5*", "f3d5*")
+    assert _forms(pos, "Bb7") == ("Bb7", "f3b7")  # over the knight, in airspace
+
+
+def test_stacking_capture_and_landing_with_the_same_cells(locking):
+    # An overlaid knight on its own pawn may take the bishop on f3 or land on it: two moves.
+    pos = locking.position("4k3/8/8/8/8/5b2/8/4K1(PN)1 w - - 0 1")
+    assert _forms(pos, "Nxf3") == ("Nxf3", "g1f3")
+    assert _forms(pos, "Nf3*") == ("Nf3*", "g1f3*")
+    assert _forms(pos, "g1f3*") == ("Nf3*", "g1f3*")
+    assert parse_move(pos, "Nf3") == parse_move(pos, "Nxf3")  # no '*': the move written without it
+    # Disambiguation looks only at the moves written alike: a second knight can take, not land.
+    pos = locking.position("4k3/8/8/8/8/5b2/3N4/4K1(PN)1 w - - 0 1")
+    assert {d["san"] for d in legal_move_table(pos) if d["to"] == "f3"} == {"Nf3*", "Ngxf3", "Ndxf3"}
+
+
+def test_stacking_captures_of_stacks(locking):
+    # Board-level knight takes the black top of f3; an overlaid pawn takes both of an enemy stack.
+    pos = locking.position("4k3/8/8/2(nb)5/3(NP)4/5(Pb)2/8/4K1N1 w - - 0 1")
+    assert _forms(pos, "Nxf3") == ("Nxf3", "g1f3")
+    assert _forms(pos, "dxc5") == ("dxc5", "d4c5")
+    assert _forms(pos, "d5") == ("d5", "d4d5")
+    assert _forms(pos, "de5") == ("de5", "d4e5")  # an overlaid pawn stepping down diagonally names its file
+
+
+def test_stacking_pawn_climb_and_promotion(locking):
+    pos = locking.position("4k1R1/6P1/8/8/8/8/P7/1N2K3 w - - 0 1")
+    assert _forms(pos, "g8=Q*") == ("g8=Q*", "g7g8q*")
+    assert _forms(pos, "g7g8n*") == ("g8=N*", "g7g8n*")
+    pos = locking.position("4k3/8/8/8/8/1N6/P7/4K3 w - - 0 1")
+    assert _forms(pos, "ab3*") == ("ab3*", "a2b3*")
+
+
+def test_castlock(locking):
+    pos = locking.position("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    assert _forms(pos, "O-O") == ("O-O", "e1g1")
+    assert _forms(pos, "O-O*") == ("O-O*", "e1g1*")
+    assert _forms(pos, "0-0-0*") == ("O-O-O*", "e1c1*")
+    assert _forms(pos, "e1g1") == ("O-O", "e1g1")
+    assert _forms(pos, "e1g1*") == ("O-O*", "e1g1*")
+    assert _forms(pos, "e1h1") == ("O-O", "e1g1")
+    assert parse_move(pos, "O-O*")[3][0] == "castlock"
+    # A castlock the opponent's overlaid bishop could take: O-O is legal, O-O* is not.
+    pos = locking.position("4k3/8/8/2(pb)5/8/8/5P2/4K2R w K - 0 1")
+    assert move_to_san(pos, parse_move(pos, "O-O")) == "O-O"
+    err = _error(pos, "O-O*", IllegalMoveError)
+    assert err.message.startswith("illegal move 'O-O*': castling short_lock (O-O*) needs")
+    assert "must not be open to capture" in err.message
+
+
+def test_sep(locking):
+    pos = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    moves_from_text(pos, "a4")
+    sep = parse_move(pos, "ba3* sep")
+    assert sep[3][0] == "sep"
+    assert (move_to_san(pos, sep), move_to_uci(pos, sep)) == ("ba3* sep", "b4a3*")
+    for text in ("b4a3*", "b4-a3 sep", "ba3*", "ba3 sep", "ba3* sep+", "ba3*+ sep", "  ba3* SEP "):
+        assert parse_move(pos, text) == sep, text
+    step = parse_move(pos, "ba3")
+    assert step[3] == ("st", "descend", None)
+    assert (move_to_san(pos, step), move_to_uci(pos, step)) == ("ba3", "b4a3")
+    assert parse_move(pos, "b4a3") == step
+    err = _error(pos, "b3 sep", IllegalMoveError)
+    assert "it is not an overlay en passant (sep)" in err.message
+
+
+def test_sep_in_move_lists(locking):
+    pos = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    played = moves_from_text(pos, "1. a4 ba3* sep 2. Kd2 Kd7 *")
+    assert [m[3][0] for m in played] == ["st", "sep", "st", "st"]
+    again = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    texts = []
+    for move in played:
+        texts.append(move_to_san(again, move))
+        again.push(move)
+    assert texts == ["a4", "ba3* sep", "Kd2", "Kd7"]
+
+
+def test_star_names_only_stacking_moves(locking):
+    pos = locking.start()
+    err = _error(pos, "Nf3*", IllegalMoveError)
+    assert err.message == "illegal move 'Nf3*': it is not a move that climbs or lands (written with '*')"
+    assert err.expected == "one of Nf3"
+    assert parse_move(pos, "Rb1") == parse_move(pos, "Rb1*")  # the climb, the only move to b1
+    assert parse_move(pos, "a1b1") == parse_move(pos, "a1b1*")
+
+
+def test_locking_round_trip_and_unique_forms(locking):
+    """Random Locking Chess games: every legal move's SAN and from-to are unique and read back."""
+    import random
+    seen = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        pos = locking.start()
+        for _ in range(60):
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            table = legal_move_table(pos)
+            assert len({d["san"] for d in table}) == len({d["uci"] for d in table}) == len(legal)
+            for move in legal:
+                san, uci = move_to_san(pos, move, legal=legal), move_to_uci(pos, move, legal=legal)
+                assert parse_move(pos, san, legal=legal) == move, san
+                assert parse_move(pos, uci, legal=legal) == move, uci
+                seen.add("*" in san)
+            pos.push(rng.choice(legal))
+    assert seen == {True, False}
