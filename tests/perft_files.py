@@ -1,5 +1,10 @@
 """Read perft data files: one ``variant;fen;depth;nodes`` record per line.
 
+Two directories hold them: ``tests/data/perft/`` (:data:`DATA_DIR`), verbatim
+copies of shared/perft, and ``tests/perft/`` (:data:`OWN_DIR`), counts this
+project computed for variants no published file covers (each file says how
+they were checked).
+
 Format (as in ``tests/data/perft/*.txt``, copied verbatim from shared/perft):
 
 - blank lines are ignored;
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "perft"
+OWN_DIR = Path(__file__).resolve().parent / "perft"
 
 
 @dataclass(frozen=True)
@@ -82,11 +88,16 @@ def parse_perft_text(text: str, path: Path | str = "<string>") -> list[PerftReco
     return records
 
 
+def perft_file_paths() -> list[Path]:
+    """Every perft file: those of :data:`DATA_DIR`, then those of :data:`OWN_DIR`, each sorted by name."""
+    return sorted(DATA_DIR.glob("*.txt")) + sorted(OWN_DIR.glob("*.txt"))
+
+
 def load_perft_file(name_or_path: str | Path) -> list[PerftRecord]:
-    """The records of a file, given a path or a file name in :data:`DATA_DIR`."""
+    """The records of a file, given a path or a file name in :data:`DATA_DIR` or :data:`OWN_DIR`."""
     path = Path(name_or_path)
     if not path.is_absolute() and not path.exists():
-        path = DATA_DIR / path
+        path = DATA_DIR / path if (DATA_DIR / path).exists() else OWN_DIR / path
     return parse_perft_text(path.read_text(encoding="utf-8"), path)
 
 

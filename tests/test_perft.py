@@ -3,7 +3,9 @@
 Records come from every file of ``tests/data/perft/`` (verbatim copies of
 shared/perft, so a clean clone needs nothing else): the Chess Programming
 Wiki's table, python-chess's perft files, Fairy-Stockfish's ``perft.sh``
-and the reference counts. A record is collected when its variant name
+and the reference counts; and from every file of ``tests/perft/``: counts
+computed here for variants no published file covers (``locking.txt``:
+Locking Chess, checked against an independent move generator). A record is collected when its variant name
 resolves to a bundled variant, by name or by alias (``3check``,
 ``giveaway`` ...); records of variants that are not bundled are not
 collected, so bundling a variant (with the right aliases) is all it takes
@@ -29,16 +31,16 @@ from functools import lru_cache
 import pytest
 
 try:
-    from perft_files import DATA_DIR, PerftRecord, load_perft_files
+    from perft_files import PerftRecord, load_perft_files, perft_file_paths
 except ImportError:  # tests/ imported as a package
-    from tests.perft_files import DATA_DIR, PerftRecord, load_perft_files
+    from tests.perft_files import PerftRecord, load_perft_files, perft_file_paths
 
 from dsl import VariantNotFound, bundled_names, find_variant
 from interpreter.fen import to_fen
 from interpreter.game import load_game
 from interpreter.perft import perft
 
-FILES = tuple(sorted(p.name for p in DATA_DIR.glob("*.txt")))
+FILES = tuple(perft_file_paths())
 SLOW_NODES = 1_000_000             # above this: marked slow
 MAX_NODES = int(os.environ.get("PERFT_MAX_NODES", "20000000"))  # above this: skipped
 
@@ -99,10 +101,14 @@ def test_perft(variant: str, record: PerftRecord):
 def test_data_files_parse():
     """The bundled data files are well formed and hold the records this test relies on."""
     records = load_perft_files(*FILES)
-    assert {"cpw-perft-results.txt", "pychess-tricky.txt", "fsf-variant.txt", "reference-counts.txt"} <= set(FILES)
+    names = {p.name for p in FILES}
+    assert {"cpw-perft-results.txt", "pychess-tricky.txt", "fsf-variant.txt", "reference-counts.txt",
+            "locking.txt"} <= names
     assert len(records) > 350
     ids = {r.id for r in records}
     assert {"pos1-startpos", "pos2-kiwipete", "pos5", "pos6", "align-ep-pinned", "capablanca-start"} <= ids
+    assert {"start", "castlock", "sep-and-ep", "opposite-stacks-m1"} <= {r.id for r in records
+                                                                          if r.variant.startswith("locking")}
     assert all(r.depth >= 1 and r.nodes >= 0 for r in records)   # 0: a game over before the last ply
     assert any(is_chess960(r) for r in records)
 
@@ -112,4 +118,4 @@ def test_variant_names_resolve():
     assert bundled_variant("chess") == "chess"
     assert bundled_variant("no-such-variant") is None
     collected = {p.values[0] for p in _params()}
-    assert "chess" in collected
+    assert {"chess", "locking", "locking_m1"} <= collected
