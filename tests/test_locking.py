@@ -520,8 +520,6 @@ def test_deadlock_only_when_the_refugee_kings_only_move_allows_mate(game):
     assert _ending(game, {"h8": "(pk)", "a7": "R", "g1": "K"}) is None
 
 
-@pytest.mark.xfail(strict=True, reason="the insufficient-material rule inherited from chess is checked before the "
-                                       "mate rules, and K+B vs K matches its 'same_bishops' signature")
 def test_royal_lock_mate_with_king_and_bishop(game):
     # The bishop left the white king it stood on to land on the black king beside it: mate, not a draw.
     assert _ending(game, {"d2": "(kB)", "e1": "K"}) == ("royal_lock_mate", "loss")
