@@ -462,7 +462,13 @@ class English:
             out.append("it captures only royal pieces this way (a threat that matters for check)")
         if move.condition is not None:
             out.append(f"only if {self.render(move.condition)}")
-        if move.en_passant:
+        upper = (isinstance(move.condition, S.Compare) and isinstance(move.condition.left, S.Ref)
+                 and move.condition.left.path == ["level"] and isinstance(move.condition.right, S.Str)
+                 and move.condition.right.value == "upper")
+        if move.en_passant and upper:
+            out.append("en passant from the top of a stack lands on the cell an enemy piece has just passed over "
+                       "and puts that piece back there, under it (an overlay en passant, not a capture)")
+        elif move.en_passant:
             out.append("it may also capture en passant: move to the cell an enemy piece has just passed "
                        "over and capture that piece")
         if move.sets_en_passant:
