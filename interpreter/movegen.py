@@ -270,7 +270,9 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
     if isinstance(pattern, S.ZigzagPattern):
         first = _label_vectors(pattern.first, board, fwd, right, pattern.loc)
         second = _label_vectors(pattern.second, board, fwd, right, pattern.loc)
-        return [Atom("leap", leaps=_zigzag_table(board, first, second, pattern.range), **modal("both"), **options)]
+        table = _zigzag_table(board, first, second, pattern.range, lambda c, d: board.offset(c, *d),
+                              lambda a, b: b not in (a, (-a[0], -a[1])))
+        return [Atom("leap", leaps=table, **modal("both"), **options)]
     raise UnsupportedError(f"'{pattern.kind}' patterns are not run by the interpreter yet", pattern.loc)
 
 
@@ -371,7 +373,9 @@ def _table_atom(pattern, board: Board, lame: bool, modality: dict, options: dict
     if isinstance(pattern, S.ZigzagPattern):
         first = _labels(pattern.first, board, pattern.loc)
         second = _labels(pattern.second, board, pattern.loc)
-        return Atom("leap", leaps=_label_zigzag_table(board, first, second, pattern.range), **modality, **options)
+        table = _zigzag_table(board, first, second, pattern.range, lambda c, d: board.steps[d][c],
+                              lambda a, b: a != b)
+        return Atom("leap", leaps=table, **modality, **options)
     raise UnsupportedError(f"'{pattern.kind}' patterns cannot use direction tables", pattern.loc)
 
 
@@ -409,31 +413,6 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
                         extend(index + 1, end, inside + ((end,) if lame else ()), heading or bearing)
 
         extend(0, cell, (), None)
-        table.append(list(rows))
-    return table
-
-
-def _label_zigzag_table(board: Board, first: list[str], second: list[str], rng) -> list[list[tuple[int, tuple[int, ...]]]]:
-    """Zig-zag rides over labels: steps alternate between a label of ``first`` and one of ``second``
-    (not the same label); the ride stops where a label is missing or a cell repeats."""
-    steps = board.steps
-    limit = rng or (len(board) + 1)
-    table = []
-    for cell in range(len(board)):
-        rows: dict[tuple[int, tuple[int, ...]], None] = {}
-        for a in first:
-            for b in second:
-                if a == b:
-                    continue
-                path, at, seen = [], cell, {cell}
-                for i in range(limit):
-                    at = steps[a if i % 2 == 0 else b][at]
-                    if at < 0 or at in seen:
-                        break
-                    seen.add(at)
-                    path.append(at)
-                for k, to in enumerate(path):
-                    rows[(to, tuple(path[:k]))] = None
         table.append(list(rows))
     return table
 
@@ -618,18 +597,26 @@ def _path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[in
     return table
 
 
-def _zigzag_table(board: Board, first, second, rng) -> list[list[tuple[int, tuple[int, ...]]]]:
+def _zigzag_table(board: Board, first: list, second: list, rng, step, distinct) -> list[list[tuple[int, tuple[int, ...]]]]:
     """Zig-zag rides (the crooked bishop): steps alternate between a direction of ``first`` and one
-    of ``second`` (neither the same nor opposite); every cell reached is a destination."""
+    of ``second``, for every pair ``distinct(a, b)`` allows; every cell reached is a destination,
+    the cells before it must be empty. ``step(cell, d)`` is the next cell (-1 off the board); the
+    ride also stops where it would come back to a cell it passed."""
     limit = rng or (len(board) + 1)
     table = []
     for cell in range(len(board)):
         rows: dict[tuple[int, tuple[int, ...]], None] = {}
         for a in first:
             for b in second:
-                if b == a or b == (-a[0], -a[1]):
+                if not distinct(a, b):
                     continue
-                path = _walk(board, cell, [a if i % 2 == 0 else b for i in range(limit)])
+                path, at, seen = [], cell, {cell}
+                for i in range(limit):
+                    at = step(at, a if i % 2 == 0 else b)
+                    if at < 0 or at in seen:
+                        break
+                    seen.add(at)
+                    path.append(at)
                 for k, to in enumerate(path):
                     rows[(to, tuple(path[:k]))] = None
         table.append(list(rows))
