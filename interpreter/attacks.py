@@ -85,8 +85,10 @@ class Attacks:
         return cells
 
     def in_check(self, army: int | None = None) -> bool:
-        """Is a royal piece of ``army`` (default: the side to move) attacked by an enemy?"""
-        return self.royal_attacked(self.army if army is None else army)
+        """Is a royal piece of ``army`` (default: any army that moves this turn) attacked by an enemy?"""
+        if army is None:
+            return any(self.royal_attacked(a) for a in self.movers)
+        return self.royal_attacked(army)
 
     def checkers(self) -> list[int]:
         """Cells of enemy pieces that attack a royal piece of the side to move."""

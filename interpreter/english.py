@@ -377,7 +377,10 @@ class English:
             facts.append(f"its pieces are written in {army.letter_case} case")
         if army.prefix:
             facts.append(f"its pieces are written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
-        facts.append(f"its forward direction is {DIRECTION_WORDS.get(army.forward or 'n', army.forward)}")
+        forward = f"its forward direction is {DIRECTION_WORDS.get(army.forward or 'n', army.forward)}"
+        if any(p.facing and p.army == army.name for p in self.spec.setup.places):
+            forward += ", except for the pieces the setup places with a facing of their own"
+        facts.append(forward)
         if army.colour:
             facts.append(f"its pieces are drawn in `{army.colour}`")
         return f"{army.title}: " + join(facts)

@@ -13,6 +13,7 @@ Piece codes are small positive integers, ``1 + kind * n_armies + army``;
 from __future__ import annotations
 
 import random
+from itertools import combinations, permutations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +23,7 @@ from dsl.errors import Loc, PositionError, RulesSemanticError, UnsupportedError,
 from dsl.loader import load_spec
 
 from .board import Board, compile_board, file_letter
-from .movegen import Atom, compile_atoms, make_generators
+from .movegen import Atom, compile_atoms, frame, make_generators
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
@@ -132,9 +133,8 @@ class Game:
                 raise unknown_name("army", place.army, self.army_index, place.loc)
             if place.piece not in self.kind_index:
                 raise unknown_name("piece", place.piece, self.kind_index, place.loc)
-            if place.facing:
-                raise UnsupportedError("'facing' in a setup is not run by the interpreter yet", place.loc)
-            code = self.code(self.kind_index[place.piece], self.army_index[place.army])
+            code = self.facing_code(self.kind_index[place.piece], self.army_index[place.army],
+                                    tuple(dict.fromkeys(place.facing)))
             for cell in self.board.resolver.cells(place.cells, place.army):
                 if pos.board[cell]:
                     raise RulesSemanticError(f"cell {self.board.names[cell]} is given two pieces", place.loc)
@@ -201,11 +201,14 @@ class Game:
         """Choose a play mode (default: the first declared); its turn order replaces the variant's.
 
         ``players`` maps each seat of the mode to the armies it plays (an
-        army alone without modes). A turn that several armies share (a
-        player moving any piece of a team) is not run yet.
+        army alone without modes). ``turn_armies[i]`` lists the armies that
+        move in turn ``i``: one, or all the armies of a player named in the
+        mode's ``turn`` (a turn is then one move of any of their pieces);
+        ``turn_order[i]`` is the first of them, the army FEN names.
         """
         self.mode = None
         self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
+        self.turn_armies: list[tuple[int, ...]] = [(a,) for a in self.turn_order]
         if not spec.modes:
             if mode is not None:
                 from dsl.errors import UsageError
@@ -226,18 +229,16 @@ class Game:
                     raise unknown_name("army", name, self.army_index, chosen.loc)
             players[player] = [self.army_index[name] for name in army_names]
         self.players = players or self.players
-        order = []
-        for name in chosen.turn or [a.name for a in self.armies]:
+        turns = []
+        for name in chosen.turn or [self.armies[a].name for a in self.turn_order]:
             if name in self.army_index:
-                order.append(self.army_index[name])
-            elif name in players and len(players[name]) == 1:
-                order.append(players[name][0])
+                turns.append((self.army_index[name],))
             elif name in players:
-                raise UnsupportedError(f"mode '{chosen.name}': a turn shared by several armies ({name}) is not "
-                                       "run by the interpreter yet", chosen.loc)
+                turns.append(tuple(players[name]))
             else:
                 raise unknown_name("army or player", name, list(self.army_index) + list(players), chosen.loc)
-        self.turn_order = order
+        self.turn_armies = turns
+        self.turn_order = [armies[0] for armies in turns]
 
     # ------------------------------------------------------------ pieces
     def _compile_pieces(self, spec: S.VariantSpec) -> None:
@@ -261,8 +262,18 @@ class Game:
         self.kind_index = {k.name: k.index for k in kinds}
         na = len(self.armies)
         ncodes = 1 + len(kinds) * na
+        self.ncodes_plain = ncodes  # codes past this are facing variants (see _facing_variants)
         self.code_kind = [-1] + [c // na for c in range(ncodes - 1)]
         self.code_army = [-1] + [c % na for c in range(ncodes - 1)]
+        self.code_facing: list[tuple[str, ...] | None] = [None] * ncodes
+        self.facing_codes: dict[tuple[int, int, tuple[str, ...]], int] = {}
+        for kind, army, facings in self._facing_variants(spec):
+            self.facing_codes[kind, army, facings] = ncodes
+            self.code_kind.append(kind)
+            self.code_army.append(army)
+            self.code_facing.append(facings)
+            self.code_facing[self.code(kind, army)] = (self.armies[army].forward or "n",)  # named in FEN too
+            ncodes += 1
         self.is_royal = [False] + [kinds[self.code_kind[c]].royal for c in range(1, ncodes)]
         self.ncodes = ncodes
         # What an army may capture: enemy pieces (not royal ones where 'forbid royal-capture').
@@ -271,7 +282,7 @@ class Game:
             [False] + [self.code_army[c] in self.enemies[a] and not (spare_royals and self.is_royal[c])
                        for c in range(1, ncodes)] for a in range(na)
         ]
-        # Letters in FEN: per army case or prefix.
+        # Letters in FEN: per army case or prefix; a facing variant adds '>' and its directions.
         self.code_symbol: list[str] = [""] * ncodes
         for code in range(1, ncodes):
             army, kind = self.armies[self.code_army[code]], kinds[self.code_kind[code]]
@@ -279,26 +290,109 @@ class Game:
                 self.code_symbol[code] = army.prefix + kind.letter
             else:
                 self.code_symbol[code] = kind.letter.lower() if army.letter_case == "lower" else kind.letter
+            if self.code_facing[code]:
+                self.code_symbol[code] += "".join(">" + f for f in self.code_facing[code])
         self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if c}
+        for code in range(1, ncodes):  # the directions of a facing in any order; none for the army's forward
+            if self.code_facing[code]:
+                bare = self.code_symbol[code].split(">")[0]
+                for order in permutations(self.code_facing[code]):
+                    self.symbol_code.setdefault(bare + "".join(">" + f for f in order), code)
+                if code < self.ncodes_plain:
+                    self.symbol_code.setdefault(bare, code)
         self.symbol_width = max(len(s) for s in self.symbol_code)
-        # Movement atoms and promotion tables per code.
+        # Movement atoms and promotion tables per code; a facing variant has the atoms of each
+        # of its directions.
         self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.captured_only: set[int] = set()  # promotion targets limited to pieces lost (see setup_counts)
         # code -> (zone, choices): a capture from outside the zone into it promotes ('on capture into').
         self.capture_promotions: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
-        for kind in kinds:
-            for army in self.armies:
-                code = self.code(kind.index, army.index)
+        # code -> {from * n + to: code}: the facing a move narrows a piece to ('commits facing').
+        self.commits: list[dict[int, int] | None] = [None] * ncodes
+        tables = {}
+        for code in range(1, ncodes):
+            kind, army = kinds[self.code_kind[code]], self.armies[self.code_army[code]]
+            facings = self.code_facing[code] if code >= self.ncodes_plain else (army.forward,)
+            reach = []
+            for facing in facings:
+                committing: dict[int, set[int]] = {}
                 for move in kind.spec.moves:
-                    self.atoms[code] += compile_atoms(move, self.board, army.name, army.forward)
-                self.promotions[code], self.promotions_leaving[code] = self._promotion_tables(kind, army)
+                    atoms = compile_atoms(move, self.board, army.name, facing)
+                    self.atoms[code] += atoms
+                    if move.commits:
+                        for frm, to in _reach(atoms):
+                            committing.setdefault(frm, set()).add(to)
+                reach.append(committing)
+            if len(facings) > 1:
+                self.commits[code] = self._commit_table(code, facings, reach)
+            if (kind.index, army.index) not in tables:
+                tables[kind.index, army.index] = self._promotion_tables(kind, army)
+            self.promotions[code], self.promotions_leaving[code] = tables[kind.index, army.index]
+            if code >= self.ncodes_plain and self.code(kind.index, army.index) in self.capture_promotions:
+                self.capture_promotions[code] = self.capture_promotions[self.code(kind.index, army.index)]
+        self.has_commits = any(self.commits)
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
                                                   royal_targets[self.code_army[c]], self.promotions_leaving[c])
                                   for c in range(1, ncodes)]
+
+    def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(kind, army, facings) of the pieces the setup places facing other ways than their
+        army's forward, with every narrower set of directions a committing move can leave.
+
+        A piece ``facing e or s`` moves as if its army's forward were ``e``
+        and as if it were ``s``; a move marked ``commits facing`` keeps only
+        the directions for which it was such a move.
+        """
+        found: list[tuple[int, int, tuple[str, ...]]] = []
+        for place in spec.setup.places:
+            if not place.facing or place.piece not in self.kind_index or place.army not in self.army_index:
+                continue  # unknown names are reported by _setup
+            army = self.armies[self.army_index[place.army]]
+            facings = tuple(dict.fromkeys(place.facing))
+            for facing in facings:
+                if facing not in self.board.directions:
+                    raise unknown_name("direction", facing, self.board.directions, place.loc)
+                frame(facing, self.board, place.loc)
+            if spec.stacking is not None:
+                raise UnsupportedError("'facing' in a game with stacks is not run by the interpreter yet", place.loc)
+            kind = self.kind_index[place.piece]
+            for size in range(len(facings), 0, -1):
+                for subset in combinations(facings, size):
+                    key = (kind, army.index, subset)
+                    if subset != (army.forward or "n",) and key not in found:
+                        found.append(key)
+        for piece in spec.pieces.values():
+            for move in piece.moves:
+                if move.commits is not None and move.commits != "facing":
+                    raise unknown_name("committed property", move.commits, ["facing"], move.loc)
+        return found
+
+    def codes_of_kind(self, kind: int) -> list[int]:
+        """Every code of a piece kind: one per army, and its facing variants."""
+        return [c for c in range(1, self.ncodes) if self.code_kind[c] == kind]
+
+    def facing_code(self, kind: int, army: int, facings: tuple[str, ...]) -> int:
+        """The code of a piece of ``kind`` in ``army`` facing ``facings`` (the plain code for its
+        army's forward)."""
+        if facings in ((), (self.armies[army].forward or "n",)):
+            return self.code(kind, army)
+        return self.facing_codes[kind, army, facings]
+
+    def _commit_table(self, code: int, facings: tuple[str, ...], reach: list[dict[int, set[int]]]) -> dict[int, int]:
+        """``from * n + to`` -> the code a committing move between the two cells leaves: the piece
+        facing only the directions under which the move exists."""
+        table = {}
+        kind, army = self.code_kind[code], self.code_army[code]
+        for frm in set().union(*reach):
+            for to in set().union(*(r.get(frm, ()) for r in reach)):
+                kept = tuple(f for f, r in zip(facings, reach) if to in r.get(frm, ()))
+                if kept != facings:
+                    table[frm * self.n + to] = self.facing_code(kind, army, kept)
+        return table
 
     def code(self, kind: int, army: int) -> int:
         """The code of a piece of ``kind`` in ``army``."""
@@ -492,8 +586,8 @@ class Game:
                 continue
             if event not in self.kind_index:
                 raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
-            for army in self.armies:
-                self.clock_resets[self.code(self.kind_index[event], army.index)] = True
+            for code in self.codes_of_kind(self.kind_index[event]):
+                self.clock_resets[code] = True
         self.clock_on_capture = "capture" in rules.clock_resets
         self.clock_on_promotion = "promotion" in rules.clock_resets
         self.end_rules = compile_end_rules(self, rules.ends)
@@ -509,8 +603,8 @@ class Game:
         for name in rules.explosion:
             if name not in self.kind_index:
                 raise unknown_name("piece", name, self.kind_index, rules.locs.get("explosion"))
-            for army in self.armies:
-                self.blast_spares[self.code(self.kind_index[name], army.index)] = True
+            for code in self.codes_of_kind(self.kind_index[name]):
+                self.blast_spares[code] = True
         steps = self.board.steps
         self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
 
@@ -608,6 +702,20 @@ class Game:
         return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
                 f"({', '.join(k.name for k in self.kinds)}), {len(self.armies)} armies "
                 f"({', '.join(a.name for a in self.armies)})")
+
+
+def _reach(atoms: list[Atom]):
+    """(from, to) pairs the atoms connect on an empty board."""
+    for atom in atoms:
+        if atom.kind == "leap":
+            for frm, row in enumerate(atom.leaps):
+                for to, _ in row:
+                    yield frm, to
+        else:
+            for frm, rays in enumerate(atom.rays):
+                for ray in rays:
+                    for to in ray:
+                        yield frm, to
 
 
 def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:

@@ -82,6 +82,8 @@ class Legality:
 
     def _without_self_check(self, moves: list[Move]) -> list[Move]:
         g = self.game
+        if len(g.turn_armies[self.turn]) > 1:
+            return self._without_team_check(moves, g.turn_armies[self.turn])
         army = self.army
         royals = self.royal_cells(army)
         if g.partner_check and g.partners[army]:
@@ -189,6 +191,20 @@ class Legality:
             self.pop()
         return legal
 
+    def _without_team_check(self, moves: list[Move], movers: tuple[int, ...]) -> list[Move]:
+        """A turn shared by several armies: no royal piece of any of them may be left attacked, and
+        (``forbid partner-check``) no royal piece of a partner outside the turn newly exposed."""
+        g = self.game
+        exposed = [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)
+                   ] if g.partner_check else []
+        legal = []
+        for m in moves:
+            self.push(m)
+            if not any(self.royal_attacked(a) for a in movers) and not any(self.royal_attacked(p) for p in exposed):
+                legal.append(m)
+            self.pop()
+        return legal
+
     def _safe_after(self, move: Move, army: int) -> bool:
         self.push(move)
         safe = not self.royal_attacked(army)
@@ -203,6 +219,10 @@ class Legality:
             return any(m[3] is not None and m[3][0] in ("ep", "sep") and self._safe_after(m, army)
                        for m in self.pseudo_legal_moves())
         victim = ("ep", self.ep_victim)
+        if len(self.movers) > 1:
+            captures = [(src, cell, 0, victim) for a in self.movers for cell in self.ep_cells
+                        for src, codes in self.game.ep_attackers[a][cell] if board[src] in codes]
+            return bool(captures) and bool(self._without_team_check(captures, self.movers))
         table = self.game.ep_attackers[army]
         return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
                    for cell in self.ep_cells for src, codes in table[cell])

@@ -207,8 +207,6 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     here, for every pair of cells, and filters the atoms' tables.
     """
     level, static = _split_condition(move.condition, move.loc)
-    if move.commits:
-        raise UnsupportedError("the move option 'commits' is not run by the interpreter yet", move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
     if static is not None:
         allowed = _static_condition(static, board, army)

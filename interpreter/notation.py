@@ -325,10 +325,17 @@ def _san(pos: Position, move: Move, legal: list[Move]) -> str:
     parts = [_letter(game, pos.board[frm]), _disambiguation(pos, move, legal, capture),
              "x" if capture else "", game.board.names[to]]
     if promo:
-        parts.append("=" + game.kinds[game.code_kind[promo]].letter)
+        parts.append("=" + _promotion_owner(game, move, pos.board[frm]) + game.kinds[game.code_kind[promo]].letter)
     if _stars(move):
         parts.append("*")
     return "".join(parts) + _check_suffix(pos, move) + (" sep" if _is_sep(move) else "")
+
+
+def _promotion_owner(game: Game, move: Move, piece: int) -> str:
+    """The army symbol written before a promotion letter when the piece goes to another army (a
+    partner's), else empty."""
+    promo = move[2]
+    return game.armies[game.code_army[promo]].symbol if game.code_army[promo] != game.code_army[piece] else ""
 
 
 def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool) -> str:
@@ -394,7 +401,7 @@ def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
     text = names[frm] + names[to]
     if not promo:
         return text + star
-    letter = game.kinds[game.code_kind[promo]].letter
+    letter = _promotion_owner(game, move, pos.board[frm]) + game.kinds[game.code_kind[promo]].letter
     if letter.startswith("+") and not any(m[0] == frm and m[1] == to and m[2] and m[2] != promo and _plus(game, m[2])
                                           and _plain(m) for m in legal):
         return text + "+" + star  # the one '+' promotion of this origin and destination
@@ -416,6 +423,7 @@ class _Parsed:
     promo: int | None          # the kind index of the promotion letter
     spans: dict                # part name -> (start, end) in the text
     drop: bool = False         # a drop: ``kind`` (None: a letterless kind) from the hand onto ``dest``
+    promo_army: int | None = None  # the army the promotion gives the piece to, when written (``=tQ``)
 
 
 def parse_move(pos: Position, text: str, legal: list[Move] | None = None) -> Move:
@@ -483,7 +491,7 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
 # and an 'x' too ("exd5", "Nbd7"); every way of splitting it whose last
 # part is a file name is a reading, the longest destination file first.
 
-_PROMOTION = re.compile(r"(?<=\d)=?(\+?[A-Za-z])$")
+_PROMOTION = re.compile(r"(?<=\d)=?([a-z]*)(\+?[A-Za-z])$")  # [army symbol] letter
 _DESTINATION = re.compile(r"([a-z]+)(\d+)$")
 _DROP = re.compile(r"(\+?[A-Za-z])?@([a-z]+\d+)")
 _ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
@@ -509,7 +517,7 @@ def _read(game: Game, text: str, start: int, end: int) -> list[_Parsed]:
     if "@" in body:
         return [_read_drop(game, text, start, end)]
     promotion = _PROMOTION.search(body)
-    promo = (start + promotion.start(1), start + promotion.end(1)) if promotion else (-1, -1)
+    promo = (start + promotion.start(1), start + promotion.end(2)) if promotion else (-1, -1)
     rest = promotion.start() if promotion else len(body)
     dest = _DESTINATION.search(body, 0, rest)
     if dest is None:
@@ -549,10 +557,28 @@ def _reading(game: Game, text: str, start: int, origin_end: int, dest: tuple[int
     if from_file is not None and from_rank is not None:
         spans["from"] = (m.start("file"), m.end("rank"))
         from_cell = _cell(game, text, spans["from"])
+    promo_army = None
     if promo[0] >= 0:
         spans["promo"] = promo
+        promo_army, promo = _promotion_army(game, text, promo)
     return _Parsed(_piece_letter(game, text, m.span("piece")), from_file, from_rank, from_cell,
-                   _cell(game, text, dest), _piece_letter(game, text, promo), spans)
+                   _cell(game, text, dest), _piece_letter(game, text, promo), spans, promo_army=promo_army)
+
+
+def _promotion_army(game: Game, text: str, span: tuple[int, int]) -> tuple[int | None, tuple[int, int]]:
+    """The army named before a promotion letter (``=tQ``: a partner's queen), or None, and the letter's span."""
+    letter_start = span[1] - (2 if text[span[1] - 2:span[1] - 1] == "+" else 1)
+    symbol = text[span[0]:letter_start]
+    if not symbol:
+        return None, span
+    symbols = {a.symbol: a.index for a in game.armies}
+    if symbol not in symbols:
+        guess = suggest(symbol, symbols)
+        raise MoveError(f"unknown army {symbol!r} before the promotion letter", Loc.in_string(LABEL, text, span[0],
+                                                                                            letter_start),
+                        expected="one of the army symbols " + ", ".join(symbols),
+                        hint=f"did you mean {guess!r}?" if guess else None)
+    return symbols[symbol], (letter_start, span[1])
 
 
 def _read_drop(game: Game, text: str, start: int, end: int) -> _Parsed:
@@ -678,7 +704,8 @@ def _matches(pos: Position, parsed: _Parsed, move: Move) -> bool:
                 and parsed.dest in (to, special[1]))
     if to != parsed.dest or not _fits(pos, parsed, frm):
         return False
-    return parsed.promo is None or (bool(promo) and pos.game.code_kind[promo] == parsed.promo)
+    return parsed.promo is None or (bool(promo) and pos.game.code_kind[promo] == parsed.promo and (
+        parsed.promo_army is None or pos.game.code_army[promo] == parsed.promo_army))
 
 
 def _marked(moves: list[Move], star: bool, sep: bool) -> list[Move]:
@@ -719,6 +746,9 @@ def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, 
         else:
             staying = [m for m in found if not (_plain(m) and m[2])]
             found = staying or found  # no promotion written: the move that may stay unpromoted does
+    if parsed.promo is not None and parsed.promo_army is None and len(found) > 1:
+        own = [m for m in found if pos.game.code_army[m[2]] == pos.game.code_army[pos.board[m[0]]]]
+        found = own or found  # '=Q' is the mover's own queen; a partner's is written '=tQ'
     if len(found) > 1 and any(not _is_castle(m) for m in found):
         found = [m for m in found if not _is_castle(m)]  # a from-to that is also a king move is the king move
     if len(found) == 1:
@@ -826,7 +856,7 @@ def _why_no_drop(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
     if not game.has_drops:
         return "this variant has no drops", None, everything
     what = _kind_name(game, parsed)
-    codes = [c for c in range(1 + pos.army, game.ncodes, len(game.armies))
+    codes = [c for c in range(1 + pos.army, game.ncodes_plain, len(game.armies))
              if (game.code_kind[c] == parsed.kind if parsed.kind is not None else not _letter(game, c))]
     if not any(pos.hands[c] for c in codes):
         return f"{_army_title(pos)} has no {what} in hand", None, everything

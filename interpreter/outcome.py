@@ -396,7 +396,7 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
             if rule.result == "draw":
                 winners: tuple[int, ...] = ()
             elif rule.result == "win":
-                winners = (army,)
+                winners = (army, *g.partners[army])
             else:
                 winners = tuple(g.enemies[army])
             return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
@@ -417,8 +417,11 @@ def forced_moves(position: "Position") -> list:
             if action == "pass":
                 return [(-1, -1, 0, PASS)]
             if action == "remove-royal":
-                cells = [c for c in position.royal_cells(position.army)
-                         if position.royal_attacked(position.army)] or position.royal_cells(position.army)
-                return [(c, c, 0, REMOVE) for c in cells[:1]]
+                # Every attacked royal piece of the armies to move (in a shared turn, both kings of
+                # a team when neither can be saved), or else one of them.
+                movers = position.movers
+                cells = [c for a in movers if position.royal_attacked(a) for c in position.royal_cells(a)]
+                cells = cells or [c for a in movers for c in position.royal_cells(a)][:1]
+                return [(cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))] if cells else []
             return []
     return []

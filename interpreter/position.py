@@ -29,7 +29,9 @@ Move = tuple  # (from, to, promotion, special): see interpreter.movegen
 # castling, and the moves of stacking games (see interpreter.stacking).
 SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
 PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
-REMOVE = ("remove",)  # the forced move that takes a mated royal piece off: (cell, cell, 0, REMOVE)
+# The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
+# cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
+REMOVE = ("remove",)
 
 
 def mask_key(keys: list[int], flipped: int) -> int:
@@ -117,8 +119,13 @@ class Position(Attacks, Legality):
 
     @property
     def army(self) -> int:
-        """The index of the army to move."""
+        """The index of the army to move (the first of them when a turn is shared, see :attr:`movers`)."""
         return self.game.turn_order[self.turn]
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        """The armies that may move this turn: one, or several when a player moves any piece of a team."""
+        return self.game.turn_armies[self.turn]
 
     # ------------------------------------------------------------ move generation
     def _piece_moves(self, src: int) -> list[Move]:
@@ -135,24 +142,24 @@ class Position(Attacks, Legality):
     def pseudo_legal_moves(self) -> list[Move]:
         """Moves allowed by the movement rules, before the self-check test."""
         g = self.game
-        army = self.army
         board = self.board
-        hostile = g.hostile[army]
         generators = g.generators
         out: list[Move] = []
-        if g.stacking is not None:
-            for src in list(self.cells_of[army]):
-                stacking.piece_moves(self, src, out)
-            if g.castle_locks and self.unmoved:
-                stacking.castlock_moves(self, army, out)
-        else:
-            for src in list(self.cells_of[army]):
-                for gen in generators[board[src]]:
-                    gen(self, src, board, hostile, out)
-        if g.castle_rules and self.unmoved:
-            self._castling_moves(army, out)
-        if g.has_drops:
-            self._drops(army, out)
+        for army in g.turn_armies[self.turn]:
+            if g.stacking is not None:
+                for src in list(self.cells_of[army]):
+                    stacking.piece_moves(self, src, out)
+                if g.castle_locks and self.unmoved:
+                    stacking.castlock_moves(self, army, out)
+            else:
+                hostile = g.hostile[army]
+                for src in list(self.cells_of[army]):
+                    for gen in generators[board[src]]:
+                        gen(self, src, board, hostile, out)
+            if g.castle_rules and self.unmoved:
+                self._castling_moves(army, out)
+            if g.has_drops:
+                self._drops(army, out)
         if g.capture_promotions:
             out = self._with_capture_promotions(out)
         if g.captured_only:
@@ -189,7 +196,7 @@ class Position(Attacks, Legality):
         """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
         g = self.game
         board, hands = self.board, self.hands
-        for code in range(1 + army, g.ncodes, len(g.armies)):
+        for code in range(1 + army, g.ncodes_plain, len(g.armies)):
             cells = g.drop_cells[code]
             if not hands[code] or cells is None:
                 continue
@@ -284,7 +291,8 @@ class Position(Attacks, Legality):
             piece = board[frm]
             army = g.code_army[piece]
             writes, taken = (self._castle_effects(move) if tag == "castle" else
-                             ([(frm, self.under[frm], 0)], [piece]) if tag == "remove" else stacking.effects(self, move))
+                             ([(c, self.under[c], 0) for c in (frm, *special[1:])], [piece]) if tag == "remove"
+                             else stacking.effects(self, move))
             exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
             h = self._write_cells(writes, h)
             captured = taken[0] if taken else 0
@@ -292,7 +300,7 @@ class Position(Attacks, Legality):
             if tag in ("castle", "castlock"):
                 changed = (1 << frm) | (1 << special[1])
             elif tag == "remove":
-                captured, changed = 0, 1 << frm
+                captured, changed = 0, sum(1 << c for c in (frm, *special[1:]))
             elif special[0] == "st" and special[1] in stacking.CAPTURES and special[1] != "capture-top":
                 changed |= 1 << to  # the piece at the bottom of the target cell is gone
         elif tag == "drop":
@@ -323,6 +331,8 @@ class Position(Attacks, Legality):
             board[frm] = 0
             own.discard(frm)
             new = promo or piece
+            if not promo and g.has_commits and g.commits[piece]:  # a committing move narrows the facing
+                new = g.commits[piece].get(frm * n + to, piece)
             board[to] = new
             cells_of[g.code_army[new]].add(to)  # a promotion may give the piece to a partner
             h ^= zp[piece * n + frm] ^ zp[new * n + to]
@@ -347,8 +357,8 @@ class Position(Attacks, Legality):
             self.ep_cells = ()
         passed = special[1] if tag == "ep_set" else (special[2] if tag == "st" else None)
         if passed:
-            nxt = g.turn_order[(self.turn + 1) % len(g.turn_order)]
-            if g.hostile[nxt][piece] and self._ep_possible(passed, nxt):
+            nxt = g.turn_armies[(self.turn + 1) % len(g.turn_order)]
+            if any(g.hostile[a][piece] and self._ep_possible(passed, a) for a in nxt):
                 self.ep_cells = passed
                 self.ep_victim = to
                 for c in passed:

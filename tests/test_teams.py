@@ -109,7 +109,8 @@ def test_an_army_that_cannot_move_passes(game):
 def test_a_team_wins_when_both_enemy_kings_are_gone(game):
     pos = position(game, {"c1": "wK", "e10": "tK", "g1": "bN"})
     result = outcome(pos)
-    assert result is not None and result.rule == "both_kings_lost" and set(result.winners) == {0}
+    # The winners are the team: White and its partner Tan.
+    assert result is not None and result.rule == "both_kings_lost" and set(result.winners) == {0, 2}
 
 
 def test_modes(game):
