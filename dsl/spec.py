@@ -454,7 +454,7 @@ class InsufficientRule(Node):
 
 
 class NoMovesRule(Node):
-    action: Literal["pass", "remove-royal", "end"]
+    action: Literal["pass", "remove-royal", "rescue", "end"]
     condition: Expr | None = None
 
 

@@ -60,7 +60,9 @@ REPETITION = {
 
 NO_MOVES = {
     "pass": "the army passes, and play goes on with the next army",
-    "remove-royal": "its royal piece is removed from the board, and that is its move",
+    "remove-royal": "its royal pieces in check (or else one royal piece) are removed from the board, and that is its move",
+    "rescue": "when several of its royal pieces are in check and no move saves them all, it plays a move that "
+              "saves some of them, and those still in check are removed from the board as part of that move",
     "end": "the game ends in a draw",
 }
 

@@ -354,16 +354,18 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
                      expected="'-' or cell names such as e3", hint=(lambda g: f"did you mean {g!r}?" if g else None)(
                          suggest(bad, board.names)))
     cells = [board.index[name] for name in names]
-    mover = game.turn_order[(pos.turn - 1) % len(game.turn_order)]
-    moved = [c for c in cells if pos.board[c] and game.code_army[pos.board[c]] == mover]
+    movers = game.turn_armies[(pos.turn - 1) % len(game.turn_order)]  # the armies of the last turn
+    moved = [c for c in cells if pos.board[c] and game.code_army[pos.board[c]] in movers]
     targets = tuple(c for c in cells if not pos.board[c])
     if moved:
         victim = moved[0]
     else:
-        victim = _forward_of(game, cells[0], mover)
-        if victim < 0 or not pos.board[victim] or game.code_army[pos.board[victim]] != mover:
+        stepped = [v for v in (_forward_of(game, cells[0], a) for a in movers)
+                   if v >= 0 and pos.board[v] and game.code_army[pos.board[v]] in movers]
+        if not stepped:
             return  # no double step can have passed there
-    if targets and pos._ep_possible(targets, pos.army):
+        victim = stepped[0]
+    if targets and any(pos._ep_possible(targets, a) for a in pos.movers):
         pos.ep_cells = targets
         pos.ep_victim = victim
         if game.self_check and not pos._ep_legal():

@@ -85,10 +85,15 @@ class Legality:
         if len(g.turn_armies[self.turn]) > 1:
             return self._without_team_check(moves, g.turn_armies[self.turn])
         army = self.army
-        royals = self.royal_cells(army)
         if g.partner_check and g.partners[army]:
-            safe = [m for m in moves if self._safe_after(m, army)] if royals else moves
-            return self._without_partner_check(safe, army)
+            return self._without_partner_check(self._without_own_check(moves, army), army)
+        return self._without_own_check(moves, army)
+
+    def _without_own_check(self, moves: list[Move], army: int) -> list[Move]:
+        """The moves that leave no royal piece of ``army`` attacked (pins and screens spare most
+        moves the make-test-unmake)."""
+        g = self.game
+        royals = self.royal_cells(army)
         if not royals:
             return moves
         enemies = g.enemies[army]
@@ -181,8 +186,33 @@ class Legality:
 
     def _without_partner_check(self, moves: list[Move], army: int) -> list[Move]:
         """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
-        attacked need not be relieved)."""
-        partners = [p for p in self.game.partners[army] if not self.royal_attacked(p)]
+        attacked need not be relieved).
+
+        Only a move that vacates a cell between a partner's royal piece and an enemy (a piece
+        pinned against it), lands on a hopper's screen, or has a side effect (en passant,
+        castling) can expose it; other moves are kept without make and unmake.
+        """
+        g = self.game
+        partners = [p for p in g.partners[army] if not self.royal_attacked(p)]
+        if not partners:
+            return moves
+        suspects = set()
+        screens = set()
+        for p in partners:
+            royals = self.royal_cells(p)
+            if len(royals) != 1 or g.stacking is not None or not all(g.pin_safe[e] for e in g.enemies[p]):
+                return self._not_exposing(moves, partners)
+            pinned, _, near = self._pins(royals[0], g.enemies[p])
+            suspects |= pinned
+            screens |= near
+        fast, slow = [], []
+        for m in moves:
+            plain = m[3] is None or m[3][0] == "ep_set"  # a double step is a plain move here
+            (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
+        return fast + self._not_exposing(slow, partners) if slow else moves
+
+    def _not_exposing(self, moves: list[Move], partners: list[int]) -> list[Move]:
+        """The moves after which no royal piece of ``partners`` is attacked (by make and unmake)."""
         legal = []
         for m in moves:
             self.push(m)
@@ -204,6 +234,28 @@ class Legality:
                 legal.append(m)
             self.pop()
         return legal
+
+    def rescue_moves(self) -> list[Move]:
+        """``when no moves: rescue``: when royal pieces of several armies to move are attacked and no
+        move saves them all, the moves that save some and expose no other; each is wrapped as
+        ``(from, to, promotion, ("rescue", special, cells))``, ``cells`` holding the royal pieces
+        still attacked after it, which the move removes."""
+        g = self.game
+        movers = self.movers
+        attacked = {a for a in movers if self.royal_attacked(a)}
+        if len(attacked) < 2:
+            return []
+        exposed = [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)
+                   ] if g.partner_check else []
+        out = []
+        for m in self.pseudo_legal_moves():
+            self.push(m)
+            still = {a for a in movers if self.royal_attacked(a)}
+            if still < attacked and not any(self.royal_attacked(p) for p in exposed):
+                out.append((m[0], m[1], m[2], ("rescue", m[3], tuple(c for a in sorted(still)
+                                                                       for c in self.royal_cells(a)))))
+            self.pop()
+        return out
 
     def _safe_after(self, move: Move, army: int) -> bool:
         self.push(move)

@@ -228,6 +228,17 @@ def _castle_rule_of(game: Game, move: Move):
     return game.castle_locks[special[2]] if special[0] == "castlock" else game.castle_rules[special[3]]
 
 
+def _castle_army(pos: Position, move: Move, legal: list[Move]) -> str:
+    """The army symbol written before a castling when another army may castle the same way this turn
+    (a turn shared by a team: ``wO-O``, ``tO-O``), else empty."""
+    game, board = pos.game, pos.board
+    army = game.code_army[board[move[0]]]
+    rule = _castle_rule_of(game, move)
+    if any(_is_castle(m) and _castle_rule_of(game, m) is rule and game.code_army[board[m[0]]] != army for m in legal):
+        return game.armies[army].symbol
+    return ""
+
+
 def _castle_notations(game: Game) -> list[str]:
     return [r.notation for r in game.castle_rules] + [r.notation for r in game.castle_locks]
 
@@ -280,7 +291,7 @@ def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     """
     legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
-    return _san(pos, move, legal)
+    return _san(pos, _inner(move), [_inner(m) for m in legal])
 
 
 def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
@@ -291,7 +302,7 @@ def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     """
     legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
-    return _uci(pos, move, legal)
+    return _uci(pos, _inner(move), [_inner(m) for m in legal])
 
 
 def legal_move_table(pos: Position) -> list[dict]:
@@ -302,10 +313,16 @@ def legal_move_table(pos: Position) -> list[dict]:
     order does not depend on the order :meth:`Position.legal_moves` happens
     to generate moves in.
     """
-    legal = pos.legal_moves()
+    legal = [_inner(m) for m in pos.legal_moves()]
     names = pos.game.board.names
     return [{"san": _san(pos, m, legal), "uci": _uci(pos, m, legal), "from": None if _is_drop(m) else names[m[0]],
              "to": names[m[1]]} for m in sorted(legal, key=lambda m: m[:3])]
+
+
+def _inner(move: Move) -> Move:
+    """The move a rescue wraps (see :meth:`Position.rescue_moves`): it is written as that move."""
+    special = move[3]
+    return (move[0], move[1], move[2], special[1]) if special is not None and special[0] == "rescue" else move
 
 
 def _require_legal(move: Move, legal: list[Move]) -> None:
@@ -318,7 +335,7 @@ def _san(pos: Position, move: Move, legal: list[Move]) -> str:
     game = pos.game
     frm, to, promo, special = move
     if _is_castle(move):
-        return _castle_rule_of(game, move).notation + _check_suffix(pos, move)
+        return _castle_army(pos, move, legal) + _castle_rule_of(game, move).notation + _check_suffix(pos, move)
     if _is_drop(move):
         return _drop_letter(pos, move, legal) + "@" + game.board.names[to] + _check_suffix(pos, move)
     capture = _captures(pos, move)
@@ -436,7 +453,15 @@ def parse_move(pos: Position, text: str, legal: list[Move] | None = None) -> Mov
     :class:`IllegalMoveError` when it names no legal move (with the reason)
     or several (with the candidates); their Loc points into ``text``.
     """
-    return _parse(pos, text, *_body(text, 0, len(text)), legal=legal)
+    return _parse_written(pos, text, 0, len(text), legal)
+
+
+def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[Move] | None = None) -> Move:
+    """:func:`_parse` on the annotated span ``text[start:end]``, matching moves as they are written
+    (a rescue as the move it wraps)."""
+    legal = pos.legal_moves() if legal is None else legal
+    written = {_inner(m): m for m in legal}
+    return written[_parse(pos, text, *_body(text, start, end), legal=list(written))]
 
 
 def _body(text: str, start: int, end: int) -> tuple[int, int, bool]:
@@ -468,6 +493,11 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
         rule = _castle_rule(pos.game, text[start:end])
         if rule is not None:
             return _pick_castle(pos, legal, rule, text, start, end)
+        for army in pos.movers if len(pos.movers) > 1 else ():  # 'tO-O': Tan's castling in a shared turn
+            symbol = pos.game.armies[army].symbol
+            rule = _castle_rule(pos.game, text[start + len(symbol):end]) if text.startswith(symbol, start) else None
+            if rule is not None:
+                return _pick_castle(pos, legal, rule, text, start, end, army)
         if text[end - 1] == "*" and pos.game.stacking is not None:
             star, end = True, end - 1
             if start == end:
@@ -767,8 +797,12 @@ def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, 
                            hint="add the origin file, rank or cell of the piece to move")
 
 
-def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int) -> Move:
-    found = [m for m in legal if _is_castle(m) and (m[3][0], _castle_rule_of(pos.game, m).index) == rule]
+def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int,
+                 army: int | None = None) -> Move:
+    """The castling move of ``rule`` (of ``army``, when the text names one)."""
+    game = pos.game
+    found = [m for m in legal if _is_castle(m) and (m[3][0], _castle_rule_of(game, m).index) == rule
+             and (army is None or game.code_army[pos.board[m[0]]] == army)]
     if len(found) == 1:
         return found[0]
     body = text[start:end]
@@ -1002,7 +1036,7 @@ def moves_from_text(pos: Position, text: str) -> list[Move]:
     try:
         for number, (start, end) in enumerate(_move_tokens(text), 1):
             try:
-                move = _parse(pos, text, *_body(text, start, end))
+                move = _parse_written(pos, text, start, end)
             except MoveError as err:
                 raise _in_list(err, text, number, start, end) from None
             pos.push(move)

@@ -35,6 +35,7 @@ END_NAMES = {
     "pieces": "the number of pieces of the side to move",
     "enemy_pieces": "the number of pieces of all enemy armies",
     "army": "the name of the army to move",
+    "mode": "the name of the play mode (see 'mode' in the armies block; empty without modes)",
     "royal_level": "where the side to move's royal piece stands: \"ground\" (alone), \"upper\" (on top of a "
                    "stack) or \"under\" (locked below another piece)",
     "royal_above": "the side of the piece on top of the side to move's royal piece: \"own\", \"enemy\" or \"none\"",
@@ -188,6 +189,10 @@ class EndContext:
         pos = self.position
         return pos.game.armies[pos.army].name
 
+    @property
+    def mode(self) -> str:
+        return self.position.game.mode or ""
+
     def royal_in(self, zone: str) -> bool:
         return self._royal_in(self.position.army, zone)
 
@@ -244,7 +249,7 @@ def _names_used(expr) -> set[str]:
 # The type of every name and call of end conditions, for the checks below.
 NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
               "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
-              "pieces": int, "enemy_pieces": int, "army": str, "royal_level": str, "royal_above": str,
+              "pieces": int, "enemy_pieces": int, "army": str, "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "checks": int, "enemy_checks": int}
 
@@ -400,6 +405,8 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
             else:
                 winners = tuple(g.enemies[army])
             return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
+    if ctx.legal_moves == 0:  # no rule decides a position without moves: a draw
+        return Outcome("no_moves", "no legal move", "draw", army, ())
     return None
 
 
@@ -409,11 +416,17 @@ def compile_no_moves(game: "Game", rules: list[S.NoMovesRule]):
 
 
 def forced_moves(position: "Position") -> list:
-    """The forced move of an army with no legal move, by the first ``when no moves`` rule that applies."""
+    """The forced move of an army with no legal move, by the first ``when no moves`` rule that applies
+    (``rescue`` applies only when it finds moves)."""
     from .position import PASS, REMOVE
     ctx = EndContext(position, [])
     for action, condition in position.game.no_moves:
         if condition is None or condition(ctx):
+            if action == "rescue":
+                rescues = position.rescue_moves()
+                if rescues:
+                    return rescues
+                continue
             if action == "pass":
                 return [(-1, -1, 0, PASS)]
             if action == "remove-royal":

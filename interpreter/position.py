@@ -32,6 +32,7 @@ PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0,
 # The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
 # cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
 REMOVE = ("remove",)
+RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 
 
 def mask_key(keys: list[int], flipped: int) -> int:
@@ -285,6 +286,9 @@ class Position(Attacks, Legality):
         hand_code = 0
         promoted = self.promoted
         tag = special[0] if special is not None else None
+        if tag == "rescue":
+            self._rescue(move)
+            return
         if tag == "pass":
             piece, army, changed = 0, self.army, 0
         elif tag in SNAPSHOT_MOVES:
@@ -392,6 +396,23 @@ class Position(Attacks, Legality):
         self.hash = h
         self.history.append(h)
 
+    def _rescue(self, move: Move) -> None:
+        """Play a rescue (see :meth:`Legality.rescue_moves`): the move, then the royal pieces it leaves
+        attacked are removed, in the same turn; undone by :meth:`pop` as one move."""
+        frm, to, promo, (_, special, cells) = move
+        self.push((frm, to, promo, special))
+        g = self.game
+        snapshot = [(c, self.board[c], self.under[c]) for c in cells]
+        unmoved = self.unmoved
+        h = self._write_cells([(c, 0, 0) for c in cells], self.hash)
+        cleared = unmoved & sum(1 << c for c in cells)
+        if cleared:
+            self.unmoved = unmoved & ~cleared
+            h ^= mask_key(g.z_unmoved, cleared)
+        self._undo.append((RESCUED, move, snapshot, unmoved, self.hash))
+        self.hash = h
+        self.history[-1] = h
+
     def _castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
         """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""
         frm, to, _, (_, rook_from, rook_to, _) = move
@@ -476,6 +497,12 @@ class Position(Attacks, Legality):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
+        if self._undo[-1][0] is RESCUED:
+            _, move, snapshot, self.unmoved, h = self._undo.pop()
+            self._write_cells(list(reversed(snapshot)), 0)
+            self.hash = self.history[-1] = h
+            self.pop()
+            return move
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
          self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = self._undo.pop()
         self.history.pop()

@@ -17,7 +17,8 @@ At every ply of every playout:
     names one of the variant's ``end`` rules, and a position without legal
     moves always has an outcome.
 
-New bundled variants are picked up automatically (``dsl.bundled_names``).
+New bundled variants are picked up automatically (``dsl.bundled_names``),
+each in every play mode it declares (``superchess-2p``, ``superchess-3p`` ...).
 To keep the default run near a minute however many variants there are, the
 default ("quick") budgets share a fixed number of plies (at most 30 games
 per variant) and about ``CONTRACT_SECONDS`` (default 45) seconds of CPU
@@ -42,12 +43,12 @@ from typing import Iterator
 
 import pytest
 
-from dsl import bundled_names
+from dsl import bundled_names, load_spec
 from interpreter.fen import to_fen
 from interpreter.game import load_game
 from interpreter.outcome import outcome
 
-VARIANTS = bundled_names()
+VARIANTS = [(name, mode) for name in bundled_names() for mode in ([m.name for m in load_spec(name).modes] or [None])]
 SCALE = float(os.environ.get("CONTRACT_SCALE", "1"))
 
 
@@ -92,9 +93,9 @@ NOTATION_BUDGETS = [pytest.param(NOTATION_QUICK, id="quick"),
                     pytest.param(NOTATION_LONG, id="long", marks=pytest.mark.slow)]
 
 
-@pytest.fixture(scope="module", params=VARIANTS)
+@pytest.fixture(scope="module", params=VARIANTS, ids=[n if m is None else f"{n}-{m}" for n, m in VARIANTS])
 def game(request):
-    return load_game(request.param)
+    return load_game(*request.param)
 
 
 # ---------------------------------------------------------------- playouts
@@ -144,6 +145,8 @@ def playouts(game, budget: Budget) -> Iterator[Ply]:
     included, since they run while this generator is suspended).
     """
     end_names = {rule.name for rule in game.spec.rules.ends}
+    if any(rule.action == "end" for rule in game.spec.rules.no_moves):
+        end_names.add("no_moves")  # 'when no moves: end': a draw
     start, seen = time.process_time(), 0
     for i in range(budget.games):
         seed = budget.seed + i
