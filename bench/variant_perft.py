@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python bench/variant_perft.py                  # default list, median of 3
     .venv/bin/python bench/variant_perft.py capablanca:3 xiangqi:3 --repeat 5
+    .venv/bin/python bench/variant_perft.py superchess@2p:3       # a variant in a play mode
 
 Each row times ``perft(start, depth)`` with bulk counting of the last ply
 and with every leaf made and unmade, and prints nodes per second, the
@@ -23,11 +24,17 @@ from interpreter.game import load_game
 from interpreter.perft import perft
 
 DEFAULT = ["chess:3", "capablanca:3", "grand:3", "xiangqi:3", "shogi:3", "crazyhouse:3", "atomic:3",
-           "glinski:3", "locking:3", "rocket:3"]
+           "glinski:3", "locking:3", "rocket:3", "superchess@4p:3", "superchess@2p:3"]
+
+
+def _game(variant: str):
+    """``name`` or ``name@mode``."""
+    name, _, mode = variant.partition("@")
+    return load_game(name, mode or None)
 
 
 def _time(variant: str, depth: int, bulk: bool, repeat: int) -> tuple[int, float]:
-    game = load_game(variant)
+    game = _game(variant)
     times, nodes = [], 0
     for _ in range(repeat):
         pos = game.start()
@@ -48,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         cases.append((name, int(depth or 3)))
     if cases[0][0] != "chess":
         cases.insert(0, ("chess", 3))
-    print(f"{'variant':<12} {'d':>2} {'nodes':>10} {'bulk n/s':>10} {'x chess':>8} {'full n/s':>10} "
+    print(f"{'variant':<15} {'d':>2} {'nodes':>10} {'bulk n/s':>10} {'x chess':>8} {'full n/s':>10} "
           f"{'x chess':>8} {'moves/node':>10}")
     base: dict[bool, float] = {}
     for name, depth in cases:
@@ -58,8 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             nodes, seconds = _time(name, depth, bulk, args.repeat)
             row[bulk] = nodes / seconds
             base.setdefault(bulk, row[bulk])
-        inner = perft(load_game(name).start(), depth - 1) if depth > 1 else 1
-        print(f"{name:<12} {depth:>2} {nodes:>10,} {row[True]:>10,.0f} {row[True] / base[True]:>7.2f}x "
+        inner = perft(_game(name).start(), depth - 1) if depth > 1 else 1
+        print(f"{name:<15} {depth:>2} {nodes:>10,} {row[True]:>10,.0f} {row[True] / base[True]:>7.2f}x "
               f"{row[False]:>10,.0f} {row[False] / base[False]:>7.2f}x {nodes / inner:>10.1f}")
     return 0
 

@@ -100,8 +100,15 @@ class Attacks:
                     if self.game.stacking is not None:
                         if any(stacking.removes_royal(self, m, {k}) for m in self._piece_moves(src)):
                             found.append(src)
-                    elif any(m[1] == k for m in self._piece_moves(src)):
-                        found.append(src)
+                        continue
+                    # A piece the enemy may capture stands in for the royal one (which, with
+                    # 'forbid royal-capture', no move may take).
+                    king, self.board[k] = self.board[k], self.game.stand_in[e]
+                    try:
+                        if any(m[1] == k for m in self._piece_moves(src)):
+                            found.append(src)
+                    finally:
+                        self.board[k] = king
         return sorted(set(found))
 
     def royal_attacked(self, army: int) -> bool:

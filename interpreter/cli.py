@@ -33,6 +33,17 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message, hint=f"run '{self.prog} --help' for the usage")
 
 
+def _game(args) -> Game:
+    """The variant of ``args``, compiled in its ``--mode`` with its ``--option`` settings."""
+    options = {}
+    for text in getattr(args, "option", None) or []:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value:
+            raise UsageError(f"--option {text!r} is not NAME=VALUE", hint="e.g. --option solo=light")
+        options[name] = value
+    return load_game(args.variant, getattr(args, "mode", None), options)
+
+
 def _start(game: Game, args) -> Position:
     if getattr(args, "fen", None) and getattr(args, "array", None) is not None:
         raise UsageError("--fen and --array cannot be used together")
@@ -68,7 +79,7 @@ def cmd_perft(args) -> int:
     """Count move-tree leaves; with --divide, per first move."""
     from .notation import move_to_uci
     from .perft import divide, perft
-    game = load_game(args.variant)
+    game = _game(args)
     pos = _start(game, args)
     if args.depth < 0:
         raise UsageError(f"--depth must be at least 0, not {args.depth}")
@@ -98,7 +109,7 @@ def cmd_perft(args) -> int:
 def cmd_moves(args) -> int:
     """List the legal moves of a position."""
     from .notation import legal_move_table
-    game = load_game(args.variant)
+    game = _game(args)
     pos = _start(game, args)
     table = legal_move_table(pos)
     if args.json:
@@ -111,18 +122,38 @@ def cmd_moves(args) -> int:
 def cmd_play(args) -> int:
     """Play a game in the terminal."""
     from .play import play
-    game = load_game(args.variant)
+    game = _game(args)
     pos = _start(game, args)
-    seats = {}
-    for army in game.armies:
-        seats[army.index] = getattr(args, army.name, None) or "human"
-    return play(game, pos, seats, seed=args.seed, record_path=args.pgn)
+    return play(game, pos, _seats(game, args), seed=args.seed, record_path=args.pgn)
+
+
+def _seats(game: Game, args) -> dict[int, str]:
+    """Army index -> 'human' or 'random', from ``--seat NAME=KIND`` (a player of the mode or an
+    army) and the ``--white`` / ``--black`` shortcuts; human by default."""
+    seats = {army.index: "human" for army in game.armies}
+    given = [("white", args.white), ("black", args.black)]
+    for text in args.seat or []:
+        name, _, kind = text.partition("=")
+        given.append((name, kind))
+    for name, kind in given:
+        if kind is None:
+            continue
+        if kind not in ("human", "random"):
+            raise UsageError(f"seat {name}={kind}: a seat is 'human' or 'random'")
+        armies = game.players.get(name) or ([game.army_index[name]] if name in game.army_index else None)
+        if armies is None:
+            raise UsageError(f"no player or army '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
+                             expected=", ".join(list(game.players) + [a.name for a in game.armies
+                                                                      if a.name not in game.players]))
+        for army in armies:
+            seats[army] = kind
+    return seats
 
 
 def cmd_render(args) -> int:
     """Draw a position as SVG: the setup, or --fen / --moves, with optional highlights and arrows."""
     from .render import arrows_from_text, cells_from_text, diagram_of, render_svg
-    game = load_game(args.variant)
+    game = _game(args)
     pos = _start(game, args)
     highlights = cells_from_text(game, args.highlight) if args.highlight else []
     arrows = arrows_from_text(game, args.arrows) if args.arrows else []
@@ -169,6 +200,9 @@ def _add_position(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves", metavar="MOVES", help='moves to play first, e.g. "e4 e5 Nf3" or "e2e4 e7e5"')
     p.add_argument("--array", metavar="N", type=int,
                    help="start from starting array N of a variant with shuffled setups (chess960: 0-959)")
+    p.add_argument("--mode", metavar="MODE", help="the play mode of a variant that has several (superchess: 2p, 3p, 4p)")
+    p.add_argument("--option", metavar="NAME=VALUE", action="append",
+                   help="a setting of the mode, e.g. --option solo=light (superchess 3p); may be repeated")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -202,6 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_position(p)
     p.add_argument("--white", choices=["human", "random"], help="who plays White (default: human)")
     p.add_argument("--black", choices=["human", "random"], help="who plays Black (default: human)")
+    p.add_argument("--seat", metavar="NAME=KIND", action="append",
+                   help="who plays a player of the mode or an army: human or random, e.g. --seat north=random "
+                        "(may be repeated; default: human)")
     p.add_argument("--seed", type=int, help="seed for the random player")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
     p.set_defaults(func=cmd_play)

@@ -381,7 +381,7 @@ class English:
             facts.append(f"its pieces are written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
         forward = f"its forward direction is {DIRECTION_WORDS.get(army.forward or 'n', army.forward)}"
         if any(p.facing and p.army == army.name for p in self.spec.setup.places):
-            forward += ", except for the pieces the setup places with a facing of their own"
+            forward += " (for the pieces the setup places without a facing of their own)"
         facts.append(forward)
         if army.colour:
             facts.append(f"its pieces are drawn in `{army.colour}`")
@@ -524,7 +524,8 @@ class English:
     # ------------------------------------------------------------ castling
     def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
         if rule.swap:
-            moves = f"the {king} and the {rook} exchange their cells"
+            moves = (f"the {king} and the {rook} exchange their cells, whatever stands between them and whether "
+                     f"or not the cells between are attacked (only check before and after counts)")
         elif rule.rook_onto_king:
             to_file = f" to file `{rule.king_to_file}`" if rule.king_to_file else ""
             moves = f"the {king} moves{to_file} and the {rook} climbs onto it, forming a stack"

@@ -69,13 +69,13 @@ class CastleRule:
 class Game:
     """A compiled variant. Build one with :func:`compile_variant` or :func:`load_game`."""
 
-    def __init__(self, spec: S.VariantSpec, mode: str | None = None) -> None:
+    def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         self.spec = spec
         self.name = spec.name
         self.title = spec.title
         self._check_supported(spec)
         self._compile_armies(spec)
-        self._compile_mode(spec, mode)
+        self._compile_mode(spec, mode, options or {})
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
         self.n = len(self.board)
         self._compile_pieces(spec)
@@ -197,7 +197,7 @@ class Game:
         self.partners: list[list[int]] = [[b.index for b in armies if b.index != a.index
                                            and team_of[b.index] == team_of[a.index]] for a in armies]
 
-    def _compile_mode(self, spec: S.VariantSpec, mode: str | None) -> None:
+    def _compile_mode(self, spec: S.VariantSpec, mode: str | None, options: dict[str, str]) -> None:
         """Choose a play mode (default: the first declared); its turn order replaces the variant's.
 
         ``players`` maps each seat of the mode to the armies it plays (an
@@ -205,6 +205,11 @@ class Game:
         move in turn ``i``: one, or all the armies of a player named in the
         mode's ``turn`` (a turn is then one move of any of their pieces);
         ``turn_order[i]`` is the first of them, the army FEN names.
+
+        A mode's ``option PLAYER = TEAM`` gives that player the team's
+        armies; ``options`` (the runner's) may name another team. The
+        armies it takes leave the other players, and an army left without
+        a player gets one of its own, named after it.
         """
         self.mode = None
         self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
@@ -222,12 +227,15 @@ class Game:
             raise UsageError(f"{spec.name} has no mode '{mode}'", expected=", ".join(modes),
                              hint=f"did you mean '{guess}'?" if guess else None)
         self.mode = chosen.name
-        players = {}
+        teams = {t.name: [self.army_index[a] for a in t.armies] for t in spec.teams}
+        players: dict[str, list[int]] = {}
         for player, army_names in chosen.players.items():
+            players[player] = []
             for name in army_names:
-                if name not in self.army_index:
-                    raise unknown_name("army", name, self.army_index, chosen.loc)
-            players[player] = [self.army_index[name] for name in army_names]
+                if name not in self.army_index and name not in teams:
+                    raise unknown_name("army or team", name, list(self.army_index) + list(teams), chosen.loc)
+                players[player] += teams.get(name) or [self.army_index.get(name)]
+        self._apply_options(chosen, players, teams, options)
         self.players = players or self.players
         turns = []
         for name in chosen.turn or [self.armies[a].name for a in self.turn_order]:
@@ -239,6 +247,35 @@ class Game:
                 raise unknown_name("army or player", name, list(self.army_index) + list(players), chosen.loc)
         self.turn_armies = turns
         self.turn_order = [armies[0] for armies in turns]
+
+    def _apply_options(self, mode: S.ModeSpec, players: dict[str, list[int]], teams: dict[str, list[int]],
+                       options: dict[str, str]) -> None:
+        """Give each ``option PLAYER = TEAM`` player its team (the runner's choice or the default)."""
+        from dsl.errors import UsageError, suggest
+        for name in options:
+            if name not in mode.options:
+                guess = suggest(name, mode.options)
+                raise UsageError(f"mode '{mode.name}' has no option '{name}'",
+                                 expected=", ".join(mode.options) or "no options",
+                                 hint=f"did you mean '{guess}'?" if guess else None)
+        for player, default in mode.options.items():
+            team = options.get(player, default)
+            if player not in players:
+                raise unknown_name("player", player, players, mode.loc)
+            if team not in teams:
+                if player in options:
+                    raise UsageError(f"option {player}={team}: no team '{team}'", expected=", ".join(teams))
+                raise unknown_name("team", team, teams, mode.loc)
+            taken = teams[team]
+            for other in list(players):
+                if other != player:
+                    players[other] = [a for a in players[other] if a not in taken]
+                    if not players[other]:
+                        del players[other]
+            players[player] = list(taken)
+            for army in self.armies:
+                if not any(army.index in armies for armies in players.values()):
+                    players[army.name] = [army.index]
 
     # ------------------------------------------------------------ pieces
     def _compile_pieces(self, spec: S.VariantSpec) -> None:
@@ -732,19 +769,21 @@ def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tupl
     return tuple(result)
 
 
-def compile_variant(spec: S.VariantSpec, mode: str | None = None) -> Game:
-    """Compile a Spec (in one of its play modes). Raises RulesSemanticError / UnsupportedError
-    with source locations."""
-    return Game(spec, mode)
+def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
+    """Compile a Spec (in one of its play modes, with the runner's mode ``options``). Raises
+    RulesSemanticError / UnsupportedError with source locations."""
+    return Game(spec, mode, options)
 
 
-_CACHE: dict[tuple[str, float, str | None], Game] = {}
+_CACHE: dict[tuple, Game] = {}
 
 
-def load_game(ref: str | Path, mode: str | None = None) -> Game:
-    """Load and compile a variant by bundled name, alias or path (cached per file version and mode)."""
+def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
+    """Load and compile a variant by bundled name, alias or path (cached per file version, mode
+    and options)."""
     spec = load_spec(ref)
-    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0, mode)
+    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0, mode,
+           tuple(sorted((options or {}).items())))
     if key not in _CACHE:
-        _CACHE[key] = compile_variant(spec, mode)
+        _CACHE[key] = compile_variant(spec, mode, options)
     return _CACHE[key]

@@ -116,7 +116,8 @@ class Legality:
                     legal.append(m)
             elif m[3] is DROP:
                 legal.append(m)
-            elif frm in pinned or m[3] is not None or is_royal[board[frm]] or (explosive and board[m[1]]):
+            elif (frm in pinned or (m[3] is not None and m[3][0] != "ep_set") or is_royal[board[frm]]
+                  or (explosive and board[m[1]])):
                 if self._safe_after(m, army):
                     legal.append(m)
             else:
@@ -227,6 +228,27 @@ class Legality:
         g = self.game
         exposed = [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)
                    ] if g.partner_check else []
+        royals = [self.royal_cells(a) for a in movers]
+        if (not exposed and g.stacking is None and all(len(cells) <= 1 for cells in royals)
+                and all(g.pin_safe[e] for a in movers for e in g.enemies[a])
+                and not any(self.royal_attacked(a) for a in movers)):
+            # No king in check: only moves of a king, of a piece pinned against one, onto a
+            # hopper's screen or with a side effect can leave one attacked.
+            suspects, screens = {c for cells in royals for c in cells}, set()
+            for a, cells in zip(movers, royals):
+                if cells:
+                    pinned, _, near = self._pins(cells[0], g.enemies[a])
+                    suspects |= pinned
+                    screens |= near
+            fast, slow = [], []
+            for m in moves:
+                plain = m[3] is None or m[3][0] == "ep_set"
+                (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
+            return fast + self._without_team_check_slowly(slow, movers, []) if slow else moves
+        return self._without_team_check_slowly(moves, movers, exposed)
+
+    def _without_team_check_slowly(self, moves: list[Move], movers: tuple[int, ...], exposed: list[int]) -> list[Move]:
+        """:meth:`_without_team_check` by make, test and unmake."""
         legal = []
         for m in moves:
             self.push(m)

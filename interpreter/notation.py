@@ -29,8 +29,12 @@ SAN is written as in the PGN standard, generalised:
 - ``=`` and the letter of the piece promoted to (``e8=Q``, ``Bxc3=+B``:
   after ``=`` a ``+`` belongs to the letter, so it is never read as a
   check); nothing when the promotion is optional and the move does not
-  promote (``Bxc3``);
-- a castling move is written as its rule's notation (``O-O``);
+  promote (``Bxc3``); a promotion to a piece of another army (a
+  partner's, in Superchess) writes that army's symbol before the letter
+  (``k14=tQ``), and without it ``=Q`` reads as the mover's own;
+- a castling move is written as its rule's notation (``O-O``), after the
+  army's symbol when another army of a shared turn may castle the same way
+  (``wO-O``, ``tO-O``);
 - ``+`` when, after the move, the mover threatens a royal piece of an
   enemy army (:meth:`Position.threatens`: with explosions, kings side by
   side do not check each other); ``#`` instead when moreover the army to move next is in
@@ -41,6 +45,9 @@ SAN is written as in the PGN standard, generalised:
 - a drop is the piece letter (none for a letterless piece, unless two
   letterless kinds could drop there), ``@`` and the cell: ``N@f3``,
   ``@e4``, as python-chess writes crazyhouse drops.
+
+Forced moves (``when no moves``): ``pass`` for a pass, ``remove`` for taking
+mated royal pieces off; both read back in either form (and ``--``, PGN's null move, for a pass).
 
 Stacking games (moves with the specials ``st``, ``sep``, ``castlock``):
 
@@ -66,7 +73,8 @@ Stacking games (moves with the specials ``st``, ``sep``, ``castlock``):
   down to that cell is ``ba3``.
 
 The from-to form is the origin and destination cell names, then the
-lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``), or for
+lower-case letter of the piece promoted to (``e2e4``, ``e7e8q``; another
+army's piece after that army's symbol, ``j14k14tq``), or for
 a promotion to a kind written with a ``+`` letter a bare ``+``
 (``h8c3+``, the Fairy-Stockfish and USI form; in the unlikely case of
 two such kinds for one origin and destination, ``+`` and the lower-case
@@ -308,15 +316,18 @@ def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> s
 def legal_move_table(pos: Position) -> list[dict]:
     """One dict per legal move of ``pos``, sorted by origin, destination and promotion cell/code.
 
-    Keys: ``san``, ``uci``, ``from`` and ``to`` (cell names; for castling,
+    Keys: ``san``, ``uci``, ``from`` and ``to`` (cell names, None for a pass; for castling,
     the king's origin and destination; ``from`` is None for a drop). The
     order does not depend on the order :meth:`Position.legal_moves` happens
     to generate moves in.
     """
     legal = [_inner(m) for m in pos.legal_moves()]
     names = pos.game.board.names
-    return [{"san": _san(pos, m, legal), "uci": _uci(pos, m, legal), "from": None if _is_drop(m) else names[m[0]],
-             "to": names[m[1]]} for m in sorted(legal, key=lambda m: m[:3])]
+    return [{"san": _san(pos, m, legal), "uci": _uci(pos, m, legal), "from": names[m[0]] if m[0] >= 0 else None,
+             "to": names[m[1]] if m[1] >= 0 else None} for m in sorted(legal, key=lambda m: m[:3])]
+
+
+FORCED = ("pass", "remove")  # the tags of forced moves, written as the words themselves
 
 
 def _inner(move: Move) -> Move:
@@ -334,6 +345,8 @@ def _san(pos: Position, move: Move, legal: list[Move]) -> str:
     """SAN of ``move``, one of the ``legal`` moves of ``pos``."""
     game = pos.game
     frm, to, promo, special = move
+    if special is not None and special[0] in FORCED:
+        return special[0]
     if _is_castle(move):
         return _castle_army(pos, move, legal) + _castle_rule_of(game, move).notation + _check_suffix(pos, move)
     if _is_drop(move):
@@ -410,6 +423,8 @@ def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
     game = pos.game
     names = game.board.names
     frm, to, promo, special = move
+    if special is not None and special[0] in FORCED:
+        return special[0]
     if _is_drop(move):
         return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
     star = "*" if _stars(move) else ""
@@ -490,6 +505,9 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
     try:
         if start == end:
             raise MoveError("empty move", Loc.in_string(LABEL, text, start))
+        word = "pass" if text[start:end] == "--" else text[start:end]
+        if word in FORCED:
+            return _pick_forced(pos, legal, word, text, start, end)
         rule = _castle_rule(pos.game, text[start:end])
         if rule is not None:
             return _pick_castle(pos, legal, rule, text, start, end)
@@ -795,6 +813,16 @@ def _pick(pos: Position, legal: list[Move], readings: list[_Parsed], text: str, 
     listed = ", ".join(f"{_san(pos, m, legal)} ({_uci(pos, m, legal)})" for m in found)
     raise IllegalMoveError(f"ambiguous move {body!r}: it could be {listed}", loc,
                            hint="add the origin file, rank or cell of the piece to move")
+
+
+def _pick_forced(pos: Position, legal: list[Move], word: str, text: str, start: int, end: int) -> Move:
+    """The forced move ``word`` names (``pass`` or ``remove``), if it is the legal one."""
+    found = [m for m in legal if m[3] is not None and m[3][0] == word]
+    if found:
+        return found[0]
+    why = "an army may pass only when it has no legal move" if word == "pass" else \
+        "a royal piece is removed only when it is mated (or by resigning in the runner)"
+    raise IllegalMoveError(f"illegal move {text[start:end]!r}: {why}", Loc.in_string(LABEL, text, start, end))
 
 
 def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int,

@@ -28,11 +28,13 @@ def render_text(pos: Position) -> str:
     """The board as text: ranks from the top, piece symbols, '.' for empty cells, ' ' for no cell.
 
     In stacking games a stack shows as ``bottom/top`` (``P/b``: a white pawn
-    locked under a black bishop).
+    locked under a black bishop). A board drawn turned (Superchess's
+    diamond, see :func:`_lattice`) is shown turned the same way, each empty
+    cell showing its name.
     """
     game = pos.game
     board = game.board
-    width = max(len(s) for s in game.code_symbol[1:]) if game.ncodes > 1 else 1
+    width = max(len(_symbol(game, c)) for c in range(1, game.ncodes)) if game.ncodes > 1 else 1
     if game.stacking is not None:
         width = 2 * width + 1
 
@@ -41,8 +43,23 @@ def render_text(pos: Position) -> str:
         if not code:
             return "."
         if pos.under[cell]:
-            return f"{game.code_symbol[pos.under[cell]]}/{game.code_symbol[code]}"
-        return game.code_symbol[code]
+            return f"{_symbol(game, pos.under[cell])}/{_symbol(game, code)}"
+        return _symbol(game, code)
+
+    lattice = _lattice(game)
+    if lattice is not None:
+        width = max(width, max(len(n) for n in board.names))
+        rows: dict[int, dict[int, str]] = {}
+        for cell, (x, y) in enumerate(lattice):
+            text = cell_text(cell) if pos.board[cell] else board.names[cell]
+            rows.setdefault(y, {})[x * (width + 1) // 2] = text.center(width)
+        lines = []
+        for y in sorted(rows, reverse=True):
+            line = ""
+            for column in sorted(rows[y]):
+                line = line.ljust(column) + rows[y][column]
+            lines.append("  " + line.rstrip())
+        return "\n".join(lines)
 
     lines = []
     for y in range(board.ranks - 1, -1, -1):
@@ -53,6 +70,48 @@ def render_text(pos: Position) -> str:
         lines.append(f"{y + 1:>3}  " + " ".join(row))
     lines.append("     " + " ".join(name.center(width) for name in board.file_names))
     return "\n".join(lines)
+
+
+def _side(game: Game, pos: Position) -> str:
+    """Who is to move: the army, or the player and armies of a shared turn ("Light (White and Tan)")."""
+    if len(pos.movers) == 1:
+        return game.armies[pos.army].title
+    player = next((name for name, armies in game.players.items() if set(armies) == set(pos.movers)), "")
+    titles = " and ".join(game.armies[a].title for a in pos.movers)
+    return f"{player.capitalize()} ({titles})" if player else titles
+
+
+def _removes_on_resignation(game: Game, pos: Position) -> bool:
+    """Does resigning take the king off the board (an army with partners, a king to remove)
+    rather than end the game?"""
+    return any(game.partners[a] for a in pos.movers) and any(pos.royal_cells(a) for a in pos.movers)
+
+
+def _symbol(game: Game, code: int) -> str:
+    """A piece's symbol on the text board: its FEN symbol without a facing (``wP``)."""
+    return game.code_symbol[code].split(">")[0]
+
+
+def _lattice(game: Game) -> list[tuple[int, int]] | None:
+    """Cell positions for a text board drawn as the board is, or None to draw the grid.
+
+    Used when the rules file places the cells (``position``) on whole
+    numbers, no two in a row nearer than two units (a grid turned 45
+    degrees): x and y are then shifted to start at 0.
+    """
+    if not game.spec.board.positions:
+        return None
+    centres = game.board.centres
+    if any(abs(v - round(v)) > 1e-9 for xy in centres for v in xy):
+        return None
+    points = [(round(x), round(y)) for x, y in centres]
+    rows: dict[int, list[int]] = {}
+    for x, y in points:
+        rows.setdefault(y, []).append(x)
+    if any(b - a < 2 for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:])):
+        return None
+    left, bottom = min(x for x, _ in points), min(y for _, y in points)
+    return [(x - left, y - bottom) for x, y in points]
 
 
 def random_agent(seed: int | None) -> Callable[[Position], tuple]:
@@ -89,14 +148,14 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
         if result is not None:
             say(f"\nGame over: {result.describe(game)}.")
             break
-        army = game.armies[pos.army]
+        side = _side(game, pos)
         check = " (in check)" if pos.in_check() else ""
         if pos.army in agents:
             move = agents[pos.army](pos)
             san = move_to_san(pos, move, legal=legal)
-            say(f"{army.title} plays {san}")
+            say(f"{side} plays {san}")
         else:
-            print(f"{army.title} to move{check}> ", end="", file=stdout, flush=True)
+            print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
             line = stdin.readline()
             if not line:
                 say("\nend of input: game abandoned.")
@@ -104,8 +163,15 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
             text = line.strip()
             if not text:
                 continue
+            if text == "resign" and _removes_on_resignation(game, pos):
+                # With partners, resigning takes the army's king off as its move; the army plays on.
+                say(f"{side} resigns: its king leaves the board.")
+                cells = [c for a in pos.movers for c in pos.royal_cells(a)]
+                pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
+                played.append("{resigns}")
+                continue
             if text in ("quit", "exit", "resign"):
-                say(f"{army.title} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
                 break
             if text == "help":
                 say(HELP)

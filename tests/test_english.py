@@ -255,7 +255,7 @@ def test_every_stacking_outcome_of_the_grammar_has_english():
     assert set(re.findall(r'"([^"]+)"', rule)) == set(OUTCOMES)
 
 
-@pytest.mark.parametrize("name", ["chess", "locking", "rocket"])
+@pytest.mark.parametrize("name", ["chess", "locking", "superchess", "rocket"])
 def test_english_matches_the_snapshot(name):
     spec = load_spec(name)
     text = English(spec).render(spec) + "\n"

@@ -69,9 +69,12 @@ def bundled_variant(name: str) -> str | None:
 def _params():
     params, seen = [], set()
     for r in load_perft_files(*FILES):
-        variant = bundled_variant(r.variant)
+        name, _, mode = r.variant.partition("@")  # 'superchess@2p': the variant in a play mode
+        variant = bundled_variant(name)
         if variant is None:
             continue
+        if mode:
+            variant = f"{variant}@{mode}"
         test_id = f"{variant}:{r.id}-d{r.depth}"
         if test_id in seen:
             test_id = f"{r.path.stem}-{test_id}"
@@ -87,7 +90,8 @@ def _params():
 
 @pytest.mark.parametrize("variant,record", _params())
 def test_perft(variant: str, record: PerftRecord):
-    game = load_game(variant)
+    name, _, mode = variant.partition("@")
+    game = load_game(name, mode or None)
     pos = game.start() if record.fen == "startpos" else game.position(record.fen)
     fen_before, hash_before = to_fen(pos), pos.hash
     board_before, history_before = list(pos.board), list(pos.history)
