@@ -28,7 +28,7 @@ from dsl import spec as S
 from . import document as D
 from .diagrams import movement_diagrams
 from .english import English, plural, sentence
-from .game import Game, load_game
+from .game import Game, compile_variant, load_game
 from .perft import perft
 from .render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
 
@@ -172,6 +172,13 @@ class _Builder:
         self.heading(2, "Notation")
         self.paragraphs(["Positions are written in FEN. The start position:"])
         self.blocks.append(D.Code(to_fen(start)))
+        facing = next((game.code_symbol[c] for c in range(game.ncodes_plain, game.ncodes)
+                       if len(game.code_facing[c]) > 1), None)
+        if facing is not None:
+            single = facing.split(">")[0] + ">" + game.code_facing[game.symbol_code[facing]][0]
+            self.paragraphs([f"A piece that faces another way than its army's forward direction carries its "
+                             f"facing after `>`: `{single}`; one that has not chosen between two directions yet "
+                             f"lists both: `{facing}`."])
         try:
             table = legal_move_table(start)
         except UnsupportedError as err:
@@ -186,10 +193,18 @@ class _Builder:
 
     def perft(self, depth: int) -> None:
         self.heading(2, "Perft")
-        self.paragraphs([f"The number of legal move sequences from the start position, by depth, as "
-                         f"`rules perft {self.spec.name} --depth N` counts them:"])
-        rows = tuple((str(d), f"{perft(self.game.start(), d):,}") for d in range(1, depth + 1))
-        self.blocks.append(D.Table(("depth", "nodes"), rows))
+        modes = [m.name for m in self.spec.modes]
+        if not modes:
+            self.paragraphs([f"The number of legal move sequences from the start position, by depth, as "
+                             f"`rules perft {self.spec.name} --depth N` counts them:"])
+            rows = tuple((str(d), f"{perft(self.game.start(), d):,}") for d in range(1, depth + 1))
+            self.blocks.append(D.Table(("depth", "nodes"), rows))
+            return
+        self.paragraphs([f"The number of legal move sequences from the start position, by depth, in each "
+                         f"play mode, as `rules perft {self.spec.name} --mode MODE --depth N` counts them:"])
+        starts = [compile_variant(self.spec, mode).start() for mode in modes]
+        rows = tuple((str(d), *(f"{perft(start, d):,}" for start in starts)) for d in range(1, depth + 1))
+        self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
 
 
 def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH) -> dict[str, str]:

@@ -166,6 +166,14 @@ def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] 
                 i = close + 1
                 continue
             code, size = _symbol_at(game, row, i)
+            if code is None and ch == ">" and x > 0 and placed.get(cells[x - 1]):
+                end = i + 1
+                while end < len(row) and row[end] not in ",/":
+                    end += 1
+                bare = game.code_symbol[placed[cells[x - 1]]].split(">")[0]
+                facings = sorted(s[len(bare):] for s in game.symbol_code if s.startswith(bare + ">"))
+                raise _error(fen, pos + i, pos + end, f"{bare} cannot face {row[i + 1:end]!r}",
+                             expected=f"a facing {bare} may have: " + (" ".join(facings) or "none"))
             if code is None:
                 guess = suggest(ch, list(game.symbol_code))
                 raise _error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",

@@ -77,6 +77,16 @@ CASES = [
      ["unknown variant 'chesss'", "did you mean 'chess'"], None),
     ("bad-argument", None, ["perft", "chess", "--depth", "x"], ["invalid int value"], None),
     ("missing-file", None, ["check", "no/such/file.rules"], ["no rules file"], None),
+    ("fen-bad-facing", None, ["moves", "superchess", "--fen", "wR,wP>x,4,bP>w,bR/" + "/".join(["14"] * 13) + " w - - 0 1"],
+     ["<fen>:1:6", "wP cannot face 'x'", "a facing wP may have"], None),
+    ("unknown-mode", None, ["perft", "superchess", "--mode", "5p", "--depth", "1"],
+     ["no mode '5p'", "4p, 3p, 2p"], None),
+    ("unknown-seat", None, ["play", "superchess", "--seat", "nowhere=random"],
+     ["no player or army 'nowhere'"], None),
+    ("bad-mode-option", None, ["perft", "superchess", "--mode", "3p", "--option", "solo=purple", "--depth", "1"],
+     ["no team 'purple'", "light, dark"], None),
+    ("forced-move-not-allowed", None, ["moves", "superchess", "--moves", "pass"],
+     ["illegal move 'pass'", "only when it has no legal move"], None),
 ]
 
 
