@@ -106,6 +106,9 @@ def movement_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = 
     return marks
 
 
+CANDIDATES = 12  # cells nearest the middle whose whole reach is compared
+
+
 def _centre_distance(game: Game) -> list[float]:
     """Each cell's squared distance from the middle of the board as drawn (cell polygons, not coordinates)."""
     centres = [centroid(polygon) for polygon in game.board.polygons]
@@ -115,7 +118,12 @@ def _centre_distance(game: Game) -> list[float]:
 
 
 def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:
-    """``(cell type, cell)`` for each cell type the piece has moves from, in order of type."""
+    """``(cell type, cell)`` for each cell type the piece has moves from, in order of type.
+
+    Of each type, among the cells where the piece shows the most kinds of move (quiet, special),
+    the cell nearest the middle of the drawing that reaches the most cells (moves and captures):
+    on a board with a void in the middle that is not a cell on its edge.
+    """
     distance = _centre_distance(game)
     groups: dict[str | None, list[int]] = {}
     for cell, attrs in enumerate(game.board.attributes):
@@ -126,15 +134,20 @@ def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:
         for cell in groups[cell_type]:
             marks = quiet_marks(game, code, cell)
             scored.append((-len(set(marks.values())), distance[cell], cell))
-        best = min(scored)
-        if best[0] < 0 or len(groups) == 1:
+        scored.sort()
+        if scored[0][0] < 0 or len(groups) == 1:
+            candidates = [s for s in scored if s[0] == scored[0][0]][:CANDIDATES]
+            reach = {cell: len(movement_marks(game, code, cell, hurdle_cells(game, code, cell)))
+                     for _, _, cell in candidates}
+            best = min(candidates, key=lambda s: (-reach[s[2]], s[1], s[2]))
             chosen.append((cell_type, best[2]))
     return chosen
 
 
 def movement_diagrams(game: Game, kind: int) -> list[MovementDiagram]:
-    """The movement diagrams of one piece kind, for the first army to move."""
-    code = game.code(kind, game.turn_order[0])
+    """The movement diagrams of one piece kind, for the first army to move (facing the way the setup
+    first places it)."""
+    code = game.typical_code(kind, game.turn_order[0])
     diagrams = []
     for cell_type, cell in representative_cells(game, code):
         hurdles = hurdle_cells(game, code, cell)

@@ -131,7 +131,7 @@ class _Builder:
         self.paragraphs([sentence(piece.description) if piece.description else "", royal])
         for diagram in movement_diagrams(game, kind_index):
             army = game.turn_order[0]
-            code = game.code(kind_index, army)
+            code = game.typical_code(kind_index, army)
             stacks = {diagram.cell: (PieceImage(kind.name, kind.letter, army),)}
             stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
             marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}   # a hurdle hides its mark
@@ -146,8 +146,12 @@ class _Builder:
                 hurdle = game.kinds[game.code_kind[diagram.hurdle_code]].name
                 cells = ", ".join(f"`{game.board.names[h]}`" for h in diagram.hurdles)
                 hurdles = f", with its own {plural(hurdle)} as hurdles on {cells},"
+            facing = ""
+            if code >= game.ncodes_plain:
+                from .english import DIRECTION_WORDS
+                facing = ", facing " + " or ".join(DIRECTION_WORDS.get(d, d) for d in game.code_facing[code]) + ","
             self.paragraphs([f"{game.armies[game.code_army[code]].title}'s {kind.name} on `{where}`{on_type}"
-                             f"{hurdles} reaches {len(diagram.marks)} cells."])
+                             f"{facing}{hurdles} reaches {len(diagram.marks)} cell{'' if len(diagram.marks) == 1 else 's'}."])
         moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
         moves += [sentence(self.english.render(p)) for p in piece.promotions]
         self.blocks.append(D.Items(tuple(moves)))

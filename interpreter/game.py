@@ -408,6 +408,14 @@ class Game:
                     raise unknown_name("committed property", move.commits, ["facing"], move.loc)
         return found
 
+    def typical_code(self, kind: int, army: int) -> int:
+        """The code of a piece of ``kind`` in ``army`` as the setup first places it: with the facing
+        of the first placement that gives one, else the plain code (for diagrams and examples)."""
+        for place in self.spec.setup.places:
+            if place.facing and self.kind_index.get(place.piece) == kind and self.army_index.get(place.army) == army:
+                return self.facing_code(kind, army, tuple(dict.fromkeys(place.facing)))
+        return self.code(kind, army)
+
     def codes_of_kind(self, kind: int) -> list[int]:
         """Every code of a piece kind: one per army, and its facing variants."""
         return [c for c in range(1, self.ncodes) if self.code_kind[c] == kind]
