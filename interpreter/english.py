@@ -79,6 +79,10 @@ CLAUSE_NAMES = {
                            "the side to move has more than one legal move, or its only one moves no royal piece"),
     "mate_follows": ("after the side to move's only legal move the opponent can checkmate at once",
                      "the opponent cannot checkmate at once after the side to move's only legal move"),
+    "stalemated": ("the side to move is stalemated (no move the rules allow, and not in check)",
+                   "the side to move is not stalemated"),
+    "partners_stalemated": ("every partner of the side to move would be stalemated too were it to move",
+                            "some partner of the side to move could move or is in check"),
 }
 """Names that are true or false, as a clause and its negation."""
 

@@ -116,6 +116,11 @@ class Legality:
                     legal.append(m)
             elif m[3] is DROP:
                 legal.append(m)
+            elif _swaps(m):
+                # King and rook exchange cells: nothing else changes, so the king's new cell is
+                # attacked after the move exactly when it is now.
+                if not any(self.attacked(m[1], e) for e in enemies):
+                    legal.append(m)
             elif (frm in pinned or (m[3] is not None and m[3][0] != "ep_set") or is_royal[board[frm]]
                   or (explosive and board[m[1]])):
                 if self._safe_after(m, army):
@@ -208,7 +213,8 @@ class Legality:
             screens |= near
         fast, slow = [], []
         for m in moves:
-            plain = m[3] is None or m[3][0] == "ep_set"  # a double step is a plain move here
+            # A double step is a plain move here; a swap leaves every cell occupied as it was.
+            plain = m[3] is None or m[3][0] == "ep_set" or _swaps(m)
             (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
         return fast + self._not_exposing(slow, partners) if slow else moves
 
@@ -300,3 +306,9 @@ class Legality:
         table = self.game.ep_attackers[army]
         return any(board[src] in codes and self._safe_after((src, cell, 0, victim), army)
                    for cell in self.ep_cells for src, codes in table[cell])
+
+
+def _swaps(move: Move) -> bool:
+    """Is ``move`` a castling in which king and rook exchange their cells (Superchess)?"""
+    special = move[3]
+    return special is not None and special[0] == "castle" and special[1] == move[1] and special[2] == move[0]

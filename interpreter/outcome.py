@@ -42,6 +42,8 @@ END_NAMES = {
     "checked_by_royal": "a royal piece is among the enemy pieces attacking the side to move's royal piece",
     "only_move_by_royal": "the side to move has exactly one legal move, and it moves a royal piece",
     "mate_follows": "after the side to move's only legal move, the opponent can checkmate at once",
+    "stalemated": "the side to move has no move the rules allow (before 'when no moves') and is not in check",
+    "partners_stalemated": "every partner army outside this turn would be stalemated were it to move now",
     "checks": "how many checks the side to move has given (with 'count checks')",
     "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
 }
@@ -57,7 +59,7 @@ END_CALLS = {
 # move could do ("immediate" ends: a king on the hill, no pieces left ...),
 # and a position where one holds has no legal moves.
 DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
-                  "checked_by_royal", "only_move_by_royal", "mate_follows"}
+                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated"}
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,28 @@ class EndContext:
             pos.pop()
 
     @property
+    def stalemated(self) -> bool:
+        pos = self.position
+        return not pos.in_check() and not pos.rule_abiding_moves()
+
+    @property
+    def partners_stalemated(self) -> bool:
+        pos = self.position
+        g = pos.game
+        partners = [p for a in pos.movers for p in g.partners[a] if p not in pos.movers]
+        if not partners:
+            return False
+        for partner in partners:
+            turn = next((i for i, armies in enumerate(g.turn_armies) if partner in armies), None)
+            if turn is None:
+                return False
+            other = pos.copy()
+            other.turn, other.ep_cells = turn, ()  # the partner to move, with no en passant right
+            if other.in_check() or other.rule_abiding_moves():
+                return False
+        return True
+
+    @property
     def checks(self) -> int:
         return self.position.checks[self.position.army]
 
@@ -251,6 +275,7 @@ NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock":
               "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
               "pieces": int, "enemy_pieces": int, "army": str, "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
+              "stalemated": bool, "partners_stalemated": bool,
               "checks": int, "enemy_checks": int}
 
 

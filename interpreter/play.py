@@ -2,9 +2,13 @@
 
 A human types a move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``) or from-to
 form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
-``undo`` (take back the last move of each side), ``fen``, ``help`` or
-``quit``. A rejected move is explained (unreadable, or why it is illegal)
-and the game goes on. The result is reported with the rule that ended it.
+``undo`` (take back the last move of each side), ``fen``, ``resign``,
+``help`` or ``quit``. A rejected move is explained (unreadable, or why it
+is illegal) and the game goes on. A forced move (a pass, a mated king
+leaving the board) is played for whoever must play it. Resigning ends the
+game, except in a team game, where the army's king leaves the board as its
+move and the army plays on (Superchess). The result is reported with the
+rule that ended it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from .position import Position
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
-help, quit."""
+resign (in a team game your king leaves the board and your army plays on), help, quit."""
 
 
 def render_text(pos: Position) -> str:
@@ -150,10 +154,16 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
             break
         side = _side(game, pos)
         check = " (in check)" if pos.in_check() else ""
-        if pos.army in agents:
-            move = agents[pos.army](pos)
+        forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
+        if pos.army in agents or forced:
+            move = legal[0] if forced else agents[pos.army](pos)
             san = move_to_san(pos, move, legal=legal)
-            say(f"{side} plays {san}")
+            if forced and move[3][0] == "pass":
+                say(f"{side} has no legal move and passes")
+            elif forced:
+                say(f"{side}: the king is mated and leaves the board")
+            else:
+                say(f"{side} plays {san}")
         else:
             print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
             line = stdin.readline()

@@ -173,8 +173,11 @@ class Position(Attacks, Legality):
         out = []
         for m in moves:
             frm, to, promo, special = m
-            rule = table.get(board[frm]) if frm >= 0 and not promo else None
-            if rule and to in rule[0] and frm not in rule[0] and (board[to] or (special and special[0] == "ep")):
+            if promo or frm < 0 or not (board[to] or (special is not None and special[0] == "ep")):
+                out.append(m)  # not a capture, or it promotes anyway
+                continue
+            rule = table.get(board[frm])
+            if rule and to in rule[0] and frm not in rule[0]:
                 out.extend((frm, to, code, special) for code in rule[1])
             else:
                 out.append(m)
