@@ -275,36 +275,35 @@ def _arrow(a: tuple[float, float], b: tuple[float, float]) -> str:
 
 
 def _edge_labels(game: Game, frame: _Frame, centres) -> list[str]:
-    """File names under the lowest cell of each file, rank names left of the leftmost cell of each rank.
+    """File names beyond the first cell of each file (its lowest rank), rank names beyond the first
+    cell of each rank (its first file): where the next cell of the line would be drawn, so that a
+    turned or ragged board (Superchess's diamond) is labelled along its edges as a square one is.
 
     Only for cells named file-letters + rank-number; other boards get no edge labels.
     """
     board = game.board
-    lowest: dict[str, int] = {}
-    leftmost: dict[str, int] = {}
+    files: dict[str, list[tuple[int, int]]] = {}
+    ranks: dict[str, list[tuple[int, int]]] = {}
     for cell, name in enumerate(board.names):
         match = _CELL_NAME.fullmatch(name)
         if not match:
             return []
         file, rank = match.groups()
-        x, y = centres[cell]
-        if file not in lowest or y > centres[lowest[file]][1]:
-            lowest[file] = cell
-        if rank not in leftmost or x < centres[leftmost[rank]][0]:
-            leftmost[rank] = cell
+        x, y = board.coords[cell]
+        files.setdefault(file, []).append((y, cell))
+        ranks.setdefault(rank, []).append((x, cell))
     size = UNIT * 0.3
     out = []
     style = f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size)}" fill="{LABEL_COLOUR}"'
-    for file, cell in sorted(lowest.items()):
-        x, y = centres[cell]
-        bottom = max(frame.point(px, py)[1] for px, py in board.polygons[cell])
-        out.append(f'<text class="coord" x="{_fmt(x)}" y="{_fmt(bottom + size * 1.1)}" text-anchor="middle" {style}>'
-                   f'{escape(file)}</text>')
-    for rank, cell in sorted(leftmost.items(), key=lambda kv: int(kv[0])):
-        x, y = centres[cell]
-        left = min(frame.point(px, py)[0] for px, py in board.polygons[cell])
-        out.append(f'<text class="coord" x="{_fmt(left - size * 0.5)}" y="{_fmt(y + size * 0.35)}" '
-                   f'text-anchor="end" {style}>{escape(rank)}</text>')
+    for names, line in ((sorted(files), files), (sorted(ranks, key=int), ranks)):
+        for name in names:
+            cells = [cell for _, cell in sorted(line[name])]
+            (x, y), (nx, ny) = centres[cells[0]], centres[cells[1] if len(cells) > 1 else cells[0]]
+            if len(cells) == 1:  # a line of one cell: below it, or left of it for a rank
+                nx, ny = (x, y - UNIT) if line is files else (x + UNIT, y)
+            lx, ly = x + (x - nx) * 0.62, y + (y - ny) * 0.62
+            out.append(f'<text class="coord" x="{_fmt(lx)}" y="{_fmt(ly + size * 0.35)}" text-anchor="middle" '
+                       f'{style}>{escape(name)}</text>')
     return out
 
 
