@@ -94,6 +94,8 @@ VALUE_NAMES = {
     "royals": "the number of royal pieces of the side to move",
     "enemy_royals": "the number of royal pieces of the enemy armies",
     "pieces": "the number of pieces of the side to move",
+    "team_pieces": "the number of pieces of the side to move and its partners",
+    "team_royals": "the number of royal pieces of the side to move and its partners",
     "enemy_pieces": "the number of pieces of the enemy armies",
     "army": "the army to move",
     "mode": "the mode being played",

@@ -33,6 +33,8 @@ END_NAMES = {
     "royals": "the number of royal pieces of the side to move",
     "enemy_royals": "the number of royal pieces of all enemy armies",
     "pieces": "the number of pieces of the side to move",
+    "team_pieces": "the number of pieces of the side to move and its partners",
+    "team_royals": "the number of royal pieces of the side to move and its partners",
     "enemy_pieces": "the number of pieces of all enemy armies",
     "army": "the name of the army to move",
     "mode": "the name of the play mode (see 'mode' in the armies block; empty without modes)",
@@ -124,6 +126,18 @@ class EndContext:
     @property
     def pieces(self) -> int:
         return len(self.position.cells_of[self.position.army])
+
+    def _team(self) -> list[int]:
+        pos = self.position
+        return [pos.army, *pos.game.partners[pos.army]]
+
+    @property
+    def team_pieces(self) -> int:
+        return sum(len(self.position.cells_of[a]) for a in self._team())
+
+    @property
+    def team_royals(self) -> int:
+        return sum(len(self.position.royal_cells(a)) for a in self._team())
 
     @property
     def enemy_pieces(self) -> int:
@@ -273,7 +287,7 @@ def _names_used(expr) -> set[str]:
 # The type of every name and call of end conditions, for the checks below.
 NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
               "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
-              "pieces": int, "enemy_pieces": int, "army": str, "mode": str, "royal_level": str, "royal_above": str,
+              "pieces": int, "enemy_pieces": int, "team_pieces": int, "team_royals": int, "army": str, "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "stalemated": bool, "partners_stalemated": bool,
               "checks": int, "enemy_checks": int}

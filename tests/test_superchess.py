@@ -309,6 +309,14 @@ def test_four_players_a_team_with_both_armies_stalemated_draws(game):
     assert outcome(pos) is None and pos.legal_moves() == [(-1, -1, 0, ("pass",))]
 
 
+def test_only_kings_left_is_a_draw(game):
+    pos = position(game, {"c3": None, "a7": "rK", "e7": "wR"})
+    assert outcome(pos) is None
+    pos = position(game, {"c3": None, "a7": "rK"})
+    result = outcome(pos)
+    assert result is not None and result.rule == "only_kings" and not pos.legal_moves()
+
+
 def test_random_playouts_reach_a_team_win_after_removals(game):
     """Playouts that prefer mates, checks and captures (over sorted moves, so that the games do not
     depend on the order moves are generated in): kings are removed, their armies move on, and a
