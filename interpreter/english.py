@@ -61,8 +61,8 @@ REPETITION = {
 NO_MOVES = {
     "pass": "the army passes, and play goes on with the next army",
     "remove-royal": "its royal pieces in check (or else one royal piece) are removed from the board, and that is its move",
-    "rescue": "when several of its royal pieces are in check and no move saves them all, it plays a move that "
-              "saves some of them, and those still in check are removed from the board as part of that move",
+    "rescue": "yet several of its royal pieces are in check and some move saves part of them, it plays such a "
+              "move, and the royal pieces still in check are removed from the board as part of it",
     "end": "the game ends in a draw",
 }
 
@@ -259,9 +259,12 @@ class English:
                 return "the side to move has a legal move"
         text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
         if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
-            armies = max(len(self.spec.armies), 1)
-            moves = f"{right.value // armies} moves by each army" if right.value % armies == 0 else "moves"
-            text += f" plies ({moves})"
+            # Moves by each side, when every mode has the same number of turns in a round.
+            default = len(self.spec.turn or self.spec.armies) or 1
+            rounds = {len(m.turn) if m.turn else default for m in self.spec.modes} or {default}
+            sides = rounds.pop() if len(rounds) == 1 else 0
+            text += f" plies ({right.value // sides} moves by each army)" if sides and right.value % sides == 0 \
+                else " plies"
         if isinstance(left, S.Ref) and left.path == ["repetitions"] and isinstance(right, S.Num):
             text += " (this occurrence included)"
         return text
