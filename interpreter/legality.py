@@ -192,89 +192,73 @@ class Legality:
 
     def _without_partner_check(self, moves: list[Move], army: int) -> list[Move]:
         """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
-        attacked need not be relieved).
-
-        Only a move that vacates a cell between a partner's royal piece and an enemy (a piece
-        pinned against it), lands on a hopper's screen, or has a side effect (en passant,
-        castling) can expose it; other moves are kept without make and unmake.
-        """
-        g = self.game
-        partners = [p for p in g.partners[army] if not self.royal_attacked(p)]
-        if not partners:
-            return moves
-        suspects = set()
-        screens = set()
-        for p in partners:
-            royals = self.royal_cells(p)
-            if len(royals) != 1 or g.stacking is not None or not all(g.pin_safe[e] for e in g.enemies[p]):
-                return self._not_exposing(moves, partners)
-            pinned, _, near = self._pins(royals[0], g.enemies[p])
-            suspects |= pinned
-            screens |= near
-        fast, slow = [], []
-        for m in moves:
-            # A double step is a plain move here; a swap leaves every cell occupied as it was.
-            plain = m[3] is None or m[3][0] == "ep_set" or _swaps(m)
-            (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
-        return fast + self._not_exposing(slow, partners) if slow else moves
-
-    def _not_exposing(self, moves: list[Move], partners: list[int]) -> list[Move]:
-        """The moves after which no royal piece of ``partners`` is attacked (by make and unmake)."""
-        legal = []
-        for m in moves:
-            self.push(m)
-            if not any(self.royal_attacked(p) for p in partners):
-                legal.append(m)
-            self.pop()
-        return legal
+        attacked need not be relieved)."""
+        partners = self._exposable_partners((army,))
+        return self._keeping_safe(moves, partners, guarded=partners)
 
     def _without_team_check(self, moves: list[Move], movers: tuple[int, ...]) -> list[Move]:
         """A turn shared by several armies: no royal piece of any of them may be left attacked, and
         (``forbid partner-check``) no royal piece of a partner outside the turn newly exposed."""
-        g = self.game
-        exposed = [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)
-                   ] if g.partner_check else []
-        royals = [self.royal_cells(a) for a in movers]
-        if (not exposed and g.stacking is None and all(len(cells) <= 1 for cells in royals)
-                and all(g.pin_safe[e] for a in movers for e in g.enemies[a])
-                and not any(self.royal_attacked(a) for a in movers)):
-            # No king in check: only moves of a king, of a piece pinned against one, onto a
-            # hopper's screen or with a side effect can leave one attacked.
-            suspects, screens = {c for cells in royals for c in cells}, set()
-            for a, cells in zip(movers, royals):
-                if cells:
-                    pinned, _, near = self._pins(cells[0], g.enemies[a])
-                    suspects |= pinned
-                    screens |= near
-            fast, slow = [], []
-            for m in moves:
-                plain = m[3] is None or m[3][0] == "ep_set"
-                (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
-            return fast + self._without_team_check_slowly(slow, movers, []) if slow else moves
-        return self._without_team_check_slowly(moves, movers, exposed)
+        exposed = self._exposable_partners(movers)
+        if any(self.royal_attacked(a) for a in movers):
+            return self._keeping_safe(moves, [*movers, *exposed])
+        return self._keeping_safe(moves, [*movers, *exposed], guarded=[*movers, *exposed])
 
-    def _without_team_check_slowly(self, moves: list[Move], movers: tuple[int, ...], exposed: list[int]) -> list[Move]:
-        """:meth:`_without_team_check` by make, test and unmake."""
-        legal = []
+    def _exposable_partners(self, movers: tuple[int, ...]) -> list[int]:
+        """With ``forbid partner-check``: the partners of ``movers`` outside the turn whose royal
+        pieces are not attacked now (the ones a move may not expose)."""
+        g = self.game
+        if not g.partner_check:
+            return []
+        return [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)]
+
+    def _keeping_safe(self, moves: list[Move], armies: list[int], guarded: list[int] = ()) -> list[Move]:
+        """The moves after which no royal piece of ``armies`` is attacked.
+
+        ``guarded``: armies whose royal pieces are not attacked now. When each has one royal
+        piece and every enemy attack depends on occupancy alone, only a move of a royal piece,
+        of a piece pinned against one, onto a hopper's screen, or with a side effect (en
+        passant, castling that changes occupancy) can expose one; the other moves are kept
+        without make and unmake.
+        """
+        g = self.game
+        if not armies:
+            return moves
+        fast: list[Move] = []
+        if guarded and g.stacking is None:
+            kings = [self.royal_cells(a) for a in guarded]
+            if all(len(cells) <= 1 for cells in kings) and all(g.pin_safe[e] for a in guarded for e in g.enemies[a]):
+                suspects, screens = {c for cells in kings for c in cells}, set()
+                for a, cells in zip(guarded, kings):
+                    if cells:
+                        pinned, _, near = self._pins(cells[0], g.enemies[a])
+                        suspects |= pinned
+                        screens |= near
+                slow = []
+                for m in moves:
+                    # A double step is a plain move here; a swap leaves every cell occupied as it was.
+                    plain = m[3] is None or m[3][0] == "ep_set" or _swaps(m)
+                    (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
+                if not slow:
+                    return moves
+                moves = slow
         for m in moves:
             self.push(m)
-            if not any(self.royal_attacked(a) for a in movers) and not any(self.royal_attacked(p) for p in exposed):
-                legal.append(m)
+            if not any(self.royal_attacked(a) for a in armies):
+                fast.append(m)
             self.pop()
-        return legal
+        return fast
 
     def rescue_moves(self) -> list[Move]:
         """``when no moves: rescue``: when royal pieces of several armies to move are attacked and no
         move saves them all, the moves that save some and expose no other; each is wrapped as
         ``(from, to, promotion, ("rescue", special, cells))``, ``cells`` holding the royal pieces
         still attacked after it, which the move removes."""
-        g = self.game
         movers = self.movers
         attacked = {a for a in movers if self.royal_attacked(a)}
         if len(attacked) < 2:
             return []
-        exposed = [p for a in movers for p in g.partners[a] if p not in movers and not self.royal_attacked(p)
-                   ] if g.partner_check else []
+        exposed = self._exposable_partners(movers)
         out = []
         for m in self.pseudo_legal_moves():
             self.push(m)

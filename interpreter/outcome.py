@@ -287,7 +287,8 @@ def _names_used(expr) -> set[str]:
 # The type of every name and call of end conditions, for the checks below.
 NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
               "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
-              "pieces": int, "enemy_pieces": int, "team_pieces": int, "team_royals": int, "army": str, "mode": str, "royal_level": str, "royal_above": str,
+              "pieces": int, "enemy_pieces": int, "team_pieces": int, "team_royals": int, "army": str,
+              "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "stalemated": bool, "partners_stalemated": bool,
               "checks": int, "enemy_checks": int}
