@@ -39,8 +39,8 @@ from typing import Callable
 
 import chess
 
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.compiler.game import load_game
+from interpreter.engine.perft import perft
 
 MODES = ("full", "bulk")
 

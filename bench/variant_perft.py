@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.compiler.game import load_game
+from interpreter.engine.perft import perft
 
 DEFAULT = ["chess:3", "capablanca:3", "grand:3", "xiangqi:3", "shogi:3", "crazyhouse:3", "atomic:3",
            "glinski:3", "locking:3", "rocket:3", "superchess@4p:3", "superchess@2p:3"]

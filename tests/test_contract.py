@@ -10,7 +10,7 @@ At every ply of every playout:
     (``pos.copy()`` then ``rehash()``), in the position and in every
     position one legal move away; ``copy()`` copies every slot;
 (c) notation round-trips: every legal move's SAN and UCI parse back to the
-    same move, and no two legal moves share a SAN (``interpreter.notation``);
+    same move, and no two legal moves share a SAN (``interpreter.notation.notation``);
 (d) FEN round-trips: ``to_fen(game.position(to_fen(pos))) == to_fen(pos)``,
     and the re-read position has the same legal moves;
 (e) the game ends only with a declared result: a non-None ``outcome(pos)``
@@ -44,9 +44,9 @@ from typing import Iterator
 import pytest
 
 from dsl import bundled_names, load_spec
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.engine.outcome import outcome
 
 VARIANTS = [(name, mode) for name in bundled_names() for mode in ([m.name for m in load_spec(name).modes] or [None])]
 SCALE = float(os.environ.get("CONTRACT_SCALE", "1"))
@@ -117,7 +117,7 @@ class Ply:
 
 
 def move_text(game, move) -> str:
-    """from-cell to-cell [=promotion], or SYMBOL@cell for a drop: for messages (not interpreter.notation)."""
+    """from-cell to-cell [=promotion], or SYMBOL@cell for a drop: for messages (not interpreter.notation.notation)."""
     frm, to, code, _ = move
     names = game.board.names
     if frm < 0:
@@ -263,9 +263,9 @@ def test_fen_round_trip(game, budget):
 def test_notation_round_trip(game, budget):
     """(c) every legal move's SAN and UCI parse back to that move."""
     try:
-        from interpreter.notation import move_to_san, move_to_uci, parse_move
+        from interpreter.notation.notation import move_to_san, move_to_uci, parse_move
     except ImportError as err:
-        pytest.skip(f"interpreter.notation with move_to_san, move_to_uci, parse_move is not available: {err}")
+        pytest.skip(f"interpreter.notation.notation with move_to_san, move_to_uci, parse_move is not available: {err}")
     for step in playouts(game, budget):
         pos = step.pos
         before = snapshot(pos)

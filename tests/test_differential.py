@@ -3,7 +3,7 @@
 For every bundled variant that Fairy-Stockfish also knows (:data:`FSF_NAMES`,
 else a name or alias of the variant that pyffish lists), seeded random games
 are played with our engine. At every :attr:`Budget.every`-th position the
-SET of legal moves, in UCI form (``interpreter.notation``), is compared with
+SET of legal moves, in UCI form (``interpreter.notation.notation``), is compared with
 ``pyffish.legal_moves(fsf_name, our_fen, [])``. A mismatch fails with the
 variant, seed, ply, FEN, the moves from the start and the moves only one
 side has, so it can be replayed in either engine.
@@ -44,11 +44,11 @@ import pytest
 sf = pytest.importorskip("pyffish")
 
 from dsl import bundled_names, load_spec  # noqa: E402
-from interpreter.fen import to_fen  # noqa: E402
-from interpreter.game import load_game  # noqa: E402
-from interpreter.outcome import outcome  # noqa: E402
+from interpreter.notation.fen import to_fen  # noqa: E402
+from interpreter.compiler.game import load_game  # noqa: E402
+from interpreter.engine.outcome import outcome  # noqa: E402
 
-notation = pytest.importorskip("interpreter.notation")
+notation = pytest.importorskip("interpreter.notation.notation")
 
 # Our bundled name -> Fairy-Stockfish's name, where they differ or where an
 # alias would be ambiguous. Variants not listed are looked up by their own

@@ -2,7 +2,7 @@
 
 The tests walk the pydantic models of :mod:`dsl.spec` rather than a list
 kept by hand, so a new model, a new literal value or a new field fails
-here until :mod:`interpreter.english` renders it:
+here until :mod:`interpreter.documentation.english` renders it:
 
 - every model renders a sample of itself to non-empty text without
   placeholder text (TODO, ???, ``<``, ``None``, braces);
@@ -32,8 +32,8 @@ import pytest
 
 from dsl import load_spec
 from dsl import spec as S
-from interpreter import outcome
-from interpreter.english import OUTCOMES, English
+from interpreter.engine import outcome
+from interpreter.documentation.english import OUTCOMES, English
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "english-chess.txt"  # and english-NAME.txt beside it

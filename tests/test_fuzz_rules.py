@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesError, load_spec_text
-from interpreter.game import compile_variant
+from interpreter.compiler.game import compile_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.rules")) + sorted((ROOT / "dsl" / "std").glob("*.rules"))

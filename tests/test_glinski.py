@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game import load_game
-from interpreter.notation import move_to_uci
-from interpreter.perft import perft
+from interpreter.compiler.game import load_game
+from interpreter.notation.notation import move_to_uci
+from interpreter.engine.perft import perft
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +76,8 @@ def test_start_perft(game):
 
 def _fen_with(game, pieces: dict[str, str]) -> str:
     """A FEN of the Glinski board with the given pieces (cell -> symbol), White to move."""
-    from interpreter.position import Position
-    from interpreter.fen import to_fen
+    from interpreter.engine.position import Position
+    from interpreter.notation.fen import to_fen
     pos = Position(game)
     for cell, symbol in pieces.items():
         pos.place(game.board.index[cell], game.symbol_code[symbol])

@@ -6,8 +6,8 @@ import pytest
 
 from dsl import RulesSemanticError, load_spec_text
 from dsl.betza import parse_betza
-from interpreter.game import compile_variant
-from interpreter.perft import perft
+from interpreter.compiler.game import compile_variant
+from interpreter.engine.perft import perft
 
 
 def game_of(text: str, tmp_path):
@@ -121,8 +121,8 @@ def test_griffon_and_crooked_bishop(tmp_path):
 def test_clock_resets_on_promotion_only_when_declared(tmp_path):
     """Rocket Chess's count: captures and promotions restart it, pawn moves do not."""
     game = game_of("extends chess\nrules { clock resets on capture, promotion }\n", tmp_path)
-    from interpreter.fen import to_fen
-    from interpreter.notation import parse_move
+    from interpreter.notation.fen import to_fen
+    from interpreter.notation.notation import parse_move
     pos = game.position("4k3/1P6/8/8/8/8/4P3/4K3 w - - 7 40")
     pos.push(parse_move(pos, "e3"))
     assert to_fen(pos).split()[4] == "8"

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.stacking import REMOVES
+from interpreter.compiler.game import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.stacking import REMOVES
 
 
 @pytest.fixture(scope="module")
@@ -403,7 +403,7 @@ def test_lc_t11_no_castling_by_a_rook_standing_on_the_locked_rook(game):
 
 @pytest.mark.parametrize("locker", ["d1e1", "h2h1"])
 def test_lc_t11_fen_keeps_the_rights_of_a_locked_king_or_rook(game, locker):
-    from interpreter.fen import to_fen
+    from interpreter.notation.fen import to_fen
     pos = game.position(fen_of({"e1": "K", "h1": "R", "d1": "Q", "h2": "Q", "e8": "k"}, castling="K"))
     play(pos, locker[:2], locker[2:], "climb")
     fen = to_fen(pos)

@@ -1,4 +1,4 @@
-"""Move notation (interpreter.notation) against python-chess, round trips and error reporting."""
+"""Move notation (interpreter.notation.notation) against python-chess, round trips and error reporting."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import chess
 import pytest
 
 from dsl.errors import IllegalMoveError, MoveError
-from interpreter.game import load_game
-from interpreter.notation import legal_move_table, move_to_san, move_to_uci, moves_from_text, parse_move
+from interpreter.compiler.game import load_game
+from interpreter.notation.notation import legal_move_table, move_to_san, move_to_uci, moves_from_text, parse_move
 
 # Start positions for the random playouts: the initial position and perft
 # classics rich in castling, en passant, promotion and pins.
@@ -517,7 +517,7 @@ def test_shogi_round_trip_and_fairy_stockfish_moves(shogi):
 
 
 def test_given_legal_moves_are_not_recomputed(game, monkeypatch):
-    from interpreter.position import Position
+    from interpreter.engine.position import Position
 
     pos = game.start()
     legal = pos.legal_moves()

@@ -36,9 +36,9 @@ except ImportError:  # tests/ imported as a package
     from tests.perft_files import PerftRecord, load_perft_files, perft_file_paths
 
 from dsl import VariantNotFound, bundled_names, find_variant
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.engine.perft import perft
 
 FILES = tuple(perft_file_paths())
 SLOW_NODES = 1_000_000             # above this: marked slow

@@ -15,9 +15,9 @@ import cairosvg
 import pytest
 
 from dsl import bundled_names
-from interpreter.cli import main
-from interpreter.game import load_game
-from interpreter.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
+from interpreter.cli.main import main
+from interpreter.compiler.game import load_game
+from interpreter.drawing.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

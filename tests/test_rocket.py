@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.perft import perft
-from interpreter.position import Position
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.perft import perft
+from interpreter.engine.position import Position
 
 PERFT_FILE = Path(__file__).resolve().parent / "perft" / "rocket.txt"
 INTERIOR = {"L": "e13", "I": "e14", "U": "e15", "O": "e16"}
@@ -394,7 +394,7 @@ setup {{ white King at a1  black King at e3 }}
 
 def small(board: str = "", pieces: str = ""):
     from dsl import load_spec_text
-    from interpreter.game import compile_variant
+    from interpreter.compiler.game import compile_variant
     return compile_variant(load_spec_text(SMALL.format(board=board, pieces=pieces)))
 
 

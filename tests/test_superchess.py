@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.notation import move_to_san, move_to_uci, moves_from_text, parse_move
-from interpreter.outcome import outcome
-from interpreter.position import Position
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.notation.notation import move_to_san, move_to_uci, moves_from_text, parse_move
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import Position
 
 WHITE, BLACK, TAN, BROWN = range(4)
 CORNERS = ([f + r for f in "abclmn" for r in ("1", "2", "13", "14")]

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.engine.outcome import outcome
 from tests.oracles import superchess_reference as ref
 
 QUICK = {"4p": (12, 300), "2p": (12, 200)}   # games, plies

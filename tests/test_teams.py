@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesError
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.position import PASS, REMOVE
+from interpreter.notation.fen import to_fen
+from interpreter.compiler.game import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import PASS, REMOVE
 
 FIXTURE = str(Path(__file__).resolve().parent / "fixtures" / "four_armies.rules")
 
@@ -29,7 +29,7 @@ def game():
 
 def position(game, pieces: dict[str, str], army: str = "w"):
     """A position of the fixture's board with the given pieces (cell -> symbol), ``army`` to move."""
-    from interpreter.position import Position
+    from interpreter.engine.position import Position
     pos = Position(game)
     for cell, symbol in pieces.items():
         pos.place(game.board.index[cell], game.symbol_code[symbol])

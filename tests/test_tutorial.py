@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from dsl import parse_text
-from interpreter.cli import main
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.cli.main import main
+from interpreter.compiler.game import load_game
+from interpreter.engine.perft import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")

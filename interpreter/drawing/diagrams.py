@@ -3,7 +3,7 @@
 A piece is put alone on an empty board (for captures: with one enemy
 piece on the target cell) and its pseudo-legal moves are generated, so a
 diagram shows exactly what the interpreter plays, whatever the pattern.
-Each reachable cell gets a mark of :data:`interpreter.render.MARKS`:
+Each reachable cell gets a mark of :data:`interpreter.drawing.render.MARKS`:
 ``both`` (moves or captures there), ``move`` (only moves), ``capture``
 (only captures) or ``special`` (a move only an unmoved piece makes, or
 one with a side effect such as a double step that may be taken en
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import Game
-from .position import Position
-from .board import centroid
+from interpreter.compiler.game import Game
+from interpreter.engine.position import Position
+from interpreter.compiler.board import centroid
 
 
 @dataclass(frozen=True)

@@ -310,7 +310,7 @@ class English:
 
     # ------------------------------------------------------------ board
     def _GridGen(self, gen: S.GridGen) -> str:
-        from .board import file_letter
+        from interpreter.compiler.board import file_letter
         return (f"a grid of {gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
                 f"(1 to {gen.ranks}): {gen.files * gen.ranks} square cells")
 

@@ -43,9 +43,9 @@ import re
 
 from dsl.errors import Loc, PositionError, suggest
 
-from .board import file_letter
-from .game import Game
-from .position import Position
+from interpreter.compiler.board import file_letter
+from interpreter.compiler.game import Game
+from interpreter.engine.position import Position
 
 LABEL = "<fen>"
 

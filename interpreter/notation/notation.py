@@ -6,7 +6,7 @@ kinds, castling strings from ``game.castle_rules[i].notation`` (and
 names from ``game.board.names`` (a file name of letters followed by a rank
 number, as the board compiler makes them). Nothing knows a particular
 stacking game either: stacking moves are told apart by their specials and
-outcomes (:mod:`interpreter.stacking`).
+outcomes (:mod:`interpreter.engine.stacking`).
 
 Writing (:func:`move_to_san`, :func:`move_to_uci`)
 --------------------------------------------------
@@ -154,12 +154,12 @@ from functools import lru_cache
 
 from dsl.errors import IllegalMoveError, Loc, MoveError, UnsupportedError, suggest
 
-from .game import Game
-from .outcome import immediate_end, outcome
-from .position import Move, Position
-from .stacking import CAPTURES
+from interpreter.compiler.game import Game
+from interpreter.engine.outcome import immediate_end, outcome
+from interpreter.engine.position import Move, Position
+from interpreter.engine.stacking import CAPTURES
 
-# The specials of stacking moves (see interpreter.stacking), and the outcomes of those that put the
+# The specials of stacking moves (see interpreter.engine.stacking), and the outcomes of those that put the
 # mover on top of the piece it reaches (written with '*').
 STACKING_MOVES = frozenset({"st", "sep", "castlock"})
 ONTO = frozenset({"climb", "land"})
@@ -873,7 +873,7 @@ def _why_illegal(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
     spans = parsed.spans
     everything = spans["all"]
     if not legal:
-        from .outcome import outcome
+        from interpreter.engine.outcome import outcome
         ended = outcome(pos, legal)
         return (f"{_army_title(pos)} has no legal move" + (f" (the game is over: {ended.describe(game)})"
                                                           if ended else ""), None, everything)

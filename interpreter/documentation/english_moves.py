@@ -1,6 +1,6 @@
 """Plain English for movement: Betza atoms, native patterns and their directions.
 
-Used by :mod:`interpreter.english`. A movement is rendered as a *motion*
+Used by :mod:`interpreter.documentation.english`. A movement is rendered as a *motion*
 ("slides any number of cells diagonally", "leaps as a knight") to which
 the caller adds the modality and the options. Directions are relative to
 the army's forward direction: "forward" is towards the enemy for every

@@ -20,8 +20,8 @@ from typing import Sequence
 
 from dsl import RulesError, UsageError, bundled_names, load_spec
 
-from .game import Game, load_game
-from .position import Position
+from interpreter.compiler.game import Game, load_game
+from interpreter.engine.position import Position
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -49,7 +49,7 @@ def _start(game: Game, args) -> Position:
         raise UsageError("--fen and --array cannot be used together")
     pos = game.position(args.fen) if getattr(args, "fen", None) else game.start(getattr(args, "array", None))
     if getattr(args, "moves", None):
-        from .notation import moves_from_text
+        from interpreter.notation.notation import moves_from_text
         moves_from_text(pos, args.moves)
     return pos
 
@@ -77,8 +77,8 @@ def cmd_check(args) -> int:
 
 def cmd_perft(args) -> int:
     """Count move-tree leaves; with --divide, per first move."""
-    from .notation import move_to_uci
-    from .perft import divide, perft
+    from interpreter.notation.notation import move_to_uci
+    from interpreter.engine.perft import divide, perft
     game = _game(args)
     pos = _start(game, args)
     if args.depth < 0:
@@ -108,7 +108,7 @@ def cmd_perft(args) -> int:
 
 def cmd_moves(args) -> int:
     """List the legal moves of a position."""
-    from .notation import legal_move_table
+    from interpreter.notation.notation import legal_move_table
     game = _game(args)
     pos = _start(game, args)
     table = legal_move_table(pos)
@@ -152,7 +152,7 @@ def _seats(game: Game, args) -> dict[int, str]:
 
 def cmd_render(args) -> int:
     """Draw a position as SVG: the setup, or --fen / --moves, with optional highlights and arrows."""
-    from .render import arrows_from_text, cells_from_text, diagram_of, render_svg
+    from interpreter.drawing.render import arrows_from_text, cells_from_text, diagram_of, render_svg
     game = _game(args)
     pos = _start(game, args)
     highlights = cells_from_text(game, args.highlight) if args.highlight else []
@@ -165,7 +165,7 @@ def cmd_render(args) -> int:
 def cmd_doc(args) -> int:
     """Write the rule documentation of a variant: a Markdown or HTML page with SVG figures."""
     from pathlib import Path
-    from .docgen import variant_files, write_files
+    from interpreter.documentation.pages import variant_files, write_files
     game = load_game(args.variant)
     out = Path(args.output or game.name)
     try:

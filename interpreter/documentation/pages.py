@@ -6,12 +6,12 @@ start position (``setup.svg``), the board with its cell names
 (``board.svg``), one icon per piece (``piece-NAME.svg``) and one movement
 diagram per piece and cell type (``moves-NAME.svg``, or
 ``moves-NAME-TYPE.svg`` on boards with cell types). Everything comes from
-the Spec (through :mod:`interpreter.english`) and the compiled Game
+the Spec (through :mod:`interpreter.documentation.english`) and the compiled Game
 (pictures, movement by the engine, notation, perft); nothing is written
 by hand, and nothing depends on the date or the machine, so the output is
 the same bytes every time.
 
-``python -m interpreter.docgen DIR`` writes the documentation of every
+``python -m interpreter.documentation.pages DIR`` writes the documentation of every
 bundled variant under ``DIR`` (``make docs-variants`` uses it for
 ``docs/variants``); ``rules doc VARIANT -o DIR`` writes one.
 """
@@ -26,11 +26,11 @@ from dsl import UnsupportedError, bundled_names
 from dsl import spec as S
 
 from . import document as D
-from .diagrams import movement_diagrams
+from interpreter.drawing.diagrams import movement_diagrams
 from .english import English, plural, sentence
-from .game import Game, compile_variant, load_game
-from .perft import perft
-from .render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
+from interpreter.compiler.game import Game, compile_variant, load_game
+from interpreter.engine.perft import perft
+from interpreter.drawing.render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
 
 FORMATS = ("md", "html")
 PERFT_DEPTH = 3
@@ -169,8 +169,8 @@ class _Builder:
             self.paragraphs(["The rules file records no interpretation of its source."])
 
     def notation(self) -> None:
-        from .fen import to_fen
-        from .notation import legal_move_table
+        from interpreter.notation.fen import to_fen
+        from interpreter.notation.notation import legal_move_table
         game = self.game
         start = game.start()
         self.heading(2, "Notation")
@@ -263,10 +263,10 @@ def all_variant_files(names: list[str] | None = None) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m interpreter.docgen DIR``: write the documentation of every bundled variant under DIR."""
+    """``python -m interpreter.documentation.pages DIR``: write the documentation of every bundled variant under DIR."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m interpreter.docgen DIR", file=sys.stderr)
+        print("usage: python -m interpreter.documentation.pages DIR", file=sys.stderr)
         return 2
     root = Path(args[0])
     files = all_variant_files()

@@ -13,7 +13,7 @@ Games with more state keep it in more fields: ``checks`` (checks given, with
 ``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
 bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
 (the locked lower pieces of stacks). Attack queries live in
-:mod:`interpreter.attacks` and legality in :mod:`interpreter.legality`,
+:mod:`interpreter.engine.attacks` and legality in :mod:`interpreter.engine.legality`,
 mixed into :class:`Position`.
 """
 
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from . import stacking
 from .attacks import Attacks
-from .game import Game
+from interpreter.compiler.game import Game
 from .legality import DROP, Legality
 
-Move = tuple  # (from, to, promotion, special): see interpreter.movegen
+Move = tuple  # (from, to, promotion, special): see interpreter.compiler.movegen
 # Moves made by writing new contents into a few cells, undone from a snapshot of them:
-# castling, and the moves of stacking games (see interpreter.stacking).
+# castling, and the moves of stacking games (see interpreter.engine.stacking).
 SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
 PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
 # The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more

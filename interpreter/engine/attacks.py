@@ -1,10 +1,10 @@
 """Attacks on cells and royal pieces: the part of a position that answers "is it attacked?".
 
-:class:`Attacks` is a mixin of :class:`~interpreter.position.Position`. Most
+:class:`Attacks` is a mixin of :class:`~interpreter.engine.position.Position`. Most
 attacks are read from the game's reverse tables (leaps, rays, lame leaps,
-hops: see :meth:`interpreter.game.Game._compile_tables`); attacks that
+hops: see :meth:`interpreter.compiler.game.Game._compile_tables`); attacks that
 depend on more than occupancy are found by generating the attacker's moves;
-stacking games ask :mod:`interpreter.stacking`, where a royal piece is
+stacking games ask :mod:`interpreter.engine.stacking`, where a royal piece is
 attacked when an unlocked enemy piece could remove it.
 """
 

@@ -19,9 +19,9 @@ from typing import Callable, TextIO
 
 from dsl import MoveError
 
-from .game import Game
-from .outcome import outcome
-from .position import Position
+from interpreter.compiler.game import Game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import Position
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
@@ -130,9 +130,9 @@ def random_agent(seed: int | None) -> Callable[[Position], tuple]:
 def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
          record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
-    from .notation import legal_move_table, move_to_san, parse_move
-    from .record import game_record
-    from .fen import to_fen
+    from interpreter.notation.notation import legal_move_table, move_to_san, parse_move
+    from interpreter.notation.record import game_record
+    from interpreter.notation.fen import to_fen
 
     start_fen = to_fen(pos)
     agents = {army: random_agent(None if seed is None else seed + army) for army, kind in seats.items()

@@ -17,8 +17,8 @@ from itertools import permutations
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, unknown_name
 
-from .fen import parse_fen, to_fen
-from .position import Position
+from interpreter.notation.fen import parse_fen, to_fen
+from interpreter.engine.position import Position
 
 
 def _satisfies(game, cells: list[int], codes: tuple[int, ...], rules: list[S.ShuffleRule]) -> bool:

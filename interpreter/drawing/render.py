@@ -1,6 +1,6 @@
 """SVG pictures of boards and positions, drawn from the compiled board.
 
-Everything is taken from the :class:`~interpreter.board.Board`: each cell's
+Everything is taken from the :class:`~interpreter.compiler.board.Board`: each cell's
 polygon (so square grids, boards with holes, hex boards and free-form
 cells are drawn alike), its ``colour`` attribute (``light``, ``dark``,
 ``mid`` or a CSS hex colour; cells without one are tinted by their
@@ -12,7 +12,7 @@ What to draw on the board is a :class:`Diagram`: a stack of pieces per
 cell (bottom first: today a cell holds one piece, games with stacking will
 hold two), pieces in hand per army, highlighted cells, marks (the move
 diagrams of the documentation) and arrows. :func:`diagram_of` makes one
-from a :class:`~interpreter.position.Position`; :func:`render_svg` draws
+from a :class:`~interpreter.engine.position.Position`; :func:`render_svg` draws
 it. The output is deterministic: the same input gives the same bytes.
 
 Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"``,
@@ -28,8 +28,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from dsl.errors import UsageError, suggest
 
-from .board import centroid
-from .game import Game
+from interpreter.compiler.board import centroid
+from interpreter.compiler.game import Game
 from .piece_art import image_name, piece_elements
 
 UNIT = 48.0

@@ -3,7 +3,7 @@
 Expressions are data (a tree of :mod:`dsl.spec` nodes), never Python
 source: compiling checks every name against the documented vocabulary and
 returns a plain function ``f(ctx) -> value``. The context is any object
-with the attributes named in ``names`` (see :class:`~interpreter.outcome.EndContext`)
+with the attributes named in ``names`` (see :class:`~interpreter.engine.outcome.EndContext`)
 and, for calls, methods of the same name.
 """
 

@@ -1,6 +1,6 @@
 """Legality: which pseudo-legal moves the rules allow.
 
-:class:`Legality` is a mixin of :class:`~interpreter.position.Position`.
+:class:`Legality` is a mixin of :class:`~interpreter.engine.position.Position`.
 ``forbid self-check`` removes moves that leave an own royal piece
 attacked, ``forbid partner-check`` those that newly expose a partner's,
 ``forbid giving-check`` those that attack an enemy royal piece, and

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime
 
-from .game import Game
-from .outcome import Outcome
+from interpreter.compiler.game import Game
+from interpreter.engine.outcome import Outcome
 
 
 def result_token(game: Game, result: Outcome | None) -> str:

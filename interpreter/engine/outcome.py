@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, unknown_name
 
-from .expressions import compile_expr
+from interpreter.compiler.expressions import compile_expr
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.compiler.game import Game
     from .position import Position
 
 END_NAMES = {

@@ -29,7 +29,7 @@ from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.compiler.game import Game
     from .position import Position
 
 # What an outcome removes from the target cell: nothing, the top piece, the

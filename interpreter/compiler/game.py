@@ -3,7 +3,7 @@
 :func:`compile_variant` turns a :class:`~dsl.spec.VariantSpec` into a
 :class:`Game`: the board, armies, piece codes, move-generation closures,
 reverse attack tables, castling rules, Zobrist keys and end rules. A
-:class:`~interpreter.position.Position` holds the state of one game and
+:class:`~interpreter.engine.position.Position` holds the state of one game and
 refers to its Game for everything else.
 
 Piece codes are small positive integers, ``1 + kind * n_armies + army``;
@@ -82,7 +82,7 @@ class Game:
         self._compile_tables()
         self.stacking = None
         if spec.stacking is not None:
-            from .stacking import compile_stacking
+            from interpreter.engine.stacking import compile_stacking
             self.stacking = compile_stacking(self, spec.stacking)
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         self._compile_castling(spec)
@@ -100,7 +100,7 @@ class Game:
             if self.castle_rules:
                 raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
                                        "yet (both use FEN's castling field)", spec.locs.get("name"))
-            from .fen import to_fen
+            from interpreter.notation.fen import to_fen
             for cell, code in enumerate(start.board):
                 if self.privileged[code]:
                     start.privileges |= 1 << cell
@@ -108,8 +108,8 @@ class Game:
 
     def _setup(self, setup: S.SetupSpec) -> str:
         """The FEN of the start position, checked now so that errors point at the setup."""
-        from .fen import parse_fen, to_fen
-        from .position import Position
+        from interpreter.notation.fen import parse_fen, to_fen
+        from interpreter.engine.position import Position
         if setup.fen is not None:
             self.start_fen = setup.fen
             self.royal_armies: frozenset[int] = frozenset()  # not checked while reading the setup itself
@@ -615,12 +615,12 @@ class Game:
 
     # ------------------------------------------------------------ rules
     def _compile_rules(self, spec: S.VariantSpec) -> None:
-        from .outcome import compile_end_rules, compile_insufficient
+        from interpreter.engine.outcome import compile_end_rules, compile_insufficient
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
-        from .outcome import compile_no_moves
+        from interpreter.engine.outcome import compile_no_moves
         self.no_moves = compile_no_moves(self, rules.no_moves)
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
@@ -730,7 +730,7 @@ class Game:
 
     @cached_property
     def _arrays(self) -> list[str]:
-        from .arrays import arrangements
+        from interpreter.loading.arrays import arrangements
         return arrangements(self)
 
     def arrays(self) -> list[str]:
@@ -739,7 +739,7 @@ class Game:
 
     def position(self, fen: str | None = None):
         """A Position from ``fen`` (the start position when None)."""
-        from .fen import parse_fen
+        from interpreter.notation.fen import parse_fen
         return parse_fen(self, fen if fen is not None else self.start_fen)
 
     def summary(self) -> str:
