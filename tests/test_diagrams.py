@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from interpreter.drawing.diagrams import movement_diagrams
-from interpreter.compiler.game import load_game
+from interpreter.loading import load_game
 
 
 def _named(game, diagram):

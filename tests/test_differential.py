@@ -45,8 +45,9 @@ sf = pytest.importorskip("pyffish")
 
 from dsl import bundled_names, load_spec  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
-from interpreter.compiler.game import load_game  # noqa: E402
+from interpreter.loading import load_game  # noqa: E402
 from interpreter.engine.outcome import outcome  # noqa: E402
+from interpreter.loading import position_from_fen, start_position
 
 notation = pytest.importorskip("interpreter.notation.notation")
 
@@ -198,7 +199,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
     for i in range(budget.games):
         seed = budget.seed + i
         rng = random.Random(f"{name}/{seed}")
-        pos = game.start()
+        pos = start_position(game)
         path: list[str] = []
         for ply in range(budget.plies):
             if outcome(pos) is not None:
@@ -236,7 +237,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
 def test_start_position(name, fsf):
     """Our setup is Fairy-Stockfish's start position, read in its FEN dialect (counters aside)."""
     game = load_game(name)
-    ours, theirs = to_fen(game.start()), to_fen(game.position(sf.start_fen(fsf)))
+    ours, theirs = to_fen(start_position(game)), to_fen(position_from_fen(game, sf.start_fen(fsf)))
     assert _head(ours) == _head(theirs), f"{name}: ours {ours}, Fairy-Stockfish {sf.start_fen(fsf)} (read: {theirs})"
 
 

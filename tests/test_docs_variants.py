@@ -15,7 +15,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.documentation.pages import all_variant_files, variant_files
-from interpreter.compiler.game import load_game
+from interpreter.loading import load_game
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "variants"
 

@@ -32,7 +32,7 @@ import pytest
 
 from dsl import load_spec
 from dsl import spec as S
-from interpreter.engine import outcome
+from interpreter.compiler import end_rules
 from interpreter.documentation.english import OUTCOMES, English
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,14 +235,14 @@ def test_every_field_shows_in_the_english(cls, name, field):
     assert_readable(after, f"{cls.__name__}.{name}")
 
 
-@pytest.mark.parametrize("name", sorted(outcome.END_NAMES))
+@pytest.mark.parametrize("name", sorted(end_rules.END_NAMES))
 def test_every_condition_name_has_english(name):
     text = english_for(S.Compare(op=">=", left=S.Ref(path=[name]), right=S.Num(value=1)))
     assert "attribute" not in text, f"'{name}' is read as a cell attribute: {text!r}"
     assert_readable(text, name)
 
 
-@pytest.mark.parametrize("name", sorted(outcome.END_CALLS))
+@pytest.mark.parametrize("name", sorted(end_rules.END_CALLS))
 def test_every_condition_call_has_english(name):
     text = english_for(S.Call(name=name, args=[S.Ref(path=["hill"])]))
     assert "`" not in text, f"{name}(...) has no English of its own: {text!r}"

@@ -20,8 +20,10 @@ from typing import Sequence
 
 from dsl import RulesError, UsageError, bundled_names, load_spec
 
-from interpreter.compiler.game import Game, load_game
+from interpreter.compiler.game import Game
+from interpreter.loading import load_game
 from interpreter.engine.position import Position
+from interpreter.loading import position_from_fen, start_position
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -47,7 +49,7 @@ def _game(args) -> Game:
 def _start(game: Game, args) -> Position:
     if getattr(args, "fen", None) and getattr(args, "array", None) is not None:
         raise UsageError("--fen and --array cannot be used together")
-    pos = game.position(args.fen) if getattr(args, "fen", None) else game.start(getattr(args, "array", None))
+    pos = position_from_fen(game, args.fen) if getattr(args, "fen", None) else start_position(game, getattr(args, "array", None))
     if getattr(args, "moves", None):
         from interpreter.notation.notation import moves_from_text
         moves_from_text(pos, args.moves)

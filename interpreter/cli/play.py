@@ -22,6 +22,7 @@ from dsl import MoveError
 from interpreter.compiler.game import Game
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
+from interpreter.engine.attacks import royal_cells
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
@@ -88,7 +89,7 @@ def _side(game: Game, pos: Position) -> str:
 def _removes_on_resignation(game: Game, pos: Position) -> bool:
     """Does resigning take the king off the board (an army with partners, a king to remove)
     rather than end the game?"""
-    return any(game.partners[a] for a in pos.movers) and any(pos.royal_cells(a) for a in pos.movers)
+    return any(game.partners[a] for a in pos.movers) and any(royal_cells(pos, a) for a in pos.movers)
 
 
 def _symbol(game: Game, code: int) -> str:
@@ -131,7 +132,7 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
          record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
     from interpreter.notation.notation import legal_move_table, move_to_san, parse_move
-    from interpreter.notation.record import game_record
+    from interpreter.loading.records import game_record
     from interpreter.notation.fen import to_fen
 
     start_fen = to_fen(pos)
@@ -176,7 +177,7 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
             if text == "resign" and _removes_on_resignation(game, pos):
                 # With partners, resigning takes the army's king off as its move; the army plays on.
                 say(f"{side} resigns: its king leaves the board.")
-                cells = [c for a in pos.movers for c in pos.royal_cells(a)]
+                cells = [c for a in pos.movers for c in royal_cells(pos, a)]
                 pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
                 played.append("{resigns}")
                 continue

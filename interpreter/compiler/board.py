@@ -25,7 +25,7 @@ from functools import cached_property
 import networkx as nx
 
 from dsl import spec as S
-from dsl.errors import Loc, RulesSemanticError, UnsupportedError, suggest, unknown_name
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .expressions import compile_cell_formula
 

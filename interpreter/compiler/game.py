@@ -1,10 +1,12 @@
 """The compiled game: everything about a variant that does not change in play.
 
-:func:`compile_variant` turns a :class:`~dsl.spec.VariantSpec` into a
-:class:`Game`: the board, armies, piece codes, move-generation closures,
-reverse attack tables, castling rules, Zobrist keys and end rules. A
-:class:`~interpreter.engine.position.Position` holds the state of one game and
-refers to its Game for everything else.
+:class:`Game` compiles a :class:`~dsl.spec.VariantSpec`: the board, armies,
+piece codes, move-generation closures, reverse attack tables, castling
+rules, Zobrist keys, end rules and the setup. A Game is static data: it
+builds no position (that is :mod:`interpreter.loading`'s job, which also
+checks the setup as a whole position); an
+:class:`~interpreter.engine.position.Position` holds the state of one game
+and refers to its Game for everything else.
 
 Piece codes are small positive integers, ``1 + kind * n_armies + army``;
 0 is an empty cell. Tables indexed by code are plain lists.
@@ -16,14 +18,15 @@ import random
 from itertools import combinations, permutations
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 from dsl import spec as S
-from dsl.errors import Loc, PositionError, RulesSemanticError, UnsupportedError, unknown_name
-from dsl.loader import load_spec
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board, compile_board, file_letter
 from .movegen import Atom, compile_atoms, frame, make_generators
+from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
+from .setup import Setup, compile_setup
+from .stacking import compile_stacking
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
@@ -67,7 +70,8 @@ class CastleRule:
 
 
 class Game:
-    """A compiled variant. Build one with :func:`compile_variant` or :func:`load_game`."""
+    """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
+    :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         self.spec = spec
@@ -82,67 +86,24 @@ class Game:
         self._compile_tables()
         self.stacking = None
         if spec.stacking is not None:
-            from interpreter.engine.stacking import compile_stacking
             self.stacking = compile_stacking(self, spec.stacking)
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         self._compile_castling(spec)
         self._compile_rules(spec)
         self._zobrist()
-        self.start_fen = self._setup(spec.setup)
+        self.setup: Setup = compile_setup(self, spec.setup, spec.locs.get("name"))
+        codes = self.setup.codes()
+        self.royal_armies: frozenset[int] = frozenset(self.code_army[c] for c in codes if self.is_royal[c])
         # Kinds that exist only by promotion go back whenever captured (shogi's promoted
         # pieces, which FEN writes with letters of their own rather than with '~').
-        start = self.position(self.start_fen)
-        in_setup = {self.code_kind[code] for code in start.board if code}
+        in_setup = {self.code_kind[code] for code in codes}
         self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
-        self.setup_counts = [start.board.count(code) for code in range(self.ncodes)]
+        placed = list(self.setup.placement.values())
+        self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
         # Once-per-game privileges: every piece that has one holds it at the start.
-        if any(self.privileged):
-            if self.castle_rules:
-                raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
-                                       "yet (both use FEN's castling field)", spec.locs.get("name"))
-            from interpreter.notation.fen import to_fen
-            for cell, code in enumerate(start.board):
-                if self.privileged[code]:
-                    start.privileges |= 1 << cell
-            self.start_fen = to_fen(start)
-
-    def _setup(self, setup: S.SetupSpec) -> str:
-        """The FEN of the start position, checked now so that errors point at the setup."""
-        from interpreter.notation.fen import parse_fen, to_fen
-        from interpreter.engine.position import Position
-        if setup.fen is not None:
-            self.start_fen = setup.fen
-            self.royal_armies: frozenset[int] = frozenset()  # not checked while reading the setup itself
-            try:
-                start = parse_fen(self, setup.fen)
-            except PositionError as err:
-                loc = setup.loc
-                if loc is not None and err.loc is not None:  # point into the string in the rules file
-                    loc = Loc(loc.path, loc.line, loc.column + err.loc.column,
-                              loc.column + (err.loc.end_column or err.loc.column + 1), loc.text)
-                raise RulesSemanticError(f"the setup is not a valid position: {err.message}", loc,
-                                         expected=err.expected, hint=err.hint) from None
-            self.royal_armies = frozenset(a.index for a in self.armies if start.royal_cells(a.index))
-            return setup.fen
-        if not setup.places:
-            raise RulesSemanticError("the variant has no setup", self.spec.locs.get("name"),
-                                     expected="a 'setup fen \"...\"' or 'setup { ... }' declaration")
-        pos = Position(self)
-        for place in setup.places:
-            if place.army not in self.army_index:
-                raise unknown_name("army", place.army, self.army_index, place.loc)
-            if place.piece not in self.kind_index:
-                raise unknown_name("piece", place.piece, self.kind_index, place.loc)
-            code = self.facing_code(self.kind_index[place.piece], self.army_index[place.army],
-                                    tuple(dict.fromkeys(place.facing)))
-            for cell in self.board.resolver.cells(place.cells, place.army):
-                if pos.board[cell]:
-                    raise RulesSemanticError(f"cell {self.board.names[cell]} is given two pieces", place.loc)
-                pos.place(cell, code)
-                if self.tracked[code]:
-                    pos.unmoved |= 1 << cell
-        self.royal_armies = frozenset(a.index for a in self.armies if pos.royal_cells(a.index))
-        return to_fen(pos)
+        if any(self.privileged) and self.castle_rules:
+            raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
+                                   "yet (both use FEN's castling field)", spec.locs.get("name"))
 
     # ------------------------------------------------------------ checks
     @staticmethod
@@ -615,12 +576,10 @@ class Game:
 
     # ------------------------------------------------------------ rules
     def _compile_rules(self, spec: S.VariantSpec) -> None:
-        from interpreter.engine.outcome import compile_end_rules, compile_insufficient
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
-        from interpreter.engine.outcome import compile_no_moves
         self.no_moves = compile_no_moves(self, rules.no_moves)
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
@@ -717,31 +676,6 @@ class Game:
         self.z_under = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
         self.z_privilege = [rng.getrandbits(bits) for _ in range(self.n)]
 
-    # ------------------------------------------------------------ positions
-    def start(self, array: int | None = None):
-        """A new Position at the variant's start; ``array`` picks one of :meth:`arrays` (shuffled setups)."""
-        if array is None:
-            return self.position(self.start_fen)
-        arrays = self.arrays()
-        if not 0 <= array < len(arrays):
-            from dsl.errors import UsageError
-            raise UsageError(f"no starting array {array}", expected=f"a number from 0 to {len(arrays) - 1}")
-        return self.position(arrays[array])
-
-    @cached_property
-    def _arrays(self) -> list[str]:
-        from interpreter.loading.arrays import arrangements
-        return arrangements(self)
-
-    def arrays(self) -> list[str]:
-        """FENs of the starting arrays the setup allows (one unless it shuffles), in a fixed order."""
-        return self._arrays
-
-    def position(self, fen: str | None = None):
-        """A Position from ``fen`` (the start position when None)."""
-        from interpreter.notation.fen import parse_fen
-        return parse_fen(self, fen if fen is not None else self.start_fen)
-
     def summary(self) -> str:
         """A one-line summary: cells, pieces, armies."""
         return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
@@ -775,23 +709,3 @@ def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tupl
         if not subsumed:
             result.append((chain, frozenset(codes)))
     return tuple(result)
-
-
-def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
-    """Compile a Spec (in one of its play modes, with the runner's mode ``options``). Raises
-    RulesSemanticError / UnsupportedError with source locations."""
-    return Game(spec, mode, options)
-
-
-_CACHE: dict[tuple, Game] = {}
-
-
-def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
-    """Load and compile a variant by bundled name, alias or path (cached per file version, mode
-    and options)."""
-    spec = load_spec(ref)
-    key = (spec.path or str(ref), Path(spec.path).stat().st_mtime if spec.path else 0.0, mode,
-           tuple(sorted((options or {}).items())))
-    if key not in _CACHE:
-        _CACHE[key] = compile_variant(spec, mode, options)
-    return _CACHE[key]

@@ -28,9 +28,11 @@ from dsl import spec as S
 from . import document as D
 from interpreter.drawing.diagrams import movement_diagrams
 from .english import English, plural, sentence
-from interpreter.compiler.game import Game, compile_variant, load_game
+from interpreter.compiler.game import Game
+from interpreter.loading import compile_variant, load_game
 from interpreter.engine.perft import perft
 from interpreter.drawing.render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
+from interpreter.loading import start_position
 
 FORMATS = ("md", "html")
 PERFT_DEPTH = 3
@@ -95,7 +97,7 @@ class _Builder:
     def board(self) -> None:
         game = self.game
         self.heading(2, "Board and setup")
-        self.figure("setup.svg", render_svg(game, diagram_of(game.start()), title=f"{game.title}: the start"),
+        self.figure("setup.svg", render_svg(game, diagram_of(start_position(game)), title=f"{game.title}: the start"),
                     "The start position")
         self.paragraphs([self.english.render(self.spec.board),
                          f"The compiled board has {len(game.board)} cells; the picture below names them."])
@@ -172,7 +174,7 @@ class _Builder:
         from interpreter.notation.fen import to_fen
         from interpreter.notation.notation import legal_move_table
         game = self.game
-        start = game.start()
+        start = start_position(game)
         self.heading(2, "Notation")
         self.paragraphs(["Positions are written in FEN. The start position:"])
         self.blocks.append(D.Code(to_fen(start)))
@@ -201,12 +203,12 @@ class _Builder:
         if not modes:
             self.paragraphs([f"The number of legal move sequences from the start position, by depth, as "
                              f"`rules perft {self.spec.name} --depth N` counts them:"])
-            rows = tuple((str(d), f"{perft(self.game.start(), d):,}") for d in range(1, depth + 1))
+            rows = tuple((str(d), f"{perft(start_position(self.game), d):,}") for d in range(1, depth + 1))
             self.blocks.append(D.Table(("depth", "nodes"), rows))
             return
         self.paragraphs([f"The number of legal move sequences from the start position, by depth, in each "
                          f"play mode, as `rules perft {self.spec.name} --mode MODE --depth N` counts them:"])
-        starts = [compile_variant(self.spec, mode).start() for mode in modes]
+        starts = [start_position(compile_variant(self.spec, mode)) for mode in modes]
         rows = tuple((str(d), *(f"{perft(start, d):,}" for start in starts)) for d in range(1, depth + 1))
         self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
 from interpreter.compiler.board import centroid
+from interpreter.engine.generation import pseudo_legal_moves
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, targ
 
 
 def _moves_from(pos: Position, cell: int) -> list[tuple]:
-    return [m for m in pos.pseudo_legal_moves() if m[0] == cell]
+    return [m for m in pseudo_legal_moves(pos) if m[0] == cell]
 
 
 def quiet_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> dict[int, str]:

@@ -1,4 +1,4 @@
-"""Game state with make/unmake, legality and an incremental Zobrist hash.
+"""Game state with make/unmake and an incremental Zobrist hash.
 
 The state is flat: ``board`` is a list of piece codes indexed by cell (0 =
 empty), ``cells_of[army]`` the set of cells an army occupies, ``unmoved`` a
@@ -12,26 +12,29 @@ the hash is updated incrementally and kept in ``history`` for repetition.
 Games with more state keep it in more fields: ``checks`` (checks given, with
 ``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
 bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
-(the locked lower pieces of stacks). Attack queries live in
-:mod:`interpreter.engine.attacks` and legality in :mod:`interpreter.engine.legality`,
-mixed into :class:`Position`.
+(the locked lower pieces of stacks), ``privileges`` (the pieces that may
+still use a once-per-game move).
+
+What a position allows is asked of the modules beside this one:
+:mod:`~interpreter.engine.generation` (pseudo-legal moves),
+:mod:`~interpreter.engine.attacks`, :mod:`~interpreter.engine.legality`
+and :mod:`~interpreter.engine.outcome` (legal moves and the end of the
+game), each a set of functions of a position. :meth:`Position.legal_moves`
+and :meth:`Position.in_check` are kept as methods for the questions every
+caller asks.
 """
 
 from __future__ import annotations
 
-from . import stacking
-from .attacks import Attacks
 from interpreter.compiler.game import Game
-from .legality import DROP, Legality
+from interpreter.compiler.stacking import CAPTURES
 
-Move = tuple  # (from, to, promotion, special): see interpreter.compiler.movegen
-# Moves made by writing new contents into a few cells, undone from a snapshot of them:
-# castling, and the moves of stacking games (see interpreter.engine.stacking).
-SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
-PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
-# The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
-# cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
-REMOVE = ("remove",)
+from . import stacking
+from .attacks import gives_check, in_check
+from .legality import ep_legal, ep_possible
+from .moves import SNAPSHOT_MOVES, Move
+from .outcome import legal_moves
+
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 
 
@@ -45,8 +48,9 @@ def mask_key(keys: list[int], flipped: int) -> int:
     return key
 
 
-class Position(Attacks, Legality):
-    """The state of one game in progress. Create with ``Game.start()`` or ``Game.position(fen)``."""
+class Position:
+    """The state of one game in progress. Create with :func:`interpreter.loading.start_position` or
+    :func:`interpreter.loading.position_from_fen`."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
                  "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "privileges",
@@ -73,6 +77,7 @@ class Position(Attacks, Legality):
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
+
     def place(self, cell: int, code: int) -> None:
         """Put ``code`` on an empty ``cell`` (setup only; call :meth:`rehash` after)."""
         self.board[cell] = code
@@ -128,151 +133,14 @@ class Position(Attacks, Legality):
         """The armies that may move this turn: one, or several when a player moves any piece of a team."""
         return self.game.turn_armies[self.turn]
 
-    # ------------------------------------------------------------ move generation
-    def _piece_moves(self, src: int) -> list[Move]:
-        code = self.board[src]
-        out: list[Move] = []
-        if self.game.stacking is not None:
-            stacking.piece_moves(self, src, out)
-            return out
-        hostile = self.game.hostile[self.game.code_army[code]]
-        for gen in self.game.generators[code]:
-            gen(self, src, self.board, hostile, out)
-        return out
+    # ------------------------------------------------------------ the questions every caller asks
+    def legal_moves(self) -> list[Move]:
+        """All legal moves of the side to move (see :func:`interpreter.engine.outcome.legal_moves`)."""
+        return legal_moves(self)
 
-    def pseudo_legal_moves(self) -> list[Move]:
-        """Moves allowed by the movement rules, before the self-check test."""
-        g = self.game
-        board = self.board
-        generators = g.generators
-        out: list[Move] = []
-        for army in g.turn_armies[self.turn]:
-            if g.stacking is not None:
-                for src in list(self.cells_of[army]):
-                    stacking.piece_moves(self, src, out)
-                if g.castle_locks and self.unmoved:
-                    stacking.castlock_moves(self, army, out)
-            else:
-                hostile = g.hostile[army]
-                for src in list(self.cells_of[army]):
-                    for gen in generators[board[src]]:
-                        gen(self, src, board, hostile, out)
-            if g.castle_rules and self.unmoved:
-                self._castling_moves(army, out)
-            if g.has_drops:
-                self._drops(army, out)
-        if g.capture_promotions:
-            out = self._with_capture_promotions(out)
-        if g.captured_only:
-            out = self._without_unavailable_promotions(out)
-        return out
-
-    def _with_capture_promotions(self, moves: list[Move]) -> list[Move]:
-        """``promotes ...: on capture into ZONE``: a capture from outside the zone into it promotes."""
-        table, board = self.game.capture_promotions, self.board
-        out = []
-        for m in moves:
-            frm, to, promo, special = m
-            if promo or frm < 0 or not (board[to] or (special is not None and special[0] == "ep")):
-                out.append(m)  # not a capture, or it promotes anyway
-                continue
-            rule = table.get(board[frm])
-            if rule and to in rule[0] and frm not in rule[0]:
-                out.extend((frm, to, code, special) for code in rule[1])
-            else:
-                out.append(m)
-        return out
-
-    def _without_unavailable_promotions(self, moves: list[Move]) -> list[Move]:
-        """Drop promotions to a kind limited to captured pieces when none of it has been lost."""
-        g, board = self.game, self.board
-        limited = g.captured_only
-        if not any(m[2] in limited for m in moves):
-            return moves
-        on_board = {code: 0 for code in limited}
-        for cells in self.cells_of:
-            for cell in cells:
-                if board[cell] in on_board:
-                    on_board[board[cell]] += 1
-        return [m for m in moves if m[2] not in limited or on_board[m[2]] < g.setup_counts[m[2]]]
-
-    def _drops(self, army: int, out: list[Move]) -> None:
-        """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
-        g = self.game
-        board, hands = self.board, self.hands
-        for code in range(1 + army, g.ncodes_plain, len(g.armies)):
-            cells = g.drop_cells[code]
-            if not hands[code] or cells is None:
-                continue
-            twin = g.drop_no_twin[code]
-            banned_files = {g.board.coords[c][0] for c in self.cells_of[army] if board[c] == twin} if twin else ()
-            coords = g.board.coords
-            for cell in cells:
-                if not board[cell] and coords[cell][0] not in banned_files:
-                    out.append((-1, cell, code, DROP))
-
-    def _castling_moves(self, army: int, out: list[Move]) -> None:
-        g = self.game
-        board = self.board
-        king_code = g.code(g.castle_king, army)
-        rook_code = g.code(g.castle_rook, army)
-        files = g.board.files
-        under = self.under
-        for k in self.cells_of[army]:
-            if board[k] != king_code or under[k] or not (self.unmoved >> k) & 1:
-                continue
-            kx, ky = g.board.coords[k]
-            for rule in g.castle_rules:
-                for r in self.cells_of[army]:
-                    # The rook must stand alone: a rook on top of a stack did not start there.
-                    if board[r] != rook_code or under[r] or not (self.unmoved >> r) & 1:
-                        continue
-                    if rule.rook_cells and rule.rook_cells[army] is not None and r not in rule.rook_cells[army]:
-                        continue
-                    if rule.swap:
-                        # King and rook exchange cells: only check matters (legality tests the result).
-                        if not (g.self_check and g.is_royal[king_code] and self.royal_attacked(army)):
-                            out.append((k, r, 0, ("castle", r, k, rule.index)))
-                        continue
-                    rx, ry = g.board.coords[r]
-                    if ry != ky or rx == kx or (rule.side and (rx - kx) * rule.side < 0):
-                        continue
-                    if rule.king_file >= files or rule.rook_file >= files:
-                        continue
-                    kd = g.board.at.get((rule.king_file, ky), -1)
-                    rd = g.board.at.get((rule.rook_file, ky), -1)
-                    if kd < 0 or rd < 0:
-                        continue
-                    if not rule.ignore_path and not self._castle_path_clear(k, r, kd, rd):
-                        continue
-                    if (not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
-                            and self._castle_path_attacked(k, kd, army)):
-                        continue
-                    out.append((k, kd, 0, ("castle", r, rd, rule.index)))
-
-    def _castle_path_clear(self, k: int, r: int, kd: int, rd: int) -> bool:
-        coords, at, board = self.game.board.coords, self.game.board.at, self.board
-        (kx, y), (rx, _), (kdx, _), (rdx, _) = coords[k], coords[r], coords[kd], coords[rd]
-        lo = min(kx, rx, kdx, rdx)
-        hi = max(kx, rx, kdx, rdx)
-        for x in range(lo, hi + 1):
-            c = at.get((x, y), -1)
-            if c < 0 or (c not in (k, r) and board[c]):
-                return False
-        return True
-
-    def _castle_path_attacked(self, k: int, kd: int, army: int) -> bool:
-        coords, at = self.game.board.coords, self.game.board.at
-        (kx, y), (kdx, _) = coords[k], coords[kd]
-        step = 1 if kdx >= kx else -1
-        # The cells the king starts on and passes; its destination is tested
-        # by the ordinary legality test, after the rook has moved too.
-        cells = [at[(x, y)] for x in range(kx, kdx, step)] or [k]
-        king, self.board[k] = self.board[k], 0  # the king does not shield the cells it passes
-        try:
-            return any(self.threatens(c, e) for c in cells for e in self.game.enemies[army])
-        finally:
-            self.board[k] = king
+    def in_check(self, army: int | None = None) -> bool:
+        """Is a royal piece of ``army`` (default: any army that moves this turn) attacked by an enemy?"""
+        return in_check(self, army)
 
     # ------------------------------------------------------------ make / unmake
     def push(self, move: Move) -> None:
@@ -308,7 +176,7 @@ class Position(Attacks, Legality):
                 changed = (1 << frm) | (1 << special[1])
             elif tag == "remove":
                 captured, changed = 0, sum(1 << c for c in (frm, *special[1:]))
-            elif special[0] == "st" and special[1] in stacking.CAPTURES and special[1] != "capture-top":
+            elif special[0] == "st" and special[1] in CAPTURES and special[1] != "capture-top":
                 changed |= 1 << to  # the piece at the bottom of the target cell is gone
         elif tag == "drop":
             piece = promo
@@ -365,7 +233,7 @@ class Position(Attacks, Legality):
         passed = special[1] if tag == "ep_set" else (special[2] if tag == "st" else None)
         if passed:
             nxt = g.turn_armies[(self.turn + 1) % len(g.turn_order)]
-            if any(g.hostile[a][piece] and self._ep_possible(passed, a) for a in nxt):
+            if any(g.hostile[a][piece] and ep_possible(self, passed, a) for a in nxt):
                 self.ep_cells = passed
                 self.ep_victim = to
                 for c in passed:
@@ -387,12 +255,12 @@ class Position(Attacks, Legality):
             self.turn = 0
             self.fullmove += 1
         h ^= zt[self.turn]
-        if g.count_checks is not None and self._gives_check(army):
+        if g.count_checks is not None and gives_check(self, army):
             zc = g.z_checks[army]
             count = self.checks[army]
             h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
             self.checks = self.checks[:army] + (count + 1,) + self.checks[army + 1:]
-        if self.ep_cells and g.self_check and not self._ep_legal():
+        if self.ep_cells and g.self_check and not ep_legal(self):
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
             self.ep_cells = ()
@@ -400,7 +268,7 @@ class Position(Attacks, Legality):
         self.history.append(h)
 
     def _rescue(self, move: Move) -> None:
-        """Play a rescue (see :meth:`Legality.rescue_moves`): the move, then the royal pieces it leaves
+        """Play a rescue (see :func:`interpreter.engine.legality.rescue_moves`): the move, then the royal pieces it leaves
         attacked are removed, in the same turn; undone by :meth:`pop` as one move."""
         frm, to, promo, (_, special, cells) = move
         self.push((frm, to, promo, special))
@@ -492,12 +360,6 @@ class Position(Attacks, Legality):
                 mask |= 1 << cell
         return exploded, h, mask
 
-    def _ep_possible(self, cells: tuple[int, ...], army: int) -> bool:
-        """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
-        board = self.board
-        table = self.game.ep_attackers[army]
-        return any(board[src] in codes for c in cells for src, codes in table[c])
-
     def pop(self) -> Move:
         """Take back the last move and return it."""
         if self._undo[-1][0] is RESCUED:
@@ -540,4 +402,3 @@ class Position(Attacks, Legality):
         board[frm] = piece
         own.add(frm)
         return move
-

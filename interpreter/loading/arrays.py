@@ -17,8 +17,9 @@ from itertools import permutations
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, unknown_name
 
-from interpreter.notation.fen import parse_fen, to_fen
+from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
+from interpreter.notation.fen import to_fen
 
 
 def _satisfies(game, cells: list[int], codes: tuple[int, ...], rules: list[S.ShuffleRule]) -> bool:
@@ -37,12 +38,13 @@ def _satisfies(game, cells: list[int], codes: tuple[int, ...], rules: list[S.Shu
     return True
 
 
-def arrangements(game) -> list[str]:
-    """The FEN of every starting array the setup's shuffles allow (just the setup without any)."""
+def arrangements(game: Game, start: Position) -> list[str]:
+    """The FEN of every starting array the setup's shuffles allow from the template ``start``
+    (just its FEN without any)."""
     shuffles = game.spec.setup.shuffles
     if not shuffles:
-        return [game.start_fen]
-    results = [parse_fen(game, game.start_fen)]
+        return [to_fen(start)]
+    results = [start]
     for shuffle in shuffles:
         for rule in shuffle.rules:
             for name in (rule.piece, rule.other):

@@ -41,18 +41,15 @@ from __future__ import annotations
 
 import re
 
-from dsl.errors import Loc, PositionError, suggest
+from dsl.errors import suggest
 
 from interpreter.compiler.board import file_letter
 from interpreter.compiler.game import Game
+from interpreter.compiler.placement import fen_error as _error
+from interpreter.compiler.placement import rank_cells, read_holdings, read_placement, split_holdings
 from interpreter.engine.position import Position
-
-LABEL = "<fen>"
-
-
-def _error(fen: str, start: int, end: int, message: str, expected: str | None = None,
-           hint: str | None = None) -> PositionError:
-    return PositionError(message, Loc.in_string(LABEL, fen, start, end), expected=expected, hint=hint)
+from interpreter.engine.attacks import royal_cells
+from interpreter.engine.legality import ep_legal, ep_possible
 
 
 def _fields(fen: str) -> list[tuple[str, int]]:
@@ -63,138 +60,6 @@ def _fields(fen: str) -> list[tuple[str, int]]:
             fields.append((part, i))
         i += len(part) + 1
     return fields
-
-
-def _split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, str | None, int]:
-    """Split a placement field into the board part and the holdings of a drop game.
-
-    Holdings come in brackets (``...[QRbn]``) or as one more rank (``.../Qn``,
-    lichess's dialect). Returns (board text, holdings text or None, holdings offset).
-    """
-    if "[" in text:
-        start = text.index("[")
-        if not text.endswith("]"):
-            raise _error(fen, offset + start, offset + len(text), "unclosed holdings", expected="']' after the holdings")
-        if not game.has_drops:
-            raise _error(fen, offset + start, offset + len(text), "this variant has no hands",
-                         expected="a placement without holdings in brackets")
-        return text[:start], text[start + 1:-1].replace("-", ""), offset + start + 1
-    rows = text.split("/")
-    if game.has_drops and len(rows) == game.board.ranks + 1:
-        return "/".join(rows[:-1]), rows[-1], offset + len(text) - len(rows[-1])
-    return text, None, 0
-
-
-def _symbol_at(game: Game, text: str, i: int) -> tuple[int | None, int]:
-    """The piece code whose symbol starts ``text`` at ``i`` (the longest that fits), and its length."""
-    for size in range(game.symbol_width, 0, -1):
-        code = game.symbol_code.get(text[i:i + size])
-        if code is not None:
-            return code, size
-    return None, 1
-
-
-def _holdings(game: Game, pos: Position, fen: str, text: str, offset: int) -> None:
-    i = 0
-    while i < len(text):
-        code, size = _symbol_at(game, text, i)
-        if code is None or game.is_royal[code]:
-            raise _error(fen, offset + i, offset + i + 1, f"invalid piece in hand {text[i]!r}",
-                         expected="letters of pieces that can be held, e.g. [QRbn]")
-        pos.hands[code] += 1
-        i += size
-
-
-def _rank_cells(game: Game) -> list[list[int]]:
-    """The cells of each rank, from the highest rank down, in file order (only cells that exist)."""
-    board = game.board
-    rows: list[list[int]] = [[] for _ in range(board.ranks)]
-    for cell in sorted(range(len(board)), key=lambda c: board.coords[c]):
-        rows[board.ranks - 1 - board.coords[cell][1]].append(cell)
-    return rows
-
-
-def _placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None,
-               stacks: dict[int, int] | None = None) -> dict[int, int]:
-    """Cells -> (top) codes of a placement field (without holdings); '~' marks in ``promoted``,
-    the lower pieces of stacks such as ``(Pb)`` in ``stacks`` (only given for stacking games).
-
-    Each rank lists the cells that exist on it, in file order: on a
-    rectangular board that is plain FEN; on a board with removed cells or a
-    hex board, a rank is as long as the cells it has.
-    """
-    board = game.board
-    rank_cells = _rank_cells(game)
-    rows = text.split("/")
-    if len(rows) != board.ranks:
-        raise _error(fen, offset, offset + len(text),
-                     f"the placement has {len(rows)} ranks, the board has {board.ranks}",
-                     expected=f"{board.ranks} ranks separated by '/'")
-    placed: dict[int, int] = {}
-    pos = offset
-    for r, row in enumerate(rows):
-        cells = rank_cells[r]
-        rank = board.ranks - r
-        x = 0
-        i = 0
-        while i < len(row):
-            ch = row[i]
-            if ch == ",":  # cells separated by commas (armies with prefixed symbols, such as wK)
-                i += 1
-                continue
-            if ch.isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                x += int(row[i:j])
-                i = j
-                continue
-            if ch == "(" and stacks is not None:
-                close = row.find(")", i)
-                inner = row[i + 1:close] if close > i else ""
-                bottom, width = _symbol_at(game, inner, 0)
-                top, width2 = _symbol_at(game, inner, width) if bottom else (None, 0)
-                if close < 0 or bottom is None or top is None or width + width2 != len(inner):
-                    raise _error(fen, pos + i, pos + (close + 1 if close > i else len(row)),
-                                 "a stack is written as two piece symbols in parentheses, bottom first",
-                                 expected="e.g. (Pb): a white pawn under a black bishop")
-                if x >= len(cells):
-                    break
-                placed[cells[x]] = top
-                stacks[cells[x]] = bottom
-                x += 1
-                i = close + 1
-                continue
-            code, size = _symbol_at(game, row, i)
-            if code is None and ch == ">" and x > 0 and placed.get(cells[x - 1]):
-                end = i + 1
-                while end < len(row) and row[end] not in ",/":
-                    end += 1
-                bare = game.code_symbol[placed[cells[x - 1]]].split(">")[0]
-                facings = sorted(s[len(bare):] for s in game.symbol_code if s.startswith(bare + ">"))
-                raise _error(fen, pos + i, pos + end, f"{bare} cannot face {row[i + 1:end]!r}",
-                             expected=f"a facing {bare} may have: " + (" ".join(facings) or "none"))
-            if code is None:
-                guess = suggest(ch, list(game.symbol_code))
-                raise _error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",
-                             expected="one of " + " ".join(sorted(game.symbol_code)) + " or a digit",
-                             hint=f"did you mean {guess!r}?" if guess else None)
-            if x >= len(cells):
-                break
-            placed[cells[x]] = code
-            x += 1
-            i += size
-            if i < len(row) and row[i] == "~":
-                if promoted is None:
-                    raise _error(fen, pos + i, pos + i + 1, "'~' marks a promoted piece, which only drop games track")
-                promoted.add(cells[x - 1])
-                i += 1
-        if x != len(cells):
-            raise _error(fen, pos, pos + len(row),
-                         f"rank {rank} describes {x} cells, the board has {len(cells)} on it",
-                         expected=f"{len(cells)} cells on rank {rank}")
-        pos += len(row) + 1
-    return placed
 
 
 def parse_fen(game: Game, fen: str) -> Position:
@@ -208,10 +73,10 @@ def parse_fen(game: Game, fen: str) -> Position:
         part, at = fields[6]
         raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
     placement, at = fields[0]
-    squares, holdings, holdings_at = _split_holdings(game, fen, placement, at)
+    squares, holdings, holdings_at = split_holdings(game, fen, placement, at)
     promoted: set[int] | None = set() if game.to_hand else None
     stacks: dict[int, int] | None = {} if game.stacking is not None else None
-    for cell, code in _placement(game, fen, squares, at, promoted, stacks).items():
+    for cell, code in read_placement(game, fen, squares, at, promoted, stacks).items():
         pos.place(cell, code)
     for cell, code in (stacks or {}).items():
         pos.under[cell] = code
@@ -219,7 +84,8 @@ def parse_fen(game: Game, fen: str) -> Position:
     for cell in promoted or ():
         pos.promoted |= 1 << cell
     if holdings:
-        _holdings(game, pos, fen, holdings, holdings_at)
+        for code, count in read_holdings(game, fen, holdings, holdings_at).items():
+            pos.hands[code] += count
     if not game.castle_rules and len(fields) > 2 and fields[2][0].isdigit():
         # Games without castling may leave out the castling and en passant fields ("w 0 1").
         fields = fields[:2] + [("-", fields[2][1]), ("-", fields[2][1])] + fields[2:]
@@ -286,7 +152,7 @@ def _infer_unmoved(game: Game, pos: Position) -> None:
     castling_kinds = (game.castle_king, game.castle_rook)
     if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
         return
-    start = _placement(game, game.start_fen, game.start_fen.split(" ")[0], 0)
+    start = game.setup.placement
     for cell, code in enumerate(pos.board):
         if code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code:
             pos.unmoved |= 1 << cell
@@ -373,10 +239,10 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
         if not stepped:
             return  # no double step can have passed there
         victim = stepped[0]
-    if targets and any(pos._ep_possible(targets, a) for a in pos.movers):
+    if targets and any(ep_possible(pos, targets, a) for a in pos.movers):
         pos.ep_cells = targets
         pos.ep_victim = victim
-        if game.self_check and not pos._ep_legal():
+        if game.self_check and not ep_legal(pos):
             pos.ep_cells = ()
 
 
@@ -409,7 +275,7 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
     if game.blast is not None or any(action == "remove-royal" for action, _ in game.no_moves):
         return  # the rules themselves take royal pieces off
     for army in game.armies:
-        if army.index in game.royal_armies and not pos.royal_cells(army.index):
+        if army.index in game.royal_armies and not royal_cells(pos, army.index):
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
                          + f" for {army.title}, as in the setup")
@@ -420,7 +286,7 @@ def board_fen(pos: Position) -> str:
     game = pos.game
     rows = []
     separator = "," if any(a.prefix for a in game.armies) else ""
-    for cells in _rank_cells(game):
+    for cells in rank_cells(game):
         row, empty = [], 0
         for cell in cells:
             code = pos.board[cell]

@@ -156,8 +156,12 @@ from dsl.errors import IllegalMoveError, Loc, MoveError, UnsupportedError, sugge
 
 from interpreter.compiler.game import Game
 from interpreter.engine.outcome import immediate_end, outcome
-from interpreter.engine.position import Move, Position
-from interpreter.engine.stacking import CAPTURES
+from interpreter.engine.moves import Move
+from interpreter.engine.position import Position
+from interpreter.compiler.stacking import CAPTURES
+from interpreter.engine.attacks import royal_cells, threatens
+from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.legality import is_capture
 
 # The specials of stacking moves (see interpreter.engine.stacking), and the outcomes of those that put the
 # mover on top of the piece it reaches (written with '*').
@@ -270,7 +274,7 @@ def _captures(pos: Position, move: Move) -> bool:
     special = move[3]
     if special is not None and special[0] in STACKING_MOVES:
         return special[0] == "st" and special[1] in CAPTURES
-    return pos.is_capture(move)
+    return is_capture(pos, move)
 
 
 def _changes_file(game: Game, move: Move) -> bool:
@@ -415,7 +419,7 @@ def _check_suffix(pos: Position, move: Move) -> str:
 
 def _checked_enemies(pos: Position, army: int) -> list[int]:
     """The enemy armies of ``army`` with a royal piece ``army`` threatens (as :meth:`Position.threatens` says)."""
-    return [e for e in pos.game.enemies[army] if any(pos.threatens(k, army) for k in pos.royal_cells(e))]
+    return [e for e in pos.game.enemies[army] if any(threatens(pos, k, army) for k in royal_cells(pos, e))]
 
 
 def _uci(pos: Position, move: Move, legal: list[Move]) -> str:
@@ -887,9 +891,9 @@ def _why_illegal(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
     if not own:
         hint = _other_side_hint(pos, parsed) or _letter_hint(pos, legal, parsed)
         return f"{_army_title(pos)} has no {what}", hint, spans.get("from", everything)
-    pseudo = [m for m in pos.pseudo_legal_moves() if _matches(pos, parsed, m)]
+    pseudo = [m for m in pseudo_legal_moves(pos) if _matches(pos, parsed, m)]
     if not pseudo:
-        reaching = [m for m in pos.pseudo_legal_moves() if _matches(pos, replace(parsed, promo=None), m)]
+        reaching = [m for m in pseudo_legal_moves(pos) if _matches(pos, replace(parsed, promo=None), m)]
         if reaching:
             return _why_promotion(game, parsed, reaching), None, spans.get("promo", everything)
         mover = (f"the {game.kinds[game.code_kind[pos.board[own[0]]]].name} on {game.board.names[own[0]]}"
@@ -922,7 +926,7 @@ def _why_no_drop(pos: Position, legal: list[Move], parsed: _Parsed) -> tuple[str
              if (game.code_kind[c] == parsed.kind if parsed.kind is not None else not _letter(game, c))]
     if not any(pos.hands[c] for c in codes):
         return f"{_army_title(pos)} has no {what} in hand", None, everything
-    pseudo = [m for m in pos.pseudo_legal_moves() if _matches(pos, parsed, m)]
+    pseudo = [m for m in pseudo_legal_moves(pos) if _matches(pos, parsed, m)]
     if not pseudo:
         dest = game.board.names[parsed.dest]
         return f"a {what} cannot be dropped on {dest}{_occupant(pos, parsed.dest)}", None, parsed.spans["dest"]
@@ -934,14 +938,14 @@ def _why_forbidden(pos: Position, legal: list[Move], move: Move) -> str:
     game = pos.game
     army, title = pos.army, _army_title(pos)
     if game.self_check and _after(pos, move, lambda: pos.in_check(army)):
-        royal = " and ".join(sorted({game.kinds[game.code_kind[pos.board[c]]].name for c in pos.royal_cells(army)}))
+        royal = " and ".join(sorted({game.kinds[game.code_kind[pos.board[c]]].name for c in royal_cells(pos, army)}))
         if pos.in_check():
             return f"{title}'s {royal} is in check and this move does not get it out"
         return f"it would leave {title}'s {royal} in check"
     if game.forbid_giving_check and _after(pos, move, lambda: bool(_checked_enemies(pos, army))):
         return "it would give check, which this variant forbids"
-    captures = [m for m in legal if pos.is_capture(m)]
-    if game.compulsory_capture and captures and not pos.is_capture(move):
+    captures = [m for m in legal if is_capture(pos, m)]
+    if game.compulsory_capture and captures and not is_capture(pos, move):
         return f"captures are compulsory and {title} can capture (e.g. {_san(pos, captures[0], legal)})"
     if _is_drop(move) and game.drop_no_mate[move[2]]:
         return f"a {game.kinds[game.code_kind[move[2]]].name} may not be dropped to give checkmate"
@@ -1005,7 +1009,7 @@ def _other_side_hint(pos: Position, parsed: _Parsed) -> str | None:
             continue
         other = pos.copy()
         other.turn, other.ep_cells = turn, ()
-        if any(_matches(other, parsed, m) for m in other.pseudo_legal_moves()):
+        if any(_matches(other, parsed, m) for m in pseudo_legal_moves(other)):
             return f"it is {_army_title(pos)}'s turn, not {_army_title(pos, army)}'s"
     return None
 

@@ -14,6 +14,8 @@ import datetime
 from interpreter.compiler.game import Game
 from interpreter.engine.outcome import Outcome
 
+from .positions import start_fen as setup_fen
+
 
 def result_token(game: Game, result: Outcome | None) -> str:
     """PGN's result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for an unfinished game."""
@@ -38,7 +40,7 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
         tags[army.title] = (players or {}).get(army.name, "?")
     tags["Result"] = token
     tags["Variant"] = game.name
-    if start_fen != game.start_fen:
+    if start_fen != setup_fen(game):
         tags["SetUp"] = "1"
         tags["FEN"] = start_fen
     if result is not None:
