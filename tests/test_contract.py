@@ -10,7 +10,7 @@ At every ply of every playout:
     (``pos.copy()`` then ``rehash()``), in the position and in every
     position one legal move away; ``copy()`` copies every slot;
 (c) notation round-trips: every legal move's SAN and UCI parse back to the
-    same move, and no two legal moves share a SAN (``interpreter.notation.notation``);
+    same move, and no two legal moves share a SAN (``interpreter.notation``);
 (d) FEN round-trips: ``to_fen(position_from_fen(game, to_fen(pos))) == to_fen(pos)``,
     and the re-read position has the same legal moves;
 (e) the game ends only with a declared result: a non-None ``outcome(pos)``
@@ -45,6 +45,8 @@ import pytest
 
 from dsl import bundled_names, load_spec
 from interpreter.notation.fen import to_fen
+from interpreter.notation.reading import parse_move
+from interpreter.notation.san import move_to_san, move_to_uci
 from interpreter.loading import load_game
 from interpreter.engine.outcome import outcome
 from interpreter.loading import position_from_fen, start_position
@@ -118,7 +120,7 @@ class Ply:
 
 
 def move_text(game, move) -> str:
-    """from-cell to-cell [=promotion], or SYMBOL@cell for a drop: for messages (not interpreter.notation.notation)."""
+    """from-cell to-cell [=promotion], or SYMBOL@cell for a drop: for messages (not interpreter.notation)."""
     frm, to, code, _ = move
     names = game.board.names
     if frm < 0:
@@ -263,10 +265,6 @@ def test_fen_round_trip(game, budget):
 @pytest.mark.parametrize("budget", NOTATION_BUDGETS)
 def test_notation_round_trip(game, budget):
     """(c) every legal move's SAN and UCI parse back to that move."""
-    try:
-        from interpreter.notation.notation import move_to_san, move_to_uci, parse_move
-    except ImportError as err:
-        pytest.skip(f"interpreter.notation.notation with move_to_san, move_to_uci, parse_move is not available: {err}")
     for step in playouts(game, budget):
         pos = step.pos
         before = snapshot(pos)

@@ -3,7 +3,7 @@
 For every bundled variant that Fairy-Stockfish also knows (:data:`FSF_NAMES`,
 else a name or alias of the variant that pyffish lists), seeded random games
 are played with our engine. At every :attr:`Budget.every`-th position the
-SET of legal moves, in UCI form (``interpreter.notation.notation``), is compared with
+SET of legal moves, in UCI form (``interpreter.notation``), is compared with
 ``pyffish.legal_moves(fsf_name, our_fen, [])``. A mismatch fails with the
 variant, seed, ply, FEN, the moves from the start and the moves only one
 side has, so it can be replayed in either engine.
@@ -45,11 +45,11 @@ sf = pytest.importorskip("pyffish")
 
 from dsl import bundled_names, load_spec  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
+from interpreter.notation.san import legal_move_table, move_to_uci  # noqa: E402
 from interpreter.loading import load_game  # noqa: E402
 from interpreter.engine.outcome import outcome  # noqa: E402
 from interpreter.loading import position_from_fen, start_position
 
-notation = pytest.importorskip("interpreter.notation.notation")
 
 # Our bundled name -> Fairy-Stockfish's name, where they differ or where an
 # alias would be ambiguous. Variants not listed are looked up by their own
@@ -158,12 +158,12 @@ def fsf_errors(fsf: str, fen: str, only_theirs: set[str]) -> set[str]:
 
 def our_uci_moves(pos, fsf: str) -> set[str]:
     """Our legal moves in UCI form, castling written as Fairy-Stockfish writes it for ``fsf``."""
-    moves = {row["uci"] for row in notation.legal_move_table(pos)}
+    moves = {row["uci"] for row in legal_move_table(pos)}
     if fsf in KING_TAKES_ROOK:
         names = pos.game.board.names
         for move in pos.legal_moves():
             if move[3] is not None and move[3][0] == "castle":
-                moves.discard(notation.move_to_uci(pos, move))
+                moves.discard(move_to_uci(pos, move))
                 moves.add(names[move[0]] + names[move[3][1]])
     return moves
 
@@ -228,7 +228,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
                 compared += 1
                 COMPARED[name] += 1
             move = choose(rng, legal)
-            path.append(notation.move_to_uci(pos, move))
+            path.append(move_to_uci(pos, move))
             pos.push(move)
     return compared
 

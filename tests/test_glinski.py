@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.loading import load_game
-from interpreter.notation.notation import move_to_uci
+from interpreter.notation.san import move_to_uci
 from interpreter.engine.perft import perft
 from interpreter.loading import position_from_fen, start_position
 

@@ -123,7 +123,7 @@ def test_clock_resets_on_promotion_only_when_declared(tmp_path):
     """Rocket Chess's count: captures and promotions restart it, pawn moves do not."""
     game = game_of("extends chess\nrules { clock resets on capture, promotion }\n", tmp_path)
     from interpreter.notation.fen import to_fen
-    from interpreter.notation.notation import parse_move
+    from interpreter.notation.reading import parse_move
     pos = position_from_fen(game, "4k3/1P6/8/8/8/8/4P3/4K3 w - - 7 40")
     pos.push(parse_move(pos, "e3"))
     assert to_fen(pos).split()[4] == "8"

@@ -1,4 +1,4 @@
-"""Move notation (interpreter.notation.notation) against python-chess, round trips and error reporting."""
+"""Move notation (interpreter.notation) against python-chess, round trips and error reporting."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 
 from dsl.errors import IllegalMoveError, MoveError
 from interpreter.loading import load_game
-from interpreter.notation.notation import legal_move_table, move_to_san, move_to_uci, moves_from_text, parse_move
+from interpreter.notation.san import legal_move_table, move_to_san, move_to_uci
+from interpreter.notation.reading import moves_from_text, parse_move
 from interpreter.loading import position_from_fen, start_position
 
 # Start positions for the random playouts: the initial position and perft

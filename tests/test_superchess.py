@@ -14,7 +14,8 @@ import pytest
 
 from interpreter.notation.fen import to_fen
 from interpreter.loading import load_game
-from interpreter.notation.notation import move_to_san, move_to_uci, moves_from_text, parse_move
+from interpreter.notation.san import move_to_san, move_to_uci
+from interpreter.notation.reading import moves_from_text, parse_move
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.engine.attacks import checkers, royal_attacked, royal_cells
