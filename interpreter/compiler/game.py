@@ -22,11 +22,14 @@ from functools import cached_property
 from dsl import spec as S
 from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
-from .board import Board, compile_board, file_letter
-from .movegen import Atom, compile_atoms, frame, make_generators
+from .board import Board, compile_board
+from .castling import compile_castling
+from .atoms import Atom, compile_atoms, frame
+from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
 from .setup import Setup, compile_setup
 from .stacking import compile_stacking
+from .tables import attack_tables
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
@@ -53,22 +56,6 @@ class PieceKind:
     spec: S.PieceSpec
 
 
-@dataclass(frozen=True)
-class CastleRule:
-    """A compiled castling rule for one army (see :class:`dsl.spec.CastleRule`)."""
-
-    index: int
-    name: str
-    notation: str
-    king_file: int | None
-    rook_file: int | None
-    side: int                  # +1: the rook is on higher files than the king, -1: lower, 0: either
-    ignore_path: bool
-    ignore_attacks: bool
-    swap: bool = False         # king and rook exchange cells (Superchess)
-    rook_cells: tuple[frozenset[int] | None, ...] = ()   # per army: where the rook must stand (``in``)
-
-
 class Game:
     """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
     :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
@@ -83,12 +70,18 @@ class Game:
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
         self.n = len(self.board)
         self._compile_pieces(spec)
-        self._compile_tables()
+        tables = attack_tables(self)
+        self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame
+        self.ray_attackers, self.hop_attackers, self.slow_attackers = tables.ray, tables.hop, tables.slow
+        self.stand_in, self.pin_safe, self.ep_attackers = tables.stand_in, tables.pin_safe, tables.ep
+        self.clock_resets = [False] * self.ncodes
         self.stacking = None
         if spec.stacking is not None:
             self.stacking = compile_stacking(self, spec.stacking)
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
-        self._compile_castling(spec)
+        castling = compile_castling(self, spec)
+        self.castle_rules, self.castle_locks = castling.rules, castling.locks
+        self.castle_king, self.castle_rook = castling.king, castling.rook
         self._compile_rules(spec)
         self._zobrist()
         self.setup: Setup = compile_setup(self, spec.setup, spec.locs.get("name"))
@@ -432,137 +425,6 @@ class Game:
                     leaving[cell] = tuple(targets)
         return arriving, leaving
 
-    # ------------------------------------------------------------ attack tables
-    def _compile_tables(self) -> None:
-        """Reverse attack tables: for a cell, where attackers of each army could stand.
-
-        ``leap_attackers[army][cell]``: pairs ``(source cell, codes)``;
-        ``ray_attackers[army][cell]``: pairs ``(chain, codes)``, where the
-        chain runs from the cell outwards and the first occupied cell on it
-        attacks if its code is in ``codes``; ``hop_attackers`` likewise,
-        for the second occupied cell; ``lame_attackers``: triples
-        ``(source, between, codes)``. Attacks that depend on more than
-        occupancy are found by generating the moves of ``slow_attackers``.
-        """
-        n, na = self.n, len(self.armies)
-        leap = [[{} for _ in range(n)] for _ in range(na)]
-        ray = [[{} for _ in range(n)] for _ in range(na)]
-        hop = [[{} for _ in range(n)] for _ in range(na)]
-        lame = [[{} for _ in range(n)] for _ in range(na)]
-        once = [[{} for _ in range(n)] for _ in range(na)]
-        slow: list[set[int]] = [set() for _ in range(na)]
-        for code in range(1, self.ncodes):
-            army = self.code_army[code]
-            for atom in self.atoms[code]:
-                if not atom.capture or atom.level == "upper":
-                    continue
-                if atom.once and atom.kind == "leap" and not atom.unmoved and not any(
-                        between for row in atom.leaps for _, between in row):
-                    # A privileged leap attacks only while the piece keeps its privilege.
-                    for frm, row in enumerate(atom.leaps):
-                        if atom.from_cells is not None and frm not in atom.from_cells:
-                            continue
-                        for to, _ in row:
-                            if atom.to_cells is None or to in atom.to_cells:
-                                once[army][to].setdefault(frm, set()).add(code)
-                    continue
-                if not atom.attacks_plainly or atom.hop == "g":
-                    slow[army].add(code)
-                    continue
-                sources, targets = atom.from_cells, atom.to_cells
-                if atom.kind == "leap":
-                    for frm, row in enumerate(atom.leaps):
-                        if sources is not None and frm not in sources:
-                            continue
-                        for to, between in row:
-                            if targets is not None and to not in targets:
-                                continue
-                            table = lame[army][to] if between else leap[army][to]
-                            table.setdefault((frm, between) if between else frm, set()).add(code)
-                else:
-                    target = ray if atom.kind == "ride" else hop
-                    for frm, rays in enumerate(atom.rays):
-                        if sources is not None and frm not in sources:
-                            continue
-                        for r in rays:
-                            for k, to in enumerate(r):
-                                if targets is not None and to not in targets:
-                                    continue
-                                chain = tuple(reversed(r[:k])) + (frm,)
-                                target[army][to].setdefault(chain, set()).add(code)
-        self.leap_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap]
-        self.once_attackers = [[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in once]
-        self.lame_attackers = [[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame]
-        self.ray_attackers = [[_maximal_chains(cell) for cell in a] for a in ray]
-        self.hop_attackers = [[_maximal_chains(cell) for cell in a] for a in hop]
-        self.slow_attackers = [frozenset(s) for s in slow]
-        # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
-        self.stand_in = [next((c for c in range(1, self.ncodes) if self.hostile[a][c] and not self.is_royal[c]),
-                              next((c for c in range(1, self.ncodes) if self.code_army[c] != a), 0))
-                         for a in range(na)]
-        # Pins can be computed from the tables when every attack of an army
-        # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
-        # see Position._pins. Attacks found by generating moves cannot.
-        self.pin_safe = [not slow[a] for a in range(na)]
-        # En passant captures: which codes may take e.p. on a cell, from where.
-        ep = [[{} for _ in range(n)] for _ in range(na)]
-        for code in range(1, self.ncodes):
-            for atom in self.atoms[code]:
-                if atom.en_passant and atom.kind == "leap":
-                    for frm, row in enumerate(atom.leaps):
-                        for to, _ in row:
-                            ep[self.code_army[code]][to].setdefault(frm, set()).add(code)
-        self.ep_attackers = [[tuple((s, frozenset(c)) for s, c in cell.items()) for cell in a] for a in ep]
-        self.clock_resets = [False] * self.ncodes
-
-    # ------------------------------------------------------------ castling
-    def _compile_castling(self, spec: S.VariantSpec) -> None:
-        self.castle_rules: list[CastleRule] = []
-        self.castle_locks: list[CastleRule] = []  # the rook climbs onto the king (stacking games)
-        self.castle_king = self.castle_rook = -1
-        castling = spec.castling
-        if castling is None:
-            return
-        for role in ("king", "rook"):
-            name = getattr(castling, role)
-            if name not in self.kind_index:
-                raise unknown_name("piece", name, self.kind_index, castling.locs.get(role, castling.loc))
-        self.castle_king = self.kind_index[castling.king]
-        self.castle_rook = self.kind_index[castling.rook]
-        letters = [file_letter(x) for x in range(self.board.files)]
-        sides = {"e": 1, "w": -1, None: 0}
-        for i, rule in enumerate(castling.rules):
-            rook_cells = tuple(self.board.term(rule.in_cells, a.name) if rule.in_cells is not None else None
-                               for a in self.armies)
-            if rule.swap:
-                self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, None, None,
-                                                    sides.get(rule.side, 0), True, rule.ignore_attacks, True,
-                                                    rook_cells))
-                continue
-            if rule.rook_onto_king:
-                if spec.stacking is None:
-                    raise RulesSemanticError("'rook onto king' needs a stacking block", rule.loc)
-                if rule.king_to_file not in letters:
-                    raise unknown_name("file", str(rule.king_to_file), letters, rule.loc)
-                if rule.side not in sides:
-                    raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
-                self.castle_locks.append(CastleRule(len(self.castle_locks), rule.name, rule.notation, letters.index(rule.king_to_file),
-                                                    None, sides[rule.side], rule.ignore_path, rule.ignore_attacks))
-                continue
-            files = []
-            for f in (rule.king_to_file, rule.rook_to_file):
-                if f is None:
-                    raise RulesSemanticError(f"castling '{rule.name}' needs 'king to file' and 'rook to file'",
-                                             rule.loc)
-                if f not in letters:
-                    raise unknown_name("file", f, letters, rule.loc)
-                files.append(letters.index(f))
-            if rule.side not in sides:
-                raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
-            self.castle_rules.append(CastleRule(len(self.castle_rules), rule.name, rule.notation, files[0], files[1],
-                                                sides[rule.side], rule.ignore_path, rule.ignore_attacks, False,
-                                                rook_cells))
-
     @cached_property
     def tracked(self) -> list[bool]:
         """Per code: does the game need to know whether this piece has moved?"""
@@ -697,15 +559,3 @@ def _reach(atoms: list[Atom]):
                         yield frm, to
 
 
-def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
-    """Merge chains: keep, per set of attacking codes, only chains that are not prefixes of another."""
-    # A rider that attacks from the end of a chain also attacks from every
-    # nearer cell of it, so a chain whose codes all attack along a longer
-    # chain is redundant: walking the longer one finds the same attackers.
-    result = []
-    for chain, codes in chains.items():
-        subsumed = any(len(c) > len(chain) and c[:len(chain)] == chain and codes <= other
-                       for c, other in chains.items())
-        if not subsumed:
-            result.append((chain, frozenset(codes)))
-    return tuple(result)
