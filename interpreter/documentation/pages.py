@@ -27,7 +27,8 @@ from dsl import spec as S
 
 from . import document as D
 from interpreter.drawing.diagrams import movement_diagrams
-from .english import English, plural, sentence
+from .english import English
+from .phrases import plural, sentence
 from interpreter.compiler.game import Game
 from interpreter.loading import compile_variant, load_game
 from interpreter.engine.perft import perft
@@ -172,7 +173,7 @@ class _Builder:
 
     def notation(self) -> None:
         from interpreter.notation.fen import to_fen
-        from interpreter.notation.notation import legal_move_table
+        from interpreter.notation.san import legal_move_table
         game = self.game
         start = start_position(game)
         self.heading(2, "Notation")
