@@ -33,7 +33,8 @@ import pytest
 from dsl import load_spec
 from dsl import spec as S
 from interpreter.compiler import end_rules
-from interpreter.documentation.english import OUTCOMES, English
+from interpreter.documentation.english import English
+from interpreter.documentation.phrases import OUTCOMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "english-chess.txt"  # and english-NAME.txt beside it
@@ -45,6 +46,7 @@ MODELS = sorted({cls for cls in vars(S).values()
 NOT_RENDERED = {
     ("VariantSpec", "name"): "the name on the command line; the title is shown instead",
     ("VariantSpec", "path"): "where the file was loaded from, not part of the game",
+    ("VariantSpec", "sources"): "the files read to load it, not part of the game",
     ("ArmySpec", "name"): "the army's name in the file; its title is shown instead",
     ("InsufficientRule", "name"): "a handle for 'forget'; the signatures are shown instead",
 }

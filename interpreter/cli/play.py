@@ -131,7 +131,8 @@ def random_agent(seed: int | None) -> Callable[[Position], tuple]:
 def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
          record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
-    from interpreter.notation.notation import legal_move_table, move_to_san, parse_move
+    from interpreter.notation.san import legal_move_table, move_to_san
+    from interpreter.notation.reading import parse_move
     from interpreter.loading.records import game_record
     from interpreter.notation.fen import to_fen
 

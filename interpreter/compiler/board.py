@@ -12,8 +12,9 @@ cell one step away, or -1. Grid boards have the eight labels ``n s e w ne
 nw se sw`` (edge kinds ``orth`` and ``diag``); hex boards six orthogonal
 (``n ne se s sw nw``) and six diagonal (``nne e sse ssw w nnw``) ones. Coordinate offsets
 (``"(dx,dy)"`` labels, used by Betza and ``leap``) are derived on demand.
-The networkx ``MultiDiGraph`` holds the same steps as labelled edges, for
-validation, analysis and drawing; the move generator never walks it.
+The networkx ``MultiDiGraph`` (:attr:`Board.graph`) holds the same steps as
+labelled edges, for validation, analysis and drawing; the move generator
+never walks it, so it is built (and networkx imported) only when asked for.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, field
 from functools import cached_property
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from dsl import spec as S
 from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .expressions import compile_cell_formula
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 GRID_DIRECTIONS: dict[str, tuple[int, int, str]] = {
     "n": (0, 1, "orth"), "e": (1, 0, "orth"), "s": (0, -1, "orth"), "w": (-1, 0, "orth"),
@@ -84,7 +87,6 @@ class Board:
     edge_kinds: dict[str, str]
     directions: dict[str, tuple[int, int, str]]
     zones: dict[str, dict[str | None, frozenset[int]]]
-    graph: nx.MultiDiGraph
     resolver: "CellResolver"
     file_names: list[str] = field(default_factory=list)
     families: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -100,6 +102,22 @@ class Board:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @cached_property
+    def graph(self) -> nx.MultiDiGraph:
+        """The board as a networkx graph: a node per cell (with its name, drawing coordinates and
+        attributes), an edge per step of each direction label (key and ``direction``: the label,
+        ``kind``: its edge kind)."""
+        import networkx as nx  # only for validation, analysis and drawing: not on every start-up
+
+        graph = nx.MultiDiGraph()
+        for i, name in enumerate(self.names):
+            graph.add_node(i, name=name, xy=self.geo[i], **self.attributes[i])
+        for label, table in self.steps.items():
+            for i, j in enumerate(table):
+                if j >= 0:
+                    graph.add_edge(i, j, key=label, direction=label, kind=self.edge_kinds[label])
+        return graph
 
     @cached_property
     def centres(self) -> list[tuple[float, float]]:
@@ -128,6 +146,8 @@ class Board:
         error (a board may have a cell only knights reach), but each is
         worth a look when designing a board.
         """
+        import networkx as nx
+
         graph = self.graph
         notes = []
         isolated = [self.names[c] for c in graph.nodes if graph.degree(c) == 0]
@@ -371,16 +391,9 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
             zones[name] = {army: resolver.zone(name, army, zone.loc) for army in armies}
     steps, kinds, vectors, families = _directions(spec, layout, resolver)
     polygons = _drawing(spec, layout, resolver)
-    graph = nx.MultiDiGraph()
-    for i, name in enumerate(names):
-        graph.add_node(i, name=name, xy=geo[i], **attrs[i])
-    for label, table in steps.items():
-        for i, j in enumerate(table):
-            if j >= 0:
-                graph.add_edge(i, j, key=label, direction=label, kind=kinds[label])
     tables = frozenset(label for family in spec.directions for label in families[family.name])
     return Board(names, coords, geo, attrs, polygons, files, ranks, steps, kinds, vectors, zones,
-                 graph, resolver, layout.file_names, families, tables)
+                 resolver, layout.file_names, families, tables)
 
 
 def _directions(spec: S.BoardSpec, layout: _Layout, resolver: CellResolver):

@@ -129,14 +129,16 @@ def attack_tables(game: Game) -> AttackTables:
 
 
 def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> Chains:
-    """Merge chains: keep, per set of attacking codes, only chains that are not prefixes of another."""
-    # A rider that attacks from the end of a chain also attacks from every
-    # nearer cell of it, so a chain whose codes all attack along a longer
-    # chain is redundant: walking the longer one finds the same attackers.
-    result = []
+    """Merge chains: drop each chain whose codes all attack along longer chains that start with it.
+
+    Walking a chain stops at its first occupied cell (for a hopper, at the
+    second): a longer chain that starts with this one stops at the same cell
+    whenever this one would, so every code it attacks with is found there
+    too. A chain is kept unless the codes of the longer chains extending it,
+    together, cover its own; the longest chains are always kept.
+    """
+    longer: dict[tuple[int, ...], set[int]] = {}
     for chain, codes in chains.items():
-        subsumed = any(len(c) > len(chain) and c[:len(chain)] == chain and codes <= other
-                       for c, other in chains.items())
-        if not subsumed:
-            result.append((chain, frozenset(codes)))
-    return tuple(result)
+        for end in range(1, len(chain)):
+            longer.setdefault(chain[:end], set()).update(codes)
+    return tuple((chain, frozenset(codes)) for chain, codes in chains.items() if not codes <= longer.get(chain, set()))

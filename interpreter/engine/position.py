@@ -153,7 +153,7 @@ class Position:
         h = self.hash
         cells_of = self.cells_of
         captured = 0
-        exploded = None
+        exploded: list[tuple[int, ...]] | None = None  # the undo snapshot of the cells a move rewrites
         hand_code = 0
         promoted = self.promoted
         tag = special[0] if special is not None else None
@@ -219,7 +219,7 @@ class Position:
                     self.promoted = flags
                     h ^= self._promoted_key(promoted ^ flags)
             if captured and g.blast is not None:
-                exploded, h, blasted = self._explode(to, h)
+                exploded, h, blasted = self._explode(to, g.blast[to], h)
                 changed |= blasted
         self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
@@ -340,17 +340,18 @@ class Position:
         """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
         return mask_key(self.game.z_promoted, flipped)
 
-    def _explode(self, at: int, h: int) -> tuple[list[tuple[int, int]], int, int]:
-        """Remove the piece on ``at`` and the unspared pieces around it (``captures explode``).
+    def _explode(self, at: int, blast: list[int], h: int) -> tuple[list[tuple[int, ...]], int, int]:
+        """Remove the piece on ``at`` and the unspared pieces on the other ``blast`` cells around it
+        (``captures explode``).
 
         Returns the removed (cell, code) pairs, the updated hash and the bit
         mask of the cells emptied.
         """
         g = self.game
         board, zp, n = self.board, g.z_piece, g.n
-        exploded = []
+        exploded: list[tuple[int, ...]] = []
         mask = 0
-        for cell in g.blast[at]:
+        for cell in blast:
             code = board[cell]
             if code and (cell == at or not g.blast_spares[code]):
                 exploded.append((cell, code))
