@@ -17,6 +17,7 @@ and later declarations override earlier ones:
   settings it states (``upper blocked by``, ``height``);
 - in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
   name, ``forbid`` adds, ``clock`` and ``when no moves`` replace;
+- ``ai`` weights replace inherited weights of the same name, one by one;
 - ``forget piece X`` (or castle, end, zone, drop, insufficient) removes an
   inherited declaration.
 
@@ -135,6 +136,7 @@ class _Builder:
         self.drops: S.DropsSpec | None = None
         self.rules = S.RulesSpec()
         self.setup = S.SetupSpec()
+        self.ai = S.AiSpec()
         self.stack: list[Path] = []
 
     # ------------------------------------------------------------ files
@@ -179,6 +181,9 @@ class _Builder:
             self._rules(decl.value)
         elif kind == "setup":
             self.setup = decl.value
+        elif kind == "ai":
+            self.ai = S.AiSpec(weights={**self.ai.weights, **decl.value.weights},
+                               locs={**self.ai.locs, **decl.value.locs})
         elif kind == "forget":
             self._forget(decl)
 
@@ -320,6 +325,7 @@ class _Builder:
             drops=self.drops,
             rules=self.rules,
             setup=self.setup,
+            ai=self.ai,
             locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc"))) if v},
         )
 

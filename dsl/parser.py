@@ -14,6 +14,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .errors import Loc, RulesError, RulesSyntaxError, suggest
+from .spec import AI_WEIGHTS
 from .transformer import Decl, ToDecls
 
 # How the expected-token sets of the grammar are shown to a user.
@@ -25,6 +26,7 @@ _TOKEN_WORDS = {
     "SIGNED_INT": "a whole number",
     "SIGNED_NUMBER": "a number",
     "$END": "the end of the file",
+    "AI_TERM": "an evaluation term (" + ", ".join(AI_WEIGHTS) + ")",
 }
 
 

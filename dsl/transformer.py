@@ -570,6 +570,18 @@ class ToDecls(Transformer):
             name=str(name), first=_unquote(first), second=_unquote(second),
             condition=cond[0] if cond else None, loc=self.loc(first)), None)
 
+    # -------------------------------------------------------------- computer players
+    def ai_decl(self, items):
+        ai = S.AiSpec()
+        for name, value, loc in items:
+            ai.weights[name] = value
+            ai.locs[name] = loc
+        return Decl("ai", ai, None)
+
+    def ai_weight(self, items):
+        term, value = items
+        return (str(term), float(value), self.loc(term))
+
     # -------------------------------------------------------------- setup
     def setup_fen(self, items):
         fen, *shuffles = items

@@ -66,6 +66,10 @@ NO_MOVES = {
     "end": "the game ends in a draw",
 }
 
+# The evaluation terms of an ``ai`` block, as nouns (dsl.spec.AI_WEIGHTS has their meaning).
+AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promotion": "promotion chances",
+            "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
+            "royal": "keeping royal pieces"}
 BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
 SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
 
@@ -616,6 +620,12 @@ class English:
         text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
         return text + " Pieces without a drop rule stay in hand."
 
+    def _AiSpec(self, ai: S.AiSpec) -> str:
+        if not ai.weights:
+            return "The computer players weigh every term of their evaluation alike."
+        weights = join([f"{AI_TERMS.get(name, name)} by {_num(value)}" for name, value in ai.weights.items()])
+        return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
+
     # ------------------------------------------------------------ rules
     def _EndRule(self, rule: S.EndRule) -> str:
         title = rule.title or pretty(rule.name)
@@ -782,6 +792,8 @@ class English:
         sections.append(("Pieces", [self.render(p) for p in spec.pieces.values()]))
         sections += self.play_sections()
         sections.append(("Setup", [self.render(spec.setup)]))
+        if spec.ai.weights:
+            sections.append(("Computer players", [self.render(spec.ai)]))
         if spec.interpretations:
             sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))
         return sections
