@@ -506,6 +506,27 @@ class SetupSpec(Node):
     shuffles: list[ShuffleSpec] = []
 
 
+# ------------------------------------------------------------------ computer players
+
+# The terms of the computer players' evaluation that an ``ai`` block may weigh, with their meaning
+# (the grammar's AI_TERM lists the same names; interpreter.agents.evaluation computes them).
+AI_WEIGHTS = {
+    "material": "the value of the pieces on the board (their 'value', or an estimate from their mobility)",
+    "mobility": "where the pieces stand: more for a cell from which a piece reaches more cells",
+    "promotion": "pieces that promote, the more the fewer moves they need to promote",
+    "zone": "royal pieces near a zone that an end rule makes their goal (a hill, a goal rank)",
+    "hand": "pieces in hand, ready to be dropped",
+    "royal": "each royal piece still on the board (in games that go on when one is lost)",
+}
+
+
+class AiSpec(Node):
+    """The ``ai`` block: a weight per evaluation term of :data:`AI_WEIGHTS` (1 when not given).
+    It changes how the computer plays, never the rules."""
+
+    weights: dict[str, float] = {}
+
+
 # ------------------------------------------------------------------ variant
 
 
@@ -531,6 +552,7 @@ class VariantSpec(Node):
     drops: DropsSpec | None = None
     rules: RulesSpec = RulesSpec()
     setup: SetupSpec = SetupSpec()
+    ai: AiSpec = AiSpec()
 
 
 for _model in (Call, Not, BoolOp, Compare, Arith, Neg, CellTerm):

@@ -20,7 +20,7 @@ from dsl.betza import parse_betza
 
 from .phrases import (
     ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
-    REPETITION, RESULTS, SIDES, VALUE_NAMES, article, num, ordinal, plural, pretty, sentence,
+    REPETITION, RESULTS, SIDES, VALUE_NAMES, AI_TERMS, article, num, ordinal, plural, pretty, sentence,
 )
 from .english_moves import (
     DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
@@ -482,6 +482,12 @@ class English:
         text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
         return text + " Pieces without a drop rule stay in hand."
 
+    def _AiSpec(self, ai: S.AiSpec) -> str:
+        if not ai.weights:
+            return "The computer players weigh every term of their evaluation alike."
+        weights = join([f"{AI_TERMS.get(name, name)} by {num(value)}" for name, value in ai.weights.items()])
+        return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
+
     # ------------------------------------------------------------ rules
     def _EndRule(self, rule: S.EndRule) -> str:
         title = rule.title or pretty(rule.name)
@@ -648,6 +654,8 @@ class English:
         sections.append(("Pieces", [self.render(p) for p in spec.pieces.values()]))
         sections += self.play_sections()
         sections.append(("Setup", [self.render(spec.setup)]))
+        if spec.ai.weights:
+            sections.append(("Computer players", [self.render(spec.ai)]))
         if spec.interpretations:
             sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))
         return sections

@@ -29,8 +29,10 @@ def result_token(game: Game, result: Outcome | None) -> str:
 
 
 def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | None,
-                players: dict[str, str] | None = None) -> str:
-    """The record of a game that started at ``start_fen`` and went through ``sans``."""
+                players: dict[str, str] | None = None, extra_tags: dict[str, str] | None = None) -> str:
+    """The record of a game that started at ``start_fen`` and went through ``sans``; ``players``
+    names the player of each army (by army name); ``extra_tags`` replace tags of the same name
+    (``Event``, ``Round`` ...) and add the others at the end."""
     token = result_token(game, result)
     tags = {
         "Event": "Casual game", "Site": "rules-dsl", "Date": datetime.date.today().strftime("%Y.%m.%d"),
@@ -45,6 +47,7 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
         tags["FEN"] = start_fen
     if result is not None:
         tags["Termination"] = result.describe(game)
+    tags.update(extra_tags or {})
     lines = [f'[{key} "{value}"]' for key, value in tags.items()]
     per_round = len(game.turn_order)
     first_turn = int(start_fen.split()[1] != game.armies[game.turn_order[0]].symbol) if len(start_fen.split()) > 1 else 0

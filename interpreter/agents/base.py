@@ -1,0 +1,160 @@
+"""The agent interface: a budget in, a move and what the search found out.
+
+Every agent has one method that matters, :meth:`Agent.choose`::
+
+    info = agent.choose(pos, Budget(time=1.0), stop=event, on_info=callback)
+    info.move, info.score, info.pv, info.depth, info.nodes, info.nps
+
+``pos`` is left as it was (agents search a copy). ``budget`` bounds the
+search by seconds, nodes and/or plies of depth; whichever runs out first
+ends it. ``stop`` (a :class:`threading.Event`) abandons the search from
+another thread: the best move found so far is returned. ``on_info`` is
+called with a :class:`SearchInfo` after every completed iteration (a depth
+of alpha-beta, a batch of MCTS playouts): the material of a UCI ``info``
+line or a thinking display.
+
+An agent is deterministic for a given seed and a node or depth budget (no
+time limit): the same position gives the same move and the same numbers, so
+a game can be replayed. Scores are centipawns from the point of view of the
+side to move (its team); a forced win or loss is ``MATE - plies`` or
+``-(MATE - plies)``, see :attr:`SearchInfo.mate`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+Move = tuple
+
+MATE = 100_000            # the score of a win now; a win in p plies scores MATE - p
+MATE_BOUND = MATE - 10_000  # scores beyond this are forced wins or losses
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a search may spend: ``time`` in seconds, ``nodes`` (positions visited, or MCTS
+    playouts) and ``depth`` in plies; None is no limit on that count. With none of them set the
+    agent uses its own default. Only a time limit makes a search depend on the machine."""
+
+    time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("time", "nodes", "depth"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"a budget's {name} must be positive, not {value}")
+
+    @property
+    def unlimited(self) -> bool:
+        return self.time is None and self.nodes is None and self.depth is None
+
+
+@dataclass
+class SearchInfo:
+    """What a search found: the move to play (None when there is no legal move), its score for the
+    side to move in centipawns, the principal variation (moves from the position), the depth
+    reached in plies (``seldepth``: the deepest ply visited), nodes and seconds spent."""
+
+    move: Move | None
+    score: int = 0
+    pv: tuple[Move, ...] = ()
+    depth: int = 0
+    seldepth: int = 0
+    nodes: int = 0
+    time: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def nps(self) -> int:
+        """Nodes per second (0 before any time has passed)."""
+        return round(self.nodes / self.time) if self.time > 0 else 0
+
+    @property
+    def mate(self) -> int | None:
+        """Plies to a forced end: positive when the side to move wins, negative when it loses,
+        None when the score is not a forced result."""
+        if self.score >= MATE_BOUND:
+            return MATE - self.score
+        if self.score <= -MATE_BOUND:
+            return -(MATE + self.score)
+        return None
+
+    @property
+    def mate_in_moves(self) -> int | None:
+        """:attr:`mate` counted in moves of the winning side as UCI does (two sides alternating)."""
+        plies = self.mate
+        if plies is None:
+            return None
+        return (plies + 1) // 2 if plies > 0 else -((-plies) // 2)
+
+    def score_text(self) -> str:
+        """``+1.25`` (pawns) or ``mate 3`` / ``mated 2`` (plies), for people."""
+        plies = self.mate
+        if plies is None:
+            return f"{self.score / 100:+.2f}"
+        return f"mate {plies}" if plies > 0 else f"mated {-plies}"
+
+
+class Stopped(Exception):
+    """Raised inside a search when its budget is spent or it was told to stop."""
+
+
+class Clock:
+    """Watches a search's budget: :meth:`check` raises :class:`Stopped` once the node count is
+    reached, or (tested every ``every`` nodes) the time is up or the stop flag set;
+    :meth:`soft_expired` says whether a new iteration is not worth starting (half the time is
+    gone)."""
+
+    def __init__(self, budget: Budget, stop: threading.Event | None = None, every: int = 256) -> None:
+        self.started = time.perf_counter()
+        self.every = every
+        self.budget = budget
+        self.stop = stop
+        self.deadline = None if budget.time is None else self.started + budget.time
+        self.soft = None if budget.time is None else self.started + budget.time * 0.5
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def check(self, nodes: int) -> None:
+        """Raise :class:`Stopped` when the budget is spent (called once per node)."""
+        if self.budget.nodes is not None and nodes >= self.budget.nodes:
+            raise Stopped
+        if nodes % self.every == 0:
+            if self.stop is not None and self.stop.is_set():
+                raise Stopped
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise Stopped
+
+    def soft_expired(self) -> bool:
+        if self.stop is not None and self.stop.is_set():
+            return True
+        return self.soft is not None and time.perf_counter() >= self.soft
+
+
+InfoCallback = Callable[[SearchInfo], None]
+
+
+class Agent:
+    """The base of every agent: :meth:`choose` a move in a position within a budget."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, pos, budget: Budget | None = None, stop: threading.Event | None = None,
+               on_info: InfoCallback | None = None) -> SearchInfo:
+        """The move to play in ``pos`` and what was found on the way (see the module docstring)."""
+        raise NotImplementedError
+
+    def new_game(self) -> None:
+        """Forget what was learnt in an earlier game (hash tables, histories)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

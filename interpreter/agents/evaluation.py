@@ -1,0 +1,171 @@
+"""The generic evaluation: a score per army, from tables compiled out of the game once.
+
+A piece on a cell is worth (in centipawns):
+
+- ``material``: its value (:func:`~interpreter.agents.tables.piece_values`),
+  plus :data:`ROYAL` for a royal piece (so that a game in which a royal
+  piece can leave the board, by removal or explosion, values keeping it);
+  a piece locked under another in a stack counts :data:`LOCKED` of it;
+- ``mobility``: :data:`MOBILITY` per cell it reaches from there on the empty
+  board, above or below its mean over the board (a piece-square table that
+  centralises long-range pieces); for a royal piece :data:`ROYAL_MOBILITY`
+  per cell, scaled by how little material is left (kings come out in the
+  endgame, and a lone king is driven to where it moves least);
+- ``promotion``: for a piece that promotes, :data:`PROMOTION` of its gain
+  (best promotion's value minus its own) divided by the number of its
+  moves until it can make a promoting move, that one included;
+- ``zone``: for a royal piece and each goal zone of the end rules (a hill,
+  a goal rank, a cockpit), :data:`ZONE` times 2 / (moves to the zone + 1);
+
+and a piece in hand ``hand`` times 110% of its value. Each term is
+multiplied by the weight of its name, 1 unless the rules file's ``ai``
+block says otherwise (``dsl.spec.AI_WEIGHTS`` names them). When an end rule
+makes losing every piece a win, everything a piece is worth counts
+negatively, a quarter of it (:data:`EXTINCTION`).
+
+:meth:`Evaluation.relative` turns the army scores into a score for one
+team: its own total minus the mean of the other teams' totals.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from dsl import spec as S
+from interpreter.loading import start_position
+
+from . import tables
+from .sides import Sides
+
+ROYAL = 2000          # a royal piece on the board
+LOCKED = 0.8          # share of its value that a piece locked under another keeps
+MOBILITY = 4          # per cell of empty-board mobility above the piece's mean
+ROYAL_MOBILITY = 10   # the same for royal pieces, at the end of the game (none left but royals)
+PROMOTION = 0.15      # share of the promotion gain one move away (divided by the moves needed)
+ZONE = 300            # a royal piece one move from a goal zone
+HAND = 1.1            # a piece in hand, relative to its value on the board
+EXTINCTION = -0.25    # material's weight when losing every piece wins
+
+
+class Evaluation:
+    """The evaluation of one compiled game (build with :func:`evaluation_of`, which caches)."""
+
+    def __init__(self, game, weights: dict[str, float] | None = None) -> None:
+        self.game = game
+        given = dict(getattr(getattr(game.spec, "ai", None), "weights", None) or {})
+        given.update(weights or {})
+        self.weights = {name: float(given.get(name, 1.0)) for name in S.AI_WEIGHTS}
+        w = self.weights
+        self.sides = Sides(game)
+        kind_values = tables.piece_values(game)
+        material = w["material"]
+        scale = EXTINCTION if _extinction_wins(game) else 1.0
+        ncodes, n = game.ncodes, game.n
+        # Centipawns per code: what a capture wins (move ordering, greedy), and material for the phase.
+        self.values = [0] + [kind_values[game.code_kind[c]] for c in range(1, ncodes)]
+        self.start_material = sum(self.values[code] for code in start_position(game).board) or 1
+        zones = tables.goal_zones(game)
+        self.square: list[list[int]] = [[0] * n]          # per code and cell, everything but the royal part
+        self.royal_square: list[list[int] | None] = [None]  # per code and cell, the endgame mobility of royals
+        for code in range(1, ncodes):
+            reach = tables.reach(game, code, self.values)
+            royal = game.is_royal[code]
+            mobility = [reach.mobility(c) for c in range(n)]
+            mean = sum(mobility) / n
+            base = material * self.values[code] + (ROYAL * w["royal"] if royal else 0)
+            row = [base] * n
+            if not royal:
+                for c in range(n):
+                    row[c] += w["mobility"] * MOBILITY * (mobility[c] - mean)
+            if any(reach.promotes):
+                dist = tables.distances(reach.targets, {c for c in range(n) if reach.promotes[c]})
+                best = max(reach.promotes)
+                for c in range(n):
+                    if dist[c] is not None:
+                        gain = reach.promotes[c] if dist[c] == 0 else best
+                        row[c] += w["promotion"] * PROMOTION * gain / (dist[c] + 1)
+            if royal:
+                for zone in zones:
+                    dist = tables.distances(reach.targets, set(tables.zone_cells(game, zone, game.code_army[code])))
+                    for c in range(n):
+                        if dist[c] is not None:
+                            row[c] += w["zone"] * ZONE * 2 / (dist[c] + 1)
+            self.square.append([round(scale * v) for v in row])
+            self.royal_square.append([round(w["mobility"] * ROYAL_MOBILITY * (m - mean)) for m in mobility]
+                                     if royal else None)
+        self.hand = [round(scale * w["hand"] * material * HAND * v) for v in self.values]
+        self.locked = [round(scale * material * LOCKED * v) for v in self.values]
+
+    def army_scores(self, pos) -> list[int]:
+        """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
+        game = self.game
+        board, square, royal_square, values = pos.board, self.square, self.royal_square, self.values
+        scores = []
+        material = 0
+        royals = []
+        for cells in pos.cells_of:
+            total = 0
+            for cell in cells:
+                code = board[cell]
+                total += square[code][cell]
+                material += values[code]
+                if royal_square[code] is not None:
+                    royals.append((code, cell))
+            scores.append(total)
+        code_army = game.code_army
+        if pos.stacked:
+            under = pos.under
+            for cell in pos.stacked:
+                code = under[cell]
+                scores[code_army[code]] += self.locked[code]
+                material += values[code]
+        if game.has_drops:
+            hand = self.hand
+            for code, count in enumerate(pos.hands):
+                if count:
+                    scores[code_army[code]] += count * hand[code]
+                    material += count * values[code]
+        if royals:
+            late = max(0.0, 1.0 - material / self.start_material)
+            if late:
+                for code, cell in royals:
+                    scores[code_army[code]] += round(late * royal_square[code][cell])
+        return scores
+
+    def team_scores(self, pos) -> list[int]:
+        """The score of every team (the sum of its armies')."""
+        totals = [0] * self.sides.count
+        team_of = self.sides.team_of
+        for army, score in enumerate(self.army_scores(pos)):
+            totals[team_of[army]] += score
+        return totals
+
+    def relative(self, pos, team: int) -> int:
+        """``team``'s score minus the mean score of the other teams."""
+        totals = self.team_scores(pos)
+        others = len(totals) - 1
+        if not others:
+            return totals[team]
+        return totals[team] - (sum(totals) - totals[team]) // others
+
+
+def _extinction_wins(game) -> bool:
+    """Does an end rule give the win to an army that has no pieces left (``pieces == 0: win``)?"""
+    for rule in game.spec.rules.ends:
+        cond = rule.condition
+        if (rule.result == "win" and isinstance(cond, S.Compare) and cond.op == "==" and isinstance(cond.left, S.Ref)
+                and cond.left.path == ["pieces"] and isinstance(cond.right, S.Num) and cond.right.value == 0):
+            return True
+    return False
+
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def evaluation_of(game, weights: dict[str, float] | None = None) -> Evaluation:
+    """The game's evaluation (cached per game when ``weights`` is None)."""
+    if weights:
+        return Evaluation(game, weights)
+    if game not in _CACHE:
+        _CACHE[game] = Evaluation(game)
+    return _CACHE[game]

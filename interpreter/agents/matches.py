@@ -1,0 +1,282 @@
+"""Games between agents: :func:`match` plays them (on every core), :func:`play_game` plays one.
+
+Seats. The players of the play mode (``game.players``) are grouped by
+team; each agent of the match plays whole teams, and the teams rotate
+among the agents from game to game: in game ``i`` team ``j`` is played by
+agent ``(i + j) % k`` (k agents). With two agents and two teams every pair
+of games is one game with each agent on each side.
+
+Openings. Each game starts with ``opening_plies`` random moves (default:
+two rounds of the turn order), the same for the games of one rotation, so
+that deterministic agents do not repeat one game and both agents meet the
+same openings. A game that reaches ``max_plies`` is a draw by adjudication.
+
+Results. An agent scores 1 for a game that one of its teams won and no team
+of another agent did, 0 when only other agents' teams won, 1/2 otherwise.
+Everything is reproducible from ``seed`` and the game index, except what a
+time budget makes depend on the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from interpreter.loading import load_game
+from interpreter.notation.san import move_to_san
+from interpreter.engine.outcome import outcome
+from interpreter.loading.records import game_record, result_token
+from interpreter.loading import start_fen, start_position
+from .base import Agent, Budget
+from .sides import Sides
+from .specs import AgentSpec, parse_agent
+from .stats import EloEstimate, estimate
+
+DEFAULT_MAX_PLIES = 600
+
+
+@dataclass
+class MoveStats:
+    """What one agent spent over its moves of a game (forced moves aside)."""
+
+    moves: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    depth: int = 0
+
+    def add(self, other: "MoveStats") -> None:
+        self.moves += other.moves
+        self.nodes += other.nodes
+        self.seconds += other.seconds
+        self.depth += other.depth
+
+    @property
+    def nps(self) -> int:
+        return round(self.nodes / self.seconds) if self.seconds > 0 else 0
+
+    @property
+    def mean_depth(self) -> float:
+        return self.depth / self.moves if self.moves else 0.0
+
+
+@dataclass
+class GameResult:
+    """One finished game of a match: who played which players, the points of each agent
+    (by index in the match's list), how it ended and its record."""
+
+    index: int
+    players: dict[str, int]            # player of the mode -> agent index
+    points: list[float | None]         # per agent; None when the agent did not play this game
+    result: str                        # '1-0', '0-1', '1/2-1/2' or '*' (several winners, max plies)
+    termination: str
+    plies: int
+    record: str
+    stats: list[MoveStats] = field(default_factory=list)
+
+
+@dataclass
+class Standing:
+    """One agent's results over a match."""
+
+    label: str
+    games: int = 0
+    score: float = 0.0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    stats: MoveStats = field(default_factory=MoveStats)
+    elo: EloEstimate | None = None     # against the others' mean, from its points per game
+
+
+@dataclass
+class MatchResult:
+    variant: str
+    mode: str | None
+    games: list[GameResult]
+    standings: list[Standing]
+
+    def table(self) -> str:
+        """The result table: one row per agent."""
+        rows = [f"{'agent':<28} {'games':>5} {'score':>7} {'%':>6} {'W':>4} {'D':>4} {'L':>4}  "
+                f"{'Elo [95%]':<18} {'depth':>5} {'nps':>7}"]
+        for s in self.standings:
+            pct = 100 * s.score / s.games if s.games else 0.0
+            rows.append(f"{s.label:<28} {s.games:>5} {s.score:>7.1f} {pct:>5.1f}% {s.wins:>4} {s.draws:>4} "
+                        f"{s.losses:>4}  {str(s.elo or '-'):<18} {s.stats.mean_depth:>5.1f} {s.stats.nps:>7}")
+        return "\n".join(rows)
+
+    def to_json(self) -> dict:
+        return {
+            "variant": self.variant, "mode": self.mode, "games": len(self.games),
+            "standings": [{
+                "agent": s.label, "games": s.games, "score": s.score, "wins": s.wins, "draws": s.draws,
+                "losses": s.losses, "elo": None if s.elo is None else round(s.elo.difference, 1),
+                "elo_low": None if s.elo is None else round(s.elo.low, 1),
+                "elo_high": None if s.elo is None else round(s.elo.high, 1),
+                "mean_depth": round(s.stats.mean_depth, 2), "nps": s.stats.nps,
+            } for s in self.standings],
+            "results": [{"index": g.index, "players": g.players, "points": g.points, "result": g.result,
+                         "termination": g.termination, "plies": g.plies} for g in self.games],
+        }
+
+
+def team_players(game) -> list[list[str]]:
+    """The players of the mode grouped by team, in the order their teams first move."""
+    sides = Sides(game)
+    groups: dict[int, list[str]] = {}
+    for team in dict.fromkeys(sides.turn_team):
+        groups[team] = []
+    for name, armies in game.players.items():
+        groups.setdefault(sides.team_of[armies[0]], []).append(name)
+    return [players for players in groups.values() if players]
+
+
+def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plies: int = DEFAULT_MAX_PLIES,
+              on_move: Callable[[object, tuple, object], None] | None = None):
+    """Play from ``pos`` (the start) with an agent and budget per army until the game ends or
+    ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
+    Returns ``(outcome or None, SANs, stats per army)``; ``on_move(pos, move, info)`` is called
+    before each move is made."""
+    pos = pos if pos is not None else start_position(game)
+    sans: list[str] = []
+    stats = {army: MoveStats() for army in players}
+    result = None
+    for _ in range(max_plies):
+        legal = pos.legal_moves()
+        result = outcome(pos, legal)
+        if result is not None:
+            break
+        agent, budget = players[pos.army]
+        if len(legal) == 1:
+            move, info = legal[0], None
+        else:
+            info = agent.choose(pos, budget)
+            move = info.move
+            spent = stats[pos.army]
+            spent.moves += 1
+            spent.nodes += info.nodes
+            spent.seconds += info.time
+            spent.depth += info.depth
+        if on_move is not None:
+            on_move(pos, move, info)
+        sans.append(move_to_san(pos, move, legal=legal))
+        pos.push(move)
+    else:
+        result = outcome(pos)
+    return result, sans, stats
+
+
+@dataclass(frozen=True)
+class _Task:
+    variant: str
+    mode: str | None
+    options: tuple
+    specs: tuple[AgentSpec, ...]
+    index: int
+    seed: int
+    opening_plies: int | None
+    max_plies: int
+
+
+def _play(task: _Task) -> GameResult:
+    """Play game ``task.index`` of a match (in a worker process, or in this one)."""
+    game = load_game(task.variant, task.mode, dict(task.options))
+    groups = team_players(game)
+    k = len(task.specs)
+    seats = {name: (j + task.index) % k for j, group in enumerate(groups) for name in group}
+    rng = random.Random(f"{task.seed}/opening/{task.index // k}")
+    pos = start_position(game)
+    sans = []
+    for _ in range(len(game.turn_order) * 2 if task.opening_plies is None else task.opening_plies):
+        legal = pos.legal_moves()
+        if not legal or outcome(pos, legal) is not None:
+            break
+        move = rng.choice(legal)
+        sans.append(move_to_san(pos, move, legal=legal))
+        pos.push(move)
+    agents = [spec.make(seed=hash((task.seed, task.index, i)) & 0xFFFFFFFF) for i, spec in enumerate(task.specs)]
+    by_army = {army: (agents[seats[name]], task.specs[seats[name]].budget)
+               for name, armies in game.players.items() for army in armies}
+    result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans))
+    sans += played
+    sides = Sides(game)
+    won = sides.winner_teams(result.winners) if result is not None else set()
+    teams: list[set[int]] = [set() for _ in range(k)]
+    agent_stats = [MoveStats() for _ in range(k)]
+    for name, armies in game.players.items():
+        teams[seats[name]].update(sides.team_of[a] for a in armies)
+        for army in armies:
+            agent_stats[seats[name]].add(stats[army])
+    points: list[float | None] = [_points(teams, i, won) if teams[i] else None for i in range(k)]
+    labels = {game.armies[a].name: task.specs[seats[name]].label for name, armies in game.players.items()
+              for a in armies}
+    termination = result.describe(game) if result is not None else f"adjudicated a draw after {task.max_plies} plies"
+    record = game_record(game, start_fen(game), sans, result, labels,
+                         {"Event": "rules match", "Round": str(task.index + 1)})
+    return GameResult(task.index, seats, points, result_token(game, result), termination, len(sans), record,
+                      agent_stats)
+
+
+def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
+    """1 when only ``agent``'s teams won, 0 when only others' did, 1/2 for a draw or a shared win."""
+    if not won:
+        return 0.5
+    mine = bool(teams[agent] & won)
+    others = any(t & won for i, t in enumerate(teams) if i != agent)
+    return 1.0 if mine and not others else 0.0 if others and not mine else 0.5
+
+
+def match_games(variant: str, agents: list[str], games: int, mode: str | None = None,
+                options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
+                opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+                level: str | None = None) -> Iterator[GameResult]:
+    """Play the games of a match and yield each as it finishes (see :func:`match`)."""
+    specs = tuple(parse_agent(text, level) for text in agents)
+    load_game(variant, mode, options)   # bad names fail here, before any worker starts
+    tasks = [_Task(str(variant), mode, tuple(sorted((options or {}).items())), specs, i, seed, opening_plies,
+                   max_plies) for i in range(games)]
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or games == 1:
+        for task in tasks:
+            yield _play(task)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+        for future in as_completed([pool.submit(_play, task) for task in tasks]):
+            yield future.result()
+
+
+def match(variant: str, agents: list[str], games: int, mode: str | None = None,
+          options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
+          opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
+          on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
+    """Play ``games`` games of ``variant`` between ``agents`` (agent specs, see
+    :mod:`interpreter.agents.specs`) on ``jobs`` processes (default: every core), and tabulate
+    them. ``on_game`` is called with each game as it finishes (for a progress bar)."""
+    results = []
+    for result in match_games(variant, agents, games, mode, options, seed, jobs, opening_plies, max_plies, level):
+        results.append(result)
+        if on_game is not None:
+            on_game(result)
+    results.sort(key=lambda g: g.index)
+    game = load_game(variant, mode, options)
+    return MatchResult(game.name, game.mode, results, standings(agents, results))
+
+
+def standings(labels: list[str], results: list[GameResult]) -> list[Standing]:
+    """Per agent: games, points, wins, draws, losses, spending and the Elo estimate."""
+    table = [Standing(label) for label in labels]
+    for i, row in enumerate(table):
+        points = [g.points[i] for g in results if g.points[i] is not None]
+        row.games = len(points)
+        row.score = sum(points)
+        row.wins = sum(1 for p in points if p == 1.0)
+        row.losses = sum(1 for p in points if p == 0.0)
+        row.draws = row.games - row.wins - row.losses
+        for g in results:
+            if g.points[i] is not None:
+                row.stats.add(g.stats[i])
+        row.elo = estimate(points)
+    return table

@@ -1,0 +1,114 @@
+"""Agents named in text: ``random``, ``greedy``, ``ai``, ``ai:alphabeta:time=2``, ``ai:mcts:nodes=20000``.
+
+A spec is words separated by ``:`` (or ``,`` between options). The first
+word is the agent: ``random``, ``greedy``, ``ai`` (the default search,
+alpha-beta), ``alphabeta`` or ``mcts``; ``ai`` may be followed by the
+algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
+
+- ``time=S`` seconds per move, ``nodes=N``, ``depth=N`` (the budget);
+- ``level=easy|medium|hard``: a budget of :data:`LEVELS` (options given
+  beside it win);
+- ``seed=N``: the agent's seed (else the one the caller gives).
+
+``human`` is not an agent; front ends check for it before calling
+:func:`parse_agent`. Bad specs raise :class:`dsl.UsageError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import UsageError
+from dsl.errors import suggest
+
+from .alphabeta import AlphaBeta
+from .base import Agent, Budget
+from .mcts import MCTS
+from .simple import GreedyAgent, RandomAgent
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS}
+SEARCHES = ("alphabeta", "mcts")
+# The budgets of --level: easy is shallow, medium answers within about a second, hard within five.
+LEVELS = {"easy": Budget(time=0.5, depth=2), "medium": Budget(time=1.0), "hard": Budget(time=5.0)}
+DEFAULT_LEVEL = "medium"
+OPTIONS = ("time", "nodes", "depth", "level", "seed")
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed agent spec: the agent's kind, its budget and seed (None: the caller's)."""
+
+    kind: str
+    budget: Budget = field(default_factory=Budget)
+    seed: int | None = None
+    text: str = ""
+
+    def make(self, seed: int = 0) -> Agent:
+        """A new agent of this spec (seeded by the spec's seed, else by ``seed``)."""
+        return AGENTS[self.kind](self.seed if self.seed is not None else seed)
+
+    @property
+    def label(self) -> str:
+        """The spec as written (what tables and game records call the player)."""
+        return self.text or self.kind
+
+
+def parse_agent(text: str, level: str | None = None) -> AgentSpec:
+    """Parse an agent spec; ``level`` (easy, medium, hard) gives the budget when the spec has none."""
+    words = [w for part in text.strip().split(":") for w in part.split(",") if w]
+    if not words:
+        raise UsageError("an empty agent spec", expected="random, greedy, ai, ai:alphabeta:time=2, ai:mcts:nodes=20000")
+    head, rest = words[0], words[1:]
+    if head == "ai":
+        kind = "alphabeta"
+        if rest and "=" not in rest[0]:
+            kind = rest.pop(0)
+            if kind not in SEARCHES:
+                raise _unknown(kind, SEARCHES, f"{text}: 'ai:' is followed by a search")
+    elif head in AGENTS:
+        kind = head
+    else:
+        raise _unknown(head, ["random", "greedy", "ai", *SEARCHES], f"unknown agent '{head}'")
+    options: dict[str, str] = {}
+    for word in rest:
+        name, sep, value = word.partition("=")
+        if not sep or not value:
+            raise UsageError(f"agent option {word!r} is not NAME=VALUE", hint="e.g. ai:alphabeta:time=2")
+        if name not in OPTIONS:
+            raise _unknown(name, OPTIONS, f"unknown agent option '{name}'")
+        options[name] = value
+    level = options.pop("level", level)
+    budget = LEVELS[_level(level)] if level is not None else Budget()
+    numbers = {name: _number(name, options[name]) for name in ("time", "nodes", "depth") if name in options}
+    if numbers:
+        budget = Budget(**{**({} if level is None else _fields(budget)), **numbers})
+    seed = int(_number("seed", options["seed"], allow_zero=True)) if "seed" in options else None
+    if kind in SEARCHES and budget.unlimited:
+        budget = LEVELS[DEFAULT_LEVEL]
+    return AgentSpec(kind, budget, seed, text.strip())
+
+
+def _fields(budget: Budget) -> dict:
+    return {"time": budget.time, "nodes": budget.nodes, "depth": budget.depth}
+
+
+def _level(name: str) -> str:
+    if name not in LEVELS:
+        raise _unknown(name, LEVELS, f"unknown level '{name}'")
+    return name
+
+
+def _number(name: str, text: str, allow_zero: bool = False):
+    try:
+        value = float(text) if name == "time" else int(text)
+    except ValueError:
+        raise UsageError(f"agent option {name}={text}: not a number",
+                         expected="seconds (time=1.5)" if name == "time" else "a whole number") from None
+    if value < 0 or (value == 0 and not allow_zero):
+        raise UsageError(f"agent option {name}={text} must be positive")
+    return value
+
+
+def _unknown(word: str, choices, message: str) -> UsageError:
+    guess = suggest(word, list(choices))
+    return UsageError(message, expected=", ".join(choices), hint=f"did you mean '{guess}'?" if guess else None)

@@ -1,0 +1,187 @@
+"""What the evaluation knows about a game before any position: tables computed once per Game.
+
+Everything here comes from the compiled game, by generating moves on an
+empty board of the game itself (a position holding one piece, no hands, no
+castling or once-per-game rights):
+
+- :func:`reach` -- per code and cell, the cells a lone piece moves to
+  quietly, and the promotion gain of its moves from there;
+- :func:`piece_values` -- the value of every piece kind in centipawns: its
+  ``value`` from the rules file, or an estimate from its mobility;
+- :func:`distances` -- a breadth-first distance over a piece's empty-board
+  moves (to promotion, to a goal zone);
+- :func:`goal_zones` -- the zones that end rules make a goal for royal
+  pieces (a hill, a goal rank, a cockpit), read from the end conditions.
+
+The value estimate follows the idea of Sjaak II and Fairy-Stockfish (a
+piece is worth about what it can reach): a piece without ``value`` gets
+``k * m``, where ``m`` is its mean number of target cells on the empty
+board (quiet moves and captures counted half each) and ``k`` the median
+ratio value / ``m`` of the game's own valued pieces (0.38 when there are
+none: the ratio of orthodox chess's pieces on 8x8), plus 6% of the best
+piece it promotes to (Sjaak II's promotion bonus).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import deque
+from dataclasses import dataclass
+
+from dsl import spec as S
+
+from interpreter.engine.position import Position
+from interpreter.engine.generation import pseudo_legal_moves
+
+PAWN = 100                 # centipawns per unit of a piece's ``value``
+DEFAULT_RATIO = 0.38       # value per cell of mobility: orthodox chess pieces on 8x8 (Q 9/22.75, R 5/14, ...)
+PROMOTION_SHARE = 0.06     # Sjaak II: a piece that promotes is worth 6% of its best promotion more
+SAMPLE_CELLS = 48          # cells sampled on big boards to estimate capture mobility
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A lone piece's quiet moves on the empty board, per cell: targets and promotion gains."""
+
+    targets: tuple[frozenset[int], ...]
+    promotes: tuple[int, ...]       # per cell: the best gain (centipawns) of a promoting move from there, or 0
+
+    def mobility(self, cell: int) -> int:
+        return len(self.targets[cell])
+
+
+def lone_position(game, code: int, cell: int, other: tuple[int, int] | None = None) -> Position:
+    """A position with only ``code`` on ``cell`` (and ``other`` = (code, cell) if given), its army to move."""
+    pos = Position(game)
+    pos.place(cell, code)
+    if other is not None:
+        pos.place(other[1], other[0])
+    army = game.code_army[code]
+    pos.turn = next((t for t, armies in enumerate(game.turn_armies) if army in armies), 0)
+    pos.rehash()
+    return pos
+
+
+def _moves_from(game, code: int, cell: int, other: tuple[int, int] | None = None) -> list[tuple]:
+    return [m for m in pseudo_legal_moves(lone_position(game, code, cell, other)) if m[0] == cell]
+
+
+def reach(game, code: int, values: list[int] | None = None) -> Reach:
+    """The quiet empty-board moves of ``code`` from every cell; with ``values`` (centipawns per
+    code), the promotion gain of each cell's best promoting move."""
+    targets, promotes = [], []
+    for cell in range(game.n):
+        moves = _moves_from(game, code, cell)
+        targets.append(frozenset(m[1] for m in moves))
+        gain = 0
+        if values is not None:
+            gain = max((values[m[2]] - values[code] for m in moves if m[2]), default=0)
+        promotes.append(max(gain, 0))
+    return Reach(tuple(targets), tuple(promotes))
+
+
+def capture_mobility(game, code: int, cells: list[int]) -> float:
+    """The mean number of cells from which ``code`` could capture a lone enemy piece, over ``cells``."""
+    army = game.code_army[code]
+    victim = game.stand_in[army]
+    if not victim or not game.hostile[army][victim]:
+        return 0.0
+    total = 0
+    for cell in cells:
+        total += sum(1 for t in range(game.n) if t != cell
+                     and any(m[1] == t for m in _moves_from(game, code, cell, (victim, t))))
+    return total / max(1, len(cells))
+
+
+def _sample(game) -> list[int]:
+    step = max(1, game.n // SAMPLE_CELLS)
+    return list(range(0, game.n, step))
+
+
+def piece_values(game) -> list[int]:
+    """Centipawns per piece kind: the rules file's ``value``, else the mobility estimate (see the
+    module docstring). Royal pieces without a value are worth 0 here (see evaluation.ROYAL)."""
+    given = [None if k.value is None else round(k.value * PAWN) for k in game.kinds]
+    missing = [k.index for k in game.kinds if k.value is None and not k.royal]
+    if not missing:
+        return [v or 0 for v in given]
+    cells = _sample(game)
+
+    def mobility(kind: int) -> float:
+        code = game.code(kind, 0)
+        quiet = statistics.fmean(len(_moves_from(game, code, c)) for c in cells)
+        return (quiet + capture_mobility(game, code, cells)) / 2
+
+    ratios = [given[k.index] / m for k in game.kinds
+              if given[k.index] and not k.royal and (m := mobility(k.index)) > 0]
+    ratio = statistics.median(ratios) / PAWN if ratios else DEFAULT_RATIO
+    values = list(given)
+    for kind in missing:
+        values[kind] = round(ratio * mobility(kind) * PAWN)
+    for kind in missing:
+        best = max((values[t] or 0 for t in _promotion_kinds(game, kind)), default=0)
+        values[kind] += round(PROMOTION_SHARE * best)
+    return [v or 0 for v in values]
+
+
+def _promotion_kinds(game, kind: int) -> set[int]:
+    return {game.kind_index[name] for promo in game.kinds[kind].spec.promotions for name in promo.to}
+
+
+def distances(edges: tuple[frozenset[int], ...], goals: set[int]) -> list[int | None]:
+    """Per cell, the fewest moves along ``edges`` (targets per cell) to a cell of ``goals``
+    (0 on a goal, None if unreachable)."""
+    back: list[list[int]] = [[] for _ in edges]
+    for frm, targets in enumerate(edges):
+        for to in targets:
+            back[to].append(frm)
+    dist: list[int | None] = [None] * len(edges)
+    queue = deque()
+    for cell in goals:
+        dist[cell] = 0
+        queue.append(cell)
+    while queue:
+        cell = queue.popleft()
+        for frm in back[cell]:
+            if dist[frm] is None:
+                dist[frm] = dist[cell] + 1
+                queue.append(frm)
+    return dist
+
+
+# How a zone call in an end rule's condition bears on the side to move's royal piece, by the rule's
+# result: +1 when a royal piece standing (or able to step) there wins for its army.
+_ZONE_CALLS = {("royal_in", "win"): 1, ("royal_in", "loss"): -1, ("royal_can_enter", "win"): 1,
+               ("royal_can_enter", "loss"): -1, ("enemy_royal_in", "loss"): 1, ("enemy_royal_in", "win"): -1}
+
+
+def goal_zones(game) -> list[str]:
+    """The zones a royal piece wins by reaching, by the end rules: a call ``royal_in(Z)``,
+    ``royal_can_enter(Z)`` in a winning rule or ``enemy_royal_in(Z)`` in a losing one (under an
+    even number of ``not``). Zones named only the other way round (a zone to avoid) are ignored."""
+    found: list[str] = []
+
+    def walk(node, result: str, sign: int) -> None:
+        if isinstance(node, S.Not):
+            walk(node.operand, result, -sign)
+            return
+        if isinstance(node, S.Call) and len(node.args) == 1 and isinstance(node.args[0], S.Ref):
+            polarity = _ZONE_CALLS.get((node.name, result), 0) * sign
+            zone = ".".join(node.args[0].path)
+            if polarity > 0 and zone in game.board.zones and zone not in found:
+                found.append(zone)
+        for value in node.__dict__.values():
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, S.Node):
+                    walk(child, result, sign)
+
+    for rule in game.spec.rules.ends:
+        if rule.result in ("win", "loss"):
+            walk(rule.condition, rule.result, 1)
+    return found
+
+
+def zone_cells(game, zone: str, army: int) -> frozenset[int]:
+    """The cells of ``zone`` for ``army`` (a shared zone, or the army's own part of it)."""
+    table = game.board.zones[zone]
+    return table[None] if None in table else table.get(game.armies[army].name, frozenset())

@@ -1,0 +1,155 @@
+"""The generic evaluation of the computer players (interpreter.agents.evaluation and .tables).
+
+Piece values from the rules file or estimated from mobility, goal zones read from end rules,
+the terms the ``ai`` block weighs, and the team view of the scores.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dsl import RulesSyntaxError, load_spec_text
+from dsl.spec import AI_WEIGHTS
+from interpreter.agents import tables
+from interpreter.agents.evaluation import Evaluation, evaluation_of
+from interpreter.agents.sides import Sides
+from interpreter.loading import compile_variant, load_game
+from interpreter.loading import position_from_fen, start_position
+
+
+def _game(text: str):
+    return compile_variant(load_spec_text(text, "test.rules"))
+
+
+def _value(game, name: str) -> int:
+    return tables.piece_values(game)[game.kind_index[name]]
+
+
+def test_given_values_are_used():
+    game = load_game("chess")
+    values = {k.name: v for k, v in zip(game.kinds, tables.piece_values(game))}
+    assert values == {"King": 0, "Queen": 900, "Rook": 500, "Bishop": 300, "Knight": 300, "Pawn": 100}
+
+
+def test_a_piece_without_value_is_valued_by_its_mobility():
+    # The queen and a wazir lose their values: the estimate comes from what they reach on the
+    # empty board, scaled like the game's valued pieces (rook, bishop, knight).
+    game = _game('extends chess\npiece Queen { letter Q  betza "Q" }\npiece Wazir { letter W  betza "W" }\n'
+                 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBWR w KQkq - 0 1"')
+    queen, wazir = _value(game, "Queen"), _value(game, "Wazir")
+    assert _value(game, "Rook") < queen < 1100
+    assert 50 < wazir < _value(game, "Knight")
+
+
+def test_goal_zones_come_from_the_end_rules():
+    assert tables.goal_zones(load_game("kingofthehill")) == ["hill"]
+    assert tables.goal_zones(load_game("racingkings")) == ["goal"]
+    assert tables.goal_zones(load_game("rocket")) == ["cockpit"]
+    assert tables.goal_zones(load_game("chess")) == []
+
+
+def test_a_king_nearer_its_goal_scores_more():
+    game = load_game("kingofthehill")
+    ev = evaluation_of(game)
+    far = position_from_fen(game, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    near = position_from_fen(game, "4k3/8/8/8/8/4K3/8/8 w - - 0 1")
+    assert ev.relative(near, 0) > ev.relative(far, 0) + 100
+    chess = load_game("chess")
+    flat = evaluation_of(chess)
+    assert flat.relative(position_from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 0) < 100  # no zone in chess
+
+
+def test_material_mobility_and_promotion_terms():
+    game = load_game("chess")
+    ev = evaluation_of(game)
+    start = start_position(game)
+    assert ev.army_scores(start)[0] == ev.army_scores(start)[1]
+    # A knight in the centre beats one in the corner; a pawn on the seventh beats one at home.
+    centre = position_from_fen(game, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1")
+    corner = position_from_fen(game, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
+    assert ev.relative(centre, 0) > ev.relative(corner, 0)
+    seventh = position_from_fen(game, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    home = position_from_fen(game, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+    assert ev.relative(seventh, 0) > ev.relative(home, 0) + 50
+
+
+def test_the_ai_block_weighs_the_terms():
+    plain = _game("extends chess")
+    flat = _game("extends chess\nai { weight mobility 0  weight promotion 0 }")
+    knight = plain.code(plain.kind_index["Knight"], 0)
+    assert len(set(Evaluation(plain).square[knight])) > 1
+    assert len(set(Evaluation(flat).square[knight])) == 1
+    doubled = _game("extends chess\nai { weight material 2 }")
+    assert Evaluation(doubled).values == Evaluation(plain).values   # values stay what captures win
+    pos = position_from_fen(doubled, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert Evaluation(doubled).relative(pos, 0) > 1.8 * Evaluation(plain).relative(position_from_fen(plain, pos_fen(pos)), 0)
+
+
+def pos_fen(pos) -> str:
+    from interpreter.notation.fen import to_fen
+    return to_fen(pos)
+
+
+def test_ai_weights_are_inherited_and_replaced_one_by_one(tmp_path):
+    base = tmp_path / "base.rules"
+    base.write_text("extends chess\nai { weight zone 3  weight hand 2 }\n")
+    spec = load_spec_text(f'extends "{base}"\nai {{ weight zone 0.5 }}', str(tmp_path / "child.rules"))
+    assert spec.ai.weights == {"zone": 0.5, "hand": 2.0}
+
+
+def test_an_unknown_weight_is_a_located_error():
+    with pytest.raises(RulesSyntaxError) as err:
+        load_spec_text("extends chess\nai { weight mobilty 2 }", "x.rules")
+    text = err.value.render()
+    assert "x.rules:2:13" in text and "did you mean 'mobility'" in text
+    for name in AI_WEIGHTS:
+        assert name in text
+
+
+def test_the_grammar_lists_every_weight():
+    from dsl.parser import grammar_parser
+    pattern = grammar_parser().get_terminal("AI_TERM").pattern.value
+    assert {w for w in AI_WEIGHTS} == set(pattern.strip("(?:)").split("|"))
+
+
+def test_losing_every_piece_as_the_goal_turns_material_around():
+    game = load_game("antichess")
+    ev = evaluation_of(game)
+    more = position_from_fen(game, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1")
+    fewer = position_from_fen(game, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+    assert ev.relative(fewer, 0) > ev.relative(more, 0)
+
+
+def test_team_scores_and_the_view_of_one_team():
+    game = load_game("superchess", "4p")
+    sides = Sides(game)
+    assert sides.count == 2 and sides.teams == [(0, 2), (1, 3)] and sides.turn_team == [0, 1, 0, 1]
+    ev = evaluation_of(game)
+    start = start_position(game)
+    assert ev.relative(start, 0) == 0 == ev.relative(start, 1)
+    # Without White's queen the light team is behind, the dark team ahead by as much.
+    from interpreter.notation.fen import to_fen
+    fen = to_fen(start)
+    fewer = position_from_fen(game, fen.replace("wQ,", "1,", 1) if "wQ," in fen else fen)
+    assert ev.relative(fewer, 0) < 0 < ev.relative(fewer, 1)
+    assert ev.relative(fewer, 0) == -ev.relative(fewer, 1)
+
+
+def test_free_for_all_sides(tmp_path):
+    # Four armies without teams: each its own team; the paranoid view sets one against the rest.
+    path = tmp_path / "ffa.rules"
+    text = (open("tests/fixtures/four_armies.rules").read().replace("  team light: white, tan\n", "")
+            .replace("  team dark: black, brown\n", "").replace("forbid partner-check", ""))
+    path.write_text(text)
+    game = load_game(str(path))
+    sides = Sides(game)
+    assert sides.count == 4 and sides.side_of_turn(2) == [1, 1, 0, 1]
+
+
+def test_the_documentation_names_every_weight():
+    from interpreter.documentation.english import English
+    from interpreter.documentation.phrases import AI_TERMS
+    assert set(AI_TERMS) == set(AI_WEIGHTS)
+    spec = load_spec_text("extends chess\nai { weight zone 3 }", "x.rules")
+    sections = dict(English(spec).sections())
+    assert "goal zones by 3" in sections["Computer players"][0]
