@@ -49,6 +49,39 @@ class Stacking:
     upper_blocked_by: frozenset[str]
     interactions: list[Interaction]
     reach: list[list[frozenset[int]]]   # per code, per cell: every cell its patterns could reach
+    # Per piece kind and situation of the mover ((level, side below it)): per modality of the atom
+    # (see :data:`MODALITIES`) and per target (see :data:`TARGETS`), the outcomes of a move there.
+    outcomes: list[dict[tuple[str, str | None], tuple[tuple[str, ...], ...]]]
+
+
+# The targets a move can meet: (what stands there, the side of its top piece, the side below it).
+TARGETS = (("empty", None, None), ("single", "enemy", None), ("single", "own", None),
+           ("stack", "enemy", "enemy"), ("stack", "enemy", "own"), ("stack", "own", "enemy"), ("stack", "own", "own"))
+MODALITIES = ((True, False), (False, True), (True, True))  # (quiet, capture) of an atom
+
+
+def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str | None):
+    """Per modality and target, the outcomes of a move of a piece of ``kind`` at ``level``, with a
+    piece of side ``below`` under it (None: none), in the order the interactions are listed."""
+    rules = [i for i in interactions if i.level == level and (i.only is None or kind in i.only)
+             and (i.below is None or i.below == below)]
+    table = []
+    for quiet, capture in MODALITIES:
+        row = []
+        for target, top, bottom in TARGETS:
+            found = ["move"] if target == "empty" and level == "ground" and quiet else []
+            for rule in rules:
+                if rule.target != target or not (("move" in rule.using and quiet)
+                                                  or ("capture" in rule.using and capture)):
+                    continue
+                if top is not None and rule.top not in ("any", top):
+                    continue
+                if bottom is not None and rule.bottom not in ("any", bottom):
+                    continue
+                found.append(rule.outcome)
+            row.append(tuple(found))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def _below_condition(expr, loc) -> str:
@@ -92,7 +125,9 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
                        for cell in range(game.n)]
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
-    return Stacking(spec.height, blocked, interactions, reach)
+    outcomes = [{(level, below): _outcomes(interactions, kind.index, level, below)
+                 for level, below in (("ground", None), ("upper", "own"), ("upper", "enemy"))} for kind in game.kinds]
+    return Stacking(spec.height, blocked, interactions, reach, outcomes)
 
 
 def _targets(atom, cell: int) -> list[int]:

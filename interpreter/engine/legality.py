@@ -92,30 +92,61 @@ def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move
         return [m for m in moves if safe_after(pos, m, army)]
     king = royals[0]
     pinned, checked, screens = _pins(pos, king, enemies)
-    if checked:
-        return [m for m in moves if safe_after(pos, m, army)]
-    legal = []
     is_royal = g.is_royal
     explosive = g.blast is not None
+    king_code = board[king]
+    legal = []
     for m in moves:
-        frm = m[0]
-        if m[1] in screens:
+        frm, to, promo, special = m
+        if frm == king and special is None and not promo and not explosive:
+            # A plain king move: is its new cell attacked once it has left the old one? (A piece
+            # it captures there stands on no line of attack towards that cell.)
+            board[king] = 0
+            if not any(attacked(pos, to, e) for e in enemies):
+                legal.append(m)
+            board[king] = king_code
+        elif checked:
             if safe_after(pos, m, army):
                 legal.append(m)
-        elif m[3] is DROP:
+        elif to in screens:
+            if safe_after(pos, m, army):
+                legal.append(m)
+        elif special is None:
+            if frm not in pinned and not is_royal[board[frm]] and not (explosive and board[to]):
+                legal.append(m)  # a piece that shields nothing leaves an unattacked king unattacked
+            elif safe_after(pos, m, army):
+                legal.append(m)
+        elif special is DROP:
             legal.append(m)
         elif swaps(m):
             # King and rook exchange cells: nothing else changes, so the king's new cell is
             # attacked after the move exactly when it is now.
-            if not any(attacked(pos, m[1], e) for e in enemies):
+            if not any(attacked(pos, to, e) for e in enemies):
                 legal.append(m)
-        elif (frm in pinned or (m[3] is not None and m[3][0] != "ep_set") or is_royal[board[frm]]
-              or (explosive and board[m[1]])):
+        elif special[0] == "castle" and not explosive:
+            if _castled_safe(pos, m, enemies):
+                legal.append(m)
+        elif frm in pinned or special[0] != "ep_set" or is_royal[board[frm]] or (explosive and board[to]):
             if safe_after(pos, m, army):
                 legal.append(m)
         else:
             legal.append(m)
     return legal
+
+
+def _castled_safe(pos: Position, move: Move, enemies: list[int]) -> bool:
+    """Is the king's destination of a castling unattacked once king and rook stand on their new
+    cells? (Only occupancy changes, and the enemies' attacks depend on nothing else.)"""
+    k, kd, _, (_, r, rd, _) = move
+    board = pos.board
+    cells = (k, r, kd, rd)  # they may overlap (a king that stays, a rook that takes the king's cell)
+    before = [board[c] for c in cells]
+    board[k] = board[r] = 0
+    board[kd], board[rd] = before[0], before[1]
+    safe = not any(attacked(pos, kd, e) for e in enemies)
+    for c, code in zip(cells, before):
+        board[c] = code
+    return safe
 
 
 def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
