@@ -52,6 +52,10 @@ class Stacking:
     # Per piece kind and situation of the mover ((level, side below it)): per modality of the atom
     # (see :data:`MODALITIES`) and per target (see :data:`TARGETS`), the outcomes of a move there.
     outcomes: list[dict[tuple[str, str | None], tuple[tuple[str, ...], ...]]]
+    # Per code: its atoms as the move generator reads them, (level or None, unmoved only, leaps
+    # (with the fixed from and to cells applied) or None, rays or None, to cells of a ray or None,
+    # the index of its modality, sets en passant, takes en passant).
+    atoms: list[tuple[tuple, ...]]
 
 
 # The targets a move can meet: (what stands there, the side of its top piece, the side below it).
@@ -127,7 +131,21 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
     outcomes = [{(level, below): _outcomes(interactions, kind.index, level, below)
                  for level, below in (("ground", None), ("upper", "own"), ("upper", "enemy"))} for kind in game.kinds]
-    return Stacking(spec.height, blocked, interactions, reach, outcomes)
+    atoms = [()] + [tuple(_generator_atom(atom) for atom in game.atoms[code]) for code in range(1, game.ncodes)]
+    return Stacking(spec.height, blocked, interactions, reach, outcomes, atoms)
+
+
+def _generator_atom(atom) -> tuple:
+    """An atom as :func:`interpreter.engine.stacking.piece_moves` reads it (see :attr:`Stacking.atoms`)."""
+    sources, targets = atom.from_cells, atom.to_cells
+    leaps = rays = None
+    if atom.kind == "leap":
+        leaps = [[(to, between) for to, between in row if targets is None or to in targets]
+                 if sources is None or frm in sources else [] for frm, row in enumerate(atom.leaps)]
+    else:
+        rays = [r if sources is None or frm in sources else [] for frm, r in enumerate(atom.rays)]
+    return (atom.level, atom.unmoved, leaps, rays, targets, MODALITIES.index((atom.quiet, atom.capture)),
+            atom.sets_en_passant, atom.en_passant)
 
 
 def _targets(atom, cell: int) -> list[int]:

@@ -105,16 +105,19 @@ def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
     for k in pos.cells_of[army]:
         if board[k] != king_code or under[k] or not (unmoved >> k) & 1:
             continue
+        checked = None  # is the king in check? (asked once, by the first swap)
         for rule in g.castle_rules:
             allowed = rule.rook_cells[army] if rule.rook_cells else None
             if rule.swap:
+                # King and rook exchange cells: only check matters (legality tests the result).
+                if checked is None:
+                    checked = g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)
+                if checked:
+                    continue
                 for r in pos.cells_of[army]:
                     # The rook must stand alone: a rook on top of a stack did not start there.
-                    if (board[r] != rook_code or under[r] or not (unmoved >> r) & 1
-                            or (allowed is not None and r not in allowed)):
-                        continue
-                    # King and rook exchange cells: only check matters (legality tests the result).
-                    if not (g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)):
+                    if (board[r] == rook_code and not under[r] and (unmoved >> r) & 1
+                            and (allowed is None or r in allowed)):
                         out.append((k, r, 0, ("castle", r, k, rule.index)))
                 continue
             attacks = not rule.ignore_attacks and g.self_check and g.is_royal[king_code]

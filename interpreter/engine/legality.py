@@ -111,25 +111,22 @@ def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move
         elif to in screens:
             if safe_after(pos, m, army):
                 legal.append(m)
-        elif special is None:
+        elif special is None or special[0] == "ep_set":  # a double step is a plain move here
             if frm not in pinned and not is_royal[board[frm]] and not (explosive and board[to]):
                 legal.append(m)  # a piece that shields nothing leaves an unattacked king unattacked
             elif safe_after(pos, m, army):
                 legal.append(m)
         elif special is DROP:
             legal.append(m)
-        elif swaps(m):
-            # King and rook exchange cells: nothing else changes, so the king's new cell is
-            # attacked after the move exactly when it is now.
-            if not any(attacked(pos, to, e) for e in enemies):
-                legal.append(m)
         elif special[0] == "castle" and not explosive:
-            if _castled_safe(pos, m, enemies):
+            if swaps(m):
+                # King and rook exchange cells: nothing else changes, so the king's new cell is
+                # attacked after the move exactly when it is now.
+                if not any(attacked(pos, to, e) for e in enemies):
+                    legal.append(m)
+            elif _castled_safe(pos, m, enemies):
                 legal.append(m)
-        elif frm in pinned or special[0] != "ep_set" or is_royal[board[frm]] or (explosive and board[to]):
-            if safe_after(pos, m, army):
-                legal.append(m)
-        else:
+        elif safe_after(pos, m, army):
             legal.append(m)
     return legal
 

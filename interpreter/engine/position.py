@@ -158,8 +158,10 @@ class Position:
         hand_code = 0
         promoted = self.promoted
         tag = None if special is None else special[0]
-        if tag in STEP_TAGS:
-            # A piece moves from one cell to another (capturing on the way, for en passant).
+        if tag in STEP_TAGS or (tag == "st" and special[1] in stacking.STEP_OUTCOMES and not self.under[frm]
+                                and g.blast is None):
+            # A piece moves from one cell to another (capturing on the way, for en passant); in a
+            # stacking game, a lone piece that moves to an empty cell or takes a lone piece.
             piece = board[frm]
             army = code_army[piece]
             changed = (1 << frm) | (1 << to)
@@ -383,7 +385,7 @@ class Position:
         board = self.board
         cells_of = self.cells_of
         code_army = self.game.code_army
-        if tag in STEP_TAGS:
+        if tag in STEP_TAGS or (tag == "st" and exploded is None):  # made in place (see push)
             if exploded:
                 for cell, code in exploded:
                     board[cell] = code

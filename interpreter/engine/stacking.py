@@ -31,11 +31,15 @@ if TYPE_CHECKING:
     from .position import Position
 
 
+# The outcomes that, for a piece standing alone, are an ordinary move (to an empty cell, or taking
+# a lone piece): Position.push makes them in place, as the moves of games without stacks.
+STEP_OUTCOMES = frozenset({"move", "capture"})
+
 # ---------------------------------------------------------------- move generation
 
 
-def piece_moves(pos: "Position", src: int, out: list) -> None:
-    """The stacking moves of the piece on top of ``src``.
+def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset[int] | None = None) -> None:
+    """The stacking moves of the piece on top of ``src`` (with ``only``: those to one of these cells).
 
     Each cell an atom reaches is met as one of the targets of
     :data:`~interpreter.compiler.stacking.TARGETS`; the compiled table of the
@@ -46,17 +50,19 @@ def piece_moves(pos: "Position", src: int, out: list) -> None:
     st = game.stacking
     board, under = pos.board, pos.under
     code = board[src]
-    army = game.code_army[code]
-    hostile = game.hostile[army]
+    hostile = game.hostile[game.code_army[code]]
     low = under[src]
     upper = bool(low)
+    level = "upper" if upper else "ground"
     table = st.outcomes[game.code_kind[code]][("upper", "enemy" if hostile[low] else "own") if upper else ("ground", None)]
     promotions = game.promotions[code]
     blocked = st.upper_blocked_by
     block_empty, block_singles, block_stacks = "empty" in blocked, "singles" in blocked, "stacks" in blocked
     found: dict[tuple, None] = {}
 
-    def emit(to: int, outcomes: tuple, sets_ep: bool, passed: tuple[int, ...]) -> None:
+    def emit(to: int, outcomes: tuple, passed: tuple[int, ...]) -> None:
+        if only is not None and to not in only:
+            return
         top = board[to]
         if not top:
             target = 0
@@ -66,41 +72,33 @@ def piece_moves(pos: "Position", src: int, out: list) -> None:
             target = (3 if hostile[top] else 5) + (0 if hostile[under[to]] else 1)
         choices = (promotions[to] if promotions is not None else ()) or (0,)
         for outcome in outcomes[target]:
-            special = ("st", outcome, passed if outcome == "move" and sets_ep and passed else None)
+            special = ("st", outcome, passed if outcome == "move" and passed else None)
             for promo in choices:
                 found[(src, to, promo, special)] = None
 
-    for atom in game.atoms[code]:
-        if atom.level is not None and (atom.level == "upper") != upper:
+    for atom_level, unmoved, leaps, rays, to_cells, modality, sets_ep, takes_ep in st.atoms[code]:
+        if (atom_level is not None and atom_level != level) or (unmoved and not (pos.unmoved >> src) & 1):
             continue
-        if atom.unmoved and not (pos.unmoved >> src) & 1:
-            continue
-        if atom.from_cells is not None and src not in atom.from_cells:
-            continue
-        outcomes = table[MODALITIES.index((atom.quiet, atom.capture))]
-        sets_ep, to_cells = atom.sets_en_passant, atom.to_cells
-        ep = atom.en_passant and pos.ep_cells
-        if atom.kind == "leap":
-            for to, between in atom.leaps[src]:
-                if to_cells is not None and to not in to_cells:
-                    continue
+        outcomes = table[modality]
+        ep = takes_ep and pos.ep_cells
+        if leaps is not None:
+            for to, between in leaps[src]:
                 if between and any(_blocks(board, under, c, upper, block_empty, block_singles, block_stacks)
                                    for c in between):
                     continue
-                emit(to, outcomes, sets_ep, between)
+                emit(to, outcomes, between if sets_ep else ())
                 if ep and to in pos.ep_cells:
-                    _en_passant(pos, src, to, atom, hostile, upper, found)
-        else:
-            for ray in atom.rays[src]:
-                passed: list[int] = []
-                for to in ray:
-                    if to_cells is None or to in to_cells:
-                        emit(to, outcomes, sets_ep, tuple(passed))
-                        if ep and to in pos.ep_cells:
-                            _en_passant(pos, src, to, atom, hostile, upper, found)
-                    if _blocks(board, under, to, upper, block_empty, block_singles, block_stacks):
-                        break
-                    passed.append(to)
+                    _en_passant(pos, src, to, modality, hostile, upper, found)
+            continue
+        for ray in rays[src]:
+            for i, to in enumerate(ray):
+                if to_cells is None or to in to_cells:
+                    emit(to, outcomes, tuple(ray[:i]) if sets_ep else ())
+                    if ep and to in pos.ep_cells:
+                        _en_passant(pos, src, to, modality, hostile, upper, found)
+                if (board[to] if not upper else
+                        _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
+                    break
     out.extend(found)
 
 
@@ -115,12 +113,14 @@ def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: b
     return stacks if under[cell] else singles
 
 
-def _en_passant(pos: "Position", src: int, to: int, atom, hostile: list[bool], upper: bool, found: dict) -> None:
-    """An en passant capture onto the empty cell ``to`` (``ep`` at the ground level, ``sep`` above)."""
+def _en_passant(pos: "Position", src: int, to: int, modality: int, hostile: list[bool], upper: bool,
+                found: dict) -> None:
+    """An en passant capture onto the empty cell ``to`` (``ep`` at the ground level, by an atom that
+    captures; ``sep`` above)."""
     victim = pos.ep_victim
     if pos.board[to] or not hostile[pos.board[victim]] or pos.under[victim]:
         return
-    if not upper and atom.capture:
+    if not upper and MODALITIES[modality][1]:
         found[(src, to, 0, ("ep", victim))] = None
     elif upper:
         found[(src, to, 0, ("sep", victim))] = None
