@@ -39,7 +39,7 @@ docs: $(VENV)/.docs-extras
 ## docs-variants: regenerate docs/variants, the rule pages of every bundled variant, from the .rules files
 docs-variants: $(BIN)/rules
 	rm -rf docs/variants
-	$(BIN)/python -m interpreter.docgen docs/variants
+	$(BIN)/python -m interpreter.documentation.pages docs/variants
 
 clean:
 	rm -rf $(VENV) build *.egg-info

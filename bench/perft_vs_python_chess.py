@@ -39,8 +39,9 @@ from typing import Callable
 
 import chess
 
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.loading import load_game
+from interpreter.engine.perft import perft
+from interpreter.loading import position_from_fen, start_fen
 
 MODES = ("full", "bulk")
 
@@ -143,13 +144,13 @@ def run_case(case: Case, mode: str, repeat: int = 3) -> Row:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     game = load_game(case.variant)
-    fen = case.fen if case.fen is not None else game.start_fen
+    fen = case.fen if case.fen is not None else start_fen(game)
     bulk = mode == "bulk"
     ref_fn = reference_perft_bulk if bulk else reference_perft_full
     ours_t, ref_t = [], []
     nodes = ref_nodes = -1
     for _ in range(repeat):
-        pos = game.position(fen)            # set-up cost is not timed
+        pos = position_from_fen(game, fen)            # set-up cost is not timed
         nodes, t = _timed(lambda: perft(pos, case.depth, bulk=bulk))
         ours_t.append(t)
         board = case.reference(fen)

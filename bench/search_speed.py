@@ -23,8 +23,8 @@ import time
 
 from interpreter.agents import Budget
 from interpreter.agents.alphabeta import AlphaBeta
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.engine.perft import perft
+from interpreter.loading import load_game, position_from_fen, start_position
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 # name -> (variant, mode, FEN or None for the start, perft depth)
@@ -53,7 +53,7 @@ def measure(name: str, seconds: float, repeat: int) -> dict:
     game = load_game(variant, mode)
 
     def position():
-        return game.position(fen) if fen else game.start()
+        return position_from_fen(game, fen) if fen else start_position(game)
 
     full, _ = _median_rate(lambda: (perft(position(), depth, bulk=False), 0), repeat)
     bulk, _ = _median_rate(lambda: (perft(position(), depth, bulk=True), 0), repeat)

@@ -27,16 +27,17 @@ import chess.engine
 
 from interpreter.agents import make_agent
 from interpreter.agents.stats import estimate
-from interpreter.game import load_game
-from interpreter.notation import move_to_san, move_to_uci, parse_move
-from interpreter.outcome import outcome
-from interpreter.record import game_record
+from interpreter.engine.outcome import outcome
+from interpreter.loading import load_game, start_fen, start_position
+from interpreter.loading.records import game_record
+from interpreter.notation.reading import parse_move
+from interpreter.notation.san import move_to_san, move_to_uci
 
 
 def play_one(index: int, args, engine: chess.engine.SimpleEngine) -> tuple[float, str]:
     """Game ``index``: our points (1, 1/2, 0) and its record. We are White in even games."""
     game = load_game("chess")
-    pos = game.start()
+    pos = start_position(game)
     board = chess.Board()
     agent, budget = make_agent(args.agent, seed=args.seed + index)
     ours = 0 if index % 2 == 0 else 1
@@ -61,7 +62,7 @@ def play_one(index: int, args, engine: chess.engine.SimpleEngine) -> tuple[float
     names = {"white": "rules-dsl " + args.agent, "black": f"Stockfish UCI_Elo {args.elo}"}
     if ours == 1:
         names = {"white": names["black"], "black": names["white"]}
-    record = game_record(game, game.start_fen, sans, result, names,
+    record = game_record(game, start_fen(game), sans, result, names,
                          {"Event": "rules-dsl against Stockfish", "Round": str(index + 1)})
     return points, record
 

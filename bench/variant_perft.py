@@ -20,8 +20,9 @@ import statistics
 import sys
 import time
 
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.loading import load_game
+from interpreter.engine.perft import perft
+from interpreter.loading import start_position
 
 DEFAULT = ["chess:3", "capablanca:3", "grand:3", "xiangqi:3", "shogi:3", "crazyhouse:3", "atomic:3",
            "glinski:3", "locking:3", "rocket:3", "superchess@4p:3", "superchess@2p:3"]
@@ -37,7 +38,7 @@ def _time(variant: str, depth: int, bulk: bool, repeat: int) -> tuple[int, float
     game = _game(variant)
     times, nodes = [], 0
     for _ in range(repeat):
-        pos = game.start()
+        pos = start_position(game)
         start = time.perf_counter()
         nodes = perft(pos, depth, bulk=bulk)
         times.append(time.perf_counter() - start)
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             nodes, seconds = _time(name, depth, bulk, args.repeat)
             row[bulk] = nodes / seconds
             base.setdefault(bulk, row[bulk])
-        inner = perft(_game(name).start(), depth - 1) if depth > 1 else 1
+        inner = perft(start_position(_game(name)), depth - 1) if depth > 1 else 1
         print(f"{name:<15} {depth:>2} {nodes:>10,} {row[True]:>10,.0f} {row[True] / base[True]:>7.2f}x "
               f"{row[False]:>10,.0f} {row[False] / base[False]:>7.2f}x {nodes / inner:>10.1f}")
     return 0

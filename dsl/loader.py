@@ -27,52 +27,13 @@ them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from . import spec as S
+from .catalogue import RULES_SUFFIX, bundled_aliases, bundled_dir, bundled_names, std_dir
 from .errors import Loc, RulesSemanticError, VariantNotFound, suggest
 from .parser import parse_text
 from .transformer import Decl
-
-RULES_SUFFIX = ".rules"
-
-
-def bundled_dir() -> Path:
-    """The directory of the bundled variants.
-
-    Installed, they are the package data ``dsl.variants``; run from a source
-    checkout (where ``dsl`` is imported from the tree itself) they are the
-    top-level ``variants/`` directory.
-    """
-    installed = Path(__file__).resolve().parent / "variants"
-    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "variants"
-
-
-def std_dir() -> Path:
-    """The directory of the standard library of reusable rules files."""
-    return Path(__file__).resolve().parent / "std"
-
-
-def bundled_names() -> list[str]:
-    """The names of all bundled variants, sorted."""
-    return sorted(p.stem for p in bundled_dir().glob(f"*{RULES_SUFFIX}"))
-
-
-@lru_cache(maxsize=1)
-def _aliases() -> dict[str, str]:
-    """Alias -> bundled name, from the ``alias`` lines of the bundled variants."""
-    table: dict[str, str] = {}
-    for name in bundled_names():
-        path = bundled_dir() / f"{name}{RULES_SUFFIX}"
-        for decl in parse_text(path.read_text(encoding="utf-8"), str(path)):
-            if decl.kind == "variant":
-                for key, value in decl.value["fields"]:
-                    if key == "aliases":
-                        for alias in value:
-                            table.setdefault(alias, name)
-    return table
-
 
 def find_variant(ref: str, base: Path | None = None, loc: Loc | None = None) -> Path:
     """The file of a variant named by a bundled name, an alias or a path."""
@@ -86,7 +47,7 @@ def find_variant(ref: str, base: Path | None = None, loc: Loc | None = None) -> 
     path = bundled_dir() / f"{ref}{RULES_SUFFIX}"
     if path.is_file():
         return path
-    aliases = _aliases()
+    aliases = bundled_aliases()
     if ref in aliases:
         return bundled_dir() / f"{aliases[ref]}{RULES_SUFFIX}"
     if candidate.is_file():
@@ -138,6 +99,7 @@ class _Builder:
         self.setup = S.SetupSpec()
         self.ai = S.AiSpec()
         self.stack: list[Path] = []
+        self.sources: list[str] = []  # every file read, in the order read
 
     # ------------------------------------------------------------ files
     def load(self, path: Path, loc: Loc | None, top: bool) -> None:
@@ -146,6 +108,7 @@ class _Builder:
             chain = " -> ".join(p.name for p in self.stack + [resolved])
             raise RulesSemanticError(f"circular extends/include: {chain}", loc)
         self.stack.append(resolved)
+        self.sources.append(str(resolved))
         text = path.read_text(encoding="utf-8")
         for decl in parse_text(text, str(path)):
             self.apply(decl, path.parent, top)
@@ -314,6 +277,7 @@ class _Builder:
             source=self.variant.get("source"),
             interpretations=self.variant["interpretations"],
             path=str(path),
+            sources=self.sources,
             board=self.board,
             armies=self.armies,
             teams=self.teams,

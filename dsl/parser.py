@@ -1,14 +1,20 @@
 """Text -> parse tree -> declarations, with syntax errors users can act on.
 
 The grammar lives in ``grammar.lark`` beside this module and is compiled
-once per process with Lark's LALR parser (fast, and its errors know which
-tokens were expected).
+with Lark's LALR parser (fast, and its errors know which tokens were
+expected). Building the LALR tables takes a noticeable part of a second, so
+the compiled parser is kept in the user's cache directory (see
+:func:`cache_dir`); Lark stores a hash of the grammar in that file and
+rebuilds it when the grammar changes.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -30,11 +36,28 @@ _TOKEN_WORDS = {
 }
 
 
+def cache_dir() -> Path | None:
+    """The directory for the compiled parser: ``$RULES_DSL_CACHE``, else ``rules-dsl`` in
+    ``$XDG_CACHE_HOME`` (default ``~/.cache``), made private to the user; None when it cannot be
+    made (the parser is then built in every process) or when ``RULES_DSL_CACHE`` is empty."""
+    configured = os.environ.get("RULES_DSL_CACHE")
+    if configured == "":
+        return None
+    base = Path(configured) if configured else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rules-dsl"
+    try:
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return base if os.access(base, os.W_OK) else None
+
+
 @lru_cache(maxsize=1)
 def grammar_parser() -> Lark:
-    """The compiled LALR parser of the .rules grammar."""
+    """The compiled LALR parser of the .rules grammar (read from the cache when it is there)."""
     text = resources.files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    directory = cache_dir()
+    cache: str | bool = str(directory / f"grammar-py{sys.version_info[0]}{sys.version_info[1]}.lark") if directory else False
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=cache)
 
 
 def _describe(terminal: str) -> str:

@@ -23,7 +23,7 @@ from .errors import Loc
 class Node(BaseModel):
     """Base of every Spec node: strict fields and an optional source location."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", arbitrary_types_allowed=True)
     loc: Loc | None = Field(default=None, exclude=True, repr=False)
     locs: dict[str, Loc] = Field(default_factory=dict, exclude=True, repr=False)
     """Locations of names inside the node (e.g. each promotion target), by name."""
@@ -540,6 +540,7 @@ class VariantSpec(Node):
     source: str | None = None
     interpretations: list[str] = []
     path: str | None = None
+    sources: list[str] = []   # every file read: the file itself, then what it extends and includes
     board: BoardSpec = BoardSpec()
     armies: list[ArmySpec] = []
     teams: list[TeamSpec] = []

@@ -15,6 +15,7 @@ from lark import Token, Transformer, v_args
 
 from . import spec as S
 from .errors import Loc
+from .strings import unquote
 
 
 @dataclass
@@ -25,13 +26,6 @@ class Decl:
     value: Any
     loc: Loc
     extra: dict = field(default_factory=dict)
-
-
-def _unquote(token: str) -> str:
-    if token.startswith('"""'):
-        return token[3:-3].strip()
-    body = token[1:-1]
-    return body.replace('\\"', '"').replace("\\\\", "\\").replace("\\n", "\n")
 
 
 class ToDecls(Transformer):
@@ -65,23 +59,23 @@ class ToDecls(Transformer):
         return Decl("variant", {"name": str(name), "fields": fields}, self.loc(name))
 
     def title(self, items):
-        return ("title", _unquote(items[0]))
+        return ("title", unquote(items[0]))
 
     def description(self, items):
-        return ("description", _unquote(items[0]))
+        return ("description", unquote(items[0]))
 
     def aliases(self, items):
         return ("aliases", [str(t) for t in items])
 
     def source(self, items):
-        return ("source", _unquote(items[0]))
+        return ("source", unquote(items[0]))
 
     def interpretation(self, items):
-        return ("interpretation", _unquote(items[0]))
+        return ("interpretation", unquote(items[0]))
 
     def _ref_decl(self, kind, items):
         token = items[0]
-        ref = _unquote(token) if token.type == "STRING" else str(token)
+        ref = unquote(token) if token.type == "STRING" else str(token)
         return Decl(kind, ref, self.loc(token), {"is_path": token.type == "STRING"})
 
     def extends_decl(self, items):
@@ -181,7 +175,7 @@ class ToDecls(Transformer):
 
     def set_attr(self, items):
         attr, value, cells = items
-        v: str | int = int(value) if value.type == "INT" else (_unquote(value) if value.type == "STRING" else str(value))
+        v: str | int = int(value) if value.type == "INT" else (unquote(value) if value.type == "STRING" else str(value))
         return ("attribute", S.SetAttr(attribute=str(attr), value=v, cells=cells, loc=self.loc(attr)))
 
     @v_args(meta=True)
@@ -226,7 +220,7 @@ class ToDecls(Transformer):
 
     def army(self, items):
         name, *rest = items
-        title = _unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else str(name).capitalize()
+        title = unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else str(name).capitalize()
         fields = dict(rest)
         return ("army", S.ArmySpec(name=str(name), title=title, loc=self.loc(name), **fields))
 
@@ -234,13 +228,13 @@ class ToDecls(Transformer):
         return ("letter_case", str(items[0]))
 
     def letters_prefix(self, items):
-        return ("prefix", _unquote(items[0]))
+        return ("prefix", unquote(items[0]))
 
     def army_forward(self, items):
         return ("forward", str(items[0]))
 
     def army_colour(self, items):
-        return ("colour", _unquote(items[0]))
+        return ("colour", unquote(items[0]))
 
     def team(self, items):
         name, *armies = items
@@ -251,7 +245,7 @@ class ToDecls(Transformer):
 
     def mode(self, items):
         name, *rest = items
-        title = _unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) else None
+        title = unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) else None
         mode = S.ModeSpec(name=str(name), title=title, loc=self.loc(name))
         for stmt in rest:
             if stmt[0] == "player":
@@ -286,7 +280,7 @@ class ToDecls(Transformer):
 
     def letter(self, items):
         token = items[0]
-        return ("letter", _unquote(token) if token.type == "STRING" else str(token))
+        return ("letter", unquote(token) if token.type == "STRING" else str(token))
 
     def value(self, items):
         return ("value", float(items[0]))
@@ -306,7 +300,7 @@ class ToDecls(Transformer):
     def betza(self, items):
         text, *opts = items
         loc = self.loc(text)
-        pattern = S.BetzaPattern(text=_unquote(text), loc=loc)
+        pattern = S.BetzaPattern(text=unquote(text), loc=loc)
         return self._move(pattern, opts, loc)
 
     @v_args(meta=True)
@@ -419,7 +413,7 @@ class ToDecls(Transformer):
 
     def castle_rule(self, items):
         name, notation, *parts = items
-        rule = S.CastleRule(name=str(name), notation=_unquote(notation), loc=self.loc(name))
+        rule = S.CastleRule(name=str(name), notation=unquote(notation), loc=self.loc(name))
         for key, value in parts:
             setattr(rule, key, value)
         return rule
@@ -559,7 +553,7 @@ class ToDecls(Transformer):
 
     def end_rule(self, items):
         name, *rest = items
-        title = _unquote(rest.pop(0)) if isinstance(rest[0], Token) and rest[0].type == "STRING" else None
+        title = unquote(rest.pop(0)) if isinstance(rest[0], Token) and rest[0].type == "STRING" else None
         condition, result = rest
         return ("end", S.EndRule(name=str(name), title=title, condition=condition, result=str(result),
                                  loc=self.loc(name)), None)
@@ -567,7 +561,7 @@ class ToDecls(Transformer):
     def insufficient(self, items):
         name, first, second, *cond = items
         return ("insufficient", S.InsufficientRule(
-            name=str(name), first=_unquote(first), second=_unquote(second),
+            name=str(name), first=unquote(first), second=unquote(second),
             condition=cond[0] if cond else None, loc=self.loc(first)), None)
 
     # -------------------------------------------------------------- computer players
@@ -585,7 +579,7 @@ class ToDecls(Transformer):
     # -------------------------------------------------------------- setup
     def setup_fen(self, items):
         fen, *shuffles = items
-        return Decl("setup", S.SetupSpec(fen=_unquote(fen), shuffles=shuffles, loc=self.loc(fen)), self.loc(fen))
+        return Decl("setup", S.SetupSpec(fen=unquote(fen), shuffles=shuffles, loc=self.loc(fen)), self.loc(fen))
 
     def setup_places(self, items):
         places = [i for i in items if isinstance(i, S.Place)]
@@ -644,7 +638,7 @@ class ToDecls(Transformer):
         return S.Num(value=int(items[0]), loc=self.loc(items[0]))
 
     def string(self, items):
-        return S.Str(value=_unquote(items[0]), loc=self.loc(items[0]))
+        return S.Str(value=unquote(items[0]), loc=self.loc(items[0]))
 
     def ref(self, items):
         return S.Ref(path=[str(t) for t in items], loc=self.loc(items[0]))

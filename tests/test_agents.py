@@ -24,10 +24,10 @@ from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.agents.mcts import MCTS
 from interpreter.agents.sides import Sides
 from interpreter.agents.simple import GreedyAgent, RandomAgent
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.position import Position
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import Position
+from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.notation.fen import to_fen
 
 VARIANTS = [(name, mode) for name in bundled_names() for mode in ([m.name for m in load_spec(name).modes] or [None])]
 VARIANT_IDS = [n if m is None else f"{n}-{m}" for n, m in VARIANTS]
@@ -54,13 +54,13 @@ def position(game, pieces: dict[str, str], side: str) -> Position:
     pos.rehash()
     fields = to_fen(pos).split()
     fields[1], fields[2] = side, "-"
-    return game.position(" ".join(fields))
+    return position_from_fen(game, " ".join(fields))
 
 
 def random_position(game, plies: int, seed: int):
     """The position after up to ``plies`` random moves (fewer if the game ends)."""
     rng = random.Random(seed)
-    pos = game.start()
+    pos = start_position(game)
     for _ in range(plies):
         legal = pos.legal_moves()
         if not legal or outcome(pos, legal) is not None:
@@ -84,7 +84,7 @@ def check_choice(agent, budget, pos) -> None:
 @pytest.mark.parametrize("name,mode", VARIANTS, ids=VARIANT_IDS)
 def test_every_agent_returns_a_legal_move(name, mode):
     game = load_game(name, mode)
-    positions = [game.start(), random_position(game, 12, seed=7)]
+    positions = [start_position(game), random_position(game, 12, seed=7)]
     for make, budget in QUICK_AGENTS.values():
         agent = make()
         for pos in positions:
@@ -97,7 +97,7 @@ def _one_move_positions():
     superchess = load_game("superchess", "4p")
     return [
         # Check by a rook with one escape square.
-        pytest.param(chess, chess.position("7k/8/8/8/8/8/6PP/r5K1 w - - 0 1"), None, id="chess-only-move"),
+        pytest.param(chess, position_from_fen(chess, "7k/8/8/8/8/8/6PP/r5K1 w - - 0 1"), None, id="chess-only-move"),
         # Brown's lone king is walled in without check: its army passes.
         pytest.param(superchess, position(superchess, {"d1": "rK", "e8": "wR", "h2": "wR", "c12": "wK", "l12": "bK",
                                                        "l3": "tK"}, "r"), "pass", id="superchess-pass"),
@@ -123,7 +123,7 @@ def test_agents_survive_playouts(name, mode):
     """Agents of every kind take turns for a few dozen plies: every move legal, the position
     untouched by the search, the game's outcome respected."""
     game = load_game(name, mode)
-    pos = game.start()
+    pos = start_position(game)
     kinds = list(QUICK_AGENTS.values())
     agents = [(make(), budget) for make, budget in kinds]
     for ply in range(24):
@@ -140,7 +140,7 @@ def test_agents_survive_playouts(name, mode):
 
 def test_no_move_when_the_game_is_over():
     game = load_game("chess")
-    pos = game.position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")  # Black is mated
+    pos = position_from_fen(game, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")  # Black is mated
     for make, budget in QUICK_AGENTS.values():
         assert make().choose(pos, budget).move is None
 
@@ -187,7 +187,7 @@ def _superchess(mode, pieces, side):
 
 def _fen(name, fen, mode=None):
     game = load_game(name, mode)
-    return game, game.position(fen)
+    return game, position_from_fen(game, fen)
 
 
 def _rocket(pieces):
@@ -252,10 +252,9 @@ def test_alphabeta_finds_forced_wins(case, plies, rule):
 
 def test_greedy_takes_a_mate_and_the_biggest_capture():
     game = load_game("chess")
-    pos = game.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    pos = position_from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     assert GreedyAgent(3).choose(pos).move == winning_moves(pos, 1)[0]
-    pos = game.position("3q2k1/5ppp/8/8/8/8/1n6/3R2K1 w - - 0 1")   # Rxd8+ is also mate
-    pos = game.position("4k3/8/8/3q4/8/1n6/8/3RK3 w - - 0 1")
+    pos = position_from_fen(game, "4k3/8/8/3q4/8/1n6/8/3RK3 w - - 0 1")
     move = GreedyAgent(3).choose(pos).move
     assert game.board.names[move[1]] == "d5"
 
@@ -276,7 +275,7 @@ def test_node_and_depth_budgets_are_deterministic():
 def test_info_callback_reports_each_depth():
     game = load_game("chess")
     seen = []
-    final = AlphaBeta().choose(game.start(), Budget(depth=4), on_info=seen.append)
+    final = AlphaBeta().choose(start_position(game), Budget(depth=4), on_info=seen.append)
     assert [i.depth for i in seen] == [1, 2, 3, 4]
     assert all(i.pv and i.nodes > 0 and i.seldepth >= i.depth for i in seen)
     assert final.move == seen[-1].move and final.nodes >= seen[-1].nodes
@@ -286,7 +285,7 @@ def test_a_set_stop_flag_ends_the_search_with_a_move():
     game = load_game("chess")
     stop = threading.Event()
     stop.set()
-    pos = game.start()
+    pos = start_position(game)
     for agent in (AlphaBeta(), MCTS()):
         info = agent.choose(pos, Budget(time=60), stop=stop)
         assert info.move in pos.legal_moves() and info.time < 5
@@ -297,9 +296,9 @@ def test_stop_from_another_thread():
     stop = threading.Event()
     timer = threading.Timer(0.3, stop.set)
     timer.start()
-    info = AlphaBeta().choose(game.start(), Budget(time=60), stop=stop)
+    info = AlphaBeta().choose(start_position(game), Budget(time=60), stop=stop)
     timer.join()
-    assert info.move in game.start().legal_moves() and info.time < 10
+    assert info.move in start_position(game).legal_moves() and info.time < 10
 
 
 def test_agent_specs():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from interpreter.diagrams import movement_diagrams
-from interpreter.game import load_game
+from interpreter.drawing.diagrams import movement_diagrams
+from interpreter.loading import load_game
 
 
 def _named(game, diagram):

@@ -44,11 +44,12 @@ import pytest
 sf = pytest.importorskip("pyffish")
 
 from dsl import bundled_names, load_spec  # noqa: E402
-from interpreter.fen import to_fen  # noqa: E402
-from interpreter.game import load_game  # noqa: E402
-from interpreter.outcome import outcome  # noqa: E402
+from interpreter.notation.fen import to_fen  # noqa: E402
+from interpreter.notation.san import legal_move_table, move_to_uci  # noqa: E402
+from interpreter.loading import load_game  # noqa: E402
+from interpreter.engine.outcome import outcome  # noqa: E402
+from interpreter.loading import position_from_fen, start_position
 
-notation = pytest.importorskip("interpreter.notation")
 
 # Our bundled name -> Fairy-Stockfish's name, where they differ or where an
 # alias would be ambiguous. Variants not listed are looked up by their own
@@ -157,12 +158,12 @@ def fsf_errors(fsf: str, fen: str, only_theirs: set[str]) -> set[str]:
 
 def our_uci_moves(pos, fsf: str) -> set[str]:
     """Our legal moves in UCI form, castling written as Fairy-Stockfish writes it for ``fsf``."""
-    moves = {row["uci"] for row in notation.legal_move_table(pos)}
+    moves = {row["uci"] for row in legal_move_table(pos)}
     if fsf in KING_TAKES_ROOK:
         names = pos.game.board.names
         for move in pos.legal_moves():
             if move[3] is not None and move[3][0] == "castle":
-                moves.discard(notation.move_to_uci(pos, move))
+                moves.discard(move_to_uci(pos, move))
                 moves.add(names[move[0]] + names[move[3][1]])
     return moves
 
@@ -198,7 +199,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
     for i in range(budget.games):
         seed = budget.seed + i
         rng = random.Random(f"{name}/{seed}")
-        pos = game.start()
+        pos = start_position(game)
         path: list[str] = []
         for ply in range(budget.plies):
             if outcome(pos) is not None:
@@ -227,7 +228,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
                 compared += 1
                 COMPARED[name] += 1
             move = choose(rng, legal)
-            path.append(notation.move_to_uci(pos, move))
+            path.append(move_to_uci(pos, move))
             pos.push(move)
     return compared
 
@@ -236,7 +237,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
 def test_start_position(name, fsf):
     """Our setup is Fairy-Stockfish's start position, read in its FEN dialect (counters aside)."""
     game = load_game(name)
-    ours, theirs = to_fen(game.start()), to_fen(game.position(sf.start_fen(fsf)))
+    ours, theirs = to_fen(start_position(game)), to_fen(position_from_fen(game, sf.start_fen(fsf)))
     assert _head(ours) == _head(theirs), f"{name}: ours {ours}, Fairy-Stockfish {sf.start_fen(fsf)} (read: {theirs})"
 
 

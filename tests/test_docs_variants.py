@@ -1,6 +1,6 @@
 """docs/variants is the generated documentation of every bundled variant, and it is up to date.
 
-The documentation is regenerated in memory (:func:`interpreter.docgen.all_variant_files`)
+The documentation is regenerated in memory (:func:`interpreter.documentation.pages.all_variant_files`)
 and compared byte for byte with the files under ``docs/variants``: a
 changed rules file, a new variant or a change to the generator that was
 not followed by ``make docs-variants`` fails here. The generator is
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
-from interpreter.docgen import all_variant_files, variant_files
-from interpreter.game import load_game
+from interpreter.cli.main import main
+from interpreter.documentation.pages import all_variant_files, variant_files
+from interpreter.loading import load_game
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "variants"
 

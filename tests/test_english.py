@@ -2,7 +2,7 @@
 
 The tests walk the pydantic models of :mod:`dsl.spec` rather than a list
 kept by hand, so a new model, a new literal value or a new field fails
-here until :mod:`interpreter.english` renders it:
+here until :mod:`interpreter.documentation.english` renders it:
 
 - every model renders a sample of itself to non-empty text without
   placeholder text (TODO, ???, ``<``, ``None``, braces);
@@ -32,8 +32,9 @@ import pytest
 
 from dsl import load_spec
 from dsl import spec as S
-from interpreter import outcome
-from interpreter.english import OUTCOMES, English
+from interpreter.compiler import end_rules
+from interpreter.documentation.english import English
+from interpreter.documentation.phrases import OUTCOMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "english-chess.txt"  # and english-NAME.txt beside it
@@ -45,6 +46,7 @@ MODELS = sorted({cls for cls in vars(S).values()
 NOT_RENDERED = {
     ("VariantSpec", "name"): "the name on the command line; the title is shown instead",
     ("VariantSpec", "path"): "where the file was loaded from, not part of the game",
+    ("VariantSpec", "sources"): "the files read to load it, not part of the game",
     ("ArmySpec", "name"): "the army's name in the file; its title is shown instead",
     ("InsufficientRule", "name"): "a handle for 'forget'; the signatures are shown instead",
 }
@@ -235,14 +237,14 @@ def test_every_field_shows_in_the_english(cls, name, field):
     assert_readable(after, f"{cls.__name__}.{name}")
 
 
-@pytest.mark.parametrize("name", sorted(outcome.END_NAMES))
+@pytest.mark.parametrize("name", sorted(end_rules.END_NAMES))
 def test_every_condition_name_has_english(name):
     text = english_for(S.Compare(op=">=", left=S.Ref(path=[name]), right=S.Num(value=1)))
     assert "attribute" not in text, f"'{name}' is read as a cell attribute: {text!r}"
     assert_readable(text, name)
 
 
-@pytest.mark.parametrize("name", sorted(outcome.END_CALLS))
+@pytest.mark.parametrize("name", sorted(end_rules.END_CALLS))
 def test_every_condition_call_has_english(name):
     text = english_for(S.Call(name=name, args=[S.Ref(path=["hill"])]))
     assert "`" not in text, f"{name}(...) has no English of its own: {text!r}"

@@ -13,7 +13,7 @@ from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
 from interpreter.agents.evaluation import Evaluation, evaluation_of
 from interpreter.agents.sides import Sides
-from interpreter.game import compile_variant, load_game
+from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 
 
 def _game(text: str):
@@ -50,25 +50,25 @@ def test_goal_zones_come_from_the_end_rules():
 def test_a_king_nearer_its_goal_scores_more():
     game = load_game("kingofthehill")
     ev = evaluation_of(game)
-    far = game.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-    near = game.position("4k3/8/8/8/8/4K3/8/8 w - - 0 1")
+    far = position_from_fen(game, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    near = position_from_fen(game, "4k3/8/8/8/8/4K3/8/8 w - - 0 1")
     assert ev.relative(near, 0) > ev.relative(far, 0) + 100
     chess = load_game("chess")
     flat = evaluation_of(chess)
-    assert flat.relative(chess.position("4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 0) < 100  # no zone in chess
+    assert flat.relative(position_from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 0) < 100  # no zone in chess
 
 
 def test_material_mobility_and_promotion_terms():
     game = load_game("chess")
     ev = evaluation_of(game)
-    start = game.start()
+    start = start_position(game)
     assert ev.army_scores(start)[0] == ev.army_scores(start)[1]
     # A knight in the centre beats one in the corner; a pawn on the seventh beats one at home.
-    centre = game.position("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1")
-    corner = game.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
+    centre = position_from_fen(game, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1")
+    corner = position_from_fen(game, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
     assert ev.relative(centre, 0) > ev.relative(corner, 0)
-    seventh = game.position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
-    home = game.position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+    seventh = position_from_fen(game, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    home = position_from_fen(game, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
     assert ev.relative(seventh, 0) > ev.relative(home, 0) + 50
 
 
@@ -80,12 +80,12 @@ def test_the_ai_block_weighs_the_terms():
     assert len(set(Evaluation(flat).square[knight])) == 1
     doubled = _game("extends chess\nai { weight material 2 }")
     assert Evaluation(doubled).values == Evaluation(plain).values   # values stay what captures win
-    pos = doubled.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-    assert Evaluation(doubled).relative(pos, 0) > 1.8 * Evaluation(plain).relative(plain.position(pos_fen(pos)), 0)
+    pos = position_from_fen(doubled, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert Evaluation(doubled).relative(pos, 0) > 1.8 * Evaluation(plain).relative(position_from_fen(plain, pos_fen(pos)), 0)
 
 
 def pos_fen(pos) -> str:
-    from interpreter.fen import to_fen
+    from interpreter.notation.fen import to_fen
     return to_fen(pos)
 
 
@@ -114,8 +114,8 @@ def test_the_grammar_lists_every_weight():
 def test_losing_every_piece_as_the_goal_turns_material_around():
     game = load_game("antichess")
     ev = evaluation_of(game)
-    more = game.position("4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1")
-    fewer = game.position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+    more = position_from_fen(game, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1")
+    fewer = position_from_fen(game, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
     assert ev.relative(fewer, 0) > ev.relative(more, 0)
 
 
@@ -124,12 +124,12 @@ def test_team_scores_and_the_view_of_one_team():
     sides = Sides(game)
     assert sides.count == 2 and sides.teams == [(0, 2), (1, 3)] and sides.turn_team == [0, 1, 0, 1]
     ev = evaluation_of(game)
-    start = game.start()
+    start = start_position(game)
     assert ev.relative(start, 0) == 0 == ev.relative(start, 1)
     # Without White's queen the light team is behind, the dark team ahead by as much.
-    from interpreter.fen import to_fen
+    from interpreter.notation.fen import to_fen
     fen = to_fen(start)
-    fewer = game.position(fen.replace("wQ,", "1,", 1) if "wQ," in fen else fen)
+    fewer = position_from_fen(game, fen.replace("wQ,", "1,", 1) if "wQ," in fen else fen)
     assert ev.relative(fewer, 0) < 0 < ev.relative(fewer, 1)
     assert ev.relative(fewer, 0) == -ev.relative(fewer, 1)
 
@@ -146,7 +146,8 @@ def test_free_for_all_sides(tmp_path):
 
 
 def test_the_documentation_names_every_weight():
-    from interpreter.english import AI_TERMS, English
+    from interpreter.documentation.english import English
+    from interpreter.documentation.phrases import AI_TERMS
     assert set(AI_TERMS) == set(AI_WEIGHTS)
     spec = load_spec_text("extends chess\nai { weight zone 3 }", "x.rules")
     sections = dict(English(spec).sections())

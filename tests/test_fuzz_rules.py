@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesError, load_spec_text
-from interpreter.game import compile_variant
+from interpreter.loading import compile_variant
+from interpreter.loading import start_position
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.rules")) + sorted((ROOT / "dsl" / "std").glob("*.rules"))
@@ -47,7 +48,7 @@ def run(seed: int, trials: int) -> None:
         mutated = mutate(text, words, rng)
         try:
             game = compile_variant(load_spec_text(mutated, str(path)))
-            pos = game.start()
+            pos = start_position(game)
             for _ in range(12):
                 legal = pos.legal_moves()
                 if not legal:

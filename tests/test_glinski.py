@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game import load_game
-from interpreter.notation import move_to_uci
-from interpreter.perft import perft
+from interpreter.loading import load_game
+from interpreter.notation.san import move_to_uci
+from interpreter.engine.perft import perft
+from interpreter.loading import position_from_fen, start_position
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +16,7 @@ def game():
 
 
 def targets(game, fen: str, cell: str) -> list[str]:
-    pos = game.position(fen)
+    pos = position_from_fen(game, fen)
     start = game.board.index[cell]
     return sorted(move_to_uci(pos, m)[len(cell):] for m in pos.legal_moves() if m[0] == start)
 
@@ -63,21 +64,21 @@ def test_pawn_promotes_on_the_far_edge(game):
 
 
 def test_en_passant(game):
-    pos = game.position(_fen_with(game, {"e4": "P", "d5": "p", "g1": "K", "g10": "k"}))
+    pos = position_from_fen(game, _fen_with(game, {"e4": "P", "d5": "p", "g1": "K", "g10": "k"}))
     double = next(m for m in pos.legal_moves() if move_to_uci(pos, m) == "e4e6")
     pos.push(double)
     assert "d5e5" in [move_to_uci(pos, m) for m in pos.legal_moves()]
 
 
 def test_start_perft(game):
-    pos = game.start()
+    pos = start_position(game)
     assert [perft(pos, d) for d in (1, 2, 3)] == [51, 2586, 137858]
 
 
 def _fen_with(game, pieces: dict[str, str]) -> str:
     """A FEN of the Glinski board with the given pieces (cell -> symbol), White to move."""
-    from interpreter.position import Position
-    from interpreter.fen import to_fen
+    from interpreter.engine.position import Position
+    from interpreter.notation.fen import to_fen
     pos = Position(game)
     for cell, symbol in pieces.items():
         pos.place(game.board.index[cell], game.symbol_code[symbol])

@@ -6,8 +6,9 @@ import pytest
 
 from dsl import RulesSemanticError, load_spec_text
 from dsl.betza import parse_betza
-from interpreter.game import compile_variant
-from interpreter.perft import perft
+from interpreter.loading import compile_variant
+from interpreter.engine.perft import perft
+from interpreter.loading import position_from_fen, start_fen, start_position
 
 
 def game_of(text: str, tmp_path):
@@ -19,7 +20,7 @@ def game_of(text: str, tmp_path):
 def test_extends_inherits_everything(tmp_path):
     game = game_of('variant mine { title "Mine" }\nextends chess\n', tmp_path)
     assert game.name == "mine" and game.title == "Mine"
-    assert perft(game.start(), 3) == 8902
+    assert perft(start_position(game), 3) == 8902
 
 
 def test_forget_castle_and_end_rule(tmp_path):
@@ -27,7 +28,7 @@ def test_forget_castle_and_end_rule(tmp_path):
     game = game_of(text, tmp_path)
     assert [r.name for r in game.castle_rules] == ["long"]
     assert "stalemate" not in [rule.name for rule, _, _ in game.end_rules]
-    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    pos = position_from_fen(game, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert perft(pos, 1) == 25  # 26 in chess: only O-O-O is left
 
 
@@ -41,8 +42,8 @@ def test_piece_override_by_name(tmp_path):
     """A nightrider in place of the knight: from b1 it rides c3-d5-xe7 and a3; d2 is blocked."""
     text = 'extends chess\npiece Knight { letter N value 5 betza "NN" }\n'
     game = game_of(text, tmp_path)
-    assert perft(game.start(), 1) == 24
-    pos = game.start()
+    assert perft(start_position(game), 1) == 24
+    pos = start_position(game)
     b1 = game.board.index["b1"]
     assert sorted(game.board.names[m[1]] for m in pos.legal_moves() if m[0] == b1) == ["a3", "c3", "d5", "e7"]
 
@@ -88,7 +89,7 @@ def test_native_patterns_match_betza(tmp_path):
             'piece Knight { letter N value 3 move leap (1, 2) all }\n')
     game = game_of(text, tmp_path)
     kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-    assert perft(game.position(kiwipete), 2) == 2039
+    assert perft(position_from_fen(game, kiwipete), 2) == 2039
 
 
 def test_setup_places(tmp_path):
@@ -96,7 +97,7 @@ def test_setup_places(tmp_path):
             'setup { white King at e1  white Rook at a1, h1  white Pawn at rank 2\n'
             '        black King at e8  black Pawn at a7..h7 }\n')
     game = game_of(text, tmp_path)
-    assert game.start_fen == "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1"
+    assert start_fen(game) == "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1"
 
 
 def test_griffon_and_crooked_bishop(tmp_path):
@@ -106,7 +107,7 @@ def test_griffon_and_crooked_bishop(tmp_path):
             'piece Crook { letter C value 4 move zigzag diag and diag }\n'
             'setup fen "4k3/8/8/8/3G4/8/8/4K2C w - - 0 1"\n')
     game = game_of(text, tmp_path)
-    pos = game.start()
+    pos = start_position(game)
     names = game.board.names
 
     def targets(cell):
@@ -121,9 +122,9 @@ def test_griffon_and_crooked_bishop(tmp_path):
 def test_clock_resets_on_promotion_only_when_declared(tmp_path):
     """Rocket Chess's count: captures and promotions restart it, pawn moves do not."""
     game = game_of("extends chess\nrules { clock resets on capture, promotion }\n", tmp_path)
-    from interpreter.fen import to_fen
-    from interpreter.notation import parse_move
-    pos = game.position("4k3/1P6/8/8/8/8/4P3/4K3 w - - 7 40")
+    from interpreter.notation.fen import to_fen
+    from interpreter.notation.reading import parse_move
+    pos = position_from_fen(game, "4k3/1P6/8/8/8/8/4P3/4K3 w - - 7 40")
     pos.push(parse_move(pos, "e3"))
     assert to_fen(pos).split()[4] == "8"
     pos.push(parse_move(pos, "Kd7"))

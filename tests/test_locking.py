@@ -13,9 +13,10 @@ import random
 
 import pytest
 
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.stacking import REMOVES
+from interpreter.loading import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.compiler.stacking import REMOVES
+from interpreter.loading import position_from_fen, start_position
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +88,7 @@ def stack(pos, cell: str) -> tuple[str | None, str | None]:
 
 
 def test_lc_t1_forty_moves_at_the_start(game):
-    pos = game.start()
+    pos = start_position(game)
     moves = {described(pos, m) for m in pos.legal_moves()}
     assert len(moves) == len(pos.legal_moves()) == 40
     climbs = {(f, t) for f, t, w in moves if w == "climb"}
@@ -106,14 +107,14 @@ def test_lc_t1_forty_moves_at_the_start(game):
 
 def test_lc_t2_pawn_climbs_by_advance_double_step_and_capture(game):
     kings = {"e1": "K", "e8": "k"}
-    pos = game.position(fen_of({**kings, "a2": "P", "a3": "N"}))
+    pos = position_from_fen(game, fen_of({**kings, "a2": "P", "a3": "N"}))
     assert ("a3", "climb") in moves_of(pos, "a2")
-    pos = game.position(fen_of({**kings, "a2": "P", "a4": "N"}))
+    pos = position_from_fen(game, fen_of({**kings, "a2": "P", "a4": "N"}))
     assert moves_of(pos, "a2") == {("a3", "move"), ("a4", "climb")}
-    pos = game.position(fen_of({**kings, "a2": "P", "b3": "N"}))
+    pos = position_from_fen(game, fen_of({**kings, "a2": "P", "b3": "N"}))
     assert moves_of(pos, "a2") == {("a3", "move"), ("a4", "move"), ("b3", "climb")}
     # Own pieces on a3 and a4: the double step is blocked, climbing a4 is illegal.
-    pos = game.position(fen_of({**kings, "a2": "P", "a3": "N", "a4": "B"}))
+    pos = position_from_fen(game, fen_of({**kings, "a2": "P", "a3": "N", "a4": "B"}))
     assert moves_of(pos, "a2") == {("a3", "climb")}
 
 
@@ -121,7 +122,7 @@ def test_lc_t2_pawn_climbs_by_advance_double_step_and_capture(game):
 
 
 def test_lc_t3_board_level_piece_cannot_climb_an_enemy(game):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "a1": "R", "a2": "n"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "a1": "R", "a2": "n"}))
     assert moves_to(pos, "a2") == {("a1", "a2", "capture")}
     assert ("a2", "capture") in moves_of(pos, "a1") and not any(t == "a3" for t, _ in moves_of(pos, "a1"))
 
@@ -132,7 +133,7 @@ def test_lc_t3_board_level_piece_cannot_climb_an_enemy(game):
 def _t4(game, **cells: str):
     pieces = {"e1": "K", "e8": "k", "d4": "(NP)"}  # a white pawn on top of a white knight
     pieces.update(cells)
-    return game.position(fen_of(pieces))
+    return position_from_fen(game, fen_of(pieces))
 
 
 def test_lc_t4_overlaid_pawn_descends_to_empty_cells(game):
@@ -177,24 +178,24 @@ def test_lc_t4_overlaid_pawn_never_captures_or_lands_on_a_stack_ahead(game):
 
 def test_lc_t5_locked_piece_has_no_moves_and_gives_no_check(game):
     # A white rook locked under a black knight on the open e-file: no check, no rook move.
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "e1": "(Rn)"}, side="b"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "e1": "(Rn)"}, side="b"))
     assert not pos.in_check()
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "e1": "(Rn)"}, side="w"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "e1": "(Rn)"}, side="w"))
     assert moves_of(pos, "e1") == set()
     assert outcome(pos) is None  # the locked rook is material
     # Locked under its own bishop: only the bishop moves, and the rook still gives no check.
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "e1": "(RB)"}, side="b"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "e1": "(RB)"}, side="b"))
     assert not pos.in_check()
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "e1": "(RB)"}, side="w"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "e1": "(RB)"}, side="w"))
     assert moves_of(pos, "e1") and all(t not in ("e2", "e5", "e7") for t, _ in moves_of(pos, "e1"))
     assert {t for t, _ in moves_of(pos, "e1")} == {"d2", "c3", "b4", "a5", "f2", "g3", "h4"}
 
 
 def test_lc_t5_locked_pawn_and_knight_give_no_check(game):
     # A white knight locked under a black pawn would otherwise check e8 from f6.
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "f6": "(Np)"}, side="b"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "f6": "(Np)"}, side="b"))
     assert not pos.in_check()
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "f6": "N"}, side="b"))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "f6": "N"}, side="b"))
     assert pos.in_check()
 
 
@@ -232,14 +233,14 @@ def _check_stacks(pos) -> None:
 
 def test_lc_t6_only_captures_reach_a_two_stack_and_height_stays_two(game):
     for fen in STACKED_FENS:
-        _check_stacks(game.position(fen))
+        _check_stacks(position_from_fen(game, fen))
 
 
 def test_lc_t6_random_games_keep_stacks_of_two(game):
     stacked = 0
     for seed in range(6):
         rng = random.Random(seed)
-        pos = game.start()
+        pos = start_position(game)
         for _ in range(60):
             legal = pos.legal_moves()
             if not legal or outcome(pos, legal) is not None:
@@ -254,7 +255,7 @@ def test_lc_t6_random_games_keep_stacks_of_two(game):
 
 
 def test_lc_t7_board_level_knight_captures_the_enemy_top(game):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "g1": "N", "f3": "(Pb)"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "g1": "N", "f3": "(Pb)"}))
     assert moves_to(pos, "f3") == {("g1", "f3", "capture-top")}
     play(pos, "g1", "f3", "capture-top")
     assert stack(pos, "f3") == ("P", "N")  # the white pawn is still locked, under the knight
@@ -262,7 +263,7 @@ def test_lc_t7_board_level_knight_captures_the_enemy_top(game):
 
 def test_lc_t7_board_level_bishop_and_queen_cannot_capture_the_enemy_top(game):
     # A bishop on d1 and a queen on f1 with clear lines to f3 (e2 and f2 empty).
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "g1": "N", "d1": "B", "f1": "Q", "f3": "(Pb)"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "g1": "N", "d1": "B", "f1": "Q", "f3": "(Pb)"}))
     assert moves_to(pos, "f3") == {("g1", "f3", "capture-top")}
     assert ("e2", "move") in moves_of(pos, "d1") and ("f2", "move") in moves_of(pos, "f1")
 
@@ -271,7 +272,7 @@ def test_lc_t7_board_level_bishop_and_queen_cannot_capture_the_enemy_top(game):
 
 
 def test_lc_t8_overlaid_knight_captures_a_free_piece(game):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "g1": "(PN)", "f3": "b"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "g1": "(PN)", "f3": "b"}))
     # Capture and landing are two distinct moves (GAMES.md Decisions).
     assert moves_to(pos, "f3") == {("g1", "f3", "capture"), ("g1", "f3", "land")}
     play(pos, "g1", "f3", "capture")
@@ -279,7 +280,7 @@ def test_lc_t8_overlaid_knight_captures_a_free_piece(game):
 
 
 def test_lc_t8_overlaid_bishop_lands_but_cannot_capture(game):
-    pos = game.position(fen_of({"a1": "K", "e8": "k", "g1": "(PB)", "d4": "n"}))
+    pos = position_from_fen(game, fen_of({"a1": "K", "e8": "k", "g1": "(PB)", "d4": "n"}))
     assert moves_to(pos, "d4") == {("g1", "d4", "land")}
     play(pos, "g1", "d4", "land")
     assert stack(pos, "d4") == ("n", "B") and stack(pos, "g1") == (None, "P")
@@ -289,7 +290,7 @@ def test_lc_t8_overlaid_bishop_lands_but_cannot_capture(game):
 
 
 def _t9(game, under: str):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": f"({under}p)"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": f"({under}p)"}))
     play(pos, "a2", "a4", "move")
     return pos
 
@@ -316,7 +317,7 @@ def test_lc_t9_sep_is_lost_if_not_taken_at_once(game):
 def test_lc_t9_sep_kept_when_the_freed_piece_shields_the_king(game):
     """After sep the piece freed on b4 still stands between the rook on b1 and the king on b8, so sep is
     legal; the en passant right must not be dropped as if b4 were left empty."""
-    pos = game.position(fen_of({"h1": "K", "b8": "k", "b1": "R", "a2": "P", "b4": "(np)"}))
+    pos = position_from_fen(game, fen_of({"h1": "K", "b8": "k", "b1": "R", "a2": "P", "b4": "(np)"}))
     play(pos, "a2", "a4", "move")
     assert ("a3", "sep") in moves_of(pos, "b4")
 
@@ -325,7 +326,7 @@ def test_lc_t9_sep_kept_when_the_freed_piece_shields_the_king(game):
 
 
 def test_lc_t10_en_passant_by_a_free_pawn(game):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": "p"}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": "p"}))
     play(pos, "a2", "a4", "move")
     assert ("a3", "ep") in moves_of(pos, "b4")
     play(pos, "b4", "a3", "ep")
@@ -334,7 +335,7 @@ def test_lc_t10_en_passant_by_a_free_pawn(game):
 
 @pytest.mark.parametrize("b4", ["(pN)", "(pb)", "(Np)", "(np)"])
 def test_lc_t10_no_en_passant_for_a_locked_or_overlaid_pawn(game, b4):
-    pos = game.position(fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": b4}))
+    pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "a2": "P", "b4": b4}))
     play(pos, "a2", "a4", "move")
     assert not any(w == "ep" for _, _, w in (described(pos, m) for m in pos.legal_moves()))
 
@@ -343,7 +344,7 @@ def test_lc_t10_no_en_passant_for_a_locked_or_overlaid_pawn(game, b4):
 
 
 def test_lc_t11_castling_and_castlock(game):
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "e8": "k"}, castling="K"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "e8": "k"}, castling="K"))
     moves = moves_of(pos, "e1")
     assert ("g1", "castle") in moves and ("g1", "castlock") in moves
     play(pos, "e1", "g1", "castlock")
@@ -354,28 +355,28 @@ def test_lc_t11_castling_and_castlock(game):
 
 
 def test_lc_t11_long_castlock(game):
-    pos = game.position(fen_of({"e1": "K", "a1": "R", "e8": "k"}, castling="Q"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "a1": "R", "e8": "k"}, castling="Q"))
     assert {("c1", "castle"), ("c1", "castlock")} <= moves_of(pos, "e1")
     play(pos, "e1", "c1", "castlock")
     assert stack(pos, "c1") == ("K", "R")
 
 
 def test_lc_t11_neither_when_g1_is_attacked(game):
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "e8": "k", "g8": "r"}, castling="K"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "e8": "k", "g8": "r"}, castling="K"))
     assert not {w for _, w in moves_of(pos, "e1")} & {"castle", "castlock"}
 
 
 def test_lc_t11_castlock_needs_a_stack_safe_from_overlaid_pieces(game):
     # A black bishop on top of a black pawn on c5 sees g1 over the single pawn on f2 (airspace): it cannot
     # take a lone king on g1, so O-O stays legal, but it could take the king-and-rook stack of castlock.
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "e8": "k", "f2": "P", "c5": "(pb)"}, castling="K"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "e8": "k", "f2": "P", "c5": "(pb)"}, castling="K"))
     moves = moves_of(pos, "e1")
     assert ("g1", "castle") in moves and ("g1", "castlock") not in moves
 
 
 def test_lc_t11_rights_kept_while_locked(game):
     # The queen climbs onto the unmoved king: it cannot castle while locked, and may again once freed.
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "d1": "Q", "e8": "k"}, castling="K"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "d1": "Q", "e8": "k"}, castling="K"))
     play(pos, "d1", "e1", "climb")
     play(pos, "e8", "d8", "move")
     assert not {w for _, w in moves_of(pos, "e1")} & {"castle", "castlock"}
@@ -383,7 +384,7 @@ def test_lc_t11_rights_kept_while_locked(game):
     play(pos, "d8", "e8", "move")
     assert {("g1", "castle"), ("g1", "castlock")} <= moves_of(pos, "e1")
     # The same with the rook locked under a queen on h1.
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "h2": "Q", "e8": "k"}, castling="K"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "h2": "Q", "e8": "k"}, castling="K"))
     play(pos, "h2", "h1", "climb")
     play(pos, "e8", "d8", "move")
     assert not {w for _, w in moves_of(pos, "e1")} & {"castle", "castlock"}
@@ -395,7 +396,7 @@ def test_lc_t11_rights_kept_while_locked(game):
 def test_lc_t11_no_castling_by_a_rook_standing_on_the_locked_rook(game):
     # The a2 rook climbs onto the unmoved a1 rook: the locked rook keeps its right but cannot castle, and
     # the rook on top has moved.
-    pos = game.position(fen_of({"e1": "K", "a1": "R", "a2": "R", "e8": "k"}, castling="Q"))
+    pos = position_from_fen(game, fen_of({"e1": "K", "a1": "R", "a2": "R", "e8": "k"}, castling="Q"))
     play(pos, "a2", "a1", "climb")
     play(pos, "e8", "d8", "move")
     assert not {w for _, w in moves_of(pos, "e1")} & {"castle", "castlock"}
@@ -403,12 +404,12 @@ def test_lc_t11_no_castling_by_a_rook_standing_on_the_locked_rook(game):
 
 @pytest.mark.parametrize("locker", ["d1e1", "h2h1"])
 def test_lc_t11_fen_keeps_the_rights_of_a_locked_king_or_rook(game, locker):
-    from interpreter.fen import to_fen
-    pos = game.position(fen_of({"e1": "K", "h1": "R", "d1": "Q", "h2": "Q", "e8": "k"}, castling="K"))
+    from interpreter.notation.fen import to_fen
+    pos = position_from_fen(game, fen_of({"e1": "K", "h1": "R", "d1": "Q", "h2": "Q", "e8": "k"}, castling="K"))
     play(pos, locker[:2], locker[2:], "climb")
     fen = to_fen(pos)
     assert fen.split()[2] == "K"
-    again = game.position(fen)
+    again = position_from_fen(game, fen)
     assert again.unmoved == pos.unmoved and again.hash == pos.hash
 
 
@@ -416,7 +417,7 @@ def test_lc_t11_fen_keeps_the_rights_of_a_locked_king_or_rook(game, locker):
 
 
 def test_lc_t12_free_king_may_approach_a_refugee_king_with_check(game):
-    pos = game.position(fen_of({"e6": "(pk)", "e4": "K"}))
+    pos = position_from_fen(game, fen_of({"e6": "(pk)", "e4": "K"}))
     assert not pos.in_check() and outcome(pos) is None
     assert {("d5", "move"), ("e5", "move"), ("f5", "move")} <= moves_of(pos, "e4")
     for cell in ("d5", "e5", "f5"):
@@ -429,7 +430,7 @@ def test_lc_t12_free_king_may_approach_a_refugee_king_with_check(game):
 
 
 def _t13(game):
-    return game.position(fen_of({"a1": "(PR)", "a8": "n", "h1": "K", "h8": "k"}))
+    return position_from_fen(game, fen_of({"a1": "(PR)", "a8": "n", "h1": "K", "h8": "k"}))
 
 
 def test_lc_t13_airspace_model_m3(game):
@@ -447,7 +448,7 @@ def test_lc_t13_model_m1(game_m1):
 
 
 def test_lc_t14_lockout_is_a_draw(game):
-    pos = game.position(fen_of({"h8": "(kR)", "a1": "K"}, side="b"))
+    pos = position_from_fen(game, fen_of({"h8": "(kR)", "a1": "K"}, side="b"))
     assert not pos.in_check() and pos.legal_moves() == []
     result = outcome(pos)
     assert result is not None and result.rule == "lockout" and result.result == "draw"
@@ -457,7 +458,7 @@ def test_lc_t14_lockout_is_a_draw(game):
 
 
 def test_lc_t15_pawn_promotes_on_climbing(game):
-    pos = game.position(fen_of({"g8": "R", "g7": "P", "e1": "K", "e8": "k"}))
+    pos = position_from_fen(game, fen_of({"g8": "R", "g7": "P", "e1": "K", "e8": "k"}))
     assert {w for t, w in moves_of(pos, "g7") if t == "g8"} == {"climb=Q", "climb=R", "climb=B", "climb=N"}
     play(pos, "g7", "g8", "climb=Q")
     assert stack(pos, "g8") == ("R", "Q")
@@ -466,12 +467,12 @@ def test_lc_t15_pawn_promotes_on_climbing(game):
 def test_lc_t15_overlaid_pawn_promotes_on_landing(game):
     # Also for a pawn landing on a piece of either colour, and when a free pawn captures on the last rank
     # an enemy piece locked under a white top piece (it promotes there, locked under that piece).
-    pos = game.position(fen_of({"g7": "(NP)", "f8": "n", "h8": "(rB)", "a1": "K", "c6": "k"}))
+    pos = position_from_fen(game, fen_of({"g7": "(NP)", "f8": "n", "h8": "(rB)", "a1": "K", "c6": "k"}))
     moves = moves_of(pos, "g7")
     assert {"land=Q", "land=R", "land=B", "land=N"} == {w for t, w in moves if t == "f8"}
     assert {"descend=Q", "descend=R", "descend=B", "descend=N"} == {w for t, w in moves if t == "g8"}
     assert not any(t == "h8" for t, _ in moves)  # a white-topped stack
-    pos = game.position(fen_of({"g7": "P", "h8": "(rB)", "a1": "K", "c6": "k"}))
+    pos = position_from_fen(game, fen_of({"g7": "P", "h8": "(rB)", "a1": "K", "c6": "k"}))
     assert {w for t, w in moves_of(pos, "g7") if t == "h8"} == {"capture-bottom=" + p for p in "QRBN"}
     play(pos, "g7", "h8", "capture-bottom=Q")
     assert stack(pos, "h8") == ("Q", "B")
@@ -481,19 +482,19 @@ def test_lc_t15_overlaid_pawn_promotes_on_landing(game):
 
 
 def test_lc_t16_king_imprisoned_under_its_own_piece_is_checked_by_a_board_level_bishop(game):
-    pos = game.position(fen_of({"g7": "(kn)", "a1": "B", "e1": "K"}, side="b"))
+    pos = position_from_fen(game, fen_of({"g7": "(kn)", "a1": "B", "e1": "K"}, side="b"))
     assert pos.in_check()
     # Without the bishop's clear diagonal, no check.
-    pos = game.position(fen_of({"g7": "(kn)", "a1": "B", "d4": "P", "e1": "K"}, side="b"))
+    pos = position_from_fen(game, fen_of({"g7": "(kn)", "a1": "B", "d4": "P", "e1": "K"}, side="b"))
     assert not pos.in_check()
 
 
 def test_lc_t17_king_imprisoned_under_an_enemy_piece(game):
     # A white board-level bishop with a clear diagonal gives check (it could take the locked king).
-    pos = game.position(fen_of({"g7": "(kN)", "a1": "B", "e1": "K"}, side="b"))
+    pos = position_from_fen(game, fen_of({"g7": "(kN)", "a1": "B", "e1": "K"}, side="b"))
     assert pos.in_check()
     # A white overlaid bishop on that diagonal does not: its own piece is on top of g7.
-    pos = game.position(fen_of({"g7": "(kN)", "a1": "(PB)", "e1": "K"}, side="b"))
+    pos = position_from_fen(game, fen_of({"g7": "(kN)", "a1": "(PB)", "e1": "K"}, side="b"))
     assert not pos.in_check()
     result = outcome(pos)
     assert result is not None and result.rule == "lockout"
@@ -503,7 +504,7 @@ def test_lc_t17_king_imprisoned_under_an_enemy_piece(game):
 
 
 def _ending(game, pieces, side="b"):
-    pos = game.position(fen_of(pieces, side=side))
+    pos = position_from_fen(game, fen_of(pieces, side=side))
     result = outcome(pos)
     return result and (result.rule, result.result)
 

@@ -9,7 +9,7 @@ import pytest
 from interpreter.agents import match
 from interpreter.agents.matches import team_players
 from interpreter.agents.stats import elo, estimate, expected, sprt_bounds, sprt_llr
-from interpreter.game import load_game
+from interpreter.loading import load_game
 
 
 def _tags(record: str) -> dict[str, str]:

@@ -9,8 +9,10 @@ import chess
 import pytest
 
 from dsl.errors import IllegalMoveError, MoveError
-from interpreter.game import load_game
-from interpreter.notation import legal_move_table, move_to_san, move_to_uci, moves_from_text, parse_move
+from interpreter.loading import load_game
+from interpreter.notation.san import legal_move_table, move_to_san, move_to_uci
+from interpreter.notation.reading import moves_from_text, parse_move
+from interpreter.loading import position_from_fen, start_position
 
 # Start positions for the random playouts: the initial position and perft
 # classics rich in castling, en passant, promotion and pins.
@@ -36,7 +38,7 @@ def _playouts(game, games: int, plies: int, round_trip: bool) -> int:
     for seed in range(games):
         rng = random.Random(seed)
         fen = FENS[seed % len(FENS)]
-        pos, board = game.position(fen), chess.Board(fen)
+        pos, board = position_from_fen(game, fen), chess.Board(fen)
         for _ in range(plies):
             legal = pos.legal_moves()
             mine = {move_to_uci(pos, m, legal=legal): (m, move_to_san(pos, m, legal=legal)) for m in legal}
@@ -74,7 +76,7 @@ def test_chess960_san_matches_python_chess(game):
     for seed in range(8):
         rng = random.Random(seed)
         board = chess.Board.from_chess960_pos(rng.randrange(960))
-        pos = game.position(board.fen())
+        pos = position_from_fen(game, board.fen())
         for _ in range(40):
             table = legal_move_table(pos)
             assert sorted(d["san"] for d in table) == sorted(board.san(m) for m in board.legal_moves), board.fen()
@@ -105,7 +107,7 @@ def _one(pos, *texts):
 
 
 def test_san_and_from_to_variants_name_the_same_move(game):
-    pos = game.start()
+    pos = start_position(game)
     knight = _one(pos, "Nf3", "g1f3", "Ng1f3", "Ngf3", "N1f3", "Ng1-f3", "Nf3!?", "  Nf3+ ")
     assert move_to_uci(pos, knight) == "g1f3"
     pawn = _one(pos, "e4", "e2e4", "e2-e4", "Pe4", "Pe2e4")
@@ -113,7 +115,7 @@ def test_san_and_from_to_variants_name_the_same_move(game):
 
 
 def test_castling_forms(game):
-    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    pos = position_from_fen(game, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     short = _one(pos, "O-O", "0-0", "O-O+", "e1g1", "e1h1")
     long = _one(pos, "O-O-O", "0-0-0", "e1c1", "e1a1")
     assert short[3][0] == long[3][0] == "castle"
@@ -123,7 +125,7 @@ def test_castling_forms(game):
 
 def test_castling_from_to_when_the_king_moves_one_cell(game):
     # Chess960-style: the king goes f1-g1 both by castling and by a plain step.
-    pos = game.position("4k3/8/8/8/8/8/8/5K1R w H - 0 1")
+    pos = position_from_fen(game, "4k3/8/8/8/8/8/8/5K1R w H - 0 1")
     step = parse_move(pos, "f1g1")
     castle = parse_move(pos, "O-O")
     assert step[3] is None and castle[3][0] == "castle"
@@ -134,37 +136,37 @@ def test_castling_from_to_when_the_king_moves_one_cell(game):
 
 
 def test_promotion_forms(game):
-    pos = game.position("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    pos = position_from_fen(game, "8/P6k/8/8/8/8/8/K7 w - - 0 1")
     knight = _one(pos, "a8=N", "a8N", "a8n", "a8=n", "a7a8n", "a7a8N")
     assert (move_to_san(pos, knight), move_to_uci(pos, knight)) == ("a8=N", "a7a8n")
 
 
 def test_en_passant_forms(game):
-    pos = game.position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    pos = position_from_fen(game, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
     ep = _one(pos, "exd6", "ed6", "e5d6", "exd6+")
     assert ep[3][0] == "ep"
     assert move_to_san(pos, ep) == "exd6"
 
 
 def test_check_and_mate_suffixes(game):
-    pos = game.start()
+    pos = start_position(game)
     played = moves_from_text(pos, "1. f3 e5 2. g4")
     assert len(played) == 3
     mate = parse_move(pos, "Qh4")
     assert move_to_san(pos, mate) == "Qh4#"
-    pos = game.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    pos = position_from_fen(game, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     assert move_to_san(pos, parse_move(pos, "Ra8")) == "Ra8+"
 
 
 def test_move_lists_skip_move_numbers(game):
-    pos = game.start()
+    pos = start_position(game)
     played = moves_from_text(pos, "1. e4 1... e5 2.Nf3 Nc6 3. Bb5 *")
     assert len(played) == 5 and pos.fullmove == 3
     assert moves_from_text(pos, "") == []
 
 
 def test_legal_move_table(game):
-    pos = game.start()
+    pos = start_position(game)
     table = legal_move_table(pos)
     assert len(table) == 20
     assert table[0] == {"san": "Na3", "uci": "b1a3", "from": "b1", "to": "a3"}
@@ -172,7 +174,7 @@ def test_legal_move_table(game):
 
 
 def test_illegal_move_tuple_is_a_value_error(game):
-    pos = game.start()
+    pos = start_position(game)
     with pytest.raises(ValueError):
         move_to_san(pos, (12, 36, 0, None))  # e2e5
     with pytest.raises(ValueError):
@@ -206,9 +208,9 @@ def test_ten_by_ten_board_with_two_digit_ranks(tmp_path: Path):
     path = tmp_path / "big.rules"
     path.write_text(BIG)
     big = load_game(path)
-    pos = big.start()
+    pos = start_position(big)
     played = moves_from_text(pos, "a4 j7 a5 j6 a6 j5 a7 j4 a8 j3 axb9 jxi2 bxc10=Q ixj1=N")
-    assert move_to_san(big.position(), played[0]) == "a4"
+    assert move_to_san(start_position(big), played[0]) == "a4"
     queen = _one(pos, "Qxd9", "Qd9", "Qcd9", "Q10d9", "c10d9", "Qc10xd9")
     assert (move_to_san(pos, queen), move_to_uci(pos, queen)) == ("Qxd9+", "c10d9")
     with pytest.raises(MoveError) as info:
@@ -235,7 +237,7 @@ def _error(pos, text, kind=MoveError):
     ("", "empty move", 1, 2),
 ])
 def test_unreadable_moves(game, text, message, column, end):
-    err = _error(game.start(), text)
+    err = _error(start_position(game), text)
     assert not isinstance(err, IllegalMoveError)
     assert message in err.message
     assert (err.loc.path, err.loc.column, err.loc.end_column) == ("<move>", column, end)
@@ -243,7 +245,7 @@ def test_unreadable_moves(game, text, message, column, end):
 
 
 def test_unreadable_move_hints(game):
-    pos = game.start()
+    pos = start_position(game)
     assert "'Nc3'" in _error(pos, "nc3").hint
     assert "'O-O'" in _error(pos, "o-o").hint
     assert "'e4'" in _error(pos, "E4").hint
@@ -265,13 +267,13 @@ def test_unreadable_move_hints(game):
     ("8/8/8/8/8/8/8/K6k w - - 0 1", "b8", "White has no Pawn", 1),
 ])
 def test_illegal_moves_say_why(game, fen, text, message, column):
-    err = _error(game.position(fen), text, IllegalMoveError)
+    err = _error(position_from_fen(game, fen) if fen else start_position(game), text, IllegalMoveError)
     assert err.message == f"illegal move {text!r}: {message}"
     assert err.loc.column == column
 
 
 def test_wrong_side(game):
-    pos = game.start()
+    pos = start_position(game)
     err = _error(pos, "e7e5", IllegalMoveError)
     assert "the Pawn on e7 belongs to Black" in err.message
     assert err.hint == "it is White's turn"
@@ -282,7 +284,7 @@ def test_wrong_side(game):
 
 
 def test_ambiguous_move_lists_candidates(game):
-    pos = game.start()
+    pos = start_position(game)
     moves_from_text(pos, "d4 a6 Nf3 a5")
     err = _error(pos, "Nd2", IllegalMoveError)
     assert err.message.startswith("ambiguous move 'Nd2': it could be ")
@@ -292,32 +294,32 @@ def test_ambiguous_move_lists_candidates(game):
 
 
 def test_missing_promotion_piece(game):
-    err = _error(game.position("8/P6k/8/8/8/8/8/K7 w - - 0 1"), "a8", IllegalMoveError)
+    err = _error(position_from_fen(game, "8/P6k/8/8/8/8/8/K7 w - - 0 1"), "a8", IllegalMoveError)
     assert "must say which piece to promote to" in err.message
     assert "a8=Q" in err.expected and "a8=N" in err.expected
 
 
 def test_illegal_castling(game):
-    pos = game.start()
+    pos = start_position(game)
     err = _error(pos, "O-O", IllegalMoveError)
     assert "castling short (O-O)" in err.message
-    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1")
+    pos = position_from_fen(game, "r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1")
     assert "may no longer castle" in _error(pos, "O-O-O", IllegalMoveError).message
-    pos = game.position("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")
+    pos = position_from_fen(game, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")
     assert "no unmoved Rook" in _error(pos, "O-O-O", IllegalMoveError).message
-    pos = game.position("r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1")
+    pos = position_from_fen(game, "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1")
     assert "out of check" in _error(pos, "O-O", IllegalMoveError).message
 
 
 def test_no_move_after_checkmate(game):
-    pos = game.start()
+    pos = start_position(game)
     moves_from_text(pos, "f3 e5 g4 Qh4#")
     err = _error(pos, "e4", IllegalMoveError)
     assert "White has no legal move (the game is over: Black wins by checkmate)" in err.message
 
 
 def test_move_list_errors_point_into_the_whole_text(game):
-    pos = game.start()
+    pos = start_position(game)
     before = (list(pos.board), pos.hash, len(pos.history))
     text = "1. e4 e5 2. Ke3 Nc6"
     with pytest.raises(IllegalMoveError) as info:
@@ -346,7 +348,7 @@ def test_two_letter_files_read_back(tmp_path: Path):
     # writer gives the whole origin cell, and every written move reads back.
     path = tmp_path / "wide.rules"
     path.write_text(WIDE)
-    pos = load_game(path).start()
+    pos = start_position(load_game(path))
     table = {d["uci"]: d["san"] for d in legal_move_table(pos)}
     assert table["a1b1"] == "Ra1b1" and table["aa1b1"] == "Raa1b1" and table["aa1aa2"] == "Raa2"
     for uci, san in table.items():
@@ -380,7 +382,7 @@ def test_variant_san_matches_python_chess(variant):
     game = load_game(variant)
     for seed in range(4):
         rng = random.Random(seed)
-        pos, board = game.start(), getattr(chess.variant, VARIANT_BOARDS[variant])()
+        pos, board = start_position(game), getattr(chess.variant, VARIANT_BOARDS[variant])()
         for _ in range(60):
             table = legal_move_table(pos)
             theirs = set() if board.is_variant_end() else {(m.uci(), board.san(m)) for m in board.legal_moves}
@@ -397,7 +399,7 @@ ZH = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 4 4"
 
 
 def test_drops(tmp_path: Path):
-    pos = load_game("crazyhouse").position(ZH)
+    pos = position_from_fen(load_game("crazyhouse"), ZH)
     drop = _one(pos, "@e6", "P@e6", "p@e6", "P@e6+")
     assert (move_to_san(pos, drop), move_to_uci(pos, drop)) == ("@e6", "P@e6")
     row = next(d for d in legal_move_table(pos) if d["uci"] == "P@e6")
@@ -410,15 +412,15 @@ def test_drops(tmp_path: Path):
     ("@g8", "a Pawn cannot be dropped on g8", 2),
 ])
 def test_illegal_drops(text, message, column):
-    err = _error(load_game("crazyhouse").position(ZH), text, IllegalMoveError)
+    err = _error(position_from_fen(load_game("crazyhouse"), ZH), text, IllegalMoveError)
     assert err.message == f"illegal move {text!r}: {message}"
     assert err.loc.column == column
 
 
 def test_drop_errors(game):
-    err = _error(load_game("crazyhouse").position(ZH), "Q@")
+    err = _error(position_from_fen(load_game("crazyhouse"), ZH), "Q@")
     assert not isinstance(err, IllegalMoveError) and "cannot read drop 'Q@'" in err.message
-    assert "this variant has no drops" in _error(game.start(), "N@f3", IllegalMoveError).message
+    assert "this variant has no drops" in _error(start_position(game), "N@f3", IllegalMoveError).message
 
 
 # ---------------------------------------------------------------- shogi: '+' letters, optional promotion, drops
@@ -434,9 +436,9 @@ def shogi():
 def test_shogi_pieces_that_promote_to_plus_letters_keep_their_letters(shogi):
     # Every shogi piece but the king and gold may promote; all promote to '+' kinds, so none is a
     # letterless "pawn": the pawn is written P, as Fairy-Stockfish writes it.
-    table = legal_move_table(shogi.start())
+    table = legal_move_table(start_position(shogi))
     assert {d["san"] for d in table} >= {"Pc4", "Sc2", "La2", "Rc2", "Gde2", "Ke2"}
-    pos = shogi.position("4k4/9/9/9/9/2p6/9/9/4K2+R1[] w - - 0 1")
+    pos = position_from_fen(shogi, "4k4/9/9/9/9/2p6/9/9/4K2+R1[] w - - 0 1")
     sans = {d["san"]: d["uci"] for d in legal_move_table(pos)}
     assert sans["+Rh5"] == "h1h5" and sans["+Rg2"] == "h1g2" and sans["+Rh9+"] == "h1h9"
     assert _one(pos, "+Rh5", "+Rhh5", "+R1h5", "+Rh1-h5", "+Rh1h5", "h1h5")[:2] == (7, 43)
@@ -446,7 +448,7 @@ def test_shogi_pieces_that_promote_to_plus_letters_keep_their_letters(shogi):
 
 
 def test_shogi_optional_promotion(shogi):
-    pos = shogi.start()
+    pos = start_position(shogi)
     moves_from_text(pos, "Pc4 Pg6")
     table = {d["san"]: d["uci"] for d in legal_move_table(pos)}
     # The bishop may take on h8 (in the camp) staying a bishop or promoting to a horse.
@@ -465,7 +467,7 @@ def test_shogi_optional_promotion(shogi):
 
 
 def test_shogi_forced_promotion_and_drops(shogi):
-    pos = shogi.position("4k4/6P2/9/9/9/9/9/9/4K4[Pr] w - - 0 1")
+    pos = position_from_fen(shogi, "4k4/6P2/9/9/9/9/9/9/4K4[Pr] w - - 0 1")
     rows = {d["san"]: d for d in legal_move_table(pos)}
     # On the last rank a pawn must promote: one move, written with its promotion, read without it too.
     assert rows["Pg9=+P"]["uci"] == "g8g9+" and "Pg9" not in rows
@@ -478,7 +480,7 @@ def test_shogi_forced_promotion_and_drops(shogi):
 
 
 def test_shogi_text_without_a_letter_gets_a_hint(shogi):
-    pos = shogi.start()
+    pos = start_position(shogi)
     err = _error(pos, "c4", IllegalMoveError)
     assert "Sente has no piece without a letter" in err.message
     assert err.hint == "every piece of Shogi is written with its letter: did you mean 'Pc4'?"
@@ -491,7 +493,7 @@ def test_shogi_round_trip_and_fairy_stockfish_moves(shogi):
     checked = promotions = 0
     for seed in range(6):
         rng = random.Random(seed)
-        pos, played = shogi.position(SHOGI_FEN), []
+        pos, played = position_from_fen(shogi, SHOGI_FEN), []
         for _ in range(60):
             legal = pos.legal_moves()
             table = legal_move_table(pos)
@@ -517,9 +519,9 @@ def test_shogi_round_trip_and_fairy_stockfish_moves(shogi):
 
 
 def test_given_legal_moves_are_not_recomputed(game, monkeypatch):
-    from interpreter.position import Position
+    from interpreter.engine.position import Position
 
-    pos = game.start()
+    pos = start_position(game)
     legal = pos.legal_moves()
     knight = parse_move(pos, "Nf3")
     calls = []
@@ -553,33 +555,33 @@ def _forms(pos, text):
 
 
 def test_stacking_climbs_and_landings_end_in_a_star(locking):
-    pos = locking.start()
+    pos = start_position(locking)
     table = {d["san"]: d["uci"] for d in legal_move_table(pos)}
     assert len(table) == 40
     assert table["Rb1*"] == "a1b1*" and table["Qe1*"] == "d1e1*" and table["Nd2*"] == "b1d2*"
     assert table["Nf3"] == "g1f3" and table["e4"] == "e2e4"
     assert not any("x" in san for san in table)  # climbing captures nothing
     # A bishop on top of a pawn: landing on a piece '*', stepping down to an empty cell plain.
-    pos = locking.position("4k3/8/8/3n4/8/5(PB)2/8/4K3 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/3n4/8/5(PB)2/8/4K3 w - - 0 1")
     assert _forms(pos, "Bd5*") == ("Bd5*", "f3d5*")
     assert _forms(pos, "Bb7") == ("Bb7", "f3b7")  # over the knight, in airspace
 
 
 def test_stacking_capture_and_landing_with_the_same_cells(locking):
     # An overlaid knight on its own pawn may take the bishop on f3 or land on it: two moves.
-    pos = locking.position("4k3/8/8/8/8/5b2/8/4K1(PN)1 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/8/5b2/8/4K1(PN)1 w - - 0 1")
     assert _forms(pos, "Nxf3") == ("Nxf3", "g1f3")
     assert _forms(pos, "Nf3*") == ("Nf3*", "g1f3*")
     assert _forms(pos, "g1f3*") == ("Nf3*", "g1f3*")
     assert parse_move(pos, "Nf3") == parse_move(pos, "Nxf3")  # no '*': the move written without it
     # Disambiguation looks only at the moves written alike: a second knight can take, not land.
-    pos = locking.position("4k3/8/8/8/8/5b2/3N4/4K1(PN)1 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/8/5b2/3N4/4K1(PN)1 w - - 0 1")
     assert {d["san"] for d in legal_move_table(pos) if d["to"] == "f3"} == {"Nf3*", "Ngxf3", "Ndxf3"}
 
 
 def test_stacking_captures_of_stacks(locking):
     # Board-level knight takes the black top of f3; an overlaid pawn takes both of an enemy stack.
-    pos = locking.position("4k3/8/8/2(nb)5/3(NP)4/5(Pb)2/8/4K1N1 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/2(nb)5/3(NP)4/5(Pb)2/8/4K1N1 w - - 0 1")
     assert _forms(pos, "Nxf3") == ("Nxf3", "g1f3")
     assert _forms(pos, "dxc5") == ("dxc5", "d4c5")
     assert _forms(pos, "d5") == ("d5", "d4d5")
@@ -587,15 +589,15 @@ def test_stacking_captures_of_stacks(locking):
 
 
 def test_stacking_pawn_climb_and_promotion(locking):
-    pos = locking.position("4k1R1/6P1/8/8/8/8/P7/1N2K3 w - - 0 1")
+    pos = position_from_fen(locking, "4k1R1/6P1/8/8/8/8/P7/1N2K3 w - - 0 1")
     assert _forms(pos, "g8=Q*") == ("g8=Q*", "g7g8q*")
     assert _forms(pos, "g7g8n*") == ("g8=N*", "g7g8n*")
-    pos = locking.position("4k3/8/8/8/8/1N6/P7/4K3 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/8/1N6/P7/4K3 w - - 0 1")
     assert _forms(pos, "ab3*") == ("ab3*", "a2b3*")
 
 
 def test_castlock(locking):
-    pos = locking.position("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
     assert _forms(pos, "O-O") == ("O-O", "e1g1")
     assert _forms(pos, "O-O*") == ("O-O*", "e1g1*")
     assert _forms(pos, "0-0-0*") == ("O-O-O*", "e1c1*")
@@ -604,7 +606,7 @@ def test_castlock(locking):
     assert _forms(pos, "e1h1") == ("O-O", "e1g1")
     assert parse_move(pos, "O-O*")[3][0] == "castlock"
     # A castlock the opponent's overlaid bishop could take: O-O is legal, O-O* is not.
-    pos = locking.position("4k3/8/8/2(pb)5/8/8/5P2/4K2R w K - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/2(pb)5/8/8/5P2/4K2R w K - 0 1")
     assert move_to_san(pos, parse_move(pos, "O-O")) == "O-O"
     err = _error(pos, "O-O*", IllegalMoveError)
     assert err.message.startswith("illegal move 'O-O*': castling short_lock (O-O*) needs")
@@ -612,7 +614,7 @@ def test_castlock(locking):
 
 
 def test_sep(locking):
-    pos = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
     moves_from_text(pos, "a4")
     sep = parse_move(pos, "ba3* sep")
     assert sep[3][0] == "sep"
@@ -628,10 +630,10 @@ def test_sep(locking):
 
 
 def test_sep_in_move_lists(locking):
-    pos = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    pos = position_from_fen(locking, "4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
     played = moves_from_text(pos, "1. a4 ba3* sep 2. Kd2 Kd7 *")
     assert [m[3][0] for m in played] == ["st", "sep", "st", "st"]
-    again = locking.position("4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
+    again = position_from_fen(locking, "4k3/8/8/8/1(Np)6/8/P7/4K3 w - - 0 1")
     texts = []
     for move in played:
         texts.append(move_to_san(again, move))
@@ -640,7 +642,7 @@ def test_sep_in_move_lists(locking):
 
 
 def test_star_names_only_stacking_moves(locking):
-    pos = locking.start()
+    pos = start_position(locking)
     err = _error(pos, "Nf3*", IllegalMoveError)
     assert err.message == "illegal move 'Nf3*': it is not a move that climbs or lands (written with '*')"
     assert err.expected == "one of Nf3"
@@ -654,7 +656,7 @@ def test_locking_round_trip_and_unique_forms(locking):
     seen = set()
     for seed in range(4):
         rng = random.Random(seed)
-        pos = locking.start()
+        pos = start_position(locking)
         for _ in range(60):
             legal = pos.legal_moves()
             if not legal:

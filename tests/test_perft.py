@@ -36,9 +36,10 @@ except ImportError:  # tests/ imported as a package
     from tests.perft_files import PerftRecord, load_perft_files, perft_file_paths
 
 from dsl import VariantNotFound, bundled_names, find_variant
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.notation.fen import to_fen
+from interpreter.loading import load_game
+from interpreter.engine.perft import perft
+from interpreter.loading import position_from_fen, start_position
 
 FILES = tuple(perft_file_paths())
 SLOW_NODES = 1_000_000             # above this: marked slow
@@ -92,7 +93,7 @@ def _params():
 def test_perft(variant: str, record: PerftRecord):
     name, _, mode = variant.partition("@")
     game = load_game(name, mode or None)
-    pos = game.start() if record.fen == "startpos" else game.position(record.fen)
+    pos = start_position(game) if record.fen == "startpos" else position_from_fen(game, record.fen)
     fen_before, hash_before = to_fen(pos), pos.hash
     board_before, history_before = list(pos.board), list(pos.history)
     nodes = perft(pos, record.depth)

@@ -15,9 +15,10 @@ import cairosvg
 import pytest
 
 from dsl import bundled_names
-from interpreter.cli import main
-from interpreter.game import load_game
-from interpreter.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
+from interpreter.cli.main import main
+from interpreter.loading import load_game
+from interpreter.drawing.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
+from interpreter.loading import start_position
 
 SVG = "{http://www.w3.org/2000/svg}"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -30,7 +31,7 @@ def _cells(root: ET.Element) -> list[ET.Element]:
 @pytest.mark.parametrize("name", bundled_names())
 def test_start_position_renders(name):
     game = load_game(name)
-    svg = render_svg(game, diagram_of(game.start()), title=game.title)
+    svg = render_svg(game, diagram_of(start_position(game)), title=game.title)
     root = ET.fromstring(svg)
     assert root.tag == SVG + "svg"
     cells = _cells(root)
@@ -42,12 +43,12 @@ def test_start_position_renders(name):
 
 def test_rendering_is_deterministic():
     game = load_game("chess")
-    assert render_svg(game, diagram_of(game.start())) == render_svg(game, diagram_of(game.start()))
+    assert render_svg(game, diagram_of(start_position(game))) == render_svg(game, diagram_of(start_position(game)))
 
 
 def test_orthodox_pieces_are_drawn_not_lettered():
     game = load_game("chess")
-    svg = render_svg(game, diagram_of(game.start()))
+    svg = render_svg(game, diagram_of(start_position(game)))
     for kind in ("king", "queen", "rook", "bishop", "knight", "pawn"):
         assert f'id="piece-0-{kind}"' in svg and f'id="piece-1-{kind}"' in svg
     assert "<text" not in svg.split("<defs>")[1].split("</defs>")[0]

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.perft import perft
-from interpreter.position import Position
+from interpreter.notation.fen import to_fen
+from interpreter.loading import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.perft import perft
+from interpreter.engine.position import Position
+from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.loading import position_from_fen, start_fen, start_position
 
 PERFT_FILE = Path(__file__).resolve().parent / "perft" / "rocket.txt"
 INTERIOR = {"L": "e13", "I": "e14", "U": "e15", "O": "e16"}
@@ -50,7 +52,7 @@ def position(game, pieces: dict[str, str], turn: str = "w") -> Position:
         if game.privileged[game.symbol_code[symbol]]:
             pos.privileges |= 1 << game.board.index[cell]
     pos.rehash()
-    return game.position(to_fen(pos).replace(" w ", f" {turn} "))
+    return position_from_fen(game, to_fen(pos).replace(" w ", f" {turn} "))
 
 
 def targets(game, pieces: dict[str, str], cell: str, turn: str | None = None, legal: bool = False) -> list[str]:
@@ -58,7 +60,7 @@ def targets(game, pieces: dict[str, str], cell: str, turn: str | None = None, le
     turn = turn or ("w" if pieces[cell].isupper() else "b")
     pos = position(game, pieces, turn)
     start = game.board.index[cell]
-    moves = pos.legal_moves() if legal else pos.pseudo_legal_moves()
+    moves = pos.legal_moves() if legal else pseudo_legal_moves(pos)
     return names(game, {m[1] for m in moves if m[0] == start})
 
 
@@ -227,16 +229,16 @@ BLACK_START_MOVES = {
 
 
 def test_rc_t8_start_position_moves(game):
-    pos = game.position(game.start_fen.replace(" w ", " b "))
+    pos = position_from_fen(game, start_fen(game).replace(" w ", " b "))
     moves: dict[str, list[str]] = {}
-    for frm, to, *_ in pos.pseudo_legal_moves():
+    for frm, to, *_ in pseudo_legal_moves(pos):
         moves.setdefault(game.board.names[frm], []).append(game.board.names[to])
     # K a1, R a2, B a5 and the pawns on b2 and b6 have none; under this file's reading the Zip
     # on a4 has none either (its outer-square moves start with a5 or b3, both occupied).
     assert {c: sorted(m) for c, m in moves.items()} == {c: sorted(m.split()) for c, m in BLACK_START_MOVES.items()}
     assert sum(len(m) for m in moves.values()) == 30
     # White mirrors Black: x -> 14 - x on cluster rows and inner squares, 13 - x on outer squares.
-    assert len(game.start().pseudo_legal_moves()) == 30
+    assert len(pseudo_legal_moves(start_position(game))) == 30
 
 
 def test_rc_t9_promotion_by_rank(game):
@@ -312,13 +314,13 @@ def perft_records() -> list[tuple[str, int, int]]:
 
 @pytest.mark.parametrize("fen, depth, nodes", [r for r in perft_records() if r[1] <= 3])
 def test_perft(game, fen, depth, nodes):
-    assert perft(game.position(fen), depth) == nodes
+    assert perft(position_from_fen(game, fen), depth) == nodes
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fen, depth, nodes", [r for r in perft_records() if r[1] > 3])
 def test_perft_deep(game, fen, depth, nodes):
-    assert perft(game.position(fen), depth) == nodes
+    assert perft(position_from_fen(game, fen), depth) == nodes
 
 
 # ---------------------------------------------------------------- playouts
@@ -354,7 +356,7 @@ def test_playouts_reach_promotions_and_a_cockpit_win(game):
         return rng.choice(best or legal)
 
     def play(policy, plies, seed=0):
-        rng, pos, promoted = random.Random(seed), game.start(), []
+        rng, pos, promoted = random.Random(seed), start_position(game), []
         for _ in range(plies):
             legal = pos.legal_moves()
             result = outcome(pos, legal)
@@ -394,7 +396,7 @@ setup {{ white King at a1  black King at e3 }}
 
 def small(board: str = "", pieces: str = ""):
     from dsl import load_spec_text
-    from interpreter.game import compile_variant
+    from interpreter.loading import compile_variant
     return compile_variant(load_spec_text(SMALL.format(board=board, pieces=pieces)))
 
 

@@ -12,11 +12,15 @@ import random
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.notation import move_to_san, move_to_uci, moves_from_text, parse_move
-from interpreter.outcome import outcome
-from interpreter.position import Position
+from interpreter.notation.fen import to_fen
+from interpreter.loading import load_game
+from interpreter.notation.san import move_to_san, move_to_uci
+from interpreter.notation.reading import moves_from_text, parse_move
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import Position
+from interpreter.engine.attacks import checkers, royal_attacked, royal_cells
+from interpreter.engine.legality import rule_abiding_moves
+from interpreter.loading import position_from_fen, start_position
 
 WHITE, BLACK, TAN, BROWN = range(4)
 CORNERS = ([f + r for f in "abclmn" for r in ("1", "2", "13", "14")]
@@ -54,7 +58,7 @@ def position(game, pieces: dict[str, str], army: str = "w", castling: str = "-")
     pos.rehash()
     fields = to_fen(pos).split()
     fields[1], fields[2] = army, castling
-    return game.position(" ".join(fields))
+    return position_from_fen(game, " ".join(fields))
 
 
 def cells(game, moves, frm: str | None = None) -> list[str]:
@@ -80,7 +84,7 @@ def test_sc_t1_board_has_148_cells(game):
 
 
 def test_sc_t2_initial_array(game):
-    start = game.start()
+    start = start_position(game)
     on_board = {game.board.names[c]: game.code_symbol[code].split(">")[0]
                 for c, code in enumerate(start.board) if code}
     expected = {}
@@ -94,7 +98,7 @@ def test_sc_t2_initial_array(game):
 
 
 def test_sc_t3_point_pawn(game):
-    start = game.start()
+    start = start_position(game)
     assert cells(game, start.legal_moves(), "e10") == ["e8", "e9", "f10", "g10"]
     pos = position(game, {"e10": "wP>e>s", "g11": "bN"})
     moves_from_text(pos, "e10f10")
@@ -119,7 +123,7 @@ def test_sc_t5_knights_leap_over_the_void_corners(game):
 
 
 def test_sc_t6_castling_swaps_king_and_rook(game):
-    start = game.start()
+    start = start_position(game)
     legal = start.legal_moves()
     castles = {move_to_san(start, m, legal): m for m in legal if m[3] is not None and m[3][0] == "castle"}
     assert set(castles) == {"O-O", "O-O-O"}
@@ -174,7 +178,7 @@ def test_sc_t9_a_mated_king_is_removed_and_its_army_plays_on(game):
     moves = pos.legal_moves()
     assert len(moves) == 1 and moves[0][3][0] == "remove" and game.board.names[moves[0][0]] == "n11"
     pos.push(moves[0])
-    assert not pos.royal_cells(BLACK) and outcome(pos) is None
+    assert not royal_cells(pos, BLACK) and outcome(pos) is None
     for _ in range(3):  # Tan, Brown, White
         pos.push(pos.legal_moves()[0])
     assert pos.army == BLACK and cells(game, pos.legal_moves(), "a7")  # the knight still moves
@@ -197,10 +201,10 @@ def test_sc_t10_the_game_ends_when_a_team_has_lost_both_kings(game):
 
 
 def test_fen_names_facings_and_round_trips(game):
-    fen = to_fen(game.start())
+    fen = to_fen(start_position(game))
     assert fen.startswith("wR,wP>e,4,bP>w,bR/") and ",wP>e>s,4,bP>w>s," in fen
     assert fen.split()[1:] == ["w", "d1,k1,c3,l3,a4,n4,a11,n11,c12,l12,d14,k14", "-", "0", "1"]
-    assert to_fen(game.position(fen)) == fen
+    assert to_fen(position_from_fen(game, fen)) == fen
     # A pawn written without a facing faces its army's forward direction: north here.
     assert game.code_facing[game.symbol_code["wP"]] == ("n",)
 
@@ -246,7 +250,7 @@ def test_modes(game):
 
 def test_two_players_move_either_army_of_their_team():
     two = load_game("superchess", "2p")
-    start = two.start()
+    start = start_position(two)
     legal = start.legal_moves()
     movers = {two.code_army[start.board[m[0]]] for m in legal}
     assert movers == {WHITE, TAN} and len(legal) == 52
@@ -280,7 +284,7 @@ def test_two_players_double_check_saves_one_king():
     san = move_to_san(pos, move, legal)
     assert parse_move(pos, san, legal) == move
     pos.push(move)
-    assert pos.royal_cells(WHITE) and not pos.royal_cells(TAN)  # Tan's king was removed with the move
+    assert royal_cells(pos, WHITE) and not royal_cells(pos, TAN)  # Tan's king was removed with the move
     pos.pop()
     assert to_fen(pos) == fen and pos.hash == h
 
@@ -326,7 +330,7 @@ def test_random_playouts_reach_a_team_win_after_removals(game):
     removals_then_moves = 0
     for seed in range(20):
         rng = random.Random(seed)
-        pos = game.start()
+        pos = start_position(game)
         removed = set()
         for _ in range(3000):
             legal = sorted(pos.legal_moves(), key=repr)
@@ -352,9 +356,9 @@ def _greedy(pos, legal, values, rng):
         if m[3] is None:
             mover = game.code_army[pos.board[m[0]]]
             pos.push(m)
-            if any(pos.royal_attacked(e) for e in game.enemies[mover]):
+            if any(royal_attacked(pos, e) for e in game.enemies[mover]):
                 checks.append(m)
-                if pos.in_check() and not pos.rule_abiding_moves():
+                if pos.in_check() and not rule_abiding_moves(pos):
                     mates.append(m)
             pos.pop()
     captures = [m for m in legal if m[3] is None and pos.board[m[1]]]
@@ -381,4 +385,4 @@ def test_the_language_reference_shows_the_bundled_file():
 
 def test_checkers_sees_threats_to_kings_that_cannot_be_captured(game):
     pos = position(game, {"n11": "bK", "l11": "wQ", "a10": "wR", "a7": "bN"}, "b")
-    assert [game.board.names[c] for c in pos.checkers()] == ["l11"]
+    assert [game.board.names[c] for c in checkers(pos)] == ["l11"]

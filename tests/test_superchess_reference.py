@@ -14,9 +14,10 @@ import random
 
 import pytest
 
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
+from interpreter.notation.fen import to_fen
+from interpreter.loading import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.loading import start_position
 from tests.oracles import superchess_reference as ref
 
 QUICK = {"4p": (12, 300), "2p": (12, 200)}   # games, plies
@@ -41,7 +42,7 @@ def compare(mode: str, games: int, plies: int) -> int:
     compared = 0
     for seed in range(games):
         rng = random.Random(f"superchess-{mode}-{seed}")
-        pos, state = game.start(), ref.start_state()
+        pos, state = start_position(game), ref.start_state()
         path: list[str] = []
         for _ in range(plies):
             result = outcome(pos)

@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesError
-from interpreter.fen import to_fen
-from interpreter.game import load_game
-from interpreter.outcome import outcome
-from interpreter.position import PASS, REMOVE
+from interpreter.notation.fen import to_fen
+from interpreter.loading import load_game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.moves import PASS, REMOVE
+from interpreter.engine.attacks import royal_cells
+from interpreter.loading import position_from_fen, start_position
 
 FIXTURE = str(Path(__file__).resolve().parent / "fixtures" / "four_armies.rules")
 
@@ -29,13 +31,13 @@ def game():
 
 def position(game, pieces: dict[str, str], army: str = "w"):
     """A position of the fixture's board with the given pieces (cell -> symbol), ``army`` to move."""
-    from interpreter.position import Position
+    from interpreter.engine.position import Position
     pos = Position(game)
     for cell, symbol in pieces.items():
         pos.place(game.board.index[cell], game.symbol_code[symbol])
     pos.turn = game.turn_order.index(next(a.index for a in game.armies if a.symbol == army))
     pos.rehash()
-    return game.position(to_fen(pos))
+    return position_from_fen(game, to_fen(pos))
 
 
 def names(game, moves):
@@ -50,9 +52,9 @@ def test_teams_and_turn_order(game):
 
 
 def test_fen_round_trip_with_prefixes(game):
-    fen = to_fen(game.start())
+    fen = to_fen(start_position(game))
     assert fen.startswith("2,tR,tK,tN,3/3,tP,tP,tP,4/")
-    assert to_fen(game.position(fen)) == fen
+    assert to_fen(position_from_fen(game, fen)) == fen
 
 
 def test_partner_pieces_are_never_captured(game):
@@ -83,7 +85,7 @@ def test_mated_king_is_removed_as_the_move_and_the_army_plays_on(game):
     moves = pos.legal_moves()
     assert len(moves) == 1 and moves[0][3] == REMOVE
     pos.push(moves[0])
-    assert not pos.royal_cells(1)
+    assert not royal_cells(pos, 1)
     pos.push(pos.legal_moves()[0])  # tan
     pos.push(pos.legal_moves()[0])  # brown
     pos.push(pos.legal_moves()[0])  # white
@@ -92,7 +94,7 @@ def test_mated_king_is_removed_as_the_move_and_the_army_plays_on(game):
     pos.pop()
     pos.pop()
     pos.pop()
-    assert to_fen(pos) == to_fen(game.position(fen))
+    assert to_fen(pos) == to_fen(position_from_fen(game, fen))
 
 
 def test_an_army_that_cannot_move_passes(game):
@@ -103,7 +105,7 @@ def test_an_army_that_cannot_move_passes(game):
     pos.push(pos.legal_moves()[0])
     assert pos.army == 0 and to_fen(pos).split()[1] == "w"
     pos.pop()
-    assert to_fen(pos) == to_fen(game.position(fen))
+    assert to_fen(pos) == to_fen(position_from_fen(game, fen))
 
 
 def test_a_team_wins_when_both_enemy_kings_are_gone(game):
@@ -124,7 +126,7 @@ def test_random_games_remove_kings_and_play_on(game):
     rng = random.Random(4)
     removals = kingless_moves = 0
     for _ in range(20):
-        pos = game.start()
+        pos = start_position(game)
         for _ in range(400):
             if outcome(pos) is not None:
                 break
@@ -140,13 +142,13 @@ def test_random_games_remove_kings_and_play_on(game):
             captures = [m for m in moves if m[0] >= 0 and pos.board[m[1]] and m[1] != m[0]]
             move = rng.choice(captures if captures and rng.random() < 0.8 else moves)
             removals += move[3] == REMOVE
-            kingless_moves += move[3] is None and not pos.royal_cells(pos.army)
+            kingless_moves += move[3] is None and not royal_cells(pos, pos.army)
             pos.push(move)
     assert removals > 0 and kingless_moves > 0
 
 
 def test_swap_castling(game):
-    pos = game.start()
+    pos = start_position(game)
     castles = [m for m in pos.legal_moves() if m[3] is not None and m[3][0] == "castle"]
     assert names(game, castles) == ["e1d1"]
     pos.push(castles[0])
@@ -157,7 +159,7 @@ def test_swap_castling(game):
     # Not out of check, and not with a rook that has moved.
     checked = position(game, {"e1": "wK", "d1": "wR", "e5": "bR", "e10": "tK", "a5": "bK", "j5": "rK"})
     assert not [m for m in checked.legal_moves() if m[3] is not None]
-    moved = game.position(to_fen(game.start()).replace(" d1,", " ", 1))
+    moved = position_from_fen(game, to_fen(start_position(game)).replace(" d1,", " ", 1))
     assert not [m for m in moved.legal_moves() if m[3] is not None and m[0] == game.board.index["e1"]]
 
 

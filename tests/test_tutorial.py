@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from dsl import parse_text
-from interpreter.cli import main
-from interpreter.game import load_game
-from interpreter.perft import perft
+from interpreter.cli.main import main
+from interpreter.loading import load_game
+from interpreter.engine.perft import perft
+from interpreter.loading import start_position
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
@@ -77,7 +78,7 @@ def test_the_misspelt_piece_error_is_the_one_shown(in_tmp, capsys):
 def test_perft_counts_are_the_ones_shown(depth):
     shown = _output_of(f"rules perft archchess.rules --depth {depth}")
     expected = int(re.match(r"nodes (\d+)", shown).group(1))
-    assert perft(load_game(EXAMPLE).start(), depth) == expected
+    assert perft(start_position(load_game(EXAMPLE)), depth) == expected
 
 
 def test_doc_writes_the_files_the_tutorial_says(in_tmp, capsys):

@@ -32,7 +32,8 @@ import threading
 
 from dsl import spec as S
 
-from ..outcome import immediate_end, outcome
+from interpreter.engine.outcome import immediate_end, outcome
+
 from .base import MATE, MATE_BOUND, Agent, Budget, Clock, InfoCallback, SearchInfo, Stopped
 from .evaluation import evaluation_of
 

@@ -33,6 +33,8 @@ import weakref
 
 from dsl import spec as S
 
+from interpreter.loading import start_position
+
 from . import tables
 from .sides import Sides
 
@@ -62,7 +64,7 @@ class Evaluation:
         ncodes, n = game.ncodes, game.n
         # Centipawns per code: what a capture wins (move ordering, greedy), and material for the phase.
         self.values = [0] + [kind_values[game.code_kind[c]] for c in range(1, ncodes)]
-        self.start_material = sum(self.values[code] for code in game.start().board) or 1
+        self.start_material = sum(self.values[code] for code in start_position(game).board) or 1
         zones = tables.goal_zones(game)
         self.square: list[list[int]] = [[0] * n]          # per code and cell, everything but the royal part
         self.royal_square: list[list[int] | None] = [None]  # per code and cell, the endgame mobility of royals

@@ -25,10 +25,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from ..game import load_game
-from ..notation import move_to_san
-from ..outcome import outcome
-from ..record import game_record, result_token
+from interpreter.engine.outcome import outcome
+from interpreter.loading import load_game, start_fen, start_position
+from interpreter.loading.records import game_record, result_token
+from interpreter.notation.san import move_to_san
+
 from .base import Agent, Budget
 from .sides import Sides
 from .specs import AgentSpec, parse_agent
@@ -139,7 +140,7 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
     ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
     Returns ``(outcome or None, SANs, stats per army)``; ``on_move(pos, move, info)`` is called
     before each move is made."""
-    pos = pos if pos is not None else game.start()
+    pos = pos if pos is not None else start_position(game)
     sans: list[str] = []
     stats = {army: MoveStats() for army in players}
     result = None
@@ -187,7 +188,7 @@ def _play(task: _Task) -> GameResult:
     k = len(task.specs)
     seats = {name: (j + task.index) % k for j, group in enumerate(groups) for name in group}
     rng = random.Random(f"{task.seed}/opening/{task.index // k}")
-    pos = game.start()
+    pos = start_position(game)
     sans = []
     for _ in range(len(game.turn_order) * 2 if task.opening_plies is None else task.opening_plies):
         legal = pos.legal_moves()
@@ -213,7 +214,7 @@ def _play(task: _Task) -> GameResult:
     labels = {game.armies[a].name: task.specs[seats[name]].label for name, armies in game.players.items()
               for a in armies}
     termination = result.describe(game) if result is not None else f"adjudicated a draw after {task.max_plies} plies"
-    record = game_record(game, game.start_fen, sans, result, labels,
+    record = game_record(game, start_fen(game), sans, result, labels,
                          {"Event": "rules match", "Round": str(task.index + 1)})
     return GameResult(task.index, seats, points, result_token(game, result), termination, len(sans), record,
                       agent_stats)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import math
 import threading
 
-from ..outcome import outcome
+from interpreter.engine.outcome import outcome
+
 from .base import MATE, Agent, Budget, Clock, InfoCallback, SearchInfo, Stopped
 from .evaluation import evaluation_of
 from .simple import position_rng

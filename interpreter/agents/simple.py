@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 import threading
 
-from ..outcome import outcome
+from interpreter.engine.outcome import outcome
+
 from .base import MATE, Agent, Budget, Clock, InfoCallback, SearchInfo
 from .evaluation import evaluation_of
 

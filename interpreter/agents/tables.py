@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 from dsl import spec as S
 
-from ..position import Position
+from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.position import Position
 
 PAWN = 100                 # centipawns per unit of a piece's ``value``
 DEFAULT_RATIO = 0.38       # value per cell of mobility: orthodox chess pieces on 8x8 (Q 9/22.75, R 5/14, ...)
@@ -62,7 +63,7 @@ def lone_position(game, code: int, cell: int, other: tuple[int, int] | None = No
 
 
 def _moves_from(game, code: int, cell: int, other: tuple[int, int] | None = None) -> list[tuple]:
-    return [m for m in lone_position(game, code, cell, other).pseudo_legal_moves() if m[0] == cell]
+    return [m for m in pseudo_legal_moves(lone_position(game, code, cell, other)) if m[0] == cell]
 
 
 def reach(game, code: int, values: list[int] | None = None) -> Reach:

@@ -1,0 +1,104 @@
+"""The commands of the ``rules`` runner that check, count and play a variant.
+
+``check``, ``perft``, ``moves`` and ``play``;
+each ``cmd_*`` takes the parsed arguments (see :mod:`interpreter.cli.arguments`)
+and returns the exit status. Options shared by commands: ``VARIANT`` is a
+bundled name, an alias or a path to a ``.rules`` file; ``--fen`` starts from
+a position instead of the variant's setup; ``--moves "e4 e5 Nf3"`` then
+plays moves (SAN or from-to) first, like UCI's ``position ... moves ...``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from dsl import UsageError
+
+from interpreter.compiler.game import Game
+from interpreter.engine.perft import divide, perft
+from interpreter.loading import load_game
+from interpreter.notation.san import legal_move_table, move_to_uci
+
+from .common import game_of, position_of
+from .play import play
+
+
+def cmd_check(args) -> int:
+    """Parse, validate and compile a rules file; print a one-line summary."""
+    game = load_game(args.variant)
+    print(f"ok  {game.summary()}")
+    for note in game.board.diagnostics():
+        print(f"note: {note}")
+    return 0
+
+
+def cmd_perft(args) -> int:
+    """Count move-tree leaves; with --divide, per first move."""
+    game = game_of(args)
+    pos = position_of(game, args)
+    if args.depth < 0:
+        raise UsageError(f"--depth must be at least 0, not {args.depth}")
+    started = time.perf_counter()
+    if args.divide:
+        legal = pos.legal_moves()
+        rows = [(move_to_uci(pos, m, legal=legal), n) for m, n in divide(pos, args.depth)] if args.depth > 0 else []
+        nodes = sum(n for _, n in rows) if args.depth > 0 else 1
+    else:
+        rows, nodes = [], perft(pos, args.depth)
+    seconds = time.perf_counter() - started
+    if args.json:
+        result = {"nodes": nodes, "seconds": round(seconds, 6)}
+        if args.divide:
+            result["divide"] = dict(rows)
+        print(json.dumps(result))
+        return 0
+    for text, n in sorted(rows):
+        print(f"{text}: {n}")
+    if rows:
+        print()
+    rate = f", {nodes / seconds:,.0f} nodes/s" if seconds > 0 else ""
+    print(f"nodes {nodes}  ({seconds:.3f} s{rate})")
+    return 0
+
+
+def cmd_moves(args) -> int:
+    """List the legal moves of a position."""
+    game = game_of(args)
+    pos = position_of(game, args)
+    table = legal_move_table(pos)
+    if args.json:
+        print(json.dumps({"moves": table}))
+    else:
+        print(" ".join(row["san"] for row in table) if table else "(no legal moves)")
+    return 0
+
+
+def cmd_play(args) -> int:
+    """Play a game in the terminal."""
+    game = game_of(args)
+    pos = position_of(game, args)
+    return play(game, pos, _seats(game, args), seed=args.seed, record_path=args.pgn)
+
+
+def _seats(game: Game, args) -> dict[int, str]:
+    """Army index -> 'human' or 'random', from ``--seat NAME=KIND`` (a player of the mode or an
+    army) and the ``--white`` / ``--black`` shortcuts; human by default."""
+    seats = {army.index: "human" for army in game.armies}
+    given = [("white", args.white), ("black", args.black)]
+    for text in args.seat or []:
+        name, _, kind = text.partition("=")
+        given.append((name, kind))
+    for name, kind in given:
+        if kind is None:
+            continue
+        if kind not in ("human", "random"):
+            raise UsageError(f"seat {name}={kind}: a seat is 'human' or 'random'")
+        armies = game.players.get(name) or ([game.army_index[name]] if name in game.army_index else None)
+        if armies is None:
+            raise UsageError(f"no player or army '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
+                             expected=", ".join(list(game.players) + [a.name for a in game.armies
+                                                                      if a.name not in game.players]))
+        for army in armies:
+            seats[army] = kind
+    return seats

@@ -1,0 +1,218 @@
+"""The terminal game loop: any variant, a human or an agent in each seat.
+
+A human types a move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``) or from-to
+form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
+``undo`` (take back the last move of each side), ``fen``, ``resign``,
+``help`` or ``quit``. A rejected move is explained (unreadable, or why it
+is illegal) and the game goes on. A forced move (a pass, a mated king
+leaving the board) is played for whoever must play it. Resigning ends the
+game, except in a team game, where the army's king leaves the board as its
+move and the army plays on (Superchess). The result is reported with the
+rule that ended it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Callable, TextIO
+
+from dsl import MoveError
+
+from interpreter.compiler.game import Game
+from interpreter.engine.outcome import outcome
+from interpreter.engine.position import Position
+from interpreter.engine.attacks import royal_cells
+
+HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
+Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
+resign (in a team game your king leaves the board and your army plays on), help, quit."""
+
+
+def render_text(pos: Position) -> str:
+    """The board as text: ranks from the top, piece symbols, '.' for empty cells, ' ' for no cell.
+
+    In stacking games a stack shows as ``bottom/top`` (``P/b``: a white pawn
+    locked under a black bishop). A board drawn turned (Superchess's
+    diamond, see :func:`_lattice`) is shown turned the same way, each empty
+    cell showing its name.
+    """
+    game = pos.game
+    board = game.board
+    width = max(len(_symbol(game, c)) for c in range(1, game.ncodes)) if game.ncodes > 1 else 1
+    if game.stacking is not None:
+        width = 2 * width + 1
+
+    def cell_text(cell: int) -> str:
+        code = pos.board[cell]
+        if not code:
+            return "."
+        if pos.under[cell]:
+            return f"{_symbol(game, pos.under[cell])}/{_symbol(game, code)}"
+        return _symbol(game, code)
+
+    lattice = _lattice(game)
+    if lattice is not None:
+        width = max(width, max(len(n) for n in board.names))
+        rows: dict[int, dict[int, str]] = {}
+        for cell, (x, y) in enumerate(lattice):
+            text = cell_text(cell) if pos.board[cell] else board.names[cell]
+            rows.setdefault(y, {})[x * (width + 1) // 2] = text.center(width)
+        lines = []
+        for y in sorted(rows, reverse=True):
+            line = ""
+            for column in sorted(rows[y]):
+                line = line.ljust(column) + rows[y][column]
+            lines.append("  " + line.rstrip())
+        return "\n".join(lines)
+
+    lines = []
+    for y in range(board.ranks - 1, -1, -1):
+        row = []
+        for x in range(board.files):
+            cell = board.at.get((x, y), -1)
+            row.append(" " * width if cell < 0 else cell_text(cell).center(width))
+        lines.append(f"{y + 1:>3}  " + " ".join(row))
+    lines.append("     " + " ".join(name.center(width) for name in board.file_names))
+    return "\n".join(lines)
+
+
+def _side(game: Game, pos: Position) -> str:
+    """Who is to move: the army, or the player and armies of a shared turn ("Light (White and Tan)")."""
+    if len(pos.movers) == 1:
+        return game.armies[pos.army].title
+    player = next((name for name, armies in game.players.items() if set(armies) == set(pos.movers)), "")
+    titles = " and ".join(game.armies[a].title for a in pos.movers)
+    return f"{player.capitalize()} ({titles})" if player else titles
+
+
+def _removes_on_resignation(game: Game, pos: Position) -> bool:
+    """Does resigning take the king off the board (an army with partners, a king to remove)
+    rather than end the game?"""
+    return any(game.partners[a] for a in pos.movers) and any(royal_cells(pos, a) for a in pos.movers)
+
+
+def _symbol(game: Game, code: int) -> str:
+    """A piece's symbol on the text board: its FEN symbol without a facing (``wP``)."""
+    return game.code_symbol[code].split(">")[0]
+
+
+def _lattice(game: Game) -> list[tuple[int, int]] | None:
+    """Cell positions for a text board drawn as the board is, or None to draw the grid.
+
+    Used when the rules file places the cells (``position``) on whole
+    numbers, no two in a row nearer than two units (a grid turned 45
+    degrees): x and y are then shifted to start at 0.
+    """
+    if not game.spec.board.positions:
+        return None
+    centres = game.board.centres
+    if any(abs(v - round(v)) > 1e-9 for xy in centres for v in xy):
+        return None
+    points = [(round(x), round(y)) for x, y in centres]
+    rows: dict[int, list[int]] = {}
+    for x, y in points:
+        rows.setdefault(y, []).append(x)
+    if any(b - a < 2 for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:])):
+        return None
+    left, bottom = min(x for x, _ in points), min(y for _, y in points)
+    return [(x - left, y - bottom) for x, y in points]
+
+
+def random_agent(seed: int | None) -> Callable[[Position], tuple]:
+    """An agent that plays a uniformly random legal move."""
+    rng = random.Random(seed)
+
+    def choose(pos: Position) -> tuple:
+        return rng.choice(sorted(pos.legal_moves(), key=repr))  # sorted: the same seed, the same game
+    return choose
+
+
+def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
+         record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
+    from interpreter.notation.san import legal_move_table, move_to_san
+    from interpreter.notation.reading import parse_move
+    from interpreter.loading.records import game_record
+    from interpreter.notation.fen import to_fen
+
+    start_fen = to_fen(pos)
+    agents = {army: random_agent(None if seed is None else seed + army) for army, kind in seats.items()
+              if kind == "random"}
+    played: list[str] = []
+
+    def say(text: str = "") -> None:
+        print(text, file=stdout, flush=True)
+
+    say(f"{game.title}. Type 'help' for help.")
+    result = None
+    while True:
+        say()
+        say(render_text(pos))
+        legal = pos.legal_moves()
+        result = outcome(pos, legal)
+        if result is not None:
+            say(f"\nGame over: {result.describe(game)}.")
+            break
+        side = _side(game, pos)
+        check = " (in check)" if pos.in_check() else ""
+        forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
+        if pos.army in agents or forced:
+            move = legal[0] if forced else agents[pos.army](pos)
+            san = move_to_san(pos, move, legal=legal)
+            if forced and move[3][0] == "pass":
+                say(f"{side} has no legal move and passes")
+            elif forced:
+                say(f"{side}: the king is mated and leaves the board")
+            else:
+                say(f"{side} plays {san}")
+        else:
+            print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
+            line = stdin.readline()
+            if not line:
+                say("\nend of input: game abandoned.")
+                break
+            text = line.strip()
+            if not text:
+                continue
+            if text == "resign" and _removes_on_resignation(game, pos):
+                # With partners, resigning takes the army's king off as its move; the army plays on.
+                say(f"{side} resigns: its king leaves the board.")
+                cells = [c for a in pos.movers for c in royal_cells(pos, a)]
+                pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
+                played.append("{resigns}")
+                continue
+            if text in ("quit", "exit", "resign"):
+                say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                break
+            if text == "help":
+                say(HELP)
+                continue
+            if text == "moves":
+                say(" ".join(row["san"] for row in legal_move_table(pos)))
+                continue
+            if text == "fen":
+                say(to_fen(pos))
+                continue
+            if text == "undo":
+                undone = 0
+                while played and undone < 2:
+                    pos.pop()
+                    played.pop()
+                    undone += 1
+                    if pos.army not in agents:
+                        break
+                continue
+            try:
+                move = parse_move(pos, text, legal=legal)
+            except MoveError as err:
+                say(err.render())
+                continue
+            san = move_to_san(pos, move, legal=legal)
+        pos.push(move)
+        played.append(san)
+    if record_path:
+        with open(record_path, "w", encoding="utf-8") as handle:
+            handle.write(game_record(game, start_fen, played, result))
+        say(f"game record saved to {record_path}")
+    return 0

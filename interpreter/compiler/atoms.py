@@ -1,0 +1,631 @@
+"""Movement patterns -> atoms: target tables indexed by the start cell.
+
+Each pattern of a piece (Betza or native: step, ride, leap, hop, path,
+zigzag), in the frame of one army (its forward direction), becomes one or
+more :class:`Atom`: a kind (``leap``, ``ride`` or ``hop``), a table indexed
+by the start cell (leap targets with the cells that must be empty on the
+way, or rays of cells), a modality and options. Tables are built once, at
+compile time, from the board's coordinates and direction tables;
+:mod:`interpreter.compiler.generators` turns atoms into the closures that
+generate moves, which only index lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import spec as S
+from dsl.betza import BetzaAtom, parse_betza
+from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
+
+from .board import Board
+from .expressions import compile_expr
+
+ONCE = ("once",)  # the special of a move that spends a piece's once-per-game privilege
+
+
+@dataclass
+class Atom:
+    """One movement atom of one piece for one army, with its compiled table.
+
+    ``leaps[c]``: tuples ``(to, between)`` where ``between`` lists the cells
+    that must be empty (lame leapers). ``rays[c]``: lists of cells, nearest
+    first, truncated to the range. ``quiet`` / ``capture``: which moves the
+    atom makes. ``hop``: ``"p"`` or ``"g"`` for hoppers.
+    """
+
+    kind: str
+    quiet: bool
+    capture: bool
+    leaps: list[list[tuple[int, tuple[int, ...]]]] = field(default_factory=list)
+    rays: list[list[list[int]]] = field(default_factory=list)
+    hop: str | None = None
+    unmoved: bool = False
+    from_cells: frozenset[int] | None = None
+    to_cells: frozenset[int] | None = None
+    en_passant: bool = False
+    sets_en_passant: bool = False
+    royal_only: bool = False
+    level: str | None = None   # "ground" / "upper": only at that level of a stack (stacking games)
+    once: bool = False         # a privilege each piece may use once in the game ('once per game')
+
+    @property
+    def plain(self) -> bool:
+        """No option restricts it: it can share a merged fast table."""
+        return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
+                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only or self.once)
+
+    @property
+    def attacks_plainly(self) -> bool:
+        """Its captures depend only on occupancy and on fixed cells (``from``, ``to``): reverse
+        attack tables can represent them. A piece's own state (moved or not, a privilege used or
+        not) cannot."""
+        return self.capture and not self.unmoved and not self.once
+
+
+def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(forward, right) unit vectors of an army whose forward is an axis direction of the board.
+
+    Patterns are written with forward = +y and right = +x; an army facing
+    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter.
+    """
+    name = forward or "n"
+    if forward is None and "n" not in board.directions:
+        return (0, 1), (1, 0)  # no axis directions (all replaced by tables): patterns use absolute labels
+    dx, dy, _ = board.directions.get(name, (1, 1, ""))
+    if (dx == 0) == (dy == 0):
+        axis = [d for d, (x, y, _) in board.directions.items() if (x == 0) != (y == 0)]
+        raise RulesSemanticError(f"an army's forward must be a direction along an axis, not '{name}'", loc,
+                                 expected=" or ".join(axis))
+    fx, fy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    return (fx, fy), (fy, -fx)
+
+
+def _orient(vector: tuple[int, int], fwd: tuple[int, int], right: tuple[int, int]) -> tuple[int, int]:
+    dx, dy = vector
+    return (dx * right[0] + dy * fwd[0], dx * right[1] + dy * fwd[1])
+
+
+def _lame_path(dx: int, dy: int, board: Board) -> list[tuple[int, int]]:
+    """Offsets passed by a lame leap.
+
+    A leap along one of the board's directions (a multiple of its step)
+    passes the cells of the smaller multiples; any other leap, on a square
+    grid, passes orthogonal steps along its major axis first, then diagonal
+    ones (the xiangqi horse's rule).
+    """
+    for sx, sy, _ in board.directions.values():
+        for k in range(2, 9):
+            if (sx * k, sy * k) == (dx, dy):
+                return [(sx * i, sy * i) for i in range(1, k)]
+    path = []
+    x = y = 0
+    while (x, y) != (dx, dy):
+        rx, ry = dx - x, dy - y
+        sx = (rx > 0) - (rx < 0)
+        sy = (ry > 0) - (ry < 0)
+        if abs(rx) > abs(ry):
+            sy = 0
+        elif abs(ry) > abs(rx):
+            sx = 0
+        x, y = x + sx, y + sy
+        if (x, y) != (dx, dy):
+            path.append((x, y))
+    return path
+
+
+def _leap_table(board: Board, vectors, lame: bool):
+    table = []
+    for cell in range(len(board)):
+        row = []
+        for dx, dy in vectors:
+            to = board.offset(cell, dx, dy)
+            if to < 0:
+                continue
+            between: tuple[int, ...] = ()
+            if lame:
+                cells = [board.offset(cell, ox, oy) for ox, oy in _lame_path(dx, dy, board)]
+                if any(c < 0 for c in cells):
+                    continue
+                between = tuple(cells)
+            row.append((to, between))
+        table.append(row)
+    return table
+
+
+def _ray_table(board: Board, vectors, limit: int | None):
+    table = []
+    for cell in range(len(board)):
+        rays = []
+        for dx, dy in vectors:
+            ray, cur = [], cell
+            while limit is None or len(ray) < limit:
+                cur = board.offset(cur, dx, dy)
+                if cur < 0:
+                    break
+                ray.append(cur)
+            if ray:
+                rays.append(ray)
+        table.append(rays)
+    return table
+
+
+def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple[int, int]]:
+    """Direction names of a native pattern -> coordinate steps in the army's frame.
+
+    A name is a direction of the board (``n``, ``ne`` ...), a kind of
+    direction (``orth``, ``diag``, ``all``), or ``forward`` / ``backward``
+    (the army's forward direction and its opposite) or ``forward-orth`` /
+    ``forward-diag`` (the directions of that kind within 90 degrees of forward).
+    """
+    table = board.directions
+    groups = {"orth": [d for d, v in table.items() if v[2] == "orth"],
+              "diag": [d for d, v in table.items() if v[2] == "diag"],
+              "all": list(table)}
+    ahead = {d for d, (x, y, _) in table.items() if x * fwd[0] + y * fwd[1] > 0}
+    groups["forward-orth"] = [d for d in groups["orth"] if d in ahead]
+    groups["forward-diag"] = [d for d in groups["diag"] if d in ahead]
+    axis = {v[:2]: d for d, v in table.items() if (v[0] == 0) != (v[1] == 0)}
+    relative = {"forward": fwd, "backward": (-fwd[0], -fwd[1])}
+    vectors = []
+    for name in dirs:
+        if name in groups:
+            vectors += [table[d][:2] for d in groups[name]]
+        elif name in table:
+            vectors.append(table[name][:2])
+        elif name in relative:
+            unit = relative[name]
+            step = next((v for v in axis if (v[0] > 0) - (v[0] < 0) == unit[0] and (v[1] > 0) - (v[1] < 0) == unit[1]),
+                        None)
+            if step is None:
+                raise RulesSemanticError(f"this board has no direction '{name}' for the army", loc)
+            vectors.append(step)
+        else:
+            raise unknown_name("direction", name, list(table) + list(groups) + list(relative), loc)
+    return vectors
+
+
+def _level_condition(condition) -> str | None:
+    """``level == "ground"`` / ``level == "upper"`` (the mover's level in a stacking game), or None."""
+    if (isinstance(condition, S.Compare) and condition.op == "==" and isinstance(condition.left, S.Ref)
+            and condition.left.path == ["level"] and isinstance(condition.right, S.Str)
+            and condition.right.value in ("ground", "upper")):
+        return condition.right.value
+    return None
+
+
+def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
+    """The atoms of one movement pattern for one army.
+
+    An ``if`` condition is split into its ``level == ...`` part (stacking
+    games, kept on the atom) and a static part that depends only on the
+    start and destination cells (and the army): that part is evaluated
+    here, for every pair of cells, and filters the atoms' tables.
+    """
+    level, static = _split_condition(move.condition, move.loc)
+    atoms = _pattern_atoms(move, board, army, forward, level)
+    if static is not None:
+        allowed = _static_condition(static, board, army)
+        atoms = [a for a in (_filtered(a, allowed, move.loc) for a in atoms) if a is not None]
+    return atoms
+
+
+def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None, level: str | None) -> list[Atom]:
+    fwd, right = frame(forward, board)
+    options = dict(
+        unmoved=move.unmoved,
+        from_cells=board.term(move.from_cells, army) if move.from_cells else None,
+        to_cells=board.term(move.to_cells, army) if move.to_cells else None,
+        en_passant=move.en_passant,
+        sets_en_passant=move.sets_en_passant,
+        royal_only=move.royal_only,
+        level=level,
+        once=move.once_per_game,
+    )
+    pattern = move.pattern
+    atoms: list[Atom] = []
+
+    def modal(modality: str) -> dict:
+        both = {modality, move.modality} - {"both"}
+        if len(both) > 1:
+            raise RulesSemanticError("a pattern cannot be both move-only and capture-only", move.loc)
+        kind = both.pop() if both else "both"
+        return {"quiet": kind != "capture", "capture": kind != "quiet"}
+
+    if isinstance(pattern, S.BetzaPattern):
+        if not board.square:
+            raise RulesSemanticError("Betza notation needs a square grid; on this board write native patterns",
+                                     pattern.loc, expected="move step/ride/leap with the board's directions")
+        for atom in parse_betza(pattern.text, pattern.loc):
+            atoms.append(_betza_atom(atom, board, fwd, right, modal(atom.modality), options))
+        return atoms
+    if _uses_tables(pattern, board):
+        return [_table_atom(pattern, board, move.lame, modal("both"), options)]
+    if isinstance(pattern, (S.StepPattern, S.RidePattern, S.HopPattern)):
+        vectors = _label_vectors(pattern.dirs, board, fwd, right, pattern.loc)
+        if isinstance(pattern, S.StepPattern):
+            return [Atom("leap", leaps=_leap_table(board, vectors, False), **modal("both"), **options)]
+        if isinstance(pattern, S.RidePattern):
+            return [Atom("ride", rays=_ray_table(board, vectors, pattern.range), **modal("both"), **options)]
+        return [Atom("hop", rays=_ray_table(board, vectors, None), hop="p", **modal("both"), **options)]
+    if isinstance(pattern, S.LeapPattern):
+        vectors = set()
+        for dx, dy in pattern.offsets:
+            images = {(dx, dy)}
+            if pattern.symmetry == "all":
+                images = {(sx * a, sy * b) for a, b in ((dx, dy), (dy, dx)) for sx in (1, -1) for sy in (1, -1)}
+            elif pattern.symmetry == "mirrored":
+                images = {(dx, dy), (-dx, dy)}
+            vectors |= {_orient(v, fwd, right) for v in images}
+        return [Atom("leap", leaps=_leap_table(board, sorted(vectors), move.lame), **modal("both"), **options)]
+    if isinstance(pattern, S.PathPattern):
+        legs = [(leg.mode, _label_vectors(leg.dirs, board, fwd, right, leg.loc), leg.range) for leg in pattern.legs]
+        return [Atom("leap", leaps=_path_table(board, legs, move.lame), **modal("both"), **options)]
+    if isinstance(pattern, S.ZigzagPattern):
+        first = _label_vectors(pattern.first, board, fwd, right, pattern.loc)
+        second = _label_vectors(pattern.second, board, fwd, right, pattern.loc)
+        table = _zigzag_table(board, first, second, pattern.range, lambda c, d: board.offset(c, *d),
+                              lambda a, b: b not in (a, (-a[0], -a[1])))
+        return [Atom("leap", leaps=table, **modal("both"), **options)]
+    raise UnsupportedError(f"'{pattern.kind}' patterns are not run by the interpreter yet", pattern.loc)
+
+
+# ---------------------------------------------------------------- direction tables
+#
+# On a board with ``directions`` tables a label is a step function, looked
+# up again on every cell (so rays may bend and two labels may share their
+# first cells, then part). Patterns that name such a label or family are
+# compiled by walking ``board.steps``; nothing here reads a cell type.
+
+
+def _pattern_names(pattern) -> list[str]:
+    if isinstance(pattern, (S.StepPattern, S.RidePattern, S.HopPattern)):
+        return list(pattern.dirs)
+    if isinstance(pattern, S.PathPattern):
+        return [name for leg in pattern.legs for name in leg.dirs]
+    if isinstance(pattern, S.ZigzagPattern):
+        return list(pattern.first) + list(pattern.second)
+    return []
+
+
+def _uses_tables(pattern, board: Board) -> bool:
+    """Does a native pattern name a direction (or family) given by a ``directions`` table?"""
+    tables = board.tables
+    for name in _pattern_names(pattern):
+        if name in tables or any(label in tables for label in board.families.get(name, ())):
+            return True
+    return False
+
+
+def _labels(dirs: list[str], board: Board, loc) -> list[str]:
+    """Direction names -> labels: a family stands for its labels, ``all`` for every label."""
+    labels: dict[str, None] = {}
+    for name in dirs:
+        if name == "all":
+            labels.update(dict.fromkeys(board.steps))
+        elif name in board.families:
+            labels.update(dict.fromkeys(board.families[name]))
+        elif name in board.steps:
+            labels[name] = None
+        else:
+            raise unknown_name("direction", name, list(board.families) + list(board.steps), loc)
+    return list(labels)
+
+
+def _follow(board: Board, cell: int, label: str, limit: int | None) -> list[int]:
+    """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
+    table = board.steps[label]
+    ray: list[int] = []
+    seen = {cell}
+    while limit is None or len(ray) < limit:
+        cell = table[cell]
+        if cell < 0 or cell in seen:
+            break
+        ray.append(cell)
+        seen.add(cell)
+    return ray
+
+
+def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
+    """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
+    (it would only repeat moves)."""
+    table = []
+    for cell in range(len(board)):
+        rays = [r for r in (_follow(board, cell, label, limit) for label in labels) if r]
+        kept: list[list[int]] = []
+        for i, ray in enumerate(rays):
+            if any(len(other) >= len(ray) and other[:len(ray)] == ray and (len(other) > len(ray) or j < i)
+                   for j, other in enumerate(rays) if j != i):
+                continue
+            kept.append(ray)
+        table.append(kept)
+    return table
+
+
+def _bearing(board: Board, a: int, b: int) -> tuple[float, float]:
+    """The direction from cell ``a`` to cell ``b`` as drawn (between their centres)."""
+    (ax, ay), (bx, by) = board.centres[a], board.centres[b]
+    return (bx - ax, by - ay)
+
+
+def _table_atom(pattern, board: Board, lame: bool, modality: dict, options: dict) -> Atom:
+    """A native pattern over direction labels (see the section comment)."""
+    if isinstance(pattern, S.StepPattern):
+        labels = _labels(pattern.dirs, board, pattern.loc)
+        leaps = [[(to, ()) for to in dict.fromkeys(board.steps[label][cell] for label in labels)
+                  if to >= 0] for cell in range(len(board))]
+        return Atom("leap", leaps=leaps, **modality, **options)
+    if isinstance(pattern, S.RidePattern):
+        rays = _label_rays(board, _labels(pattern.dirs, board, pattern.loc), pattern.range)
+        return Atom("ride", rays=rays, **modality, **options)
+    if isinstance(pattern, S.HopPattern):
+        rays = _label_rays(board, _labels(pattern.dirs, board, pattern.loc), None)
+        return Atom("hop", rays=rays, hop="p", **modality, **options)
+    if isinstance(pattern, S.PathPattern):
+        legs = [(leg.mode, _labels(leg.dirs, board, leg.loc), leg.range) for leg in pattern.legs]
+        return Atom("leap", leaps=_label_path_table(board, legs, lame), **modality, **options)
+    if isinstance(pattern, S.ZigzagPattern):
+        first = _labels(pattern.first, board, pattern.loc)
+        second = _labels(pattern.second, board, pattern.loc)
+        table = _zigzag_table(board, first, second, pattern.range, lambda c, d: board.steps[d][c],
+                              lambda a, b: a != b)
+        return Atom("leap", leaps=table, **modality, **options)
+    raise UnsupportedError(f"'{pattern.kind}' patterns cannot use direction tables", pattern.loc)
+
+
+def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Multi-leg moves over direction labels (see :func:`_path_table`).
+
+    A later leg may take a label whose first step, as drawn, goes less than
+    90 degrees from the first leg's first step (it bends, never back). The
+    cells inside a ride leg must be empty; the cells where legs meet too if
+    the move is ``lame``.
+    """
+    steps = board.steps
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+
+        def extend(index: int, at: int, between: tuple[int, ...], heading) -> None:
+            mode, labels, rng = legs[index]
+            last = index == len(legs) - 1
+            for label in labels:
+                nxt = steps[label][at]
+                if nxt < 0:
+                    continue
+                bearing = _bearing(board, at, nxt)
+                if heading is not None and bearing[0] * heading[0] + bearing[1] * heading[1] <= 1e-9:
+                    continue
+                ray = _follow(board, at, label, 1 if mode == "step" else rng)
+                for k, end in enumerate(ray):
+                    if end == cell:
+                        break
+                    inside = between + tuple(ray[:k])
+                    if last:
+                        rows[(end, tuple(c for c in inside if c != end))] = None
+                    else:
+                        extend(index + 1, end, inside + ((end,) if lame else ()), heading or bearing)
+
+        extend(0, cell, (), None)
+        table.append(list(rows))
+    return table
+
+
+# ---------------------------------------------------------------- static move conditions
+
+# Names of move conditions that depend on the position, not only on the two cells.
+_DYNAMIC = {"level": "the mover's level in a stack", "below": "the piece under the mover",
+            "in_check": "whether the mover is in check"}
+
+
+def _split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
+    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
+    if condition is None:
+        return None, None
+    parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
+    levels = [lv for lv in (_level_condition(p) for p in parts) if lv is not None]
+    rest = [p for p in parts if _level_condition(p) is None]
+    if len(set(levels)) > 1:
+        raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
+    static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
+    return (levels[0] if levels else None), static
+
+
+def _expr_refs(node) -> list:
+    """Every name (Ref) in an expression."""
+    if isinstance(node, S.Ref):
+        return [node]
+    found = []
+    for child in ("operand", "left", "right"):
+        if getattr(node, child, None) is not None:
+            found += _expr_refs(getattr(node, child))
+    for child in getattr(node, "operands", None) or getattr(node, "args", None) or []:
+        found += _expr_refs(child)
+    return found
+
+
+class _CellPair:
+    """The context of a static move condition: a start and a destination cell, and the army."""
+
+    __slots__ = ("board", "frm", "to", "army", "_rays")
+
+    def __init__(self, board: Board, army: str, rays: dict) -> None:
+        self.board, self.army, self._rays = board, army, rays
+        self.frm = self.to = -1
+
+    def __getattr__(self, name: str):
+        side, _, prop = name.partition("_")
+        cell = self.frm if side == "from" else self.to
+        return self.board.attributes[cell].get(prop, "")
+
+    def neighbour(self, labels: tuple[str, ...]) -> bool:
+        steps = self.board.steps
+        return any(steps[label][self.frm] == self.to for label in labels)
+
+    def on_ray(self, labels: tuple[str, ...]) -> bool:
+        key = (self.frm, labels)
+        if key not in self._rays:
+            self._rays[key] = {c for label in labels for c in _follow(self.board, self.frm, label, None)}
+        return self.to in self._rays[key]
+
+
+def _static_condition(expr: S.Expr, board: Board, army: str):
+    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
+
+    Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
+    or any attribute), ``army``, and the calls ``neighbour(F)`` and
+    ``on_ray(F)`` for a direction family or label ``F``. A condition that
+    depends on the position is an :class:`UnsupportedError`.
+    """
+
+    for ref in _expr_refs(expr):
+        name = ".".join(ref.path)
+        if name in _DYNAMIC:
+            raise UnsupportedError(f"move conditions that depend on the position ('{name}': {_DYNAMIC[name]}) "
+                                   "are not run by the interpreter yet; only conditions on the start and "
+                                   "destination cells are", ref.loc)
+    properties = board.resolver.properties()
+    names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
+    names["army"] = "the moving army"
+    symbols = {name: tuple(labels) for name, labels in board.families.items()}
+    symbols.update({label: (label,) for label in board.steps if label not in symbols})
+    symbols["all"] = tuple(board.steps)
+    calls = {"neighbour": "one step away", "on_ray": "on a ray"}
+    test = compile_expr(expr, names, calls, symbols)
+    pair = _CellPair(board, army, {})
+    loc = getattr(expr, "loc", None)
+
+    def allowed(frm: int, to: int) -> bool:
+        pair.frm, pair.to = frm, to
+        try:
+            return bool(test(pair))
+        except (TypeError, KeyError, AttributeError):
+            raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
+                                     "expected, or text compared with a number)", loc) from None
+    return allowed
+
+
+def _filtered(atom: Atom, allowed, loc) -> Atom | None:
+    """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
+
+    A ray whose cells pass in part becomes lame leaps (each kept cell with
+    the cells before it that must be empty), so the ride still passes the
+    cells where it may not stop.
+    """
+    n = len(atom.leaps) or len(atom.rays)
+    if atom.kind == "leap":
+        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
+        if not any(leaps):
+            return None
+        atom.leaps = leaps
+        return atom
+    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
+    if all(all(v) or not any(v) for row in verdicts for v in row):
+        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
+        if not any(rays):
+            return None
+        atom.rays = rays
+        return atom
+    if atom.kind == "hop":
+        raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
+                               "interpreter yet", loc)
+    leaps = []
+    for c in range(n):
+        row: dict[tuple[int, tuple[int, ...]], None] = {}
+        for ray, v in zip(atom.rays[c], verdicts[c]):
+            for k, to in enumerate(ray):
+                if v[k]:
+                    row[(to, tuple(ray[:k]))] = None
+        leaps.append(list(row))
+    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
+    return atom if any(leaps) else None
+
+
+def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:
+    """The cells visited by taking ``steps`` in turn from ``cell`` (shorter if one leaves the board)."""
+    visited = []
+    for dx, dy in steps:
+        cell = board.offset(cell, dx, dy)
+        if cell < 0:
+            break
+        visited.append(cell)
+    return visited
+
+
+def _path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Multi-leg moves (the griffon's diagonal step then orthogonal slide).
+
+    Legs are taken in order, each from where the previous one ended; a
+    later leg goes in a direction less than 90 degrees from the first
+    leg's (it may bend, never back). A ``step`` leg is one cell, a ``ride``
+    leg one cell or more (up to its range), and the cells inside a ride
+    must be empty. The cells where legs meet may be occupied (the move
+    leaps them) unless the move is ``lame``.
+    """
+    limit = max(board.files, board.ranks) + 1
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+        for first in legs[0][1]:
+            plans: list[list[tuple[tuple[int, int], int]]] = [[]]
+            for index, (mode, vectors, rng) in enumerate(legs):
+                allowed = [first] if index == 0 else [v for v in vectors if v[0] * first[0] + v[1] * first[1] > 0]
+                lengths = [1] if mode == "step" else range(1, (rng or limit) + 1)
+                plans = [plan + [(v, n)] for plan in plans for v in allowed for n in lengths]
+            for plan in plans:
+                path, between, at = [], [], cell
+                for (dx, dy), n in plan:
+                    for k in range(n):
+                        at = board.offset(at, dx, dy)
+                        if at < 0:
+                            break
+                        path.append(at)
+                        if k < n - 1 or lame:
+                            between.append(at)
+                    if at < 0:
+                        break
+                if at >= 0 and path:
+                    to = path[-1]
+                    rows[(to, tuple(c for c in between if c != to))] = None
+        table.append(list(rows))
+    return table
+
+
+def _zigzag_table(board: Board, first: list, second: list, rng, step, distinct) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Zig-zag rides (the crooked bishop): steps alternate between a direction of ``first`` and one
+    of ``second``, for every pair ``distinct(a, b)`` allows; every cell reached is a destination,
+    the cells before it must be empty. ``step(cell, d)`` is the next cell (-1 off the board); the
+    ride also stops where it would come back to a cell it passed."""
+    limit = rng or (len(board) + 1)
+    table = []
+    for cell in range(len(board)):
+        rows: dict[tuple[int, tuple[int, ...]], None] = {}
+        for a in first:
+            for b in second:
+                if not distinct(a, b):
+                    continue
+                path, at, seen = [], cell, {cell}
+                for i in range(limit):
+                    at = step(at, a if i % 2 == 0 else b)
+                    if at < 0 or at in seen:
+                        break
+                    seen.add(at)
+                    path.append(at)
+                for k, to in enumerate(path):
+                    rows[(to, tuple(path[:k]))] = None
+        table.append(list(rows))
+    return table
+
+
+def _betza_atom(atom: BetzaAtom, board: Board, fwd, right, modality: dict, options: dict) -> Atom:
+    vectors = [_orient(v, fwd, right) for v in atom.vectors]
+    options = dict(options, unmoved=options["unmoved"] or atom.initial)
+    if atom.hop:
+        return Atom("hop", rays=_ray_table(board, vectors, None), hop=atom.hop, **modality, **options)
+    if atom.rider:
+        return Atom("ride", rays=_ray_table(board, vectors, atom.range), **modality, **options)
+    return Atom("leap", leaps=_leap_table(board, vectors, atom.lame), **modality, **options)
+
+
+# ---------------------------------------------------------------- closures
+#

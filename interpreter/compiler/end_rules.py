@@ -1,0 +1,208 @@
+"""End rules, compiled: the vocabulary of conditions, their checks, and material signatures.
+
+The conditions of ``end``, ``insufficient`` and ``when no moves`` rules are
+expressions over a small documented vocabulary (:data:`END_NAMES`,
+:data:`END_CALLS`). Here they are checked (every call takes a declared zone
+or piece, types do not mix) and compiled into functions of an evaluation
+context; :class:`interpreter.engine.outcome.EndContext` is that context, and
+:func:`interpreter.engine.outcome.outcome` applies the rules in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dsl import spec as S
+from dsl.errors import RulesSemanticError, unknown_name
+
+from .expressions import compile_expr
+
+if TYPE_CHECKING:
+    from .game import Game
+
+END_NAMES = {
+    "in_check": "a royal piece of the side to move is attacked",
+    "legal_moves": "the number of legal moves of the side to move",
+    "repetitions": "how many times the current position has occurred (this time included)",
+    "clock": "the halfmove clock: plies since the last capture or clock-resetting move",
+    "insufficient_material": "the material matches an 'insufficient' signature",
+    "fullmove": "the move number",
+    "royals": "the number of royal pieces of the side to move",
+    "enemy_royals": "the number of royal pieces of all enemy armies",
+    "pieces": "the number of pieces of the side to move",
+    "team_pieces": "the number of pieces of the side to move and its partners",
+    "team_royals": "the number of royal pieces of the side to move and its partners",
+    "enemy_pieces": "the number of pieces of all enemy armies",
+    "army": "the name of the army to move",
+    "mode": "the name of the play mode (see 'mode' in the armies block; empty without modes)",
+    "royal_level": "where the side to move's royal piece stands: \"ground\" (alone), \"upper\" (on top of a "
+                   "stack) or \"under\" (locked below another piece)",
+    "royal_above": "the side of the piece on top of the side to move's royal piece: \"own\", \"enemy\" or \"none\"",
+    "checked_by_royal": "a royal piece is among the enemy pieces attacking the side to move's royal piece",
+    "only_move_by_royal": "the side to move has exactly one legal move, and it moves a royal piece",
+    "mate_follows": "after the side to move's only legal move, the opponent can checkmate at once",
+    "stalemated": "the side to move has no move the rules allow (before 'when no moves') and is not in check",
+    "partners_stalemated": "every partner army outside this turn would be stalemated were it to move now",
+    "checks": "how many checks the side to move has given (with 'count checks')",
+    "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
+}
+END_CALLS = {
+    "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
+    "royal_in": "royal_in(Zone): a royal piece of the side to move stands in the zone",
+    "enemy_royal_in": "enemy_royal_in(Zone): a royal piece of an enemy army stands in the zone (its own cells of it)",
+    "royal_can_enter": "royal_can_enter(Zone): a royal piece of the side to move has a legal move into the zone",
+}
+
+# Names whose value depends on the moves available or on the game's history:
+# end rules that use none of them end the game at once, whatever the side to
+# move could do ("immediate" ends: a king on the hill, no pieces left ...),
+# and a position where one holds has no legal moves.
+DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
+                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated"}
+
+
+def _symbols(game: "Game") -> dict[str, object]:
+    """Names usable as call arguments: piece kinds (as kind indices) and zones (as names)."""
+    symbols: dict[str, object] = {name: name for name in game.board.zones}
+    symbols.update(game.kind_index)
+    return symbols
+
+
+def _names_used(expr) -> set[str]:
+    """Every bare name and function name in an expression tree."""
+    found: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, S.Ref):
+            found.add(".".join(node.path))
+        elif isinstance(node, S.Call):
+            found.add(node.name)
+        for value in node.__dict__.values():
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, S.Node):
+                    walk(child)
+    walk(expr)
+    return found
+
+
+# The type of every name and call of end conditions, for the checks below.
+NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
+              "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
+              "pieces": int, "enemy_pieces": int, "team_pieces": int, "team_royals": int, "army": str,
+              "mode": str, "royal_level": str, "royal_above": str,
+              "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
+              "stalemated": bool, "partners_stalemated": bool,
+              "checks": int, "enemy_checks": int}
+
+
+def _type_of(expr) -> type | None:
+    """The type of an end condition (bool, int or str), or a RulesSemanticError where it mixes them."""
+    if isinstance(expr, S.Num):
+        return int
+    if isinstance(expr, S.Str):
+        return str
+    if isinstance(expr, S.Ref):
+        return NAME_TYPES.get(".".join(expr.path))
+    if isinstance(expr, S.Call):
+        return bool
+    if isinstance(expr, (S.Not, S.BoolOp)):
+        for child in ([expr.operand] if isinstance(expr, S.Not) else expr.operands):
+            _type_of(child)
+        return bool
+    if isinstance(expr, (S.Arith, S.Neg)):
+        for child in ([expr.operand] if isinstance(expr, S.Neg) else [expr.left, expr.right]):
+            if _type_of(child) not in (int, None):
+                raise RulesSemanticError("arithmetic needs numbers", child.loc, expected="a number or a count")
+        return int
+    if isinstance(expr, S.Compare):
+        left, right = _type_of(expr.left), _type_of(expr.right)
+        ordered = expr.op not in ("==", "!=")
+        if left and right and (left != right or (ordered and left is not int)):
+            raise RulesSemanticError(f"cannot compare {left.__name__} with {right.__name__} using '{expr.op}'",
+                                     expr.loc, expected="two numbers, or two names with == or !=")
+        return bool
+    return None
+
+
+# What each function of END_CALLS takes: one zone, or one piece kind.
+CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone"}
+
+
+def _check_calls(game: "Game", expr) -> None:
+    """Every call gets one argument of the right kind: a zone name or a piece name."""
+    if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
+        kind = CALL_ARGUMENTS[expr.name]
+        names = game.board.zones if kind == "zone" else game.kind_index
+        arg = expr.args[0] if len(expr.args) == 1 else None
+        if not isinstance(arg, S.Ref) or ".".join(arg.path) not in names:
+            if isinstance(arg, S.Ref):
+                raise unknown_name(kind, ".".join(arg.path), names, arg.loc)
+            raise RulesSemanticError(f"{expr.name}() takes one {kind} name", expr.loc,
+                                     expected=f"{expr.name}(NAME) with the name of a declared {kind}")
+    for value in expr.__dict__.values():
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, S.Node):
+                _check_calls(game, child)
+
+
+def compile_condition(game: "Game", expr):
+    """A checked and compiled condition of end rules, ``insufficient`` and ``when no moves``
+    (None for no condition): calls take a declared zone or piece, types do not mix."""
+    if expr is None:
+        return None
+    _check_calls(game, expr)
+    _type_of(expr)
+    return compile_expr(expr, END_NAMES, END_CALLS, _symbols(game))
+
+
+def compile_end_rules(game: "Game", ends: list[S.EndRule]):
+    """Compiled (rule, condition, immediate) triples in declaration order.
+
+    ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
+    """
+    return [(rule, compile_condition(game, rule.condition), not (_names_used(rule.condition) & DEFERRED_NAMES))
+            for rule in ends]
+
+
+@dataclass(frozen=True)
+class _Signature:
+    exact: dict[int, int]
+    starred: frozenset[int]
+
+    def matches(self, counts: dict[int, int]) -> bool:
+        for kind, count in counts.items():
+            need = self.exact.get(kind, 0)
+            if count < need or (count > need and kind not in self.starred):
+                return False
+        return all(counts.get(kind, 0) >= need for kind, need in self.exact.items())
+
+
+def _signature(game: "Game", text: str, rule: S.InsufficientRule) -> _Signature:
+    letters = {k.letter: k.index for k in game.kinds}
+    exact: dict[int, int] = {}
+    starred: set[int] = set()
+    i = 0
+    while i < len(text):
+        letter = text[i]
+        if letter not in letters:
+            raise RulesSemanticError(f"unknown piece letter '{letter}' in material signature {text!r}", rule.loc,
+                                     expected=f"piece letters ({', '.join(sorted(letters))}), each optionally followed by *")
+        if i + 1 < len(text) and text[i + 1] == "*":
+            starred.add(letters[letter])
+            i += 2
+        else:
+            exact[letters[letter]] = exact.get(letters[letter], 0) + 1
+            i += 1
+    return _Signature(exact, frozenset(starred))
+
+
+def compile_insufficient(game: "Game", rules: list[S.InsufficientRule]):
+    """Compiled (first signature, second signature, condition or None) triples."""
+    return [(_signature(game, rule.first, rule), _signature(game, rule.second, rule),
+             compile_condition(game, rule.condition)) for rule in rules]
+
+
+def compile_no_moves(game: "Game", rules: list[S.NoMovesRule]):
+    """Compiled ``when no moves`` rules: (action, condition or None) in order."""
+    return [(rule.action, compile_condition(game, rule.condition)) for rule in rules]

@@ -1,0 +1,122 @@
+"""Compile Spec expressions into closures over a context object.
+
+Expressions are data (a tree of :mod:`dsl.spec` nodes), never Python
+source: compiling checks every name against the documented vocabulary and
+returns a plain function ``f(ctx) -> value``. The context is any object
+with the attributes named in ``names`` (see :class:`~interpreter.engine.outcome.EndContext`)
+and, for calls, methods of the same name.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from dsl import spec as S
+from dsl.errors import RulesSemanticError, unknown_name
+
+Compiled = Callable[[Any], Any]
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+
+
+def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
+                 symbols: dict[str, Any] | None = None) -> Compiled:
+    """Compile ``expr``.
+
+    ``names``: the bare names it may use (name -> description); ``calls``:
+    the functions it may call (name -> description); ``symbols``: names
+    that stand for constants (piece names, zone names ...), usable as call
+    arguments. An unknown name is a :class:`RulesSemanticError` at its
+    location with a suggestion.
+    """
+    symbols = symbols or {}
+
+    def build(node: S.Expr) -> Compiled:
+        if isinstance(node, S.Num):
+            value = node.value
+            return lambda ctx: value
+        if isinstance(node, S.Str):
+            text = node.value
+            return lambda ctx: text
+        if isinstance(node, S.Ref):
+            name = ".".join(node.path)
+            if name in names:
+                attr = name.replace(".", "_")
+                return lambda ctx: getattr(ctx, attr)
+            if name in symbols:
+                value = symbols[name]
+                return lambda ctx: value
+            raise unknown_name("name", name, list(names) + list(symbols), node.loc)
+        if isinstance(node, S.Call):
+            if node.name not in calls:
+                raise unknown_name("function", node.name, calls, node.loc)
+            args = [build(a) for a in node.args]
+            method = node.name
+            return lambda ctx: getattr(ctx, method)(*[a(ctx) for a in args])
+        if isinstance(node, S.Not):
+            inner = build(node.operand)
+            return lambda ctx: not inner(ctx)
+        if isinstance(node, S.BoolOp):
+            parts = [build(o) for o in node.operands]
+            if node.op == "and":
+                return lambda ctx: all(p(ctx) for p in parts)
+            return lambda ctx: any(p(ctx) for p in parts)
+        if isinstance(node, S.Compare):
+            left, right, op = build(node.left), build(node.right), _COMPARE[node.op]
+            return lambda ctx: op(left(ctx), right(ctx))
+        if isinstance(node, S.Arith):
+            left, right, op = build(node.left), build(node.right), _ARITH[node.op]
+            if node.op in ("//", "%"):
+                def divide(ctx, left=left, right=right, op=op):
+                    divisor = right(ctx)
+                    return op(left(ctx), divisor) if divisor else 0
+                return divide
+            return lambda ctx: op(left(ctx), right(ctx))
+        if isinstance(node, S.Neg):
+            inner = build(node.operand)
+            return lambda ctx: -inner(ctx)
+        raise RulesSemanticError(f"unsupported expression {type(node).__name__}", getattr(node, "loc", None))
+
+    return build(expr)
+
+
+class CellView:
+    """A cell's properties (``file``, ``rank``, ``colour``, attributes) read as attributes.
+
+    The context of a cell formula (``where``, ``position``): a property the
+    cell lacks reads as ``""``.
+    """
+
+    __slots__ = ("props",)
+
+    def __init__(self, props: dict[str, Any]) -> None:
+        self.props = props
+
+    def __getattr__(self, name: str) -> Any:
+        return self.props.get(name, "")
+
+
+def compile_cell_formula(expr: S.Expr, properties, what: str = "cell formula") -> Callable[[dict], Any]:
+    """Compile a formula over a cell's properties (``where``, ``position``).
+
+    ``properties``: the names a cell may have at this point (``file``,
+    ``rank``, ``colour`` and the attributes set so far). Returns a function
+    of the cell's property dict. Values of mismatched types (a string in
+    arithmetic, a string compared with ``<`` to a number) are a
+    :class:`RulesSemanticError` at the formula, naming the cell.
+    """
+    names = {p: "cell property" for p in properties}
+    formula = compile_expr(expr, names, {})
+    loc = getattr(expr, "loc", None)
+
+    def evaluate(props: dict) -> Any:
+        try:
+            return formula(CellView(props))
+        except TypeError:
+            cell = props.get("name") or f"file {props.get('file')} rank {props.get('rank')}"
+            raise RulesSemanticError(f"this {what} mixes text and numbers on cell {cell}", loc,
+                                     expected="numbers in arithmetic and in <, <=, >, >=") from None
+    return evaluate

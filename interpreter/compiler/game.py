@@ -1,0 +1,561 @@
+"""The compiled game: everything about a variant that does not change in play.
+
+:class:`Game` compiles a :class:`~dsl.spec.VariantSpec`: the board, armies,
+piece codes, move-generation closures, reverse attack tables, castling
+rules, Zobrist keys, end rules and the setup. A Game is static data: it
+builds no position (that is :mod:`interpreter.loading`'s job, which also
+checks the setup as a whole position); an
+:class:`~interpreter.engine.position.Position` holds the state of one game
+and refers to its Game for everything else.
+
+Piece codes are small positive integers, ``1 + kind * n_armies + army``;
+0 is an empty cell. Tables indexed by code are plain lists.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations
+from dataclasses import dataclass
+from functools import cached_property
+
+from dsl import spec as S
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
+
+from .board import Board, compile_board
+from .castling import compile_castling
+from .atoms import Atom, compile_atoms, frame
+from .generators import make_generators
+from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
+from .setup import Setup, compile_setup
+from .stacking import compile_stacking
+from .tables import attack_tables
+
+
+HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
+
+
+@dataclass(frozen=True)
+class Army:
+    index: int
+    name: str
+    title: str
+    symbol: str          # the side-to-move field of FEN: the army's first letter or its prefix
+    letter_case: str | None
+    prefix: str | None
+    forward: str | None
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    index: int
+    name: str
+    letter: str
+    value: float | None
+    royal: bool
+    spec: S.PieceSpec
+
+
+class Game:
+    """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
+    :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
+
+    def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.title
+        self._check_supported(spec)
+        self._compile_armies(spec)
+        self._compile_mode(spec, mode, options or {})
+        self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
+        self.n = len(self.board)
+        self._compile_pieces(spec)
+        tables = attack_tables(self)
+        self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame
+        self.ray_attackers, self.hop_attackers, self.slow_attackers = tables.ray, tables.hop, tables.slow
+        self.stand_in, self.pin_safe, self.ep_attackers = tables.stand_in, tables.pin_safe, tables.ep
+        self.clock_resets = [False] * self.ncodes
+        self.stacking = None
+        if spec.stacking is not None:
+            self.stacking = compile_stacking(self, spec.stacking)
+            self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
+        castling = compile_castling(self, spec)
+        self.castle_rules, self.castle_locks = castling.rules, castling.locks
+        self.castle_king, self.castle_rook = castling.king, castling.rook
+        self._compile_rules(spec)
+        self._zobrist()
+        self.setup: Setup = compile_setup(self, spec.setup, spec.locs.get("name"))
+        codes = self.setup.codes()
+        self.royal_armies: frozenset[int] = frozenset(self.code_army[c] for c in codes if self.is_royal[c])
+        # Kinds that exist only by promotion go back whenever captured (shogi's promoted
+        # pieces, which FEN writes with letters of their own rather than with '~').
+        in_setup = {self.code_kind[code] for code in codes}
+        self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
+        placed = list(self.setup.placement.values())
+        self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
+        # Once-per-game privileges: every piece that has one holds it at the start.
+        if any(self.privileged) and self.castle_rules:
+            raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
+                                   "yet (both use FEN's castling field)", spec.locs.get("name"))
+
+    # ------------------------------------------------------------ checks
+    @staticmethod
+    def _check_supported(spec: S.VariantSpec) -> None:
+        if spec.rules.repetition_key != "position":
+            raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
+                                   spec.locs.get("name"))
+        for link in spec.board.links:
+            raise UnsupportedError("'link' is not run by the interpreter yet", link.loc)
+        for piece in spec.pieces.values():
+            if piece.states:
+                raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",
+                                       piece.loc)
+
+    # ------------------------------------------------------------ armies
+    def _compile_armies(self, spec: S.VariantSpec) -> None:
+        if len(spec.armies) < 1:
+            raise RulesSemanticError("the variant declares no army", spec.locs.get("name"),
+                                     expected="an 'armies { army white ... }' block")
+        armies = []
+        seen: dict[str, Loc | None] = {}
+        for i, army in enumerate(spec.armies):
+            if army.name in seen:
+                raise RulesSemanticError(f"army '{army.name}' is declared twice", army.loc)
+            seen[army.name] = army.loc
+            symbol = army.prefix or army.name[0].lower()
+            armies.append(Army(i, army.name, army.title, symbol, army.letter_case, army.prefix, army.forward))
+        symbols = [a.symbol for a in armies]
+        if len(set(symbols)) != len(symbols):
+            raise RulesSemanticError("two armies have the same notation symbol", spec.armies[0].loc,
+                                     hint="give them distinct first letters or 'letters prefix' symbols")
+        if len(armies) == 2 and all(a.letter_case for a in armies) and armies[0].letter_case == armies[1].letter_case:
+            raise RulesSemanticError("both armies use the same letter case", spec.armies[1].loc,
+                                     expected="'letters upper' for one army and 'letters lower' for the other")
+        self.armies: list[Army] = armies
+        self.army_index = {a.name: a.index for a in armies}
+        names = list(self.army_index)
+        turn = spec.turn or names
+        for name in turn:
+            if name not in self.army_index:
+                raise unknown_name("army", name, names, spec.locs.get("turn"))
+        self.turn_order: list[int] = [self.army_index[name] for name in turn]
+        # Teams: partners never capture each other; every army outside the team is an enemy.
+        team_of = {a.index: a.index for a in armies}
+        for number, team in enumerate(spec.teams):
+            for name in team.armies:
+                if name not in self.army_index:
+                    raise unknown_name("army", name, names, team.loc)
+                team_of[self.army_index[name]] = len(armies) + number
+        self.enemies: list[list[int]] = [[b.index for b in armies if team_of[b.index] != team_of[a.index]]
+                                         for a in armies]
+        self.partners: list[list[int]] = [[b.index for b in armies if b.index != a.index
+                                           and team_of[b.index] == team_of[a.index]] for a in armies]
+
+    def _compile_mode(self, spec: S.VariantSpec, mode: str | None, options: dict[str, str]) -> None:
+        """Choose a play mode (default: the first declared); its turn order replaces the variant's.
+
+        ``players`` maps each seat of the mode to the armies it plays (an
+        army alone without modes). ``turn_armies[i]`` lists the armies that
+        move in turn ``i``: one, or all the armies of a player named in the
+        mode's ``turn`` (a turn is then one move of any of their pieces);
+        ``turn_order[i]`` is the first of them, the army FEN names.
+
+        A mode's ``option PLAYER = TEAM`` gives that player the team's
+        armies; ``options`` (the runner's) may name another team. The
+        armies it takes leave the other players, and an army left without
+        a player gets one of its own, named after it.
+        """
+        self.mode = None
+        self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
+        self.turn_armies: list[tuple[int, ...]] = [(a,) for a in self.turn_order]
+        if not spec.modes:
+            if mode is not None:
+                from dsl.errors import UsageError
+                raise UsageError(f"{spec.name} has no play modes", hint="leave out --mode")
+            return
+        modes = {m.name: m for m in spec.modes}
+        chosen = modes.get(mode or spec.modes[0].name)
+        if chosen is None:
+            from dsl.errors import UsageError, suggest
+            guess = suggest(mode, modes)
+            raise UsageError(f"{spec.name} has no mode '{mode}'", expected=", ".join(modes),
+                             hint=f"did you mean '{guess}'?" if guess else None)
+        self.mode = chosen.name
+        teams = {t.name: [self.army_index[a] for a in t.armies] for t in spec.teams}
+        players: dict[str, list[int]] = {}
+        for player, army_names in chosen.players.items():
+            players[player] = []
+            for name in army_names:
+                if name not in self.army_index and name not in teams:
+                    raise unknown_name("army or team", name, list(self.army_index) + list(teams), chosen.loc)
+                players[player] += teams.get(name) or [self.army_index.get(name)]
+        self._apply_options(chosen, players, teams, options)
+        self.players = players or self.players
+        turns = []
+        for name in chosen.turn or [self.armies[a].name for a in self.turn_order]:
+            if name in self.army_index:
+                turns.append((self.army_index[name],))
+            elif name in players:
+                turns.append(tuple(players[name]))
+            else:
+                raise unknown_name("army or player", name, list(self.army_index) + list(players), chosen.loc)
+        self.turn_armies = turns
+        self.turn_order = [armies[0] for armies in turns]
+
+    def _apply_options(self, mode: S.ModeSpec, players: dict[str, list[int]], teams: dict[str, list[int]],
+                       options: dict[str, str]) -> None:
+        """Give each ``option PLAYER = TEAM`` player its team (the runner's choice or the default)."""
+        from dsl.errors import UsageError, suggest
+        for name in options:
+            if name not in mode.options:
+                guess = suggest(name, mode.options)
+                raise UsageError(f"mode '{mode.name}' has no option '{name}'",
+                                 expected=", ".join(mode.options) or "no options",
+                                 hint=f"did you mean '{guess}'?" if guess else None)
+        for player, default in mode.options.items():
+            team = options.get(player, default)
+            if player not in players:
+                raise unknown_name("player", player, players, mode.loc)
+            if team not in teams:
+                if player in options:
+                    raise UsageError(f"option {player}={team}: no team '{team}'", expected=", ".join(teams))
+                raise unknown_name("team", team, teams, mode.loc)
+            taken = teams[team]
+            for other in list(players):
+                if other != player:
+                    players[other] = [a for a in players[other] if a not in taken]
+                    if not players[other]:
+                        del players[other]
+            players[player] = list(taken)
+            for army in self.armies:
+                if not any(army.index in armies for armies in players.values()):
+                    players[army.name] = [army.index]
+
+    # ------------------------------------------------------------ pieces
+    def _compile_pieces(self, spec: S.VariantSpec) -> None:
+        kinds = []
+        letters: dict[str, str] = {}
+        for i, piece in enumerate(spec.pieces.values()):
+            letter = piece.letter or piece.name[0].upper()
+            if not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
+                raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter, "
+                                         "or '+' and a letter", piece.loc, hint='write e.g. letter N or letter "+P"')
+            letter = letter.upper()
+            if letter in letters:
+                raise RulesSemanticError(
+                    f"pieces {letters[letter]} and {piece.name} have the same letter '{letter}'",
+                    piece.loc, hint="give one of them another 'letter'")
+            letters[letter] = piece.name
+            kinds.append(PieceKind(i, piece.name, letter, piece.value, piece.royal, piece))
+        if not kinds:
+            raise RulesSemanticError("the variant declares no piece", spec.locs.get("name"))
+        self.kinds: list[PieceKind] = kinds
+        self.kind_index = {k.name: k.index for k in kinds}
+        na = len(self.armies)
+        ncodes = 1 + len(kinds) * na
+        self.ncodes_plain = ncodes  # codes past this are facing variants (see _facing_variants)
+        self.code_kind = [-1] + [c // na for c in range(ncodes - 1)]
+        self.code_army = [-1] + [c % na for c in range(ncodes - 1)]
+        self.code_facing: list[tuple[str, ...] | None] = [None] * ncodes
+        self.facing_codes: dict[tuple[int, int, tuple[str, ...]], int] = {}
+        for kind, army, facings in self._facing_variants(spec):
+            self.facing_codes[kind, army, facings] = ncodes
+            self.code_kind.append(kind)
+            self.code_army.append(army)
+            self.code_facing.append(facings)
+            self.code_facing[self.code(kind, army)] = (self.armies[army].forward or "n",)  # named in FEN too
+            ncodes += 1
+        self.is_royal = [False] + [kinds[self.code_kind[c]].royal for c in range(1, ncodes)]
+        self.ncodes = ncodes
+        # What an army may capture: enemy pieces (not royal ones where 'forbid royal-capture').
+        spare_royals = "royal-capture" in spec.rules.forbid
+        self.hostile: list[list[bool]] = [
+            [False] + [self.code_army[c] in self.enemies[a] and not (spare_royals and self.is_royal[c])
+                       for c in range(1, ncodes)] for a in range(na)
+        ]
+        # Letters in FEN: per army case or prefix; a facing variant adds '>' and its directions.
+        self.code_symbol: list[str] = [""] * ncodes
+        for code in range(1, ncodes):
+            army, kind = self.armies[self.code_army[code]], kinds[self.code_kind[code]]
+            if army.prefix is not None:
+                self.code_symbol[code] = army.prefix + kind.letter
+            else:
+                self.code_symbol[code] = kind.letter.lower() if army.letter_case == "lower" else kind.letter
+            if self.code_facing[code]:
+                self.code_symbol[code] += "".join(">" + f for f in self.code_facing[code])
+        self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if c}
+        for code in range(1, ncodes):  # the directions of a facing in any order; none for the army's forward
+            if self.code_facing[code]:
+                bare = self.code_symbol[code].split(">")[0]
+                for order in permutations(self.code_facing[code]):
+                    self.symbol_code.setdefault(bare + "".join(">" + f for f in order), code)
+                if code < self.ncodes_plain:
+                    self.symbol_code.setdefault(bare, code)
+        self.symbol_width = max(len(s) for s in self.symbol_code)
+        # Movement atoms and promotion tables per code; a facing variant has the atoms of each
+        # of its directions.
+        self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
+        self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        self.captured_only: set[int] = set()  # promotion targets limited to pieces lost (see setup_counts)
+        # code -> (zone, choices): a capture from outside the zone into it promotes ('on capture into').
+        self.capture_promotions: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
+        # code -> {from * n + to: code}: the facing a move narrows a piece to ('commits facing').
+        self.commits: list[dict[int, int] | None] = [None] * ncodes
+        tables = {}
+        for code in range(1, ncodes):
+            kind, army = kinds[self.code_kind[code]], self.armies[self.code_army[code]]
+            facings = self.code_facing[code] if code >= self.ncodes_plain else (army.forward,)
+            reach = []
+            for facing in facings:
+                committing: dict[int, set[int]] = {}
+                for move in kind.spec.moves:
+                    atoms = compile_atoms(move, self.board, army.name, facing)
+                    self.atoms[code] += atoms
+                    if move.commits:
+                        for frm, to in _reach(atoms):
+                            committing.setdefault(frm, set()).add(to)
+                reach.append(committing)
+            if len(facings) > 1:
+                self.commits[code] = self._commit_table(code, facings, reach)
+            if (kind.index, army.index) not in tables:
+                tables[kind.index, army.index] = self._promotion_tables(kind, army)
+            self.promotions[code], self.promotions_leaving[code] = tables[kind.index, army.index]
+            if code >= self.ncodes_plain and self.code(kind.index, army.index) in self.capture_promotions:
+                self.capture_promotions[code] = self.capture_promotions[self.code(kind.index, army.index)]
+        self.has_commits = any(self.commits)
+        self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
+        royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
+        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
+                                                  royal_targets[self.code_army[c]], self.promotions_leaving[c])
+                                  for c in range(1, ncodes)]
+
+    def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(kind, army, facings) of the pieces the setup places facing other ways than their
+        army's forward, with every narrower set of directions a committing move can leave.
+
+        A piece ``facing e or s`` moves as if its army's forward were ``e``
+        and as if it were ``s``; a move marked ``commits facing`` keeps only
+        the directions for which it was such a move.
+        """
+        found: list[tuple[int, int, tuple[str, ...]]] = []
+        for place in spec.setup.places:
+            if not place.facing or place.piece not in self.kind_index or place.army not in self.army_index:
+                continue  # unknown names are reported by _setup
+            army = self.armies[self.army_index[place.army]]
+            facings = tuple(dict.fromkeys(place.facing))
+            for facing in facings:
+                if facing not in self.board.directions:
+                    raise unknown_name("direction", facing, self.board.directions, place.loc)
+                frame(facing, self.board, place.loc)
+            if spec.stacking is not None:
+                raise UnsupportedError("'facing' in a game with stacks is not run by the interpreter yet", place.loc)
+            kind = self.kind_index[place.piece]
+            for size in range(len(facings), 0, -1):
+                for subset in combinations(facings, size):
+                    key = (kind, army.index, subset)
+                    if subset != (army.forward or "n",) and key not in found:
+                        found.append(key)
+        for piece in spec.pieces.values():
+            for move in piece.moves:
+                if move.commits is not None and move.commits != "facing":
+                    raise unknown_name("committed property", move.commits, ["facing"], move.loc)
+        return found
+
+    def typical_code(self, kind: int, army: int) -> int:
+        """The code of a piece of ``kind`` in ``army`` as the setup first places it: with the facing
+        of the first placement that gives one, else the plain code (for diagrams and examples)."""
+        for place in self.spec.setup.places:
+            if place.facing and self.kind_index.get(place.piece) == kind and self.army_index.get(place.army) == army:
+                return self.facing_code(kind, army, tuple(dict.fromkeys(place.facing)))
+        return self.code(kind, army)
+
+    def codes_of_kind(self, kind: int) -> list[int]:
+        """Every code of a piece kind: one per army, and its facing variants."""
+        return [c for c in range(1, self.ncodes) if self.code_kind[c] == kind]
+
+    def facing_code(self, kind: int, army: int, facings: tuple[str, ...]) -> int:
+        """The code of a piece of ``kind`` in ``army`` facing ``facings`` (the plain code for its
+        army's forward)."""
+        if facings in ((), (self.armies[army].forward or "n",)):
+            return self.code(kind, army)
+        return self.facing_codes[kind, army, facings]
+
+    def _commit_table(self, code: int, facings: tuple[str, ...], reach: list[dict[int, set[int]]]) -> dict[int, int]:
+        """``from * n + to`` -> the code a committing move between the two cells leaves: the piece
+        facing only the directions under which the move exists."""
+        table = {}
+        kind, army = self.code_kind[code], self.code_army[code]
+        for frm in set().union(*reach):
+            for to in set().union(*(r.get(frm, ()) for r in reach)):
+                kept = tuple(f for f, r in zip(facings, reach) if to in r.get(frm, ()))
+                if kept != facings:
+                    table[frm * self.n + to] = self.facing_code(kind, army, kept)
+        return table
+
+    def code(self, kind: int, army: int) -> int:
+        """The code of a piece of ``kind`` in ``army``."""
+        return 1 + kind * len(self.armies) + army
+
+    def _promotion_tables(self, kind: PieceKind, army: Army):
+        """Per destination cell, and per origin cell for ``also leaving``: the codes a move must
+        promote to (0 among them: it may also stay as it is). None when the piece never promotes."""
+        if not kind.spec.promotions:
+            return None, None
+        arriving: list[tuple[int, ...]] = [()] * self.n
+        leaving: list[tuple[int, ...]] | None = None
+        for promo in kind.spec.promotions:
+            targets = [0] if promo.optional else []
+            owners = [army.index] + (self.partners[army.index] if promo.partner_pieces else [])
+            for name in promo.to:
+                if name not in self.kind_index:
+                    raise unknown_name("piece", name, self.kind_index, promo.locs.get(name, promo.loc))
+                targets += [self.code(self.kind_index[name], owner) for owner in owners]
+            if promo.on_capture_into is not None:
+                zone = self.board.term(promo.on_capture_into, army.name)
+                self.capture_promotions[self.code(kind.index, army.index)] = (zone, tuple(t for t in targets if t))
+            cells = self.board.term(promo.cells, army.name)
+            if promo.only_captured:
+                self.captured_only.update(t for t in targets if t)
+            for cell in cells:
+                arriving[cell] = tuple(targets)
+            if promo.leaving:
+                leaving = leaving or [()] * self.n
+                for cell in cells:
+                    leaving[cell] = tuple(targets)
+        return arriving, leaving
+
+    @cached_property
+    def tracked(self) -> list[bool]:
+        """Per code: does the game need to know whether this piece has moved?"""
+        tracked = [False] * self.ncodes
+        for code in range(1, self.ncodes):
+            kind = self.code_kind[code]
+            castling = self.castle_rules or self.castle_locks
+            if any(a.unmoved for a in self.atoms[code]) or (castling and kind in (self.castle_king, self.castle_rook)):
+                tracked[code] = True
+        return tracked
+
+    # ------------------------------------------------------------ rules
+    def _compile_rules(self, spec: S.VariantSpec) -> None:
+        rules = spec.rules
+        self.self_check = "self-check" in rules.forbid
+        self.partner_check = "partner-check" in rules.forbid
+        self.count_checks = rules.count_checks
+        self.no_moves = compile_no_moves(self, rules.no_moves)
+        self.forbid_giving_check = "giving-check" in rules.forbid
+        self.compulsory_capture = rules.compulsory_capture
+        self._compile_explosion(rules)
+        self._compile_drops(spec.drops)
+        for event in rules.clock_resets:
+            if event in ("capture", "promotion"):
+                continue
+            if event not in self.kind_index:
+                raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
+            for code in self.codes_of_kind(self.kind_index[event]):
+                self.clock_resets[code] = True
+        self.clock_on_capture = "capture" in rules.clock_resets
+        self.clock_on_promotion = "promotion" in rules.clock_resets
+        self.end_rules = compile_end_rules(self, rules.ends)
+        self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
+        self.insufficient_rules = compile_insufficient(self, rules.insufficient)
+
+    def _compile_explosion(self, rules: S.RulesSpec) -> None:
+        """``blast[cell]``: the cell and its neighbours in every grid direction; ``blast_spares[code]``."""
+        self.blast: list[list[int]] | None = None
+        self.blast_spares = [False] * self.ncodes
+        if rules.explosion is None:
+            return
+        for name in rules.explosion:
+            if name not in self.kind_index:
+                raise unknown_name("piece", name, self.kind_index, rules.locs.get("explosion"))
+            for code in self.codes_of_kind(self.kind_index[name]):
+                self.blast_spares[code] = True
+        steps = self.board.steps
+        self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
+
+    def _compile_drops(self, drops: S.DropsSpec | None) -> None:
+        """Hands and drops.
+
+        ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
+        the kind a promoted piece of ``kind`` goes back to (the kind that
+        promotes to it; itself if none). ``drop_cells[code]``: where a piece
+        from hand may be dropped (None: not droppable). ``drop_no_twin[code]``:
+        the code that may not stand on the same file (nifu), or 0.
+        ``drop_no_mate[code]``: the drop may not checkmate.
+        """
+        self.to_hand = bool(drops and drops.captures_to_hand)
+        self.drops_demoted = bool(drops and drops.demoted)
+        self.drop_cells: list[frozenset[int] | None] = [None] * self.ncodes
+        self.drop_no_twin = [0] * self.ncodes
+        self.drop_no_mate = [False] * self.ncodes
+        self.demote = list(range(len(self.kinds)))
+        self.has_drops = False
+        self.promotion_only: set[int] = set()
+        if drops is None:
+            return
+        promoters: dict[int, set[int]] = {}
+        for kind in self.kinds:
+            for promo in kind.spec.promotions:
+                for name in promo.to:
+                    promoters.setdefault(self.kind_index[name], set()).add(kind.index)
+        for target, sources in promoters.items():
+            if len(sources) == 1:
+                self.demote[target] = next(iter(sources))
+        for rule in drops.drops:
+            if rule.piece not in self.kind_index:
+                raise unknown_name("piece", rule.piece, self.kind_index, rule.loc)
+            if rule.condition is not None:
+                raise UnsupportedError("'if' conditions on drops are not run by the interpreter yet", rule.loc)
+            kind = self.kind_index[rule.piece]
+            for army in self.armies:
+                code = self.code(kind, army.index)
+                cells = frozenset(range(self.n))
+                for term in rule.not_in:
+                    cells -= self.board.term(term, army.name)
+                self.drop_cells[code] = cells
+                if rule.no_file_twin:
+                    if rule.no_file_twin not in self.kind_index:
+                        raise unknown_name("piece", rule.no_file_twin, self.kind_index, rule.loc)
+                    self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
+                self.drop_no_mate[code] = rule.no_mate
+        self.has_drops = any(c is not None for c in self.drop_cells)
+        self.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup below
+
+    def _zobrist(self) -> None:
+        rng = random.Random(0x5EED)
+        bits = 64
+        self.z_piece = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
+        self.z_unmoved = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_ep = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_turn = [rng.getrandbits(bits) for _ in range(len(self.turn_order))]
+        # Check counters: one key per army and count (counts past the target share the last key).
+        keys = (self.count_checks or 0) + 2
+        self.z_checks = [[0] + [rng.getrandbits(bits) for _ in range(keys - 1)] for _ in self.armies]
+        # Hands: a key per code and count (up to HAND_LIMIT of a kind), and promoted flags per cell.
+        self.z_hand = [[0] + [rng.getrandbits(bits) for _ in range(HAND_LIMIT)] for _ in range(self.ncodes)]
+        self.z_promoted = [rng.getrandbits(bits) for _ in range(self.n)]
+        self.z_under = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
+        self.z_privilege = [rng.getrandbits(bits) for _ in range(self.n)]
+
+    def summary(self) -> str:
+        """A one-line summary: cells, pieces, armies."""
+        return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
+                f"({', '.join(k.name for k in self.kinds)}), {len(self.armies)} armies "
+                f"({', '.join(a.name for a in self.armies)})")
+
+
+def _reach(atoms: list[Atom]):
+    """(from, to) pairs the atoms connect on an empty board."""
+    for atom in atoms:
+        if atom.kind == "leap":
+            for frm, row in enumerate(atom.leaps):
+                for to, _ in row:
+                    yield frm, to
+        else:
+            for frm, rays in enumerate(atom.rays):
+                for ray in rays:
+                    for to in ray:
+                        yield frm, to
+
+

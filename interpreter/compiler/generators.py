@@ -1,0 +1,233 @@
+"""Atoms -> move-generation closures: the hot path of move generation, built at compile time.
+
+A generator has the signature ``gen(pos, frm, board, hostile, out)`` and
+appends the moves of the piece on ``frm`` to ``out`` as plain tuples
+``(from, to, promotion, special)`` (see :mod:`interpreter.engine.moves`).
+Plain leapers and riders share merged tables with one fast closure each;
+every other atom (initial moves, en passant, hoppers, conditions,
+privileges) gets a general closure.
+"""
+
+from __future__ import annotations
+
+from .atoms import ONCE, Atom
+
+# The arguments of a generator:
+# ``hostile[code]`` is true for pieces the mover may capture (False for 0),
+# ``out`` is the list moves are appended to. Promotion is applied by the
+# caller's table when the piece can promote.
+
+
+def _merged_leaps(atoms: list[Atom], n: int) -> list[tuple[int, ...]]:
+    return [tuple(dict.fromkeys(to for a in atoms for to, _ in a.leaps[c])) for c in range(n)]
+
+
+def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]:
+    return [tuple(tuple(r) for a in atoms for r in a.rays[c]) for c in range(n)]
+
+
+def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None,
+                    royal_targets: list[bool] | None = None, leaving: list[tuple[int, ...]] | None = None):
+    """The closures that generate the moves of one piece code from a cell.
+
+    Plain leap and ride atoms that both move and capture are merged into
+    one table each (the fast path of orthodox pieces); every other atom
+    gets a closure of its own. ``promotions[to]`` lists the codes a move
+    arriving on ``to`` must promote to (empty: none).
+    """
+    gens = []
+    atoms = [a for a in atoms if a.level != "upper"]  # without stacks every piece is at ground level
+    fast_leaps = [a for a in atoms if a.kind == "leap" and a.plain and a.quiet and a.capture
+                  and not any(b for row in a.leaps for _, b in row)]
+    fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
+    rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
+    emit = _emitter(promotions, leaving)
+    if fast_leaps:
+        gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
+    if fast_rays:
+        gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
+    for atom in rest:
+        gens.append(_general(atom, emit, royal_targets))
+    merged = {id(a) for a in fast_leaps}
+    if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
+        return [_deduplicated(gens)]
+    return gens
+
+
+def _overlapping(merged: list[Atom], others: list[Atom], n: int) -> bool:
+    """Can two ways produce a move between the same two cells (the W of ``RW``, two rays that share
+    their first cells)? Leaps of ``merged`` atoms share one table and are generated once."""
+    for cell in range(n):
+        seen: set[int] = {to for atom in merged for to, _ in atom.leaps[cell]}
+        for atom in others:
+            if atom.kind == "leap":
+                reach = [to for to, _ in atom.leaps[cell]]
+            else:
+                reach = [to for ray in atom.rays[cell] for to in ray]
+            for to in reach:
+                if to in seen:
+                    return True
+                seen.add(to)
+    return False
+
+
+def _deduplicated(gens):
+    """One generator that runs ``gens`` and keeps the first of equal moves."""
+    def gen(pos, frm, board, hostile, out):
+        mine: list = []
+        for g in gens:
+            g(pos, frm, board, hostile, mine)
+        out.extend(dict.fromkeys(mine))
+    return gen
+
+
+def _emitter(promotions, leaving=None):
+    """The function that appends a move, expanded into its promotion choices.
+
+    ``promotions[to]`` (or, when empty, ``leaving[frm]``) lists the codes the
+    piece may become; a 0 among them is the choice not to promote.
+    """
+    if promotions is None:
+        def emit(out, frm, to, special=None):
+            out.append((frm, to, 0, special))
+        return emit
+
+    def emit_promoting(out, frm, to, special=None):
+        choices = promotions[to] or (leaving[frm] if leaving is not None else ())
+        if choices:
+            for code in choices:
+                out.append((frm, to, code, special))
+        else:
+            out.append((frm, to, 0, special))
+    return emit_promoting
+
+
+def _fast_leaper(table, promotions, emit):
+    if promotions is None:
+        def gen(pos, frm, board, hostile, out):
+            for to in table[frm]:
+                q = board[to]
+                if not q or hostile[q]:
+                    out.append((frm, to, 0, None))
+        return gen
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for to in table[frm]:
+            q = board[to]
+            if not q or hostile[q]:
+                emit(out, frm, to)
+    return gen_promoting
+
+
+def _fast_rider(table, promotions, emit):
+    if promotions is None:
+        def gen(pos, frm, board, hostile, out):
+            for ray in table[frm]:
+                for to in ray:
+                    q = board[to]
+                    if q:
+                        if hostile[q]:
+                            out.append((frm, to, 0, None))
+                        break
+                    out.append((frm, to, 0, None))
+        return gen
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for ray in table[frm]:
+            for to in ray:
+                q = board[to]
+                if q:
+                    if hostile[q]:
+                        emit(out, frm, to)
+                    break
+                emit(out, frm, to)
+    return gen_promoting
+
+
+def _general(atom: Atom, emit, royal_targets: list[bool] | None):
+    """A closure for an atom with options (pawn moves, hoppers, initial moves ...).
+
+    ``royal_targets`` (for ``royal only`` atoms) replaces the mover's
+    ``hostile`` table by one that is true only for enemy royal pieces.
+    """
+    quiet, capture = atom.quiet, atom.capture
+    narrowed = royal_targets if atom.royal_only else None
+    from_cells, to_cells = atom.from_cells, atom.to_cells
+    unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
+    once = atom.once
+    plain_special = ONCE if once else None  # moves of a privilege say so, to spend it
+
+    def allowed_start(pos, frm):
+        if from_cells is not None and frm not in from_cells:
+            return False
+        if once and not (pos.privileges >> frm) & 1:
+            return False
+        return not unmoved or (pos.unmoved >> frm) & 1
+
+    if atom.kind == "leap":
+        table = atom.leaps
+
+        def gen_leap(pos, frm, board, hostile, out):
+            if not allowed_start(pos, frm):
+                return
+            hostile = narrowed or hostile
+            for to, between in table[frm]:
+                if to_cells is not None and to not in to_cells:
+                    continue
+                if between and any(board[c] for c in between):
+                    continue
+                q = board[to]
+                if not q:
+                    if quiet:
+                        emit(out, frm, to, ("ep_set", between) if sets_ep and between else plain_special)
+                    elif ep_capture and pos.ep_cells and to in pos.ep_cells and hostile[board[pos.ep_victim]]:
+                        emit(out, frm, to, ("ep", pos.ep_victim))
+                elif capture and hostile[q]:
+                    emit(out, frm, to, plain_special)
+        return gen_leap
+
+    if atom.kind == "ride":
+        rays = atom.rays
+
+        def gen_ride(pos, frm, board, hostile, out):
+            if not allowed_start(pos, frm):
+                return
+            hostile = narrowed or hostile
+            for ray in rays[frm]:
+                passed = []
+                for to in ray:
+                    q = board[to]
+                    if to_cells is None or to in to_cells:
+                        if not q:
+                            if quiet:
+                                emit(out, frm, to, ("ep_set", tuple(passed)) if sets_ep and passed else plain_special)
+                        elif capture and hostile[q]:
+                            emit(out, frm, to, plain_special)
+                    if q:
+                        break
+                    passed.append(to)
+        return gen_ride
+
+    rays, grasshopper = atom.rays, atom.hop == "g"
+
+    def gen_hop(pos, frm, board, hostile, out):
+        if not allowed_start(pos, frm):
+            return
+        hostile = narrowed or hostile
+        for ray in rays[frm]:
+            hurdle = False
+            for to in ray:
+                q = board[to]
+                if not hurdle:
+                    if q:
+                        hurdle = True
+                    continue
+                if to_cells is None or to in to_cells:
+                    if not q:
+                        if quiet:
+                            emit(out, frm, to, plain_special)
+                    elif capture and hostile[q]:
+                        emit(out, frm, to, plain_special)
+                if q or grasshopper:
+                    break
+    return gen_hop

@@ -1,0 +1,173 @@
+"""The placement field of FEN, read into cell contents: the language's own notation for a setup.
+
+``setup fen "..."`` in a rules file gives the start as a FEN string; the
+compiler reads its placement field here to know the start's pieces
+(:mod:`interpreter.compiler.setup`), and :mod:`interpreter.notation.fen`
+reads whole positions with the same functions.
+
+- Placement lists ranks from the highest to rank 1, separated by ``/``;
+  within a rank, the cells that exist on it in file order, a piece symbol
+  per occupied cell and a number (possibly of several digits, on wide
+  boards) per run of empty cells. On a board with removed cells, or a hex
+  board, a rank lists only its own cells (Glinski's rank 11 is one cell long).
+- Armies with prefixed symbols (``wK``, ``tP``) separate the cells of a rank
+  with commas (``wR,2,wN``).
+- Stacking games write a stack as its two symbols in parentheses, bottom
+  first: ``(Pb)`` is a white pawn under a black bishop.
+- Drop games add the pieces in hand in brackets after the placement
+  (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
+  promoted pieces with ``~`` (``Q~``).
+
+Errors are :class:`~dsl.errors.PositionError` pointing into the FEN string.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dsl.errors import Loc, PositionError, suggest
+
+if TYPE_CHECKING:
+    from .game import Game
+
+LABEL = "<fen>"
+
+
+def fen_error(fen: str, start: int, end: int, message: str, expected: str | None = None,
+           hint: str | None = None) -> PositionError:
+    return PositionError(message, Loc.in_string(LABEL, fen, start, end), expected=expected, hint=hint)
+
+
+def split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, str | None, int]:
+    """Split a placement field into the board part and the holdings of a drop game.
+
+    Holdings come in brackets (``...[QRbn]``) or as one more rank (``.../Qn``,
+    lichess's dialect). Returns (board text, holdings text or None, holdings offset).
+    """
+    if "[" in text:
+        start = text.index("[")
+        if not text.endswith("]"):
+            raise fen_error(fen, offset + start, offset + len(text), "unclosed holdings", expected="']' after the holdings")
+        if not game.has_drops:
+            raise fen_error(fen, offset + start, offset + len(text), "this variant has no hands",
+                         expected="a placement without holdings in brackets")
+        return text[:start], text[start + 1:-1].replace("-", ""), offset + start + 1
+    rows = text.split("/")
+    if game.has_drops and len(rows) == game.board.ranks + 1:
+        return "/".join(rows[:-1]), rows[-1], offset + len(text) - len(rows[-1])
+    return text, None, 0
+
+
+def symbol_at(game: Game, text: str, i: int) -> tuple[int | None, int]:
+    """The piece code whose symbol starts ``text`` at ``i`` (the longest that fits), and its length."""
+    for size in range(game.symbol_width, 0, -1):
+        code = game.symbol_code.get(text[i:i + size])
+        if code is not None:
+            return code, size
+    return None, 1
+
+
+def read_holdings(game: Game, fen: str, text: str, offset: int) -> dict[int, int]:
+    """Code -> count of the pieces in hand listed in ``text`` (at ``offset`` in ``fen``)."""
+    hands: dict[int, int] = {}
+    i = 0
+    while i < len(text):
+        code, size = symbol_at(game, text, i)
+        if code is None or game.is_royal[code]:
+            raise fen_error(fen, offset + i, offset + i + 1, f"invalid piece in hand {text[i]!r}",
+                            expected="letters of pieces that can be held, e.g. [QRbn]")
+        hands[code] = hands.get(code, 0) + 1
+        i += size
+    return hands
+
+
+def rank_cells(game: Game) -> list[list[int]]:
+    """The cells of each rank, from the highest rank down, in file order (only cells that exist)."""
+    board = game.board
+    rows: list[list[int]] = [[] for _ in range(board.ranks)]
+    for cell in sorted(range(len(board)), key=lambda c: board.coords[c]):
+        rows[board.ranks - 1 - board.coords[cell][1]].append(cell)
+    return rows
+
+
+def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None,
+               stacks: dict[int, int] | None = None) -> dict[int, int]:
+    """Cells -> (top) codes of a placement field (without holdings); '~' marks in ``promoted``,
+    the lower pieces of stacks such as ``(Pb)`` in ``stacks`` (only given for stacking games).
+
+    Each rank lists the cells that exist on it, in file order: on a
+    rectangular board that is plain FEN; on a board with removed cells or a
+    hex board, a rank is as long as the cells it has.
+    """
+    board = game.board
+    ranks = rank_cells(game)
+    rows = text.split("/")
+    if len(rows) != board.ranks:
+        raise fen_error(fen, offset, offset + len(text),
+                     f"the placement has {len(rows)} ranks, the board has {board.ranks}",
+                     expected=f"{board.ranks} ranks separated by '/'")
+    placed: dict[int, int] = {}
+    pos = offset
+    for r, row in enumerate(rows):
+        cells = ranks[r]
+        rank = board.ranks - r
+        x = 0
+        i = 0
+        while i < len(row):
+            ch = row[i]
+            if ch == ",":  # cells separated by commas (armies with prefixed symbols, such as wK)
+                i += 1
+                continue
+            if ch.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                x += int(row[i:j])
+                i = j
+                continue
+            if ch == "(" and stacks is not None:
+                close = row.find(")", i)
+                inner = row[i + 1:close] if close > i else ""
+                bottom, width = symbol_at(game, inner, 0)
+                top, width2 = symbol_at(game, inner, width) if bottom else (None, 0)
+                if close < 0 or bottom is None or top is None or width + width2 != len(inner):
+                    raise fen_error(fen, pos + i, pos + (close + 1 if close > i else len(row)),
+                                 "a stack is written as two piece symbols in parentheses, bottom first",
+                                 expected="e.g. (Pb): a white pawn under a black bishop")
+                if x >= len(cells):
+                    break
+                placed[cells[x]] = top
+                stacks[cells[x]] = bottom
+                x += 1
+                i = close + 1
+                continue
+            code, size = symbol_at(game, row, i)
+            if code is None and ch == ">" and x > 0 and placed.get(cells[x - 1]):
+                end = i + 1
+                while end < len(row) and row[end] not in ",/":
+                    end += 1
+                bare = game.code_symbol[placed[cells[x - 1]]].split(">")[0]
+                facings = sorted(s[len(bare):] for s in game.symbol_code if s.startswith(bare + ">"))
+                raise fen_error(fen, pos + i, pos + end, f"{bare} cannot face {row[i + 1:end]!r}",
+                             expected=f"a facing {bare} may have: " + (" ".join(facings) or "none"))
+            if code is None:
+                guess = suggest(ch, list(game.symbol_code))
+                raise fen_error(fen, pos + i, pos + i + 1, f"unknown piece symbol {ch!r}",
+                             expected="one of " + " ".join(sorted(game.symbol_code)) + " or a digit",
+                             hint=f"did you mean {guess!r}?" if guess else None)
+            if x >= len(cells):
+                break
+            placed[cells[x]] = code
+            x += 1
+            i += size
+            if i < len(row) and row[i] == "~":
+                if promoted is None:
+                    raise fen_error(fen, pos + i, pos + i + 1, "'~' marks a promoted piece, which only drop games track")
+                promoted.add(cells[x - 1])
+                i += 1
+        if x != len(cells):
+            raise fen_error(fen, pos, pos + len(row),
+                         f"rank {rank} describes {x} cells, the board has {len(cells)} on it",
+                         expected=f"{len(cells)} cells on rank {rank}")
+        pos += len(row) + 1
+    return placed

@@ -1,0 +1,91 @@
+"""The start of a game as the compiler reads it: which piece stands where before the first move.
+
+A setup is either ``setup fen "..."`` (a FEN string: its placement field is
+read here, the rest of it when a position is built) or ``setup { ... }``
+(placements: ``white King at e1``). Either way the compiler needs the start's
+pieces for facts of the game that depend on them: which armies have royal
+pieces, how many of each piece there are (promotions limited to lost
+pieces), which kinds exist only by promotion. :class:`Setup` holds them as
+plain data; building a :class:`~interpreter.engine.position.Position` from it
+is the job of :mod:`interpreter.loading`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dsl import spec as S
+from dsl.errors import Loc, PositionError, RulesSemanticError, unknown_name
+
+from .placement import read_placement, split_holdings
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The start of a game.
+
+    ``fen``: the setup's FEN string (``setup fen``), or None for a setup of
+    placements. ``placement``: cell -> code of each piece at the start (the
+    top piece of a stack); ``under``: cell -> code of the lower piece of each
+    stack. ``unmoved``: for placements, the bit mask of the cells of pieces
+    whose having moved matters (see ``Game.tracked``); a FEN says it itself.
+    ``loc``: where the setup is declared, for errors about it.
+    """
+
+    fen: str | None
+    placement: dict[int, int]
+    under: dict[int, int]
+    unmoved: int
+    loc: Loc | None
+
+    def codes(self) -> list[int]:
+        """The code of every piece at the start, stacked ones included."""
+        return [*self.placement.values(), *self.under.values()]
+
+
+def setup_error(err: PositionError, loc: Loc | None) -> RulesSemanticError:
+    """A PositionError in the setup's FEN string, located in the rules file (the column of the
+    string plus the column in it)."""
+    if loc is not None and err.loc is not None:
+        loc = Loc(loc.path, loc.line, loc.column + err.loc.column,
+                  loc.column + (err.loc.end_column or err.loc.column + 1), loc.text)
+    return RulesSemanticError(f"the setup is not a valid position: {err.message}", loc,
+                              expected=err.expected, hint=err.hint)
+
+
+def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Setup:
+    """Read the setup of ``game`` (whose board and pieces are compiled), checking its names and cells."""
+    if setup.fen is not None:
+        fen = setup.fen.strip()
+        field = fen.split(" ")[0]
+        under: dict[int, int] = {}
+        try:
+            squares, _, _ = split_holdings(game, fen, field, 0)
+            placement = read_placement(game, fen, squares, 0, set() if game.to_hand else None,
+                                       under if game.stacking is not None else None)
+        except PositionError as err:
+            raise setup_error(err, setup.loc) from None
+        return Setup(setup.fen, placement, under, 0, setup.loc)
+    if not setup.places:
+        raise RulesSemanticError("the variant has no setup", variant_loc,
+                                 expected="a 'setup fen \"...\"' or 'setup { ... }' declaration")
+    placement = {}
+    unmoved = 0
+    for place in setup.places:
+        if place.army not in game.army_index:
+            raise unknown_name("army", place.army, game.army_index, place.loc)
+        if place.piece not in game.kind_index:
+            raise unknown_name("piece", place.piece, game.kind_index, place.loc)
+        code = game.facing_code(game.kind_index[place.piece], game.army_index[place.army],
+                                tuple(dict.fromkeys(place.facing)))
+        for cell in game.board.resolver.cells(place.cells, place.army):
+            if cell in placement:
+                raise RulesSemanticError(f"cell {game.board.names[cell]} is given two pieces", place.loc)
+            placement[cell] = code
+            if game.tracked[code]:
+                unmoved |= 1 << cell
+    return Setup(None, placement, {}, unmoved, setup.loc)

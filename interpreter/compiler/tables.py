@@ -1,0 +1,144 @@
+"""Reverse attack tables: for each cell, where the pieces that could attack it would stand.
+
+Asking "is this cell attacked?" (check, castling through attacked cells,
+pins) must not generate the enemy's moves. The compiler therefore inverts
+the movement tables once per game: per army and cell, the cells from which
+a leaper would reach it, the chains of cells along which a rider or a
+hopper would, and the lame leapers' blocking cells. Pieces whose attacks
+depend on more than occupancy (conditions, hops of the grasshopper kind)
+are listed as *slow*: their moves are generated when asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Chains = tuple[tuple[tuple[int, ...], frozenset[int]], ...]
+
+
+@dataclass(frozen=True)
+class AttackTables:
+    """The reverse tables of a game, per army (the attacker's) and per cell (the attacked one).
+
+    ``leap[army][cell]``: pairs ``(source, codes)``: a piece with one of
+    ``codes`` on ``source`` attacks ``cell``. ``once``: the same for leaps
+    of a once-per-game privilege (they attack only while it is held).
+    ``lame``: triples ``(source, between, codes)``, the leap blocked by a
+    piece on a cell of ``between``. ``ray``: pairs ``(chain, codes)``: the
+    chain runs from the cell outwards and the first occupied cell on it
+    attacks if its code is in ``codes``; ``hop``: the same for the second
+    occupied cell. ``slow[army]``: the codes whose attacks are found by
+    generating their moves. ``stand_in[army]``: a code of some enemy of
+    ``army`` that its pieces may capture, stood on an empty cell to ask
+    whether they attack it. ``pin_safe[army]``: every attack of ``army``
+    depends on occupancy alone, so pins can be read from the tables.
+    ``ep[army][cell]``: pairs ``(source, codes)`` that may take en passant
+    on ``cell``.
+    """
+
+    leap: list[list[tuple]]
+    once: list[list[tuple]]
+    lame: list[list[tuple]]
+    ray: list[list[Chains]]
+    hop: list[list[Chains]]
+    slow: list[frozenset[int]]
+    stand_in: list[int]
+    pin_safe: list[bool]
+    ep: list[list[tuple]]
+
+
+def attack_tables(game: Game) -> AttackTables:
+    """The reverse attack tables of ``game``, whose pieces and their atoms are compiled."""
+    n, na = game.n, len(game.armies)
+    leap = [[{} for _ in range(n)] for _ in range(na)]
+    ray = [[{} for _ in range(n)] for _ in range(na)]
+    hop = [[{} for _ in range(n)] for _ in range(na)]
+    lame = [[{} for _ in range(n)] for _ in range(na)]
+    once = [[{} for _ in range(n)] for _ in range(na)]
+    slow: list[set[int]] = [set() for _ in range(na)]
+    for code in range(1, game.ncodes):
+        army = game.code_army[code]
+        for atom in game.atoms[code]:
+            if not atom.capture or atom.level == "upper":
+                continue
+            if atom.once and atom.kind == "leap" and not atom.unmoved and not any(
+                    between for row in atom.leaps for _, between in row):
+                # A privileged leap attacks only while the piece keeps its privilege.
+                for frm, row in enumerate(atom.leaps):
+                    if atom.from_cells is not None and frm not in atom.from_cells:
+                        continue
+                    for to, _ in row:
+                        if atom.to_cells is None or to in atom.to_cells:
+                            once[army][to].setdefault(frm, set()).add(code)
+                continue
+            if not atom.attacks_plainly or atom.hop == "g":
+                slow[army].add(code)
+                continue
+            sources, targets = atom.from_cells, atom.to_cells
+            if atom.kind == "leap":
+                for frm, row in enumerate(atom.leaps):
+                    if sources is not None and frm not in sources:
+                        continue
+                    for to, between in row:
+                        if targets is not None and to not in targets:
+                            continue
+                        table = lame[army][to] if between else leap[army][to]
+                        table.setdefault((frm, between) if between else frm, set()).add(code)
+            else:
+                target = ray if atom.kind == "ride" else hop
+                for frm, rays in enumerate(atom.rays):
+                    if sources is not None and frm not in sources:
+                        continue
+                    for r in rays:
+                        for k, to in enumerate(r):
+                            if targets is not None and to not in targets:
+                                continue
+                            chain = tuple(reversed(r[:k])) + (frm,)
+                            target[army][to].setdefault(chain, set()).add(code)
+    # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
+    stand_in = [next((c for c in range(1, game.ncodes) if game.hostile[a][c] and not game.is_royal[c]),
+                          next((c for c in range(1, game.ncodes) if game.code_army[c] != a), 0))
+                     for a in range(na)]
+    # Pins can be computed from the tables when every attack of an army
+    # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
+    # see interpreter.engine.legality. Attacks found by generating moves cannot.
+    pin_safe = [not slow[a] for a in range(na)]
+    # En passant captures: which codes may take e.p. on a cell, from where.
+    ep = [[{} for _ in range(n)] for _ in range(na)]
+    for code in range(1, game.ncodes):
+        for atom in game.atoms[code]:
+            if atom.en_passant and atom.kind == "leap":
+                for frm, row in enumerate(atom.leaps):
+                    for to, _ in row:
+                        ep[game.code_army[code]][to].setdefault(frm, set()).add(code)
+    return AttackTables(
+        leap=[[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap],
+        once=[[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in once],
+        lame=[[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame],
+        ray=[[_maximal_chains(cell) for cell in a] for a in ray],
+        hop=[[_maximal_chains(cell) for cell in a] for a in hop],
+        slow=[frozenset(s) for s in slow],
+        stand_in=stand_in,
+        pin_safe=pin_safe,
+        ep=[[tuple((s, frozenset(c)) for s, c in cell.items()) for cell in a] for a in ep],
+    )
+
+
+def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> Chains:
+    """Merge chains: drop each chain whose codes all attack along longer chains that start with it.
+
+    Walking a chain stops at its first occupied cell (for a hopper, at the
+    second): a longer chain that starts with this one stops at the same cell
+    whenever this one would, so every code it attacks with is found there
+    too. A chain is kept unless the codes of the longer chains extending it,
+    together, cover its own; the longest chains are always kept.
+    """
+    longer: dict[tuple[int, ...], set[int]] = {}
+    for chain, codes in chains.items():
+        for end in range(1, len(chain)):
+            longer.setdefault(chain[:end], set()).update(codes)
+    return tuple((chain, frozenset(codes)) for chain, codes in chains.items() if not codes <= longer.get(chain, set()))

@@ -1,0 +1,662 @@
+"""Plain English for every node of the Spec.
+
+:class:`English` renders any :mod:`dsl.spec` node as English text: a
+method ``_NodeName`` per model class, found by :meth:`English.render`.
+Expressions become clauses ("the side to move is in check and has no
+legal move"), cell sets noun phrases, pieces and rules sentences.
+:meth:`English.sections` turns a whole variant into titled sections of
+paragraphs, the rules text of the generated documentation.
+
+The text is plain English with two Markdown conventions the document
+writers understand: names from the rules file in backticks, and nothing
+else. A test walks every Spec model, every literal value and every
+optional field, and fails on a missing rendering or on placeholder text.
+"""
+
+from __future__ import annotations
+
+from dsl import spec as S
+from dsl.betza import parse_betza
+
+from .phrases import (
+    AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
+    REPETITION, RESULTS, SIDES, VALUE_NAMES, article, num, ordinal, plural, pretty, sentence,
+)
+from .english_moves import (
+    DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
+)
+
+
+class English:
+    """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
+
+    def __init__(self, spec: S.VariantSpec | None = None) -> None:
+        self.spec = spec or S.VariantSpec(name="game", title="Game")
+        self.titles = {a.name: a.title for a in self.spec.armies}
+        self.letters = {(p.letter or p.name[0]).upper(): p.name for p in self.spec.pieces.values()}
+        self.families = {f.name for f in self.spec.board.directions}
+
+    # ------------------------------------------------------------ dispatch
+    def render(self, node) -> str:
+        """The English of any Spec node (a list renders its items joined with "and")."""
+        if isinstance(node, list):
+            return join([self.render(n) for n in node])
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            raise TypeError(f"no English rendering for {type(node).__name__}")
+        return method(node)
+
+    def army(self, name: str) -> str:
+        return self.titles.get(name, name.capitalize())
+
+    def piece(self, name: str, count: int = 1) -> str:
+        return name if count == 1 else plural(name)
+
+    # ------------------------------------------------------------ expressions
+    def value(self, node) -> str:
+        """An expression as a noun phrase (its value)."""
+        if isinstance(node, S.Ref):
+            return self._ref_value(node.path)
+        if isinstance(node, (S.Num, S.Str, S.Arith, S.Neg)):
+            return self.render(node)
+        return f"whether {self.render(node)}"
+
+    def _ref_value(self, path: list[str]) -> str:
+        if len(path) == 1:
+            name = path[0]
+            if name in VALUE_NAMES:
+                return VALUE_NAMES[name]
+            if name in CLAUSE_NAMES:
+                return f"whether {CLAUSE_NAMES[name][0]}"
+            return f"the cell's `{name}` attribute"
+        cell = {"from": "the start cell", "to": "the destination cell"}.get(path[0], f"`{path[0]}`")
+        prop = CELL_PROPERTIES.get(path[-1], f"`{path[-1]}` attribute")
+        return f"the {prop} of {cell}"
+
+    def _Num(self, node: S.Num) -> str:
+        return str(node.value)
+
+    def _Str(self, node: S.Str) -> str:
+        return f'"{node.value}"'
+
+    def _Ref(self, node: S.Ref) -> str:
+        if len(node.path) == 1 and node.path[0] in CLAUSE_NAMES:
+            return CLAUSE_NAMES[node.path[0]][0]
+        return f"{self._ref_value(node.path)} holds"
+
+    def _Call(self, node: S.Call) -> str:
+        return self._call(node, negated=False)
+
+    def _call(self, node: S.Call, negated: bool) -> str:
+        args = [self._argument(a) for a in node.args]
+        if node.name not in CALLS:
+            return f"`{node.name}({', '.join(args)})` {'does not hold' if negated else 'holds'}"
+        first = args[0] if args else "it"
+        template = CALLS[node.name][1 if negated else 0]
+        return template.format(arg=first, args=plural(first))
+
+    def _argument(self, node) -> str:
+        if isinstance(node, S.Ref) and len(node.path) == 1:
+            return pretty(node.path[0])
+        return self.value(node)
+
+    def _Not(self, node: S.Not) -> str:
+        inner = node.operand
+        if isinstance(inner, S.Ref) and len(inner.path) == 1 and inner.path[0] in CLAUSE_NAMES:
+            return CLAUSE_NAMES[inner.path[0]][1]
+        if isinstance(inner, S.Compare):
+            return self._Compare(inner.model_copy(update={"op": NEGATED[inner.op]}))
+        if isinstance(inner, S.Call):
+            return self._call(inner, negated=True)
+        return f"it is not the case that {self.render(inner)}"
+
+    def _BoolOp(self, node: S.BoolOp) -> str:
+        parts = [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in node.operands]
+        subject = "the side to move "
+        if all(p.startswith(subject) for p in parts):     # "the side to move is in check and has no legal move"
+            parts = parts[:1] + [p[len(subject):] for p in parts[1:]]
+        return join(parts, node.op)
+
+    def _Compare(self, node: S.Compare) -> str:
+        left, right, op = node.left, node.right, node.op
+        if isinstance(left, S.Ref) and left.path == ["legal_moves"] and isinstance(right, S.Num) and right.value == 0:
+            if op in ("==", "<="):
+                return "the side to move has no legal move"
+            if op in ("!=", ">"):
+                return "the side to move has a legal move"
+        text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
+        if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
+            # Moves by each side, when every mode has the same number of turns in a round.
+            default = len(self.spec.turn or self.spec.armies) or 1
+            rounds = {len(m.turn) if m.turn else default for m in self.spec.modes} or {default}
+            sides = rounds.pop() if len(rounds) == 1 else 0
+            text += f" plies ({right.value // sides} moves by each army)" if sides and right.value % sides == 0 \
+                else " plies"
+        if isinstance(left, S.Ref) and left.path == ["repetitions"] and isinstance(right, S.Num):
+            text += " (this occurrence included)"
+        return text
+
+    def _Arith(self, node: S.Arith) -> str:
+        return ARITHMETIC[node.op].format(self.value(node.left), self.value(node.right))
+
+    def _Neg(self, node: S.Neg) -> str:
+        return f"minus {self.value(node.operand)}"
+
+    # ------------------------------------------------------------ cells
+    def _CellTerm(self, term: S.CellTerm) -> str:
+        kind = term.kind
+        if kind == "named":
+            return f"`{term.a}`"
+        if kind == "rect":
+            return f"the rectangle from `{term.a}` to `{term.b}`"
+        if kind == "rank":
+            return f"rank {term.lo}"
+        if kind == "ranks":
+            every = f", every {ordinal(term.step)} rank" if term.step > 1 else ""
+            return f"ranks {term.lo} to {term.hi}{every}"
+        if kind == "file":
+            return f"file `{term.a}`"
+        if kind == "files":
+            return f"files `{term.a}` to `{term.b}`"
+        if kind == "type":
+            return f"the cells of type `{term.a}`"
+        if kind == "zone":
+            zone = self.spec.board.zones.get(term.a)
+            if zone is not None and zone.shared is None:
+                return f"its army's {pretty(term.a)} zone"
+            return f"the {pretty(term.a)} zone"
+        if kind == "all":
+            return "every cell"
+        return f"the cells where {self.render(term.expr) if term.expr is not None else 'a condition holds'}"
+
+    def _CellSet(self, cells: S.CellSet) -> str:
+        text = join([self.render(t) for t in cells.include])
+        if cells.exclude:
+            text += " except " + join([self.render(t) for t in cells.exclude])
+        return text
+
+    # ------------------------------------------------------------ board
+    def _GridGen(self, gen: S.GridGen) -> str:
+        from interpreter.compiler.board import file_letter
+        return (f"a grid of {gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
+                f"(1 to {gen.ranks}): {gen.files * gen.ranks} square cells")
+
+    def _RaggedGen(self, gen: S.RaggedGen) -> str:
+        lengths = ", ".join(str(n) for n in gen.lengths)
+        return (f"a ragged grid of {len(gen.lengths)} files of {lengths} cells, from file `a` on: "
+                f"{sum(gen.lengths)} cells")
+
+    def _HexGen(self, gen: S.HexGen) -> str:
+        r = gen.radius
+        return (f"a hexagon of hexagonal cells, a centre cell and {r} ring{'s' if r != 1 else ''} around it: "
+                f"{3 * r * (r + 1) + 1} cells")
+
+    def _CellDecl(self, cell: S.CellDecl) -> str:
+        return f"the cell `{cell.name}` at ({num(cell.x)}, {num(cell.y)})"
+
+    def _Link(self, link: S.Link) -> str:
+        kind = f" (kind `{link.edge_kind}`)" if link.edge_kind else ""
+        return f"a one-way step labelled `{link.label}` from `{link.source}` to `{link.target}`{kind}"
+
+    def _SetAttr(self, attr: S.SetAttr) -> str:
+        return f"the cell attribute `{attr.attribute}` is `{attr.value}` on {self.render(attr.cells)}"
+
+    def _DirEntry(self, entry: S.DirEntry) -> str:
+        kind = f", kind `{entry.edge_kind}`" if entry.edge_kind else ""
+        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}){kind}"
+
+    def _DirRow(self, row: S.DirRow) -> str:
+        return f"from {self.render(row.cells)}, {join([self.render(e) for e in row.entries])}"
+
+    def _DirectionFamily(self, family: S.DirectionFamily) -> str:
+        return (f"the direction family `{family.name}`, as (file, rank) steps: "
+                + "; ".join(self.render(r) for r in family.rows))
+
+    def _ZoneSpec(self, zone: S.ZoneSpec) -> str:
+        if zone.shared is not None:
+            return f"the {pretty(zone.name)} zone is {self.render(zone.shared)}"
+        parts = [f"for {self.army(army)}, {self.render(cells)}" for army, cells in zone.per_army.items()]
+        return f"the {pretty(zone.name)} zone is, " + ("; ".join(parts) if parts else "for every army, empty")
+
+    def _ShapeSpec(self, shape: S.ShapeSpec) -> str:
+        corners = ", ".join(f"({num(x)}, {num(y)})" for x, y in shape.points)
+        return f"{self.render(shape.cells)} are drawn as polygons with the corners {corners}"
+
+    def _PositionSpec(self, position: S.PositionSpec) -> str:
+        return (f"{self.render(position.cells)} are drawn at x = {self.value(position.x)} "
+                f"and y = {self.value(position.y)}")
+
+    def _BoardSpec(self, board: S.BoardSpec) -> str:
+        parts = []
+        if board.generator is not None:
+            parts.append(sentence(f"The board is {self.render(board.generator)}"))
+        if board.cells:
+            parts.append(sentence(f"The board has {len(board.cells)} cells: {self.render(board.cells)}"))
+        for cells in board.removes:
+            parts.append(sentence(f"Removed from it: {self.render(cells)}"))
+        for link in board.links:
+            parts.append(sentence(f"There is {self.render(link)}"))
+        for attr in board.attributes:
+            parts.append(sentence(self.render(attr)))
+        for family in board.directions:
+            parts.append(sentence(f"Directions: {self.render(family)}"))
+        for zone in board.zones.values():
+            parts.append(sentence(self.render(zone)))
+        for shape in board.shapes:
+            parts.append(sentence(f"Drawing: {self.render(shape)}"))
+        for position in board.positions:
+            parts.append(sentence(f"Drawing: {self.render(position)}"))
+        return " ".join(parts) if parts else "The board has no cells yet."
+
+    # ------------------------------------------------------------ armies
+    def _ArmySpec(self, army: S.ArmySpec) -> str:
+        facts = []
+        if army.letter_case:
+            facts.append(f"its pieces are written in {army.letter_case} case")
+        if army.prefix:
+            facts.append(f"its pieces are written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
+        forward = f"its forward direction is {DIRECTION_WORDS.get(army.forward or 'n', army.forward)}"
+        if any(p.facing and p.army == army.name for p in self.spec.setup.places):
+            forward += " (for the pieces the setup places without a facing of their own)"
+        facts.append(forward)
+        if army.colour:
+            facts.append(f"its pieces are drawn in `{army.colour}`")
+        return f"{army.title}: " + join(facts)
+
+    def _TeamSpec(self, team: S.TeamSpec) -> str:
+        return f"{join([self.army(a) for a in team.armies])} play together as the team `{team.name}`"
+
+    def _ModeSpec(self, mode: S.ModeSpec) -> str:
+        facts = [f"player `{p}` plays {join([self.army(a) for a in armies])}" for p, armies in mode.players.items()]
+        if not mode.players:
+            facts.append("each army has its own player")
+        if mode.turn:
+            facts.append(f"the turn order is {join([self.army(a) for a in mode.turn])}")
+        facts += [f"the setting `{k}` is `{v}` unless changed" for k, v in mode.options.items()]
+        title = f" ({mode.title})" if mode.title else ""
+        return f"the mode `{mode.name}`{title}: " + "; ".join(facts)
+
+    # ------------------------------------------------------------ movement
+    def motions(self, pattern) -> list[tuple[str, str | None, list[str]]]:
+        """``(motion, modality or None, options)`` per part of a pattern (a Betza string may have several)."""
+        if isinstance(pattern, S.BetzaPattern):
+            return [(betza_motion(a), a.modality, atom_options(a)) for a in parse_betza(pattern.text)]
+        return [(self.render(pattern), None, [])]
+
+    def _BetzaPattern(self, pattern: S.BetzaPattern) -> str:
+        return join([m for m, _, _ in self.motions(pattern)], "or")
+
+    def _StepPattern(self, pattern: S.StepPattern) -> str:
+        return f"steps one cell {directions_phrase(pattern.dirs, self.families)}"
+
+    def _RidePattern(self, pattern: S.RidePattern) -> str:
+        limit = f"up to {number(pattern.range)}" if pattern.range else "any number of"
+        return f"slides {limit} cells {directions_phrase(pattern.dirs, self.families)}, over empty cells"
+
+    def _LeapPattern(self, pattern: S.LeapPattern) -> str:
+        return offsets_phrase(pattern.offsets, pattern.symmetry)
+
+    def _HopPattern(self, pattern: S.HopPattern) -> str:
+        return (f"hops {directions_phrase(pattern.dirs, self.families)} along a line: it must jump over "
+                "exactly one piece (the hurdle), then goes to any empty cell beyond it or captures the "
+                "first piece beyond it")
+
+    def _Leg(self, leg: S.Leg) -> str:
+        where = directions_phrase(leg.dirs, self.families)
+        if leg.mode == "step":
+            return f"one step {where}"
+        limit = f"up to {number(leg.range)}" if leg.range else "any number of"
+        return f"a slide of {limit} cells {where}"
+
+    def _PathPattern(self, pattern: S.PathPattern) -> str:
+        return "moves in legs: " + ", then ".join(self.render(leg) for leg in pattern.legs)
+
+    def _ZigzagPattern(self, pattern: S.ZigzagPattern) -> str:
+        limit = f", up to {number(pattern.range)} steps" if pattern.range else ""
+        return (f"zig-zags, one step {directions_phrase(pattern.first, self.families)} and one step "
+                f"{directions_phrase(pattern.second, self.families)} in turn, keeping the same two directions, "
+                f"over empty cells{limit}")
+
+    def _modality(self, *modalities: str | None) -> str:
+        kinds = {m for m in modalities if m and m != "both"}
+        if len(kinds) > 1:
+            return "never (it cannot be both move-only and capture-only)"
+        kind = kinds.pop() if kinds else "both"
+        return {"both": "to an empty cell or to capture",
+                "quiet": "only to an empty cell (no capture)",
+                "capture": "only to capture"}[kind]
+
+    def move_options(self, move: S.MoveSpec) -> list[str]:
+        """The options of a move after its pattern, as phrases."""
+        out = []
+        if move.unmoved:
+            out.append("only as the piece's first move")
+        if move.lame:
+            out.append("only if the cells it passes over are empty")
+        if move.from_cells is not None:
+            out.append(f"only from {self.render(move.from_cells)}")
+        if move.to_cells is not None:
+            out.append(f"only to {self.render(move.to_cells)}")
+        if move.once_per_game:
+            out.append("only once per game")
+        if move.royal_only:
+            out.append("it captures only royal pieces this way (a threat that matters for check)")
+        if move.condition is not None:
+            out.append(f"only if {self.render(move.condition)}")
+        upper = (isinstance(move.condition, S.Compare) and isinstance(move.condition.left, S.Ref)
+                 and move.condition.left.path == ["level"] and isinstance(move.condition.right, S.Str)
+                 and move.condition.right.value == "upper")
+        if move.en_passant and upper:
+            out.append("en passant from the top of a stack lands on the cell an enemy piece has just passed over "
+                       "and puts that piece back there, under it (an overlay en passant, not a capture)")
+        elif move.en_passant:
+            out.append("it may also capture en passant: move to the cell an enemy piece has just passed "
+                       "over and capture that piece")
+        if move.sets_en_passant:
+            out.append("an enemy may capture it en passant on the cells it passed over, on the next turn only")
+        if move.commits:
+            out.append(f"its `{move.commits}` is narrowed to the directions for which this was a forward move")
+        return out
+
+    def _MoveSpec(self, move: S.MoveSpec) -> str:
+        parts = []
+        for motion, modality, options in self.motions(move.pattern):
+            clauses = [f"{motion}, {self._modality(modality, move.modality)}", *options, *self.move_options(move)]
+            parts.append(sentence("; ".join(clauses)))
+        return " ".join(parts)
+
+    def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
+        choices = join([article(p) for p in promo.to], "or")
+        must = "may promote" if promo.optional else "must promote"
+        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army, as its player chooses"
+        if promo.optional:
+            text += ", or stay as it is"
+        if promo.leaving:
+            text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
+        if promo.only_captured:
+            text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
+        if promo.on_capture_into is not None:
+            text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
+                     "from outside it")
+        if promo.partner_pieces:
+            text += "; the choices include the same kinds of a partner's army, and a piece so chosen joins that army"
+        return text
+
+    def _PieceSpec(self, piece: S.PieceSpec) -> str:
+        facts = [f"letter `{(piece.letter or piece.name[0]).upper()}`"]
+        if piece.value is not None:
+            facts.append(f"value {num(piece.value)}")
+        text = f"The {piece.name} ({', '.join(facts)})"
+        text += " is royal: it can be put in check and checkmated." if piece.royal else "."
+        if piece.description:
+            text += " " + sentence(piece.description)
+        text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
+        text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
+        for state, initial in piece.states.items():
+            start = f", initially `{initial}`" if initial is not None else ""
+            text += " " + sentence(f"each {piece.name} keeps a state `{state}`{start}")
+        return text
+
+    # ------------------------------------------------------------ castling
+    def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
+        if rule.swap:
+            moves = (f"the {king} and the {rook} exchange their cells, whatever stands between them and whether "
+                     f"or not the cells between are attacked (only check before and after counts)")
+        elif rule.rook_onto_king:
+            to_file = f" to file `{rule.king_to_file}`" if rule.king_to_file else ""
+            moves = f"the {king} moves{to_file} and the {rook} climbs onto it, forming a stack"
+        else:
+            moves = join([f"the {king} moves to file `{rule.king_to_file}`" if rule.king_to_file else "",
+                          f"the {rook} to file `{rule.rook_to_file}`" if rule.rook_to_file else ""])
+        terms = [moves or f"the {king} and the {rook} castle"]
+        sides = {"e": "on the east side of the {0} (towards higher files)",
+                 "w": "on the west side of the {0} (towards lower files)"}
+        if rule.side:
+            where = sides.get(rule.side, "on the " + rule.side + " side of the {0}").format(king)
+            terms.append(f"the {rook} stands {where}, on its rank")
+        if rule.in_cells is not None:
+            terms.append(f"the {rook} stands in {self.render(rule.in_cells)}")
+        if rule.ignore_path:
+            terms.append("whatever stands between them")
+        if rule.ignore_attacks:
+            terms.append(f"even if the {king} is in check or passes over an attacked cell")
+        return f"`{rule.notation}` ({pretty(rule.name)}): " + "; ".join(terms)
+
+    def _CastlingSpec(self, castling: S.CastlingSpec) -> str:
+        king, rook = castling.king, castling.rook
+        rules = [sentence(self._CastleRule(r, king, rook)) for r in castling.rules]
+        ways = f"in {number(len(rules))} way{'s' if len(rules) != 1 else ''}" if rules else "in no way yet"
+        return (f"The {king} castles with a {rook} {ways}, as one move. Unless a rule says otherwise, neither "
+                f"may have moved, the cells between them and their destinations must be empty, and the {king} "
+                f"may not be in check, pass over an attacked cell or end in check. " + " ".join(rules)).strip()
+
+    # ------------------------------------------------------------ stacking and drops
+    def _target(self, inter: S.Interaction) -> str:
+        if inter.target == "empty":
+            return "an empty cell"
+        if inter.target == "single":
+            return f"{SIDES[inter.top or 'any']} lone piece".replace("any lone", "a lone")
+        bottom, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
+                       .replace("an enemy", "an enemy piece") for s in (inter.bottom, inter.top))
+        return f"a stack with {bottom} at the bottom and {top} on top"
+
+    def _Interaction(self, inter: S.Interaction) -> str:
+        who = f"a {join(inter.only, 'or')}" if inter.only else "a piece"
+        level = "standing alone (at ground level)" if inter.level == "ground" else "on top of a stack (upper level)"
+        using = {("capture",): ", with a capturing move", ("move",): ", with a non-capturing move",
+                 ("capture", "move"): ", with any of its moves"}.get(tuple(sorted(inter.using)), "")
+        condition = f", if {self.render(inter.condition)}" if inter.condition is not None else ""
+        outcome = OUTCOMES.get(inter.outcome, f"has the outcome `{inter.outcome}`")
+        return f"{who} {level} that moves onto {self._target(inter)}{using}{condition} {outcome}"
+
+    def _StackingSpec(self, stacking: S.StackingSpec) -> str:
+        if stacking.height <= 1:
+            text = "A cell holds at most one piece."
+        else:
+            text = (f"A cell may hold a stack of up to {number(stacking.height)} pieces. Only the top piece moves; "
+                    "the pieces under it are locked: they neither move nor attack.")
+        blockers = stacking.upper_blocked_by or ["stacks", "singles"]
+        text += f" A piece on top of a stack is blocked by {join([BLOCKERS[b] for b in blockers], 'and')}."
+        text += "".join(" " + sentence(self.render(i)) for i in stacking.interactions)
+        return text
+
+    def _DropRule(self, drop: S.DropRule) -> str:
+        text = f"a {drop.piece} in hand may be dropped on any empty cell"
+        if drop.not_in:
+            text += " except " + join([self.render(t) for t in drop.not_in], "or")
+        if drop.no_file_twin:
+            text += f", but not on a file that already holds a {drop.no_file_twin} of its army"
+        if drop.no_mate:
+            text += ", and not to give checkmate"
+        if drop.condition is not None:
+            text += f", and only if {self.render(drop.condition)}"
+        return text
+
+    def _DropsSpec(self, drops: S.DropsSpec) -> str:
+        if drops.captures_to_hand:
+            text = "A captured piece goes to the hand of the army that captured it, and changes sides."
+        else:
+            text = "Captured pieces leave the game."
+        if drops.demoted:
+            text += " A captured piece that had promoted goes back to the kind it promoted from."
+        text += " Instead of moving, a player may drop a piece from its hand."
+        text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
+        return text + " Pieces without a drop rule stay in hand."
+
+    def _AiSpec(self, ai: S.AiSpec) -> str:
+        if not ai.weights:
+            return "The computer players weigh every term of their evaluation alike."
+        weights = join([f"{AI_TERMS.get(name, name)} by {num(value)}" for name, value in ai.weights.items()])
+        return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
+
+    # ------------------------------------------------------------ rules
+    def _EndRule(self, rule: S.EndRule) -> str:
+        title = rule.title or pretty(rule.name)
+        return f"**{title[0].upper() + title[1:]}**: the game ends when {self.render(rule.condition)}; {RESULTS[rule.result]}"
+
+    def signature(self, text: str) -> str:
+        """A material signature (``KB*``) in words: a King and any number of Bishops."""
+        parts = []
+        i = 0
+        while i < len(text):
+            letter = text[i]
+            name = self.letters.get(letter.upper(), f"piece `{letter}`")
+            if i + 1 < len(text) and text[i + 1] == "*":
+                parts.append(f"any number of {plural(name)}")
+                i += 2
+            else:
+                parts.append(article(name))
+                i += 1
+        return join(parts) or "nothing"
+
+    def _InsufficientRule(self, rule: S.InsufficientRule) -> str:
+        text = f"{self.signature(rule.first)} against {self.signature(rule.second)}"
+        if rule.condition is not None:
+            text += f", when {self.render(rule.condition)}"
+        return text
+
+    def _NoMovesRule(self, rule: S.NoMovesRule) -> str:
+        condition = f" and {self.render(rule.condition)}" if rule.condition is not None else ""
+        return f"when the side to move has no legal move{condition}, {NO_MOVES[rule.action]}"
+
+    def _clock(self, events: list[str]) -> str:
+        if not events:
+            return "The halfmove clock counts every ply (a move by one army); nothing resets it."
+        words = [e if e in ("capture", "promotion") else f"{e} move" for e in events]
+        return (f"The halfmove clock counts the plies (moves by one army) since the last {join(words, 'or')}, "
+                "and starts again from zero after one.")
+
+    def rule_sections(self, rules: S.RulesSpec) -> list[tuple[str, list[str]]]:
+        """The rules block as titled sections: legality, the end of the game, clock and repetition, material."""
+        royal = [p.name for p in self.spec.pieces.values() if p.royal]
+        legality = [sentence(f"The {join(royal, 'and')} {'is' if len(royal) == 1 else 'are'} royal: "
+                             "a royal piece attacked by an enemy piece is in check")] if royal else []
+        legality += [FORBIDDEN[f] for f in rules.forbid]
+        explosion = rules.explosion
+        if explosion is not None:
+            spared = f", except {join([plural(p) for p in explosion], 'and')}" if explosion else ""
+            legality.append(f"Captures explode: the capturing piece, the captured piece and every piece on a cell "
+                            f"next to the capture are removed{spared}.")
+        if rules.compulsory_capture:
+            legality.append("Capturing is compulsory: when the side to move can capture (en passant included), "
+                            "it must make a capturing move.")
+        if not legality:
+            legality.append("No move is forbidden for the sake of a royal piece.")
+        ending = ["At the start of every turn the end rules are tried in this order; the first that holds "
+                  "ends the game."] if rules.ends else ["No end rule is given."]
+        ending += [sentence(self.render(r)) for r in rules.ends]
+        ending += [sentence(self.render(r)) for r in rules.no_moves]
+        counting = [self._clock(rules.clock_resets), REPETITION[rules.repetition_key]]
+        checks = rules.count_checks
+        if checks is not None:
+            counting.append(f"Every check an army gives is counted; the target is {checks} checks."
+                            if checks else "Every check an army gives is counted.")
+        sections = [("Check and legality", legality), ("End of the game", ending),
+                    ("Clock and repetition", counting)]
+        if rules.insufficient:
+            sections.append(("Insufficient material", [
+                "The material is insufficient to win when the pieces on the board are, for the two sides "
+                "in either order:", *[sentence(self.render(r)) for r in rules.insufficient]]))
+        return sections
+
+    def _RulesSpec(self, rules: S.RulesSpec) -> str:
+        return " ".join(p for _, paragraphs in self.rule_sections(rules) for p in paragraphs)
+
+    # ------------------------------------------------------------ setup and variant
+    def _Place(self, place: S.Place) -> str:
+        facing = f", facing {join([DIRECTION_WORDS.get(d, d) for d in place.facing], 'or')}" if place.facing else ""
+        single = len(place.cells.include) == 1 and place.cells.include[0].kind == "named" and not place.cells.exclude
+        pieces = place.piece if single else plural(place.piece)
+        return f"{self.army(place.army)} {pieces} on {self.render(place.cells)}{facing}"
+
+    def _ShuffleRule(self, rule: S.ShuffleRule) -> str:
+        if rule.kind == "colours":
+            return f"the {plural(rule.piece)} stand on cells of both colours"
+        return f"the {rule.piece} stands between the outermost {plural(rule.other or rule.piece)}, by file"
+
+    def _ShuffleSpec(self, shuffle: S.ShuffleSpec) -> str:
+        text = f"the pieces on {self.render(shuffle.cells)} may be shuffled into any arrangement"
+        if shuffle.rules:
+            text += " in which " + join([self.render(r) for r in shuffle.rules])
+        if shuffle.mirror is not None:
+            text += f"; {self.render(shuffle.mirror)} then gets the same pieces, file by file"
+        return text
+
+    def _SetupSpec(self, setup: S.SetupSpec) -> str:
+        if setup.fen is not None:
+            text = f"The game starts from the position `{setup.fen}` (FEN)."
+        elif setup.places:
+            text = "The game starts with " + "; ".join(self.render(p) for p in setup.places) + "."
+        else:
+            text = "The game has no start position yet."
+        for shuffle in setup.shuffles:
+            text += " " + sentence(f"For a shuffled start, {self.render(shuffle)}; the position above is the "
+                                   "default array")
+        return text
+
+    def turn_order(self) -> str:
+        """Who moves first and how turns go round."""
+        order = [self.army(a) for a in (self.spec.turn or [a.name for a in self.spec.armies])]
+        if not order:
+            return "No army takes turns yet."
+        if len(order) == 2:
+            return f"{order[0]} moves first; then {order[1]} and {order[0]} take turns, one move each."
+        return f"{order[0]} moves first, then {join(order[1:])}, in this order, one move each, round and round."
+
+    def en_passant(self) -> str:
+        """A paragraph on en passant when some move sets or takes it, naming the pieces; else ''."""
+        pieces = self.spec.pieces.values()
+        setters = [p.name for p in pieces if any(m.sets_en_passant for m in p.moves)]
+        takers = [p.name for p in pieces if any(m.en_passant for m in p.moves)]
+        if not setters and not takers:
+            return ""
+        setters_text = join([article(n) for n in setters], "or") or "no piece"
+        takers_text = join([plural(n) for n in takers], "and") or "no piece"
+        return (f"When {setters_text} makes a move marked as setting en passant (see its moves), the cells "
+                "it passed over become en passant targets until the next army has moved. If that army is an "
+                f"enemy, its {takers_text} may capture en passant: move to a target cell, as if to capture there, "
+                "and capture the piece that passed over it.")
+
+    def _VariantSpec(self, spec: S.VariantSpec) -> str:
+        english = English(spec) if spec is not self.spec else self
+        return "\n\n".join(f"{title}\n\n" + "\n\n".join(paragraphs) for title, paragraphs in english.sections())
+
+    def play_sections(self) -> list[tuple[str, list[str]]]:
+        """The rules of play beyond the pieces' own moves: special moves, stacking, drops, legality, the end."""
+        spec = self.spec
+        sections = []
+        en_passant = self.en_passant()
+        if en_passant:
+            sections.append(("En passant", [en_passant]))
+        if spec.castling is not None:
+            sections.append(("Castling", [self.render(spec.castling)]))
+        if spec.stacking is not None:
+            sections.append(("Stacking", [self.render(spec.stacking)]))
+        if spec.drops is not None:
+            sections.append(("Drops", [self.render(spec.drops)]))
+        return sections + self.rule_sections(spec.rules)
+
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """The whole variant in English: ``(title, paragraphs)`` per section, in reading order."""
+        spec = self.spec
+        intro = [sentence(spec.title)]
+        if spec.description:
+            intro.append(sentence(spec.description))
+        if spec.source:
+            intro.append(sentence(f"Source: {spec.source}"))
+        if spec.aliases:
+            intro.append(sentence(f"Also called {join([f'`{a}`' for a in spec.aliases], 'or')}"))
+        sections = [("About", intro), ("Board", [self.render(spec.board)])]
+        players = [sentence(self.render(a)) for a in spec.armies]
+        players += [sentence(self.render(t)) for t in spec.teams]
+        players.append(self.turn_order())
+        players += [sentence(self.render(m)) for m in spec.modes]
+        sections.append(("Armies and turns", players))
+        sections.append(("Pieces", [self.render(p) for p in spec.pieces.values()]))
+        sections += self.play_sections()
+        sections.append(("Setup", [self.render(spec.setup)]))
+        if spec.ai.weights:
+            sections.append(("Computer players", [self.render(spec.ai)]))
+        if spec.interpretations:
+            sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))
+        return sections

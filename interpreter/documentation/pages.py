@@ -1,0 +1,285 @@
+"""Rule documentation generated from a variant: Markdown or HTML with SVG figures.
+
+:func:`variant_files` builds the whole documentation of one compiled game
+as ``{file name: text}``: the page (``index.md`` or ``index.html``), the
+start position (``setup.svg``), the board with its cell names
+(``board.svg``), one icon per piece (``piece-NAME.svg``) and one movement
+diagram per piece and cell type (``moves-NAME.svg``, or
+``moves-NAME-TYPE.svg`` on boards with cell types). Everything comes from
+the Spec (through :mod:`interpreter.documentation.english`) and the compiled Game
+(pictures, movement by the engine, notation, perft); nothing is written
+by hand, and nothing depends on the date or the machine, so the output is
+the same bytes every time.
+
+``python -m interpreter.documentation.pages DIR`` writes the documentation of every
+bundled variant under ``DIR`` (``make docs-variants`` uses it for
+``docs/variants``); ``rules doc VARIANT -o DIR`` writes one.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from dsl import UnsupportedError, bundled_names
+from dsl import spec as S
+
+from . import document as D
+from interpreter.drawing.diagrams import movement_diagrams
+from .english import English
+from .phrases import plural, sentence
+from interpreter.compiler.game import Game
+from interpreter.loading import compile_variant, load_game
+from interpreter.engine.perft import perft
+from interpreter.drawing.render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
+from interpreter.loading import start_position
+
+FORMATS = ("md", "html")
+PERFT_DEPTH = 3
+NOTATION_EXAMPLES = 8
+
+LEGEND = ("In the movement diagrams the piece stands on a highlighted cell; a filled green disc marks a cell "
+          "it may move to or capture on, a green ring a cell it may only move to, a red cross a cell where it "
+          "may only capture, and a blue diamond a special move (only as its first move, or with a side effect "
+          "such as allowing en passant). Diagrams show the moves of the first army to move, on an otherwise "
+          "empty board.")
+
+
+def slug(name: str) -> str:
+    """A file-name-safe form of a name: ``Pawn`` -> ``pawn``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"
+
+
+def _betza(piece: S.PieceSpec) -> str:
+    texts = [m.pattern.text for m in piece.moves if isinstance(m.pattern, S.BetzaPattern)]
+    return " ".join(f"`{t}`" for t in texts) if texts else "—"
+
+
+def _value(piece: S.PieceSpec) -> str:
+    if piece.value is None:
+        return "—"
+    return str(int(piece.value)) if float(piece.value).is_integer() else str(piece.value)
+
+
+class _Builder:
+    """Collects the blocks of the page and the files of the figures."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.english = English(game.spec)
+        self.blocks: list[D.Block] = []
+        self.files: dict[str, str] = {}
+
+    def figure(self, name: str, svg: str, alt: str) -> None:
+        self.files[name] = svg
+        self.blocks.append(D.Image(name, alt))
+
+    def heading(self, level: int, text: str) -> None:
+        self.blocks.append(D.Heading(level, text))
+
+    def paragraphs(self, texts) -> None:
+        self.blocks += [D.Paragraph(t) for t in texts if t]
+
+    # ------------------------------------------------------------ sections
+    def about(self) -> None:
+        spec = self.spec
+        self.heading(1, spec.title)
+        source = Path(spec.path).name if spec.path else f"{spec.name}.rules"
+        self.paragraphs([f"Generated from `{source}` by `rules doc {spec.name}`; do not edit by hand."])
+        if spec.description:
+            self.paragraphs([sentence(spec.description)])
+        if spec.source:
+            self.paragraphs([sentence(f"Source: {spec.source}")])
+        if spec.aliases:
+            self.paragraphs([sentence("Also called " + ", ".join(f"`{a}`" for a in spec.aliases))])
+
+    def board(self) -> None:
+        game = self.game
+        self.heading(2, "Board and setup")
+        self.figure("setup.svg", render_svg(game, diagram_of(start_position(game)), title=f"{game.title}: the start"),
+                    "The start position")
+        self.paragraphs([self.english.render(self.spec.board),
+                         f"The compiled board has {len(game.board)} cells; the picture below names them."])
+        self.figure("board.svg", render_svg(game, Diagram(), cell_names=True, title=f"{game.title}: the cells"),
+                    "The board with the name of every cell")
+        self.paragraphs([sentence(self.english.render(a)) for a in self.spec.armies])
+        self.paragraphs([sentence(self.english.render(t)) for t in self.spec.teams])
+        self.paragraphs([self.english.turn_order()])
+        self.paragraphs([sentence(self.english.render(m)) for m in self.spec.modes])
+        self.paragraphs([self.english.render(self.spec.setup)])
+
+    def pieces(self) -> None:
+        game = self.game
+        self.heading(2, "Pieces")
+        rows = []
+        for kind in game.kinds:
+            images = [PieceImage(kind.name, kind.letter, army) for army in game.turn_order]
+            icon = f"piece-{slug(kind.name)}.svg"
+            self.files[icon] = render_pieces(game, images)
+            piece = kind.spec
+            rows.append((f"![{kind.name}]({icon})", kind.name, f"`{kind.letter}`", _value(piece), _betza(piece)))
+        self.blocks.append(D.Table(("", "Piece", "Letter", "Value", "Betza"), tuple(rows)))
+        self.paragraphs([LEGEND])
+        for kind in game.kinds:
+            self.piece(kind.index)
+
+    def piece(self, kind_index: int) -> None:
+        game = self.game
+        kind = game.kinds[kind_index]
+        piece = kind.spec
+        self.heading(3, kind.name)
+        royal = f"The {kind.name} is royal: it can be put in check and checkmated." if piece.royal else ""
+        self.paragraphs([sentence(piece.description) if piece.description else "", royal])
+        for diagram in movement_diagrams(game, kind_index):
+            army = game.turn_order[0]
+            code = game.typical_code(kind_index, army)
+            stacks = {diagram.cell: (PieceImage(kind.name, kind.letter, army),)}
+            stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
+            marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}   # a hurdle hides its mark
+            drawing = Diagram(stacks=stacks, highlights=frozenset({diagram.cell}), marks=marks)
+            where = game.board.names[diagram.cell]
+            suffix = f"-{slug(diagram.cell_type)}" if diagram.cell_type is not None else ""
+            on_type = f" (a cell of type `{diagram.cell_type}`)" if diagram.cell_type is not None else ""
+            title = f"Moves of the {kind.name} from {where}"
+            self.figure(f"moves-{slug(kind.name)}{suffix}.svg", render_svg(game, drawing, title=title), title)
+            hurdles = ""
+            if diagram.hurdles:
+                hurdle = game.kinds[game.code_kind[diagram.hurdle_code]].name
+                cells = ", ".join(f"`{game.board.names[h]}`" for h in diagram.hurdles)
+                hurdles = f", with its own {plural(hurdle)} as hurdles on {cells},"
+            facing = ""
+            if code >= game.ncodes_plain:
+                from .english import DIRECTION_WORDS
+                facing = ", facing " + " or ".join(DIRECTION_WORDS.get(d, d) for d in game.code_facing[code]) + ","
+            self.paragraphs([f"{game.armies[game.code_army[code]].title}'s {kind.name} on `{where}`{on_type}"
+                             f"{facing}{hurdles} reaches {len(diagram.marks)} cell{'' if len(diagram.marks) == 1 else 's'}."])
+        moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
+        moves += [sentence(self.english.render(p)) for p in piece.promotions]
+        self.blocks.append(D.Items(tuple(moves)))
+
+    def rules(self) -> None:
+        self.heading(2, "Rules")
+        for title, paragraphs in self.english.play_sections():
+            self.heading(3, title)
+            self.paragraphs(paragraphs)
+        self.heading(2, "Interpretations")
+        if self.spec.interpretations:
+            self.paragraphs(["Where the source was silent or ambiguous, the rules file chose:"])
+            self.blocks.append(D.Items(tuple(sentence(i) for i in self.spec.interpretations)))
+        else:
+            self.paragraphs(["The rules file records no interpretation of its source."])
+
+    def notation(self) -> None:
+        from interpreter.notation.fen import to_fen
+        from interpreter.notation.san import legal_move_table
+        game = self.game
+        start = start_position(game)
+        self.heading(2, "Notation")
+        self.paragraphs(["Positions are written in FEN. The start position:"])
+        self.blocks.append(D.Code(to_fen(start)))
+        facing = next((game.code_symbol[c] for c in range(game.ncodes_plain, game.ncodes)
+                       if len(game.code_facing[c]) > 1), None)
+        if facing is not None:
+            single = facing.split(">")[0] + ">" + game.code_facing[game.symbol_code[facing]][0]
+            self.paragraphs([f"A piece that faces another way than its army's forward direction carries its "
+                             f"facing after `>`: `{single}`; one that has not chosen between two directions yet "
+                             f"lists both: `{facing}`."])
+        try:
+            table = legal_move_table(start)
+        except UnsupportedError as err:
+            self.paragraphs([f"Moves of this board have no written notation yet ({err.message})."])
+            return
+        mover = game.armies[start.army].title
+        self.paragraphs([f"Moves are written in SAN or from-to. {mover} has {len(table)} legal first moves; "
+                         f"some of them:"])
+        step = max(1, len(table) // NOTATION_EXAMPLES)
+        picks = table[::step][:NOTATION_EXAMPLES]
+        self.blocks.append(D.Table(("SAN", "from-to"), tuple((f"`{m['san']}`", f"`{m['uci']}`") for m in picks)))
+
+    def perft(self, depth: int) -> None:
+        self.heading(2, "Perft")
+        modes = [m.name for m in self.spec.modes]
+        if not modes:
+            self.paragraphs([f"The number of legal move sequences from the start position, by depth, as "
+                             f"`rules perft {self.spec.name} --depth N` counts them:"])
+            rows = tuple((str(d), f"{perft(start_position(self.game), d):,}") for d in range(1, depth + 1))
+            self.blocks.append(D.Table(("depth", "nodes"), rows))
+            return
+        self.paragraphs([f"The number of legal move sequences from the start position, by depth, in each "
+                         f"play mode, as `rules perft {self.spec.name} --mode MODE --depth N` counts them:"])
+        starts = [start_position(compile_variant(self.spec, mode)) for mode in modes]
+        rows = tuple((str(d), *(f"{perft(start, d):,}" for start in starts)) for d in range(1, depth + 1))
+        self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
+
+
+def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH) -> dict[str, str]:
+    """The documentation of ``game``: ``{file name: text}``, the page first."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    builder = _Builder(game)
+    builder.about()
+    builder.board()
+    builder.pieces()
+    builder.rules()
+    builder.notation()
+    builder.perft(perft_depth)
+    page = D.to_markdown(builder.blocks) if fmt == "md" else D.to_html(builder.blocks, game.title)
+    return {f"index.{fmt}": page, **dict(sorted(builder.files.items()))}
+
+
+def write_files(files: dict[str, str], out_dir: Path) -> list[Path]:
+    """Write ``files`` into ``out_dir`` (created if needed); returns the paths written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in files.items():
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+def index_page(names: list[str]) -> str:
+    """``index.md`` of a directory of variant documentation."""
+    rows = []
+    for name in names:
+        game = load_game(name)
+        rows.append((f"[{game.title}]({name}/index.md)", f"`{name}`", sentence(game.spec.description or "")))
+    blocks: list[D.Block] = [
+        D.Heading(1, "Variants"),
+        D.Paragraph("The rules of every bundled variant, generated from its `.rules` file by "
+                    "`make docs-variants`; do not edit these pages by hand."),
+        D.Table(("Variant", "Name", "Description"), tuple(rows)),
+    ]
+    return D.to_markdown(blocks)
+
+
+def all_variant_files(names: list[str] | None = None) -> dict[str, str]:
+    """The documentation of every bundled variant, as ``{relative path: text}``, with an index page."""
+    names = sorted(names if names is not None else bundled_names())
+    files = {"index.md": index_page(names)}
+    for name in names:
+        for file, text in variant_files(load_game(name)).items():
+            files[f"{name}/{file}"] = text
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m interpreter.documentation.pages DIR``: write the documentation of every bundled variant under DIR."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m interpreter.documentation.pages DIR", file=sys.stderr)
+        return 2
+    root = Path(args[0])
+    files = all_variant_files()
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+    print(f"wrote {len(files)} files under {root}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

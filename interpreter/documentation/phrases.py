@@ -1,0 +1,160 @@
+"""The words of the generated rules: phrase tables for the Spec's literal values, and word helpers.
+
+Every literal value the grammar allows (stacking outcomes, results,
+forbidden moves, repetition keys, the names and calls of conditions)
+has its phrase here, so that :mod:`interpreter.documentation.english`
+reads as sentence building, and a test can check that no value lacks one.
+"""
+
+from __future__ import annotations
+
+
+OUTCOMES = {
+    "capture": "captures the lone piece there and stands alone on the cell",
+    "capture-top": "captures the top piece of the stack and becomes the new top",
+    "capture-bottom": "captures the bottom piece of the stack and takes its place under the top piece, "
+                      "where it is locked",
+    "capture-both": "captures both pieces of the stack and stands alone on the cell",
+    "climb": "climbs on top of it, locking it",
+    "land": "lands on top of it, locking it (this is not a capture)",
+    "descend": "comes down from the stack and stands alone on the cell",
+}
+"""What each stacking outcome does (the OUTCOME token of the grammar)."""
+
+RESULTS = {
+    "loss": "the side to move loses",
+    "win": "the side to move wins",
+    "draw": "the game is drawn",
+}
+
+FORBIDDEN = {
+    "self-check": "A move may not leave a royal piece of the moving army attacked: a player may not "
+                  "move into check, and must get out of check.",
+    "partner-check": "A move may not leave a partner's royal piece attacked, unless it was already "
+                     "attacked before the move.",
+    "royal-capture": "A royal piece is never captured: a move that would capture one is not allowed, "
+                     "and a royal piece left attacked is dealt with on its own army's turn.",
+    "giving-check": "A move may not attack an enemy royal piece: giving check is not allowed.",
+}
+
+REPETITION = {
+    "position": "Two positions are the same for repetition when the same pieces stand on the same "
+                "cells, the same army is to move and the same castling and en passant rights exist.",
+    "position-and-clock": "Two positions are the same for repetition when the same pieces stand on the "
+                          "same cells, the same army is to move, the same castling and en passant rights "
+                          "exist and the halfmove clock is the same.",
+}
+
+NO_MOVES = {
+    "pass": "the army passes, and play goes on with the next army",
+    "remove-royal": "its royal pieces in check (or else one royal piece) are removed from the board, and that is its move",
+    "rescue": "yet several of its royal pieces are in check and some move saves part of them, it plays such a "
+              "move, and the royal pieces still in check are removed from the board as part of it",
+    "end": "the game ends in a draw",
+}
+
+# The evaluation terms of an ``ai`` block, as nouns (dsl.spec.AI_WEIGHTS has their meaning).
+AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promotion": "promotion chances",
+            "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
+            "royal": "keeping royal pieces"}
+BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
+SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
+
+CLAUSE_NAMES = {
+    "in_check": ("the side to move is in check", "the side to move is not in check"),
+    "insufficient_material": ("neither side has enough material left to win (see the signatures below)",
+                              "there is enough material left to win"),
+    "checked_by_royal": ("an enemy royal piece is among the pieces giving check",
+                         "no enemy royal piece is among the pieces giving check"),
+    "only_move_by_royal": ("the side to move has exactly one legal move, and it moves a royal piece",
+                           "the side to move has more than one legal move, or its only one moves no royal piece"),
+    "mate_follows": ("after the side to move's only legal move the opponent can checkmate at once",
+                     "the opponent cannot checkmate at once after the side to move's only legal move"),
+    "stalemated": ("the side to move is stalemated (no move the rules allow, and not in check)",
+                   "the side to move is not stalemated"),
+    "partners_stalemated": ("every partner of the side to move would be stalemated too were it to move",
+                            "some partner of the side to move could move or is in check"),
+}
+"""Names that are true or false, as a clause and its negation."""
+
+VALUE_NAMES = {
+    "legal_moves": "the number of legal moves of the side to move",
+    "repetitions": "the number of times the current position has occurred",
+    "clock": "the halfmove clock",
+    "fullmove": "the move number",
+    "royals": "the number of royal pieces of the side to move",
+    "enemy_royals": "the number of royal pieces of the enemy armies",
+    "pieces": "the number of pieces of the side to move",
+    "team_pieces": "the number of pieces of the side to move and its partners",
+    "team_royals": "the number of royal pieces of the side to move and its partners",
+    "enemy_pieces": "the number of pieces of the enemy armies",
+    "army": "the army to move",
+    "mode": "the mode being played",
+    "checks": "the number of checks the side to move has given",
+    "enemy_checks": "the largest number of checks an enemy army has given",
+    "level": "the level the piece moves from",
+    "royal_level": "where the side to move's royal piece stands (\"ground\" alone, \"upper\" on top of a stack, "
+                   "\"under\" locked below another piece)",
+    "royal_above": "the side of the piece on top of the side to move's royal piece (\"own\", \"enemy\" or \"none\")",
+    "below": "the side of the piece under the moving piece",
+    "file": "the cell's file number",
+    "rank": "the cell's rank number",
+    "colour": "the cell's colour",
+    "type": "the cell's type",
+}
+"""Names that have a value (numbers or text), as noun phrases."""
+
+CALLS = {
+    "same_colour": ("all {args} stand on cells of one colour", "the {args} stand on cells of both colours"),
+    "royal_in": ("a royal piece of the side to move stands in the {arg} zone",
+                 "no royal piece of the side to move stands in the {arg} zone"),
+    "enemy_royal_in": ("an enemy royal piece stands in the {arg} zone", "no enemy royal piece stands in the {arg} zone"),
+    "royal_can_enter": ("a royal piece of the side to move has a legal move into the {arg} zone",
+                        "no royal piece of the side to move has a legal move into the {arg} zone"),
+    "neighbour": ("the destination is one '{arg}' step from the start",
+                  "the destination is not one '{arg}' step from the start"),
+    "on_ray": ("the destination lies on a '{arg}' line from the start (on an empty board)",
+               "the destination does not lie on a '{arg}' line from the start (on an empty board)"),
+}
+"""Calls in conditions: the clause when true and when negated."""
+
+CELL_PROPERTIES = {"file": "file number", "rank": "rank number", "colour": "colour", "type": "type"}
+
+COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+               ">=": "is at least"}
+NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+ARITHMETIC = {"+": "{} plus {}", "-": "{} minus {}", "*": "{} times {}", "//": "{} divided by {}, rounded down",
+              "%": "the remainder of {} divided by {}"}
+
+
+def pretty(name: str) -> str:
+    """A name from the rules file as words: ``pawn_start`` -> ``pawn start``."""
+    return name.replace("_", " ")
+
+
+def plural(name: str) -> str:
+    """The plural of a piece name: Bishops, Coaches."""
+    return name + ("es" if name.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def article(word: str) -> str:
+    """``a Knight``, ``an Archbishop``."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter and end with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

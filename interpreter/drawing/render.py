@@ -1,0 +1,465 @@
+"""SVG pictures of boards and positions, drawn from the compiled board.
+
+Everything is taken from the :class:`~interpreter.compiler.board.Board`: each cell's
+polygon (so square grids, boards with holes, hex boards and free-form
+cells are drawn alike), its ``colour`` attribute (``light``, ``dark``,
+``mid`` or a CSS hex colour; cells without one are tinted by their
+``type``), and its name for the coordinates. Nothing here knows a game by
+name. Board coordinates grow upwards; the picture is drawn with the lowest
+rank at the bottom.
+
+What to draw on the board is a :class:`Diagram`: a stack of pieces per
+cell (bottom first: today a cell holds one piece, games with stacking will
+hold two), pieces in hand per army, highlighted cells, marks (the move
+diagrams of the documentation) and arrows. :func:`diagram_of` makes one
+from a :class:`~interpreter.engine.position.Position`; :func:`render_svg` draws
+it. The output is deterministic: the same input gives the same bytes.
+
+Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"``,
+so tests and style sheets can find the cells.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from dsl.errors import UsageError, suggest
+
+from interpreter.compiler.board import centroid
+from interpreter.compiler.game import Game
+from .piece_art import image_name, piece_elements
+
+UNIT = 48.0
+"""Pixels per unit of board coordinates (one grid square)."""
+
+CELL_COLOURS = {"light": "#f0d9b5", "dark": "#b58863", "mid": "#d7a86e"}
+TYPE_TINTS = ["#e8e2cf", "#c9d8e8", "#d9e8c9", "#e8cfd8", "#d8cfe8", "#cfe8e3", "#e8dcc9", "#d0d0d0"]
+ARMY_COLOURS = ["#fafafa", "#2a2a2a", "#d8b26e", "#8b4a2b", "#4a78b5", "#5a9a4a"]
+OUTLINE = "#111111"
+LABEL_COLOUR = "#555555"
+HIGHLIGHT = "#f6e05e"
+ARROW = "#1f7a3d"
+MARK_COLOURS = {"both": "#1f7a3d", "move": "#1f7a3d", "capture": "#c0392b", "special": "#1f5fa8"}
+MARKS = tuple(MARK_COLOURS)
+"""Marks of a move diagram: ``both`` (moves or captures there), ``move``
+(only moves), ``capture`` (only captures), ``special`` (a special move:
+first move only, en passant, ...)."""
+
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
+_CELL_NAME = re.compile(r"([a-z]+)(\d+)")
+
+
+@dataclass(frozen=True)
+class PieceImage:
+    """What to draw for one piece: its kind's ``name`` (picks the image), ``letter`` and ``army`` index."""
+
+    name: str
+    letter: str
+    army: int
+
+
+@dataclass
+class Diagram:
+    """Everything drawn on and beside a board.
+
+    ``stacks[cell]``: the pieces on the cell, bottom first. ``hands[army]``:
+    pieces in that army's hand (drawn only for armies listed).
+    ``highlights``: cells tinted under the pieces. ``marks[cell]``: one of
+    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs.
+    """
+
+    stacks: dict[int, tuple[PieceImage, ...]] = field(default_factory=dict)
+    hands: dict[int, list[PieceImage]] = field(default_factory=dict)
+    highlights: frozenset[int] = frozenset()
+    marks: dict[int, str] = field(default_factory=dict)
+    arrows: list[tuple[int, int]] = field(default_factory=list)
+
+
+def piece_image(game: Game, code: int) -> PieceImage:
+    """The image of a piece code of ``game``."""
+    kind = game.kinds[game.code_kind[code]]
+    return PieceImage(kind.name, kind.letter, game.code_army[code])
+
+
+def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
+    """A diagram of ``position`` with optional extras.
+
+    Cells hold one piece today; in a game with drops every army's hand is
+    drawn, empty or not, so that a reader sees that the game has hands.
+    """
+    game = position.game
+    stacks = {cell: (piece_image(game, code),) for cell, code in enumerate(position.board) if code}
+    hands: dict[int, list[PieceImage]] = {}
+    if game.spec.drops is not None:
+        hands = {army: [] for army in game.turn_order}
+        for code, count in enumerate(position.hands):
+            if code and count:
+                hands[game.code_army[code]] += [piece_image(game, code)] * count
+    return Diagram(stacks=stacks, hands=hands, highlights=frozenset(highlights), arrows=list(arrows),
+                   marks=dict(marks or {}))
+
+
+def army_colours(game: Game) -> list[str]:
+    """The drawing colour of each army: its ``colour`` in the rules file, else a default by index."""
+    colours = []
+    for i, army in enumerate(game.spec.armies):
+        colours.append(army.colour or ARMY_COLOURS[i % len(ARMY_COLOURS)])
+    return colours
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def _fmt(value: float, digits: int = 2) -> str:
+    """A number with at most ``digits`` decimals, without trailing zeros (deterministic output)."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Is (x, y) inside the polygon (even-odd rule)?"""
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def anchor(polygon: list[tuple[float, float]]) -> tuple[tuple[float, float], float]:
+    """Where a piece goes in a cell, and how big it may be: the point inside the polygon
+    farthest from its edges (the centroid for convex cells; inside the arms of a chevron)."""
+    best = centroid(polygon)
+    best_radius = _inradius(polygon, best) if _inside(polygon, *best) else 0.0
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    steps = 12
+    for i in range(1, steps):
+        for j in range(1, steps):
+            x = min(xs) + (max(xs) - min(xs)) * i / steps
+            y = min(ys) + (max(ys) - min(ys)) * j / steps
+            if _inside(polygon, x, y):
+                radius = _inradius(polygon, (x, y))
+                if radius > best_radius * 1.05:
+                    best, best_radius = (x, y), radius
+    return best, best_radius
+
+
+def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
+    """The distance from ``centre`` to the nearest edge of ``polygon``: how big a piece may be."""
+    px, py = centre
+    best = math.inf
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        dx, dy = x1 - x0, y1 - y0
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length2))
+        best = min(best, math.hypot(px - (x0 + t * dx), py - (y0 + t * dy)))
+    return best
+
+
+class _Frame:
+    """Board coordinates -> SVG pixels, with margins for coordinates and hands."""
+
+    def __init__(self, polygons, margin: float) -> None:
+        xs = [x for poly in polygons for x, _ in poly]
+        ys = [y for poly in polygons for _, y in poly]
+        self.min_x, self.max_y = min(xs), max(ys)
+        self.width = (max(xs) - self.min_x) * UNIT
+        self.height = (self.max_y - min(ys)) * UNIT
+        self.margin = margin
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (self.margin + (x - self.min_x) * UNIT, self.margin + (self.max_y - y) * UNIT)
+
+    def points(self, polygon) -> str:
+        return " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in (self.point(x, y) for x, y in polygon))
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _cell_fill(attributes: dict, type_tints: dict[str, str]) -> str:
+    colour = attributes.get("colour")
+    if isinstance(colour, str):
+        if colour in CELL_COLOURS:
+            return CELL_COLOURS[colour]
+        if _HEX_COLOUR.fullmatch(colour):
+            return colour
+    cell_type = attributes.get("type")
+    if cell_type is not None:
+        return type_tints[str(cell_type)]
+    return CELL_COLOURS["light"]
+
+
+def _luminance(colour: str) -> float:
+    """Relative brightness 0..1 of a ``#rgb`` / ``#rrggbb`` colour (0.5 for anything else)."""
+    if not _HEX_COLOUR.fullmatch(colour):
+        return 0.5
+    digits = colour[1:]
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    r, g, b = (int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[PieceImage, str]]:
+    """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``."""
+    colours = army_colours(game)
+    defs, ids = [], {}
+    for image in sorted(images, key=lambda i: (i.army, i.name, i.letter)):
+        body = colours[image.army % len(colours)]
+        detail = "#f2f2f2" if _luminance(body) < 0.45 else OUTLINE
+        slug = image_name(image.name) or re.sub(r"[^a-z0-9]+", "-", image.name.lower()) + "-" + image.letter.lower()
+        ident = f"piece-{image.army}-{slug}"
+        ids[image] = ident
+        defs.append(f'<g id="{ident}">{piece_elements(image.name, image.letter, body, OUTLINE, detail)}</g>')
+    return defs, ids
+
+
+def _use(ident: str, cx: float, cy: float, size: float) -> str:
+    return (f'<use xlink:href="#{ident}" transform="translate({_fmt(cx - size / 2)},{_fmt(cy - size / 2)}) '
+            f'scale({_fmt(size / 100, 4)})"/>')
+
+
+def _stack(ids, stack: tuple[PieceImage, ...], cx: float, cy: float, size: float) -> list[str]:
+    """A stack drawn bottom first, each piece smaller and shifted so that all stay visible."""
+    if len(stack) == 1:
+        return [_use(ids[stack[0]], cx, cy, size)]
+    small = size * 0.64
+    shift = (size - small) / 2
+    out = []
+    for k, image in enumerate(stack):
+        t = -1 + 2 * k / (len(stack) - 1)           # -1 (bottom piece: lower left) .. +1 (top: upper right)
+        out.append(_use(ids[image], cx + t * shift, cy - t * shift, small))
+    return out
+
+
+def _mark(kind: str, cx: float, cy: float, r: float) -> str:
+    """One move-diagram mark at a cell's centre, haloed in white so that it shows on dark cells too."""
+    colour = MARK_COLOURS[kind]
+    x, y = _fmt(cx), _fmt(cy)
+    halo = f'stroke="#ffffff" stroke-width="{_fmt(r * 0.06)}"'
+    if kind == "both":
+        return f'<circle class="mark mark-both" cx="{x}" cy="{y}" r="{_fmt(r * 0.36)}" fill="{colour}" {halo}/>'
+    if kind == "move":
+        return (f'<circle class="mark mark-move" cx="{x}" cy="{y}" r="{_fmt(r * 0.32)}" fill="#ffffff" '
+                f'fill-opacity="0.5" stroke="{colour}" stroke-width="{_fmt(r * 0.13)}"/>')
+    if kind == "capture":
+        d = r * 0.36
+        path = (f"M{_fmt(cx - d)} {_fmt(cy - d)} L{_fmt(cx + d)} {_fmt(cy + d)} "
+                f"M{_fmt(cx - d)} {_fmt(cy + d)} L{_fmt(cx + d)} {_fmt(cy - d)}")
+        return (f'<g class="mark mark-capture"><path d="{path}" stroke="#ffffff" stroke-width="{_fmt(r * 0.26)}" '
+                f'stroke-linecap="round"/><path d="{path}" stroke="{colour}" stroke-width="{_fmt(r * 0.15)}" '
+                f'stroke-linecap="round"/></g>')
+    d = r * 0.42
+    return (f'<path class="mark mark-special" d="M{x} {_fmt(cy - d)} L{_fmt(cx + d)} {y} '
+            f'L{x} {_fmt(cy + d)} L{_fmt(cx - d)} {y} z" fill="{colour}" {halo}/>')
+
+
+def _arrow(a: tuple[float, float], b: tuple[float, float]) -> str:
+    """An arrow from ``a`` to ``b`` (pixels) as one filled polygon."""
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return ""
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    nx, ny = -uy, ux
+    shaft, head_w, head_l = UNIT * 0.08, UNIT * 0.24, min(UNIT * 0.4, length * 0.6)
+    bx, by = x1 - ux * head_l, y1 - uy * head_l
+    pts = [(x0 + nx * shaft, y0 + ny * shaft), (bx + nx * shaft, by + ny * shaft), (bx + nx * head_w, by + ny * head_w),
+           (x1, y1), (bx - nx * head_w, by - ny * head_w), (bx - nx * shaft, by - ny * shaft),
+           (x0 - nx * shaft, y0 - ny * shaft)]
+    points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+    return f'<polygon class="arrow" points="{points}" fill="{ARROW}" fill-opacity="0.8"/>'
+
+
+def _edge_labels(game: Game, frame: _Frame, centres) -> list[str]:
+    """File names beyond the first cell of each file (its lowest rank), rank names beyond the first
+    cell of each rank (its first file): where the next cell of the line would be drawn, so that a
+    turned or ragged board (Superchess's diamond) is labelled along its edges as a square one is.
+
+    Only for cells named file-letters + rank-number; other boards get no edge labels.
+    """
+    board = game.board
+    files: dict[str, list[tuple[int, int]]] = {}
+    ranks: dict[str, list[tuple[int, int]]] = {}
+    for cell, name in enumerate(board.names):
+        match = _CELL_NAME.fullmatch(name)
+        if not match:
+            return []
+        file, rank = match.groups()
+        x, y = board.coords[cell]
+        files.setdefault(file, []).append((y, cell))
+        ranks.setdefault(rank, []).append((x, cell))
+    size = UNIT * 0.3
+    out = []
+    style = f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size)}" fill="{LABEL_COLOUR}"'
+    for names, line in ((sorted(files), files), (sorted(ranks, key=int), ranks)):
+        for name in names:
+            cells = [cell for _, cell in sorted(line[name])]
+            (x, y), (nx, ny) = centres[cells[0]], centres[cells[1] if len(cells) > 1 else cells[0]]
+            if len(cells) == 1:  # a line of one cell: below it, or left of it for a rank
+                nx, ny = (x, y - UNIT) if line is files else (x + UNIT, y)
+            lx, ly = x + (x - nx) * 0.62, y + (y - ny) * 0.62
+            out.append(f'<text class="coord" x="{_fmt(lx)}" y="{_fmt(ly + size * 0.35)}" text-anchor="middle" '
+                       f'{style}>{escape(name)}</text>')
+    return out
+
+
+def _cell_names(game: Game, centres, radii) -> list[str]:
+    """Each cell's name, small, in its lower part (for boards whose names are not obvious)."""
+    out = []
+    for cell, name in enumerate(game.board.names):
+        x, y = centres[cell]
+        size = max(radii[cell] * 0.45, 6.0)
+        out.append(f'<text class="cell-name" x="{_fmt(x)}" y="{_fmt(y + radii[cell] * 0.75)}" text-anchor="middle" '
+                   f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size)}" '
+                   f'fill="{LABEL_COLOUR}">{escape(name)}</text>')
+    return out
+
+
+def _hands(game: Game, ids, hands: dict[int, list[PieceImage]], left: float, top_edge: float,
+           bottom_edge: float) -> tuple[list[str], float]:
+    """Hands in rows right of the board, spread from the bottom (the first army) to the top (the last).
+
+    Returns the elements and the width used.
+    """
+    size = UNIT * 0.8
+    armies = sorted(hands)
+    out, widest = [], 0.0
+    bottom, top = bottom_edge - size / 2, top_edge + size / 2
+    for row, army in enumerate(armies):
+        cy = bottom - (bottom - top) * row / (len(armies) - 1) if len(armies) > 1 else bottom
+        counts: dict[PieceImage, int] = {}
+        for image in hands[army]:
+            counts[image] = counts.get(image, 0) + 1
+        x = left
+        out.append(f'<rect class="hand" x="{_fmt(left - 4)}" y="{_fmt(cy - size / 2 - 2)}" '
+                   f'width="{_fmt(max(len(counts), 1) * size * 1.25 + 8)}" height="{_fmt(size + 4)}" rx="4" '
+                   f'fill="#ececec" stroke="#bbbbbb"/>')
+        for image, count in sorted(counts.items(), key=lambda kv: (kv[0].name, kv[0].letter)):
+            out.append(_use(ids[image], x + size / 2, cy, size))
+            if count > 1:
+                out.append(f'<text class="hand-count" x="{_fmt(x + size)}" y="{_fmt(cy + size / 2)}" '
+                           f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size * 0.35)}" '
+                           f'fill="{OUTLINE}">{count}</text>')
+            x += size * 1.25
+        widest = max(widest, max(len(counts), 1) * size * 1.25 + 8)
+    return out, widest
+
+
+def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool = True,
+               cell_names: bool = False, title: str | None = None) -> str:
+    """The SVG text of ``game``'s board with ``diagram`` drawn on it.
+
+    ``coordinates``: file and rank names along the edges (boards whose
+    cells are named like ``e4``). ``cell_names``: each cell's name inside
+    it. ``title``: an SVG ``<title>`` (shown as a tooltip, read by screen
+    readers).
+    """
+    diagram = diagram or Diagram()
+    board = game.board
+    margin = UNIT * 0.6 if coordinates else UNIT * 0.1
+    frame = _Frame(board.polygons, margin)
+    anchors = [anchor(poly) for poly in board.polygons]
+    centres = [frame.point(*point) for point, _ in anchors]
+    widest = max(radius for _, radius in anchors)
+    # Narrow cells (a chevron's arms) still get pieces of a readable size.
+    radii = [max(radius, 0.8 * widest) * UNIT for _, radius in anchors]
+    images = {p for stack in diagram.stacks.values() for p in stack} | {p for h in diagram.hands.values() for p in h}
+    defs, ids = _piece_defs(game, images)
+    types = sorted({str(a["type"]) for a in board.attributes if "type" in a})
+    tints = {t: TYPE_TINTS[i % len(TYPE_TINTS)] for i, t in enumerate(types)}
+
+    body = ['<g class="board">']
+    for cell, poly in enumerate(board.polygons):
+        attrs = board.attributes[cell]
+        classes = "cell" + "".join(f" cell-{re.sub(r'[^A-Za-z0-9_-]', '', str(attrs[k]))}"
+                                   for k in ("colour", "type") if k in attrs)
+        body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
+                    f'points="{frame.points(poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
+                    f'stroke-width="0.6"/>')
+    body.append("</g>")
+    for cell in sorted(diagram.highlights):
+        body.append(f'<polygon class="highlight" points="{frame.points(board.polygons[cell])}" '
+                    f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
+    if coordinates:
+        body += _edge_labels(game, frame, centres)
+    if cell_names:
+        body += _cell_names(game, centres, radii)
+    for cell in sorted(diagram.stacks):
+        cx, cy = centres[cell]
+        body += _stack(ids, diagram.stacks[cell], cx, cy, radii[cell] * 2 * 0.98)
+    for cell in sorted(diagram.marks):
+        body.append(_mark(diagram.marks[cell], *centres[cell], radii[cell]))
+    for a, b in diagram.arrows:
+        body.append(_arrow(centres[a], centres[b]))
+
+    width, height = frame.width + 2 * margin, frame.height + 2 * margin
+    if diagram.hands:
+        hand_elements, used = _hands(game, ids, diagram.hands, width + UNIT * 0.3, margin, height - margin)
+        body += hand_elements
+        width += used + UNIT * 0.5
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {_fmt(width)} {_fmt(height)}">')
+    parts = [head]
+    if title:
+        parts.append(f"<title>{escape(title)}</title>")
+    parts.append(f'<rect width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>')
+    if defs:
+        parts.append("<defs>" + "".join(defs) + "</defs>")
+    parts += body
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def render_position(position, highlights=(), arrows=(), **options) -> str:
+    """The SVG of a position, with optional highlighted cells and ``(from, to)`` arrows."""
+    return render_svg(position.game, diagram_of(position, highlights, arrows), **options)
+
+
+# ---------------------------------------------------------------- command-line arguments
+
+
+def cells_from_text(game: Game, text: str) -> list[int]:
+    """Cells named in ``text`` (``"e4,d5"`` or ``"e4 d5"``); raises UsageError for an unknown name."""
+    return [_cell(game, name) for name in re.split(r"[,\s]+", text.strip()) if name]
+
+
+def arrows_from_text(game: Game, text: str) -> list[tuple[int, int]]:
+    """Arrows written ``e2e4,g1f3`` (or ``e2-e4``): pairs of cells; raises UsageError when unreadable."""
+    arrows = []
+    for item in re.split(r"[,\s]+", text.strip()):
+        if not item:
+            continue
+        if "-" in item:
+            first, _, second = item.partition("-")
+            arrows.append((_cell(game, first), _cell(game, second)))
+            continue
+        splits = [(item[:k], item[k:]) for k in range(1, len(item))
+                  if item[:k] in game.board.index and item[k:] in game.board.index]
+        if len(splits) != 1:
+            raise UsageError(f"cannot read the arrow {item!r}",
+                             hint="write it as two cell names, e.g. e2e4 or e2-e4" if not splits
+                             else f"write it with a dash, e.g. {splits[0][0]}-{splits[0][1]}")
+        arrows.append((game.board.index[splits[0][0]], game.board.index[splits[0][1]]))
+    return arrows
+
+
+def _cell(game: Game, name: str) -> int:
+    if name not in game.board.index:
+        guess = suggest(name, game.board.names)
+        raise UsageError(f"no cell {name!r} on the board of {game.name}",
+                         hint=f"did you mean {guess!r}?" if guess else None)
+    return game.board.index[name]
+
+
+def render_pieces(game: Game, images: list[PieceImage], size: float = UNIT) -> str:
+    """A row of piece images without a board: the legend icons of the documentation."""
+    defs, ids = _piece_defs(game, set(images))
+    width = size * max(len(images), 1)
+    uses = [_use(ids[image], size * (i + 0.5), size / 2, size) for i, image in enumerate(images)]
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                      f'width="{_fmt(width)}" height="{_fmt(size)}" viewBox="0 0 {_fmt(width)} {_fmt(size)}">',
+                      "<defs>" + "".join(defs) + "</defs>", *uses, "</svg>"]) + "\n"

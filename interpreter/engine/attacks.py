@@ -1,0 +1,204 @@
+"""Attacks on cells and royal pieces: the part of a position that answers "is it attacked?".
+
+Most attacks are read from the game's reverse tables (leaps, rays, lame
+leaps, hops: see :mod:`interpreter.compiler.tables`); attacks that depend on
+more than occupancy are found by generating the attacker's moves. In
+stacking games a royal piece is attacked when an enemy piece that is not
+locked has a move whose outcome removes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.compiler.stacking import CAPTURES
+
+from . import stacking
+from .moves import piece_moves
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def attacked(pos: Position, cell: int, by: int) -> bool:
+    """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)?"""
+    g = pos.game
+    if g.stacking is not None:
+        return _stack_cell_attacked(pos, cell, by)
+    board = pos.board
+    for src, codes in g.leap_attackers[by][cell]:
+        if board[src] in codes:
+            return True
+    if g.once_attackers[by][cell]:
+        for src, codes in g.once_attackers[by][cell]:
+            if board[src] in codes and (pos.privileges >> src) & 1:
+                return True
+    for chain, codes in g.ray_attackers[by][cell]:
+        for c in chain:
+            q = board[c]
+            if q:
+                if q in codes:
+                    return True
+                break
+    if g.lame_attackers[by][cell]:
+        for src, between, codes in g.lame_attackers[by][cell]:
+            if board[src] in codes and not any(board[c] for c in between):
+                return True
+    if g.hop_attackers[by][cell]:
+        for chain, codes in g.hop_attackers[by][cell]:
+            hurdle = False
+            for c in chain:
+                q = board[c]
+                if q:
+                    if hurdle:
+                        if q in codes:
+                            return True
+                        break
+                    hurdle = True
+    slow = g.slow_attackers[by]
+    if slow:
+        # Generate those pieces' moves with an enemy piece standing on the
+        # cell, so that a capture there shows (an empty cell is attacked
+        # if a piece arriving there could be taken).
+        hostile = g.hostile[by]
+        occupant = board[cell]
+        board[cell] = g.stand_in[by]  # a piece the generators may capture, whatever stands there
+        try:
+            for src in list(pos.cells_of[by]):
+                code = board[src]
+                if code in slow:
+                    out: list = []
+                    for gen in g.generators[code]:
+                        gen(pos, src, board, hostile, out)
+                    if any(m[1] == cell for m in out):
+                        return True
+        finally:
+            board[cell] = occupant
+    return False
+
+
+def royal_cells(pos: Position, army: int) -> list[int]:
+    """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another)."""
+    g = pos.game
+    is_royal, board = g.is_royal, pos.board
+    cells = [c for c in pos.cells_of[army] if is_royal[board[c]]]
+    if g.stacking is not None:
+        code_army, under = g.code_army, pos.under
+        cells += [c for c in pos.stacked if is_royal[under[c]] and code_army[under[c]] == army]
+    return cells
+
+
+def in_check(pos: Position, army: int | None = None) -> bool:
+    """Is a royal piece of ``army`` (default: any army that moves this turn) attacked by an enemy?"""
+    if army is None:
+        return any(royal_attacked(pos, a) for a in pos.movers)
+    return royal_attacked(pos, army)
+
+
+def checkers(pos: Position) -> list[int]:
+    """Cells of enemy pieces that attack a royal piece of the side to move."""
+    found = []
+    army = pos.army
+    for k in royal_cells(pos, army):
+        for e in pos.game.enemies[army]:
+            for src in pos.cells_of[e]:
+                if pos.game.stacking is not None:
+                    if any(stacking.removes_royal(pos, m, {k}) for m in piece_moves(pos, src)):
+                        found.append(src)
+                    continue
+                # A piece the enemy may capture stands in for the royal one (which, with
+                # 'forbid royal-capture', no move may take).
+                king, pos.board[k] = pos.board[k], pos.game.stand_in[e]
+                try:
+                    if any(m[1] == k for m in piece_moves(pos, src)):
+                        found.append(src)
+                finally:
+                    pos.board[k] = king
+    return sorted(set(found))
+
+
+def royal_attacked(pos: Position, army: int) -> bool:
+    """Is a royal piece of ``army`` attacked (or, with explosions, gone)?
+
+    With ``captures explode``: an army that had royal pieces and has
+    none is beaten (so a move that blows up its own king is illegal),
+    an army whose enemies lost theirs is safe, and a capture that would
+    also blow up the capturer's own royal piece does not count as an
+    attack (kings next to each other do not check each other).
+    """
+    g = pos.game
+    if g.stacking is not None:
+        return _stack_royal_attacked(pos, army)
+    royals = royal_cells(pos, army)
+    enemies = g.enemies[army]
+    if g.blast is None:
+        return any(attacked(pos, k, e) for k in royals for e in enemies)
+    if army in g.royal_armies and not royals:
+        return True
+    if any(e in g.royal_armies and not royal_cells(pos, e) for e in enemies):
+        return False
+    return any(threatens(pos, k, e) for k in royals for e in enemies)
+
+
+def threatens(pos: Position, cell: int, by: int) -> bool:
+    """Could army ``by`` take a royal piece standing on ``cell``?
+
+    :meth:`attacked`, except that with ``captures explode`` a capture
+    that would also blow up a royal piece of ``by`` does not count.
+    """
+    g = pos.game
+    if g.blast is not None:
+        board, is_royal, code_army = pos.board, g.is_royal, g.code_army
+        if any(board[c] and is_royal[board[c]] and code_army[board[c]] == by for c in g.blast[cell]):
+            return False
+    return attacked(pos, cell, by)
+
+
+def gives_check(pos: Position, army: int) -> bool:
+    """Does ``army`` attack a royal piece of one of its enemies?"""
+    return any(attacked(pos, k, army) for e in pos.game.enemies[army] for k in royal_cells(pos, e))
+
+
+def _stack_royal_attacked(pos: Position, army: int) -> bool:
+    """Could an enemy piece that is not locked remove a royal piece of ``army``?"""
+    game = pos.game
+    royals = set(royal_cells(pos, army))
+    if not royals:
+        return False
+    reach = game.stacking.reach
+    board = pos.board
+    for enemy in game.enemies[army]:
+        for src in list(pos.cells_of[enemy]):
+            near = reach[board[src]][src]
+            for k in royals:
+                if k in near:
+                    break
+            else:
+                continue
+            out: list = []
+            stacking.piece_moves(pos, src, out)
+            for m in out:
+                if m[1] in royals and stacking.removes_royal(pos, m, royals):
+                    return True
+    return False
+
+
+def _stack_cell_attacked(pos: Position, cell: int, by: int) -> bool:
+    """Could army ``by`` capture a lone enemy piece standing on ``cell`` (castling's path test)?"""
+    game = pos.game
+    board = pos.board
+    occupant = board[cell]
+    if not occupant:
+        board[cell] = game.stand_in[by]
+    try:
+        reach = game.stacking.reach
+        for src in list(pos.cells_of[by]):
+            if src == cell or cell not in reach[board[src]][src]:
+                continue
+            out: list = []
+            stacking.piece_moves(pos, src, out)
+            if any(m[1] == cell and m[3][0] == "st" and m[3][1] in CAPTURES for m in out):
+                return True
+        return False
+    finally:
+        board[cell] = occupant

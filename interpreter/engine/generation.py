@@ -1,0 +1,188 @@
+"""Pseudo-legal moves: every move the movement rules give the side to move.
+
+The pieces' own moves (compiled generator closures, or the stacking rules),
+castling (king and rook to given files, king-rook swaps, and castlock where
+the rook climbs onto the king), drops from the hand, promotions on a capture
+into a zone, and promotions limited to lost pieces. Whether a move leaves a
+royal piece attacked is :mod:`interpreter.engine.legality`'s question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stacking
+from .attacks import royal_attacked, threatens
+from .moves import DROP, Move
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def pseudo_legal_moves(pos: Position) -> list[Move]:
+    """Moves allowed by the movement rules, before the pos-check test."""
+    g = pos.game
+    board = pos.board
+    generators = g.generators
+    out: list[Move] = []
+    for army in g.turn_armies[pos.turn]:
+        if g.stacking is not None:
+            for src in list(pos.cells_of[army]):
+                stacking.piece_moves(pos, src, out)
+            if g.castle_locks and pos.unmoved:
+                castlock_moves(pos, army, out)
+        else:
+            hostile = g.hostile[army]
+            for src in list(pos.cells_of[army]):
+                for gen in generators[board[src]]:
+                    gen(pos, src, board, hostile, out)
+        if g.castle_rules and pos.unmoved:
+            castling_moves(pos, army, out)
+        if g.has_drops:
+            drops(pos, army, out)
+    if g.capture_promotions:
+        out = _with_capture_promotions(pos, out)
+    if g.captured_only:
+        out = _without_unavailable_promotions(pos, out)
+    return out
+
+
+def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
+    """``promotes ...: on capture into ZONE``: a capture from outside the zone into it promotes."""
+    table, board = pos.game.capture_promotions, pos.board
+    out = []
+    for m in moves:
+        frm, to, promo, special = m
+        if promo or frm < 0 or not (board[to] or (special is not None and special[0] == "ep")):
+            out.append(m)  # not a capture, or it promotes anyway
+            continue
+        rule = table.get(board[frm])
+        if rule and to in rule[0] and frm not in rule[0]:
+            out.extend((frm, to, code, special) for code in rule[1])
+        else:
+            out.append(m)
+    return out
+
+
+def _without_unavailable_promotions(pos: Position, moves: list[Move]) -> list[Move]:
+    """Drop promotions to a kind limited to captured pieces when none of it has been lost."""
+    g, board = pos.game, pos.board
+    limited = g.captured_only
+    if not any(m[2] in limited for m in moves):
+        return moves
+    on_board = {code: 0 for code in limited}
+    for cells in pos.cells_of:
+        for cell in cells:
+            if board[cell] in on_board:
+                on_board[board[cell]] += 1
+    return [m for m in moves if m[2] not in limited or on_board[m[2]] < g.setup_counts[m[2]]]
+
+
+def drops(pos: Position, army: int, out: list[Move]) -> None:
+    """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
+    g = pos.game
+    board, hands = pos.board, pos.hands
+    for code in range(1 + army, g.ncodes_plain, len(g.armies)):
+        cells = g.drop_cells[code]
+        if not hands[code] or cells is None:
+            continue
+        twin = g.drop_no_twin[code]
+        banned_files = {g.board.coords[c][0] for c in pos.cells_of[army] if board[c] == twin} if twin else ()
+        coords = g.board.coords
+        for cell in cells:
+            if not board[cell] and coords[cell][0] not in banned_files:
+                out.append((-1, cell, code, DROP))
+
+
+def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
+    g = pos.game
+    board = pos.board
+    king_code = g.code(g.castle_king, army)
+    rook_code = g.code(g.castle_rook, army)
+    files = g.board.files
+    under = pos.under
+    for k in pos.cells_of[army]:
+        if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
+            continue
+        kx, ky = g.board.coords[k]
+        for rule in g.castle_rules:
+            for r in pos.cells_of[army]:
+                # The rook must stand alone: a rook on top of a stack did not start there.
+                if board[r] != rook_code or under[r] or not (pos.unmoved >> r) & 1:
+                    continue
+                if rule.rook_cells and rule.rook_cells[army] is not None and r not in rule.rook_cells[army]:
+                    continue
+                if rule.swap:
+                    # King and rook exchange cells: only check matters (legality tests the result).
+                    if not (g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)):
+                        out.append((k, r, 0, ("castle", r, k, rule.index)))
+                    continue
+                rx, ry = g.board.coords[r]
+                if ry != ky or rx == kx or (rule.side and (rx - kx) * rule.side < 0):
+                    continue
+                if rule.king_file >= files or rule.rook_file >= files:
+                    continue
+                kd = g.board.at.get((rule.king_file, ky), -1)
+                rd = g.board.at.get((rule.rook_file, ky), -1)
+                if kd < 0 or rd < 0:
+                    continue
+                if not rule.ignore_path and not castle_path_clear(pos, k, r, kd, rd):
+                    continue
+                if (not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
+                        and castle_path_attacked(pos, k, kd, army)):
+                    continue
+                out.append((k, kd, 0, ("castle", r, rd, rule.index)))
+
+
+def castle_path_clear(pos: Position, k: int, r: int, kd: int, rd: int) -> bool:
+    coords, at, board = pos.game.board.coords, pos.game.board.at, pos.board
+    (kx, y), (rx, _), (kdx, _), (rdx, _) = coords[k], coords[r], coords[kd], coords[rd]
+    lo = min(kx, rx, kdx, rdx)
+    hi = max(kx, rx, kdx, rdx)
+    for x in range(lo, hi + 1):
+        c = at.get((x, y), -1)
+        if c < 0 or (c not in (k, r) and board[c]):
+            return False
+    return True
+
+
+def castle_path_attacked(pos: Position, k: int, kd: int, army: int) -> bool:
+    coords, at = pos.game.board.coords, pos.game.board.at
+    (kx, y), (kdx, _) = coords[k], coords[kd]
+    step = 1 if kdx >= kx else -1
+    # The cells the king starts on and passes; its destination is tested
+    # by the ordinary legality test, after the rook has moved too.
+    cells = [at[(x, y)] for x in range(kx, kdx, step)] or [k]
+    king, pos.board[k] = pos.board[k], 0  # the king does not shield the cells it passes
+    try:
+        return any(threatens(pos, c, e) for c in cells for e in pos.game.enemies[army])
+    finally:
+        pos.board[k] = king
+
+# ------------------------------------------------------------ make / unmake
+
+
+def castlock_moves(pos: Position, army: int, out: list) -> None:
+    """Castling rules whose rook climbs onto the king (``rook onto king``)."""
+    game = pos.game
+    board, under = pos.board, pos.under
+    king_code = game.code(game.castle_king, army)
+    rook_code = game.code(game.castle_rook, army)
+    for rule in game.castle_locks:
+        for k in pos.cells_of[army]:
+            if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
+                continue
+            kx, ky = game.board.coords[k]
+            kd = game.board.at.get((rule.king_file, ky), -1)
+            if kd < 0:
+                continue
+            for r in pos.cells_of[army]:
+                rx, ry = game.board.coords[r]
+                if (board[r] != rook_code or under[r] or not (pos.unmoved >> r) & 1 or ry != ky
+                        or (rule.side and (rx - kx) * rule.side <= 0)):
+                    continue
+                if not castle_path_clear(pos, k, r, kd, kd):
+                    continue
+                if castle_path_attacked(pos, k, kd, army):
+                    continue
+                out.append((k, kd, 0, ("castlock", r, rule.index)))

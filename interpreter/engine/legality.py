@@ -1,0 +1,336 @@
+"""Legality: which pseudo-legal moves the rules allow.
+
+``forbid self-check`` removes moves that leave an own royal piece
+attacked, ``forbid partner-check`` those that newly expose a partner's,
+``forbid giving-check`` those that attack an enemy royal piece, and
+``captures compulsory`` every non-capture when a capture exists. When
+every enemy attack depends on occupancy alone, pins and hopper screens are
+computed once per position and only the moves that could matter are tried
+by make, test and unmake.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .attacks import attacked, gives_check, in_check, royal_attacked, royal_cells
+from .generation import pseudo_legal_moves
+from .moves import DROP, Move, swaps
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+def rule_abiding_moves(pos: Position) -> list[Move]:
+    """The moves the legality rules allow, whether or not an end rule holds.
+
+    ``forbid pos-check`` removes moves that leave an own royal piece
+    attacked, ``forbid giving-check`` those that attack an enemy royal
+    piece, and ``captures compulsory`` every non-capture when a capture
+    exists.
+    """
+    g = pos.game
+    moves = pseudo_legal_moves(pos)
+    if g.self_check:
+        moves = _without_self_check(pos, moves)
+    if g.forbid_giving_check:
+        army = pos.army
+        moves = [m for m in moves if not _gives_check_after(pos, m, army)]
+    if g.compulsory_capture:
+        captures = [m for m in moves if is_capture(pos, m)]
+        if captures:
+            moves = captures
+    if g.has_drops and any(g.drop_no_mate):
+        moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not mates_after(pos, m)]
+    return moves
+
+
+def mates_after(pos: Position, move: Move) -> bool:
+    """Does ``move`` checkmate: the next army in check with no legal reply?"""
+    pos.push(move)
+    mates = in_check(pos) and not rule_abiding_moves(pos)
+    pos.pop()
+    return mates
+
+
+def is_capture(pos: Position, move: Move) -> bool:
+    """Does ``move`` capture (en passant included)?"""
+    special = move[3]
+    return bool(pos.board[move[1]]) and (special is None or special[0] != "castle") or (
+        special is not None and special[0] == "ep")
+
+
+def _gives_check_after(pos: Position, move: Move, army: int) -> bool:
+    pos.push(move)
+    gives = gives_check(pos, army)
+    pos.pop()
+    return gives
+
+
+def _without_self_check(pos: Position, moves: list[Move]) -> list[Move]:
+    g = pos.game
+    if len(g.turn_armies[pos.turn]) > 1:
+        return _without_team_check(pos, moves, g.turn_armies[pos.turn])
+    army = pos.army
+    if g.partner_check and g.partners[army]:
+        return _without_partner_check(pos, _without_own_check(pos, moves, army), army)
+    return _without_own_check(pos, moves, army)
+
+
+def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move]:
+    """The moves that leave no royal piece of ``army`` attacked (pins and screens spare most
+    moves the make-test-unmake)."""
+    g = pos.game
+    royals = royal_cells(pos, army)
+    if not royals:
+        return moves
+    enemies = g.enemies[army]
+    board = pos.board
+    if g.stacking is not None:
+        return _without_stack_check(pos, moves, royals)
+    if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
+        return [m for m in moves if safe_after(pos, m, army)]
+    king = royals[0]
+    pinned, checked, screens = _pins(pos, king, enemies)
+    if checked:
+        return [m for m in moves if safe_after(pos, m, army)]
+    legal = []
+    is_royal = g.is_royal
+    explosive = g.blast is not None
+    for m in moves:
+        frm = m[0]
+        if m[1] in screens:
+            if safe_after(pos, m, army):
+                legal.append(m)
+        elif m[3] is DROP:
+            legal.append(m)
+        elif swaps(m):
+            # King and rook exchange cells: nothing else changes, so the king's new cell is
+            # attacked after the move exactly when it is now.
+            if not any(attacked(pos, m[1], e) for e in enemies):
+                legal.append(m)
+        elif (frm in pinned or (m[3] is not None and m[3][0] != "ep_set") or is_royal[board[frm]]
+              or (explosive and board[m[1]])):
+            if safe_after(pos, m, army):
+                legal.append(m)
+        else:
+            legal.append(m)
+    return legal
+
+
+def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
+    """What a move must not disturb to keep ``king`` safe, and whether it is attacked now.
+
+    Returns ``pinned`` (own pieces whose leaving would uncover an attack:
+    the only piece between the king and an enemy rider, one of the two
+    between it and a hopper, the piece on a lame leaper's way), whether
+    the king is attacked, and ``screens`` (empty cells between the king
+    and a hopper with nothing between them: a piece arriving there would
+    let the hopper capture).
+    """
+    g = pos.game
+    board = pos.board
+    hostile = g.hostile[pos.army]
+    pinned: set[int] = set()
+    screens: set[int] = set()
+    checked = False
+    for e in enemies:
+        for src, codes in g.leap_attackers[e][king]:
+            if board[src] in codes:
+                checked = True
+        for src, codes in g.once_attackers[e][king]:
+            if board[src] in codes and (pos.privileges >> src) & 1:
+                checked = True
+        for chain, codes in g.ray_attackers[e][king]:
+            blocker = -1
+            for c in chain:
+                q = board[c]
+                if q:
+                    if hostile[q]:
+                        if q in codes:
+                            if blocker < 0:
+                                checked = True
+                            else:
+                                pinned.add(blocker)
+                        break
+                    if blocker >= 0:
+                        break
+                    blocker = c
+        for src, between, codes in g.lame_attackers[e][king]:
+            if board[src] in codes:
+                blockers = [c for c in between if board[c]]
+                if not blockers:
+                    checked = True
+                elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
+                    pinned.add(blockers[0])
+        for chain, codes in g.hop_attackers[e][king]:
+            occupied = []
+            for i, c in enumerate(chain):
+                if board[c]:
+                    occupied.append((i, c))
+                    if len(occupied) == 3:
+                        break
+            kinds = [board[c] in codes for _, c in occupied]
+            if kinds[:1] == [True]:
+                screens.update(chain[:occupied[0][0]])
+            if kinds[1:2] == [True]:
+                checked = True
+            if kinds[2:3] == [True]:
+                pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
+    return pinned, checked, screens
+
+
+def _without_partner_check(pos: Position, moves: list[Move], army: int) -> list[Move]:
+    """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
+    attacked need not be relieved)."""
+    partners = _exposable_partners(pos, (army,))
+    return _keeping_safe(pos, moves, partners, guarded=partners)
+
+
+def _without_team_check(pos: Position, moves: list[Move], movers: tuple[int, ...]) -> list[Move]:
+    """A turn shared by several armies: no royal piece of any of them may be left attacked, and
+    (``forbid partner-check``) no royal piece of a partner outside the turn newly exposed."""
+    exposed = _exposable_partners(pos, movers)
+    if any(royal_attacked(pos, a) for a in movers):
+        return _keeping_safe(pos, moves, [*movers, *exposed])
+    return _keeping_safe(pos, moves, [*movers, *exposed], guarded=[*movers, *exposed])
+
+
+def _exposable_partners(pos: Position, movers: tuple[int, ...]) -> list[int]:
+    """With ``forbid partner-check``: the partners of ``movers`` outside the turn whose royal
+    pieces are not attacked now (the ones a move may not expose)."""
+    g = pos.game
+    if not g.partner_check:
+        return []
+    return [p for a in movers for p in g.partners[a] if p not in movers and not royal_attacked(pos, p)]
+
+
+def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: list[int] = ()) -> list[Move]:
+    """The moves after which no royal piece of ``armies`` is attacked.
+
+    ``guarded``: armies whose royal pieces are not attacked now. When each has one royal
+    piece and every enemy attack depends on occupancy alone, only a move of a royal piece,
+    of a piece pinned against one, onto a hopper's screen, or with a side effect (en
+    passant, castling that changes occupancy) can expose one; the other moves are kept
+    without make and unmake.
+    """
+    g = pos.game
+    if not armies:
+        return moves
+    fast: list[Move] = []
+    if guarded and g.stacking is None:
+        kings = [royal_cells(pos, a) for a in guarded]
+        if all(len(cells) <= 1 for cells in kings) and all(g.pin_safe[e] for a in guarded for e in g.enemies[a]):
+            suspects, screens = {c for cells in kings for c in cells}, set()
+            for a, cells in zip(guarded, kings):
+                if cells:
+                    pinned, _, near = _pins(pos, cells[0], g.enemies[a])
+                    suspects |= pinned
+                    screens |= near
+            slow = []
+            for m in moves:
+                # A double step is a plain move here; a swap leaves every cell occupied as it was.
+                plain = m[3] is None or m[3][0] == "ep_set" or swaps(m)
+                (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
+            if not slow:
+                return moves
+            moves = slow
+    for m in moves:
+        pos.push(m)
+        if not any(royal_attacked(pos, a) for a in armies):
+            fast.append(m)
+        pos.pop()
+    return fast
+
+
+def rescue_moves(pos: Position) -> list[Move]:
+    """``when no moves: rescue``: when royal pieces of several armies to move are attacked and no
+    move saves them all, the moves that save some and expose no other; each is wrapped as
+    ``(from, to, promotion, ("rescue", special, cells))``, ``cells`` holding the royal pieces
+    still attacked after it, which the move removes."""
+    movers = pos.movers
+    attacked = {a for a in movers if royal_attacked(pos, a)}
+    if len(attacked) < 2:
+        return []
+    exposed = _exposable_partners(pos, movers)
+    out = []
+    for m in pseudo_legal_moves(pos):
+        pos.push(m)
+        still = {a for a in movers if royal_attacked(pos, a)}
+        if still < attacked and not any(royal_attacked(pos, p) for p in exposed):
+            out.append((m[0], m[1], m[2], ("rescue", m[3], tuple(c for a in sorted(still)
+                                                                   for c in royal_cells(pos, a)))))
+        pos.pop()
+    return out
+
+
+def safe_after(pos: Position, move: Move, army: int) -> bool:
+    """Is no royal piece of ``army`` attacked after ``move`` (tried by make and unmake)?"""
+    pos.push(move)
+    safe = not royal_attacked(pos, army)
+    pos.pop()
+    return safe
+
+
+def ep_legal(pos: Position) -> bool:
+    """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
+    rule on repeated positions and in python-chess's FEN.)"""
+    army, board = pos.army, pos.board
+    if pos.game.stacking is not None:  # en passant or sep, whichever the pieces there can make
+        return any(m[3] is not None and m[3][0] in ("ep", "sep") and safe_after(pos, m, army)
+                   for m in pseudo_legal_moves(pos))
+    victim = ("ep", pos.ep_victim)
+    if len(pos.movers) > 1:
+        captures = [(src, cell, 0, victim) for a in pos.movers for cell in pos.ep_cells
+                    for src, codes in pos.game.ep_attackers[a][cell] if board[src] in codes]
+        return bool(captures) and bool(_without_team_check(pos, captures, pos.movers))
+    table = pos.game.ep_attackers[army]
+    return any(board[src] in codes and safe_after(pos, (src, cell, 0, victim), army)
+               for cell in pos.ep_cells for src, codes in table[cell])
+
+
+def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
+    """The moves that leave no royal piece of the mover removable.
+
+    A move is tried by make and unmake unless the mover is not in check and
+    the move touches no cell on a line from a royal piece out to an enemy
+    piece whose patterns reach the royal piece,
+    moves no royal piece and frees no enemy piece it was locking: elsewhere,
+    adding, removing or restacking pieces changes no line of attack on it,
+    and no enemy piece moves.
+    """
+    game = pos.game
+    army = pos.army
+    sensitive: set[int] = set()
+    reach = game.stacking.reach
+    board = pos.board
+    hostile = game.hostile[army]
+    for k in royals:
+        sensitive.add(k)
+        for table in game.board.steps.values():
+            ray, at = [], table[k]
+            while at >= 0 and at != k:
+                ray.append(at)
+                if hostile[board[at]] and k in reach[board[at]][at]:
+                    sensitive.update(ray)  # up to the farthest enemy piece that could reach the king
+                at = table[at]
+    if royal_attacked(pos, army):
+        return [m for m in moves if safe_after(pos, m, army)]
+    board, under, is_royal, hostile = pos.board, pos.under, game.is_royal, game.hostile[army]
+    legal = []
+    for m in moves:
+        frm, to, _, special = m
+        if (frm in sensitive or to in sensitive or is_royal[board[frm]] or hostile[under[frm]]
+                or (special is not None and special[0] in ("sep", "ep", "castlock", "castle"))):
+            if safe_after(pos, m, army):
+                legal.append(m)
+        else:
+            legal.append(m)
+    return legal
+
+
+def ep_possible(pos: Position, cells: tuple[int, ...], army: int) -> bool:
+    """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
+    board = pos.board
+    table = pos.game.ep_attackers[army]
+    return any(board[src] in codes for c in cells for src, codes in table[c])

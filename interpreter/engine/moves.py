@@ -1,0 +1,61 @@
+"""What a move is: a plain tuple, the tags of its special part, and the moves of one piece.
+
+A move is ``(from, to, promotion, special)``: the origin and destination
+cells (``from`` is -1 for a drop and a pass), the code of the piece it
+promotes to (0 for none; for a drop, the code dropped) and ``special``: None
+for a plain move, or a tuple whose first item is a tag:
+
+- ``("ep_set", passed)``: a double step that passed the cells ``passed``;
+- ``("ep", victim)``: an en passant capture of the piece on ``victim``;
+- ``("castle", rook_from, rook_to, rule)``: castling by rule ``rule``;
+- ``DROP``: a drop from the hand;
+- ``PASS``, ``REMOVE`` / ``("remove", cell, ...)``: the forced moves of
+  ``when no moves`` (a pass; taking mated royal pieces off);
+- ``("rescue", special, cells)``: a move that saves some of a shared turn's
+  royal pieces and removes the others;
+- ``("once", ...)``: a move that spends a once-per-game privilege;
+- stacking games' ``("st", outcome, passed)``, ``("sep", victim)`` and
+  ``("castlock", rook_from, rule)`` (see :mod:`interpreter.engine.stacking`).
+
+Moves stay plain tuples on the hot path; :class:`interpreter.Move` is the
+named view of one for users of the public API.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import stacking
+
+if TYPE_CHECKING:
+    from .position import Position
+
+Move = tuple  # (from, to, promotion, special)
+DROP = ("drop",)      # the special of a drop: (-1, to, code, DROP)
+PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
+# The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
+# cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
+REMOVE = ("remove",)
+# Moves made by writing new contents into a few cells, undone from a snapshot of them:
+# castling, and the moves of stacking games (see interpreter.engine.stacking).
+SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
+
+
+def swaps(move: Move) -> bool:
+    """Is ``move`` a castling in which king and rook exchange their cells (Superchess)?"""
+    special = move[3]
+    return special is not None and special[0] == "castle" and special[1] == move[1] and special[2] == move[0]
+
+
+def piece_moves(pos: Position, src: int) -> list[Move]:
+    """The pseudo-legal moves of the piece on ``src`` (its movement patterns only: no castling, drops
+    or promotion adjustments)."""
+    code = pos.board[src]
+    out: list[Move] = []
+    if pos.game.stacking is not None:
+        stacking.piece_moves(pos, src, out)
+        return out
+    hostile = pos.game.hostile[pos.game.code_army[code]]
+    for gen in pos.game.generators[code]:
+        gen(pos, src, pos.board, hostile, out)
+    return out

@@ -1,0 +1,315 @@
+"""How a game ends: the end rules of the variant, evaluated at the start of a turn.
+
+End rules are checked in the order they are declared, immediate ones (see
+:data:`~interpreter.compiler.end_rules.DEFERRED_NAMES`) first; the first
+whose condition holds ends the game. Results are from the point of view of
+the side to move: ``loss`` means the side to move has lost (and every enemy
+army has won), ``win`` that it has won, ``draw`` a draw.
+
+The names a condition may use are the vocabulary of
+:data:`~interpreter.compiler.end_rules.END_NAMES`, computed here by
+:class:`EndContext`, each only when a condition asks for it.
+
+End rules decide the legal moves too (:func:`legal_moves`): none once an
+immediate end rule holds, and the forced move of ``when no moves`` when the
+rules allow no other; so legal moves are computed here, on top of
+:mod:`interpreter.engine.legality`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .attacks import checkers, in_check, royal_attacked, royal_cells
+from .legality import mates_after, rescue_moves, rule_abiding_moves
+from .moves import PASS, REMOVE, Move
+
+if TYPE_CHECKING:
+    from interpreter.compiler.game import Game
+    from .position import Position
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the rule that ended it and the result for ``army`` (the side to move)."""
+
+    rule: str
+    title: str
+    result: str
+    army: int
+    winners: tuple[int, ...]
+
+    def describe(self, game: "Game") -> str:
+        names = [game.armies[a].title for a in self.winners]
+        if not names:
+            return f"draw by {self.title}"
+        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''} by {self.title}"
+
+
+class EndContext:
+    """Lazily computed facts about a position, named as in :data:`END_NAMES`."""
+
+    def __init__(self, position: "Position", legal: list | None = None) -> None:
+        self.position = position
+        self._legal = legal
+
+    @property
+    def in_check(self) -> bool:
+        return in_check(self.position)
+
+    @property
+    def legal_moves(self) -> int:
+        if self._legal is None:
+            self._legal = legal_moves(self.position)
+        return len(self._legal)
+
+    @property
+    def repetitions(self) -> int:
+        return self.position.history.count(self.position.hash)
+
+    @property
+    def clock(self) -> int:
+        return self.position.clock
+
+    @property
+    def fullmove(self) -> int:
+        return self.position.fullmove
+
+    @property
+    def insufficient_material(self) -> bool:
+        return insufficient_material(self.position)
+
+    @property
+    def royals(self) -> int:
+        return len(royal_cells(self.position, self.position.army))
+
+    @property
+    def enemy_royals(self) -> int:
+        pos = self.position
+        return sum(len(royal_cells(pos, e)) for e in pos.game.enemies[pos.army])
+
+    @property
+    def pieces(self) -> int:
+        return len(self.position.cells_of[self.position.army])
+
+    def _team(self) -> list[int]:
+        pos = self.position
+        return [pos.army, *pos.game.partners[pos.army]]
+
+    @property
+    def team_pieces(self) -> int:
+        return sum(len(self.position.cells_of[a]) for a in self._team())
+
+    @property
+    def team_royals(self) -> int:
+        return sum(len(royal_cells(self.position, a)) for a in self._team())
+
+    @property
+    def enemy_pieces(self) -> int:
+        pos = self.position
+        return sum(len(pos.cells_of[e]) for e in pos.game.enemies[pos.army])
+
+    def _royal(self) -> int:
+        cells = royal_cells(self.position, self.position.army)
+        return cells[0] if cells else -1
+
+    @property
+    def royal_level(self) -> str:
+        pos, cell = self.position, self._royal()
+        if cell < 0:
+            return "none"
+        if pos.under[cell] and pos.game.is_royal[pos.under[cell]] and pos.game.code_army[pos.under[cell]] == pos.army:
+            return "under"
+        return "upper" if pos.under[cell] else "ground"
+
+    @property
+    def royal_above(self) -> str:
+        pos, cell = self.position, self._royal()
+        if cell < 0 or self.royal_level != "under":
+            return "none"
+        return "enemy" if pos.game.hostile[pos.army][pos.board[cell]] else "own"
+
+    @property
+    def checked_by_royal(self) -> bool:
+        pos = self.position
+        return any(pos.game.is_royal[pos.board[c]] for c in checkers(pos))
+
+    @property
+    def only_move_by_royal(self) -> bool:
+        pos = self.position
+        if self._legal is None:
+            self._legal = legal_moves(pos)
+        if len(self._legal) != 1 or self._legal[0][0] < 0:
+            return False
+        return pos.game.is_royal[pos.board[self._legal[0][0]]]
+
+    @property
+    def mate_follows(self) -> bool:
+        pos = self.position
+        if self._legal is None:
+            self._legal = legal_moves(pos)
+        if len(self._legal) != 1:
+            return False
+        pos.push(self._legal[0])
+        try:
+            return any(mates_after(pos, m) for m in legal_moves(pos))
+        finally:
+            pos.pop()
+
+    @property
+    def stalemated(self) -> bool:
+        pos = self.position
+        return not in_check(pos) and not rule_abiding_moves(pos)
+
+    @property
+    def partners_stalemated(self) -> bool:
+        pos = self.position
+        g = pos.game
+        partners = [p for a in pos.movers for p in g.partners[a] if p not in pos.movers]
+        if not partners:
+            return False
+        for partner in partners:
+            turn = next((i for i, armies in enumerate(g.turn_armies) if partner in armies), None)
+            if turn is None:
+                return False
+            other = pos.copy()
+            other.turn, other.ep_cells = turn, ()  # the partner to move, with no en passant right
+            if in_check(other) or rule_abiding_moves(other):
+                return False
+        return True
+
+    @property
+    def checks(self) -> int:
+        return self.position.checks[self.position.army]
+
+    @property
+    def enemy_checks(self) -> int:
+        pos = self.position
+        return max((pos.checks[e] for e in pos.game.enemies[pos.army]), default=0)
+
+    @property
+    def army(self) -> str:
+        pos = self.position
+        return pos.game.armies[pos.army].name
+
+    @property
+    def mode(self) -> str:
+        return self.position.game.mode or ""
+
+    def royal_in(self, zone: str) -> bool:
+        return self._royal_in(self.position.army, zone)
+
+    def enemy_royal_in(self, zone: str) -> bool:
+        pos = self.position
+        return any(self._royal_in(e, zone) for e in pos.game.enemies[pos.army])
+
+    def royal_can_enter(self, zone: str) -> bool:
+        pos = self.position
+        cells = self._zone_cells(pos.army, zone)
+        is_royal, board = pos.game.is_royal, pos.board
+        return any(m[1] in cells and is_royal[board[m[0]]] for m in rule_abiding_moves(pos))
+
+    def _zone_cells(self, army: int, zone: str):
+        table = self.position.game.board.zones[zone]
+        return table[None] if None in table else table[self.position.game.armies[army].name]
+
+    def _royal_in(self, army: int, zone: str) -> bool:
+        cells = self._zone_cells(army, zone)
+        return any(c in cells for c in royal_cells(self.position, army))
+
+    def same_colour(self, kind: int) -> bool:
+        pos = self.position
+        g = pos.game
+        cells = [(c, code) for c, code in enumerate(pos.board)] + [(c, pos.under[c]) for c in pos.stacked]
+        colours = {g.board.attributes[c]["colour"] for c, code in cells if code and g.code_kind[code] == kind}
+        return len(colours) <= 1
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """All legal moves of the side to move (none once an immediate end rule holds).
+
+    With ``when no moves`` rules, an army without a legal move gets the
+    one forced move the first matching rule gives: a pass, or removing
+    its royal piece (``end``, or no matching rule, leaves none).
+    """
+    g = pos.game
+    if g.has_immediate_ends and immediate_end(pos):
+        return []
+    moves = rule_abiding_moves(pos)
+    if not moves and g.no_moves:
+        return forced_moves(pos)
+    return moves
+
+
+def insufficient_material(position: "Position") -> bool:
+    """Does the material of a two-army game match one of the 'insufficient' signatures?"""
+    g = position.game
+    if len(g.armies) != 2 or not g.insufficient_rules:
+        return False
+    counts: list[dict[int, int]] = [{}, {}]
+    # Locked pieces (under another, in stacking games) are material too.
+    for code in [*position.board, *(position.under[c] for c in position.stacked)]:
+        if code:
+            side = counts[g.code_army[code]]
+            kind = g.code_kind[code]
+            side[kind] = side.get(kind, 0) + 1
+    ctx = EndContext(position)
+    for first, second, condition in g.insufficient_rules:
+        if ((first.matches(counts[0]) and second.matches(counts[1]))
+                or (first.matches(counts[1]) and second.matches(counts[0]))):
+            if condition is None or condition(ctx):
+                return True
+    return False
+
+
+def immediate_end(position: "Position") -> bool:
+    """Does an immediate end rule hold (so that the side to move has no legal move)?"""
+    ctx = EndContext(position, [])
+    return any(condition(ctx) for _, condition, immediate in position.game.end_rules if immediate)
+
+
+def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
+    """The outcome if the game is over in ``position``, else None."""
+    g = position.game
+    ctx = EndContext(position, legal)
+    army = position.army
+    # Immediate ends first: once one holds there are no legal moves, which
+    # must not be read as a mate or a stalemate.
+    ordered = sorted(g.end_rules, key=lambda entry: not entry[2])
+    for rule, condition, _ in ordered:
+        if condition(ctx):
+            if rule.result == "draw":
+                winners: tuple[int, ...] = ()
+            elif rule.result == "win":
+                winners = (army, *g.partners[army])
+            else:
+                winners = tuple(g.enemies[army])
+            return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
+    if ctx.legal_moves == 0:  # no rule decides a position without moves: a draw
+        return Outcome("no_moves", "no legal move", "draw", army, ())
+    return None
+
+
+def forced_moves(position: "Position") -> list:
+    """The forced move of an army with no legal move, by the first ``when no moves`` rule that applies
+    (``rescue`` applies only when it finds moves)."""
+    ctx = EndContext(position, [])
+    for action, condition in position.game.no_moves:
+        if condition is None or condition(ctx):
+            if action == "rescue":
+                rescues = rescue_moves(position)
+                if rescues:
+                    return rescues
+                continue
+            if action == "pass":
+                return [(-1, -1, 0, PASS)]
+            if action == "remove-royal":
+                # Every attacked royal piece of the armies to move (in a shared turn, both kings of
+                # a team when neither can be saved), or else one of them.
+                movers = position.movers
+                cells = [c for a in movers if royal_attacked(position, a) for c in royal_cells(position, a)]
+                cells = cells or [c for a in movers for c in royal_cells(position, a)][:1]
+                return [(cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))] if cells else []
+            return []
+    return []

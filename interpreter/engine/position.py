@@ -1,0 +1,405 @@
+"""Game state with make/unmake and an incremental Zobrist hash.
+
+The state is flat: ``board`` is a list of piece codes indexed by cell (0 =
+empty), ``cells_of[army]`` the set of cells an army occupies, ``unmoved`` a
+bit mask of the cells whose piece has not moved (kept only for pieces whose
+rules depend on it: castling pieces and pieces with initial-only moves),
+``ep_cells`` / ``ep_victim`` the en passant targets of the last double step,
+``clock`` the halfmove clock and ``turn`` the index into the game's turn
+order. :meth:`Position.push` and :meth:`Position.pop` change it in place;
+the hash is updated incrementally and kept in ``history`` for repetition.
+
+Games with more state keep it in more fields: ``checks`` (checks given, with
+``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
+bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
+(the locked lower pieces of stacks), ``privileges`` (the pieces that may
+still use a once-per-game move).
+
+What a position allows is asked of the modules beside this one:
+:mod:`~interpreter.engine.generation` (pseudo-legal moves),
+:mod:`~interpreter.engine.attacks`, :mod:`~interpreter.engine.legality`
+and :mod:`~interpreter.engine.outcome` (legal moves and the end of the
+game), each a set of functions of a position. :meth:`Position.legal_moves`
+and :meth:`Position.in_check` are kept as methods for the questions every
+caller asks.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.game import Game
+from interpreter.compiler.stacking import CAPTURES
+
+from . import stacking
+from .attacks import gives_check, in_check
+from .legality import ep_legal, ep_possible
+from .moves import SNAPSHOT_MOVES, Move
+from .outcome import legal_moves
+
+RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
+
+
+def mask_key(keys: list[int], flipped: int) -> int:
+    """The XOR of the per-cell Zobrist ``keys`` of the cells set in the bit mask ``flipped``."""
+    key = 0
+    while flipped:
+        low = flipped & -flipped
+        key ^= keys[low.bit_length() - 1]
+        flipped ^= low
+    return key
+
+
+class Position:
+    """The state of one game in progress. Create with :func:`interpreter.loading.start_position` or
+    :func:`interpreter.loading.position_from_fen`."""
+
+    __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
+                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "privileges",
+                 "_undo")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.board: list[int] = [0] * game.n
+        self.cells_of: list[set[int]] = [set() for _ in game.armies]
+        self.unmoved = 0
+        self.ep_cells: tuple[int, ...] = ()
+        self.ep_victim = -1
+        self.clock = 0
+        self.fullmove = 1
+        self.turn = 0
+        self.hash = 0
+        self.history: list[int] = []
+        self.checks: tuple[int, ...] = (0,) * len(game.armies)
+        self.hands: list[int] = [0] * game.ncodes
+        self.promoted = 0
+        self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
+        self.stacked: set[int] = set()  # the cells where ``under`` is not 0
+        self.privileges = 0  # bit mask: the pieces there may still use their once-per-game moves
+        self._undo: list[tuple] = []
+
+    # ------------------------------------------------------------ setup helpers
+
+    def place(self, cell: int, code: int) -> None:
+        """Put ``code`` on an empty ``cell`` (setup only; call :meth:`rehash` after)."""
+        self.board[cell] = code
+        self.cells_of[self.game.code_army[code]].add(cell)
+
+    def rehash(self) -> None:
+        """Recompute the hash from scratch and restart the repetition history."""
+        g = self.game
+        h = g.z_turn[self.turn]
+        for cell, code in enumerate(self.board):
+            if code:
+                h ^= g.z_piece[code * g.n + cell]
+            if (self.unmoved >> cell) & 1:
+                h ^= g.z_unmoved[cell]
+        for cell in self.ep_cells:
+            h ^= g.z_ep[cell]
+        for army, count in enumerate(self.checks):
+            h ^= g.z_checks[army][min(count, len(g.z_checks[army]) - 1)]
+        for cell, code in enumerate(self.under):
+            if code:
+                h ^= g.z_under[code * g.n + cell]
+        for code, count in enumerate(self.hands):
+            if count:
+                h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
+        h ^= self._promoted_key(self.promoted)
+        h ^= self._privilege_key(self.privileges)
+        self.hash = h
+        self.history = [h]
+
+    def copy(self) -> "Position":
+        """An independent copy (without the undo stack)."""
+        other = Position(self.game)
+        other.board = list(self.board)
+        other.cells_of = [set(s) for s in self.cells_of]
+        other.unmoved, other.ep_cells, other.ep_victim = self.unmoved, self.ep_cells, self.ep_victim
+        other.clock, other.fullmove, other.turn, other.hash = self.clock, self.fullmove, self.turn, self.hash
+        other.history = list(self.history)
+        other.checks = self.checks
+        other.hands = list(self.hands)
+        other.promoted = self.promoted
+        other.under = list(self.under)
+        other.stacked = set(self.stacked)
+        other.privileges = self.privileges
+        return other
+
+    @property
+    def army(self) -> int:
+        """The index of the army to move (the first of them when a turn is shared, see :attr:`movers`)."""
+        return self.game.turn_order[self.turn]
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        """The armies that may move this turn: one, or several when a player moves any piece of a team."""
+        return self.game.turn_armies[self.turn]
+
+    # ------------------------------------------------------------ the questions every caller asks
+    def legal_moves(self) -> list[Move]:
+        """All legal moves of the side to move (see :func:`interpreter.engine.outcome.legal_moves`)."""
+        return legal_moves(self)
+
+    def in_check(self, army: int | None = None) -> bool:
+        """Is a royal piece of ``army`` (default: any army that moves this turn) attacked by an enemy?"""
+        return in_check(self, army)
+
+    # ------------------------------------------------------------ make / unmake
+    def push(self, move: Move) -> None:
+        """Play ``move`` (assumed legal or at least pseudo-legal)."""
+        g = self.game
+        frm, to, promo, special = move
+        board = self.board
+        n = g.n
+        zp = g.z_piece
+        h = self.hash
+        cells_of = self.cells_of
+        captured = 0
+        exploded: list[tuple[int, ...]] | None = None  # the undo snapshot of the cells a move rewrites
+        hand_code = 0
+        promoted = self.promoted
+        tag = special[0] if special is not None else None
+        if tag == "rescue":
+            self._rescue(move)
+            return
+        if tag == "pass":
+            piece, army, changed = 0, self.army, 0
+        elif tag in SNAPSHOT_MOVES:
+            piece = board[frm]
+            army = g.code_army[piece]
+            writes, taken = (self._castle_effects(move) if tag == "castle" else
+                             ([(c, self.under[c], 0) for c in (frm, *special[1:])], [piece]) if tag == "remove"
+                             else stacking.effects(self, move))
+            exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
+            h = self._write_cells(writes, h)
+            captured = taken[0] if taken else 0
+            changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
+            if tag in ("castle", "castlock"):
+                changed = (1 << frm) | (1 << special[1])
+            elif tag == "remove":
+                captured, changed = 0, sum(1 << c for c in (frm, *special[1:]))
+            elif special[0] == "st" and special[1] in CAPTURES and special[1] != "capture-top":
+                changed |= 1 << to  # the piece at the bottom of the target cell is gone
+        elif tag == "drop":
+            piece = promo
+            army = g.code_army[piece]
+            board[to] = piece
+            cells_of[army].add(to)
+            h ^= zp[piece * n + to] ^ self._hand_delta(piece, -1)
+            changed = 0
+        else:
+            piece = board[frm]
+            army = g.code_army[piece]
+            own = cells_of[army]
+            changed = (1 << frm) | (1 << to)
+            cell = special[1] if tag == "ep" else to
+            captured = board[cell]
+            if captured:
+                board[cell] = 0
+                cells_of[g.code_army[captured]].discard(cell)
+                h ^= zp[captured * n + cell]
+                changed |= 1 << cell
+                if g.to_hand:
+                    kind = g.code_kind[captured]
+                    if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
+                        kind = g.demote[kind]
+                    hand_code = g.code(kind, army)
+                    h ^= self._hand_delta(hand_code, 1)
+            board[frm] = 0
+            own.discard(frm)
+            new = promo or piece
+            if not promo and g.has_commits and g.commits[piece]:  # a committing move narrows the facing
+                new = g.commits[piece].get(frm * n + to, piece)
+            board[to] = new
+            cells_of[g.code_army[new]].add(to)  # a promotion may give the piece to a partner
+            h ^= zp[piece * n + frm] ^ zp[new * n + to]
+            if g.to_hand:
+                flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
+                if promo or (promoted >> frm) & 1:
+                    flags |= 1 << to
+                if flags != promoted:
+                    self.promoted = flags
+                    h ^= self._promoted_key(promoted ^ flags)
+            if captured and g.blast is not None:
+                exploded, h, blasted = self._explode(to, g.blast[to], h)
+                changed |= blasted
+        self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+                           self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
+                           promoted, hand_code, self.privileges))
+        if self.privileges:
+            h = self._move_privilege(frm, to, tag, h)
+        if self.ep_cells:
+            for c in self.ep_cells:
+                h ^= g.z_ep[c]
+            self.ep_cells = ()
+        passed = special[1] if tag == "ep_set" else (special[2] if tag == "st" else None)
+        if passed:
+            nxt = g.turn_armies[(self.turn + 1) % len(g.turn_order)]
+            if any(g.hostile[a][piece] and ep_possible(self, passed, a) for a in nxt):
+                self.ep_cells = passed
+                self.ep_victim = to
+                for c in passed:
+                    h ^= g.z_ep[c]
+        unmoved = self.unmoved
+        if unmoved & changed:
+            cleared = unmoved & changed
+            self.unmoved = unmoved & ~changed
+            h ^= mask_key(g.z_unmoved, cleared)
+        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
+                                                                          and g.clock_on_promotion):
+            self.clock = 0
+        else:
+            self.clock += 1
+        zt = g.z_turn
+        h ^= zt[self.turn]
+        self.turn += 1
+        if self.turn == len(g.turn_order):
+            self.turn = 0
+            self.fullmove += 1
+        h ^= zt[self.turn]
+        if g.count_checks is not None and gives_check(self, army):
+            zc = g.z_checks[army]
+            count = self.checks[army]
+            h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
+            self.checks = self.checks[:army] + (count + 1,) + self.checks[army + 1:]
+        if self.ep_cells and g.self_check and not ep_legal(self):
+            for c in self.ep_cells:
+                h ^= g.z_ep[c]
+            self.ep_cells = ()
+        self.hash = h
+        self.history.append(h)
+
+    def _rescue(self, move: Move) -> None:
+        """Play a rescue (see :func:`interpreter.engine.legality.rescue_moves`): the move, then the royal pieces it leaves
+        attacked are removed, in the same turn; undone by :meth:`pop` as one move."""
+        frm, to, promo, (_, special, cells) = move
+        self.push((frm, to, promo, special))
+        g = self.game
+        snapshot = [(c, self.board[c], self.under[c]) for c in cells]
+        unmoved = self.unmoved
+        h = self._write_cells([(c, 0, 0) for c in cells], self.hash)
+        cleared = unmoved & sum(1 << c for c in cells)
+        if cleared:
+            self.unmoved = unmoved & ~cleared
+            h ^= mask_key(g.z_unmoved, cleared)
+        self._undo.append((RESCUED, move, snapshot, unmoved, self.hash))
+        self.hash = h
+        self.history[-1] = h
+
+    def _castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""
+        frm, to, _, (_, rook_from, rook_to, _) = move
+        king, rook = self.board[frm], self.board[rook_from]
+        return [(frm, 0, 0), (rook_from, 0, 0), (to, king, 0), (rook_to, rook, 0)], []
+
+    def _write_cells(self, writes: list[tuple[int, int, int]], h: int) -> int:
+        """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash."""
+        g = self.game
+        board, under, cells_of, zp, zu, n = self.board, self.under, self.cells_of, g.z_piece, g.z_under, g.n
+        for cell, top, low in writes:
+            old_top, old_low = board[cell], under[cell]
+            if old_top:
+                cells_of[g.code_army[old_top]].discard(cell)
+                h ^= zp[old_top * n + cell]
+            if old_low:
+                h ^= zu[old_low * n + cell]
+            board[cell], under[cell] = top, low
+            if low:
+                self.stacked.add(cell)
+            else:
+                self.stacked.discard(cell)
+            if top:
+                cells_of[g.code_army[top]].add(cell)
+                h ^= zp[top * n + cell]
+            if low:
+                h ^= zu[low * n + cell]
+        return h
+
+    def _hand_delta(self, code: int, delta: int) -> int:
+        """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
+        keys = self.game.z_hand[code]
+        old = self.hands[code]
+        self.hands[code] = old + delta
+        return keys[min(old, len(keys) - 1)] ^ keys[min(old + delta, len(keys) - 1)]
+
+    def _move_privilege(self, frm: int, to: int, tag: str | None, h: int) -> int:
+        """A privilege travels with its piece, is spent by a move that uses it, and is lost with
+        a piece that is captured; returns the updated hash."""
+        old = self.privileges
+        new = old & ~(1 << to)
+        if frm >= 0 and (old >> frm) & 1:
+            new &= ~(1 << frm)
+            if tag != "once":
+                new |= 1 << to
+        self.privileges = new
+        return h ^ self._privilege_key(old ^ new)
+
+    def _privilege_key(self, flipped: int) -> int:
+        """The hash change for once-per-game privileges that flipped on the cells of ``flipped``."""
+        return mask_key(self.game.z_privilege, flipped)
+
+    def _promoted_key(self, flipped: int) -> int:
+        """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
+        return mask_key(self.game.z_promoted, flipped)
+
+    def _explode(self, at: int, blast: list[int], h: int) -> tuple[list[tuple[int, ...]], int, int]:
+        """Remove the piece on ``at`` and the unspared pieces on the other ``blast`` cells around it
+        (``captures explode``).
+
+        Returns the removed (cell, code) pairs, the updated hash and the bit
+        mask of the cells emptied.
+        """
+        g = self.game
+        board, zp, n = self.board, g.z_piece, g.n
+        exploded: list[tuple[int, ...]] = []
+        mask = 0
+        for cell in blast:
+            code = board[cell]
+            if code and (cell == at or not g.blast_spares[code]):
+                exploded.append((cell, code))
+                board[cell] = 0
+                self.cells_of[g.code_army[code]].discard(cell)
+                h ^= zp[code * n + cell]
+                mask |= 1 << cell
+        return exploded, h, mask
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if self._undo[-1][0] is RESCUED:
+            _, move, snapshot, self.unmoved, h = self._undo.pop()
+            self._write_cells(list(reversed(snapshot)), 0)
+            self.hash = self.history[-1] = h
+            self.pop()
+            return move
+        (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
+         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = self._undo.pop()
+        self.history.pop()
+        g = self.game
+        frm, to, promo, special = move
+        board = self.board
+        cells_of = self.cells_of
+        own = cells_of[g.code_army[piece]] if piece else set()
+        tag = special[0] if special is not None else None
+        if tag == "pass":
+            return move
+        if tag in SNAPSHOT_MOVES:
+            self._write_cells(list(reversed(exploded)), 0)
+            return move
+        if tag == "drop":
+            board[to] = 0
+            own.discard(to)
+            self.hands[piece] += 1
+            return move
+        if exploded:
+            for cell, code in exploded:
+                board[cell] = code
+                cells_of[g.code_army[code]].add(cell)
+        cells_of[g.code_army[board[to]]].discard(to)  # the mover, or the partner's piece it became
+        board[to] = 0
+        if captured:
+            cell = special[1] if tag == "ep" else to
+            board[cell] = captured
+            cells_of[g.code_army[captured]].add(cell)
+            if hand_code:
+                self.hands[hand_code] -= 1
+        board[frm] = piece
+        own.add(frm)
+        return move

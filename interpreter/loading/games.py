@@ -1,0 +1,69 @@
+"""Load a variant: find its rules file, compile it, and check its setup as a position.
+
+:func:`load_game` is what every front end calls: a bundled name, an alias
+or a path to a ``.rules`` file, a play mode and the runner's mode options
+give a compiled :class:`~interpreter.compiler.game.Game`. Compiling checks
+the file's names and tables; here the setup is also read as a whole position
+(side to move, castling rights, en passant), so that a setup the engine
+could not start from is an error at the setup's line in the rules file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from dsl import spec as S
+from dsl.errors import PositionError
+from dsl.loader import find_variant, load_spec
+
+from interpreter.compiler.game import Game
+from interpreter.compiler.setup import setup_error
+
+from .positions import start_position
+
+
+def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
+    """Compile a Spec in one of its play modes (default: the first), with the runner's mode
+    ``options``. Raises RulesSemanticError / UnsupportedError / UsageError with source locations."""
+    game = Game(spec, mode, options)
+    try:
+        start_position(game)
+    except PositionError as err:
+        raise setup_error(err, game.setup.loc) from None
+    return game
+
+
+_CACHE: dict[tuple, tuple[str, Game]] = {}  # (file, mode, options) -> (fingerprint of its sources, game)
+
+
+def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
+    """Load and compile a variant by bundled name, alias or path, in a play ``mode`` with mode
+    ``options``.
+
+    Games are cached per file, mode and options, and a cached game is served
+    only while every file its variant was read from (the file itself, what it
+    extends and includes) has the same contents: an edited include is
+    compiled afresh.
+    """
+    path = find_variant(str(ref))
+    key = (str(path.resolve()), mode, tuple(sorted((options or {}).items())))
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] == _fingerprint(cached[1].spec.sources):
+        return cached[1]
+    spec = load_spec(path)
+    game = compile_variant(spec, mode, options)
+    _CACHE[key] = (_fingerprint(spec.sources), game)
+    return game
+
+
+def _fingerprint(sources: list[str]) -> str:
+    """A hash of the contents of ``sources`` (a file that cannot be read hashes as missing)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name in sources:
+        digest.update(name.encode())
+        try:
+            digest.update(Path(name).read_bytes())
+        except OSError:
+            digest.update(b"\0missing")
+    return digest.hexdigest()

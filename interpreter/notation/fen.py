@@ -1,0 +1,395 @@
+"""FEN for grid boards: read and write positions.
+
+Fields, separated by spaces: placement, side to move, castling rights, en
+passant target, halfmove clock, fullmove number. The last two (or last
+three, as in EPD) may be left out and default to ``0 1``.
+
+- Placement lists ranks from the highest to rank 1, separated by ``/``;
+  within a rank, the cells that exist on it in file order, a piece symbol
+  per occupied cell and a number (possibly of several digits, on wide
+  boards) per run of empty cells. Piece symbols are the piece letter, in
+  upper or lower case by the army's ``letters`` setting. On a board with
+  removed cells, or a hex board, a rank lists only its own cells (Glinski's
+  rank 11 is one cell long).
+- Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``, or
+  its ``letters prefix``).
+- Games whose pieces have once-per-game moves (and no castling) use the
+  castling field for the cells of the pieces that still have them
+  (``a1,o1``; ``-`` for none).
+- Armies with prefixed symbols (``wK``, ``tP``: four-player chess's FEN)
+  separate the cells of a rank with commas (``wR,2,wN``), and list castling
+  rights as the cells of unmoved kings and rooks (``c12,d14,a11``).
+- Castling: ``-`` or letters: ``K``/``Q`` (upper-case army) or ``k``/``q``
+  (lower-case army) for the outermost unmoved rook on the king's rank
+  towards higher / lower files, or a file letter for a particular rook
+  (Shredder-FEN and X-FEN style, as in Chess960).
+- En passant: ``-`` or the cell passed over by the last double step; kept
+  only when an en passant capture is possible, as python-chess does.
+- Stacking games write a stack as its two symbols in parentheses, bottom
+  first: ``(Pb)`` is a white pawn under a black bishop.
+- Drop games add the pieces in hand in brackets after the placement
+  (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
+  promoted pieces with ``~`` (``Q~``).
+- Games that ``count checks to N`` add a field ``R+R`` after en passant: the
+  checks each army still needs (a trailing ``+G+G``, checks given, is read too).
+
+Whether other pieces have moved (for initial-only moves) is not part of
+FEN: a piece counts as unmoved when it stands where the setup puts it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dsl.errors import suggest
+
+from interpreter.compiler.board import file_letter
+from interpreter.compiler.game import Game
+from interpreter.compiler.placement import fen_error as _error
+from interpreter.compiler.placement import rank_cells, read_holdings, read_placement, split_holdings
+from interpreter.engine.position import Position
+from interpreter.engine.attacks import royal_cells
+from interpreter.engine.legality import ep_legal, ep_possible
+
+
+def _fields(fen: str) -> list[tuple[str, int]]:
+    """The space-separated fields with their start offsets."""
+    fields, i = [], 0
+    for part in fen.split(" "):
+        if part:
+            fields.append((part, i))
+        i += len(part) + 1
+    return fields
+
+
+def parse_fen(game: Game, fen: str) -> Position:
+    """The position described by ``fen``. Raises :class:`PositionError` pointing into the string."""
+    fen = fen.strip()
+    if not fen:
+        raise _error(fen, 0, 0, "empty position", expected="a FEN string")
+    pos = Position(game)
+    fields = _take_check_counts(game, pos, fen, _fields(fen))
+    if len(fields) > 6:
+        part, at = fields[6]
+        raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
+    placement, at = fields[0]
+    squares, holdings, holdings_at = split_holdings(game, fen, placement, at)
+    promoted: set[int] | None = set() if game.to_hand else None
+    stacks: dict[int, int] | None = {} if game.stacking is not None else None
+    for cell, code in read_placement(game, fen, squares, at, promoted, stacks).items():
+        pos.place(cell, code)
+    for cell, code in (stacks or {}).items():
+        pos.under[cell] = code
+        pos.stacked.add(cell)
+    for cell in promoted or ():
+        pos.promoted |= 1 << cell
+    if holdings:
+        for code, count in read_holdings(game, fen, holdings, holdings_at).items():
+            pos.hands[code] += count
+    if not game.castle_rules and len(fields) > 2 and fields[2][0].isdigit():
+        # Games without castling may leave out the castling and en passant fields ("w 0 1").
+        fields = fields[:2] + [("-", fields[2][1]), ("-", fields[2][1])] + fields[2:]
+    # Side to move.
+    symbols = {a.symbol: a.index for a in game.armies}
+    if len(fields) > 1:
+        side, at = fields[1]
+        if side not in symbols:
+            raise _error(fen, at, at + len(side), f"unknown side to move {side!r}",
+                         expected=" or ".join(repr(s) for s in symbols))
+        army = symbols[side]
+        if army not in game.turn_order:
+            raise _error(fen, at, at + len(side), f"army {side!r} does not take turns")
+        pos.turn = game.turn_order.index(army)
+    # Unmoved pieces other than castling pieces: where the setup puts them.
+    _infer_unmoved(game, pos)
+    if len(fields) > 2:
+        _castling(game, pos, fen, *fields[2])
+    if len(fields) > 3:
+        _en_passant(game, pos, fen, *fields[3])
+    for index, name in ((4, "halfmove clock"), (5, "fullmove number")):
+        if len(fields) > index:
+            text, at = fields[index]
+            if not text.isdigit():
+                raise _error(fen, at, at + len(text), f"invalid {name} {text!r}", expected="a whole number")
+            if index == 4:
+                pos.clock = int(text)
+            else:
+                pos.fullmove = max(1, int(text))
+    _check_royals(game, pos, fen, placement, fields[0][1])
+    pos.rehash()
+    return pos
+
+
+def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[str, int]]):
+    """Read and remove the check-counter field of games that ``count checks``.
+
+    Two dialects: ``R+R`` after the en passant field, the checks each army
+    still needs (python-chess, Fairy-Stockfish), or a last field ``+G+G``,
+    the checks each army has given (lichess).
+    """
+    if game.count_checks is None:
+        return fields
+    kept = []
+    for index, (text, at) in enumerate(fields):
+        parts = text.lstrip("+").split("+")
+        if index >= 4 and "+" in text and len(parts) == len(game.armies) and all(p.isdigit() for p in parts):
+            counts = [int(p) for p in parts]
+            if not text.startswith("+"):
+                if not game.count_checks:
+                    raise _error(fen, at, at + len(text), "checks remaining need a target ('count checks to N')")
+                counts = [game.count_checks - c for c in counts]
+            if any(c < 0 for c in counts):
+                raise _error(fen, at, at + len(text), f"invalid check counts {text!r}",
+                             expected=f"numbers from 0 to {game.count_checks}")
+            pos.checks = tuple(counts)
+        else:
+            kept.append((text, at))
+    return kept
+
+
+def _infer_unmoved(game: Game, pos: Position) -> None:
+    tracked = game.tracked
+    castling_kinds = (game.castle_king, game.castle_rook)
+    if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
+        return
+    start = game.setup.placement
+    for cell, code in enumerate(pos.board):
+        if code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code:
+            pos.unmoved |= 1 << cell
+
+
+def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    if text == "-":
+        return
+    if not game.castle_rules and any(game.privileged):
+        _privileges(game, pos, fen, text, at)
+        return
+    if not game.castle_rules:
+        raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
+    board = game.board
+    if any(a.prefix for a in game.armies):
+        # Armies without letter cases: the cells of the kings and rooks that have not moved.
+        offset = at
+        for name in text.split(","):
+            cell = board.index.get(name, -1)
+            code = pos.board[cell] if cell >= 0 else 0
+            if not code or game.code_kind[code] not in (game.castle_king, game.castle_rook):
+                raise _error(fen, offset, offset + len(name), f"no king or rook for castling on {name!r}",
+                             expected="cells of unmoved kings and rooks separated by commas, or '-'")
+            pos.unmoved |= 1 << cell
+            offset += len(name) + 1
+        return
+    for i, ch in enumerate(text):
+        army = next((a for a in game.armies if a.letter_case == ("upper" if ch.isupper() else "lower")), None)
+        if army is None:
+            raise _error(fen, at + i, at + i + 1, f"invalid castling right {ch!r}")
+        king_code = game.code(game.castle_king, army.index)
+        rook_code = game.code(game.castle_rook, army.index)
+        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
+        kings = [c for c, code in ground.items() if code == king_code]
+        if len(kings) != 1:
+            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but {army.title} has no single king")
+        king = kings[0]
+        kx, ky = board.coords[king]
+        rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
+                       if code == rook_code and board.coords[c][1] == ky)
+        lower = ch.lower()
+        if lower == "k":
+            candidates = [c for x, c in rooks if x > kx][-1:]
+        elif lower == "q":
+            candidates = [c for x, c in rooks if x < kx][:1]
+        else:
+            candidates = [c for x, c in rooks if file_letter(x) == lower]
+        if not candidates:
+            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but no {army.title} rook stands there",
+                         expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
+        pos.unmoved |= (1 << king) | (1 << candidates[0])
+
+
+_CELL_NAME = re.compile(r"[a-z]+[0-9]+")
+
+
+def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    """The en passant field: ``-``, a cell, or several cells run together.
+
+    Several cells (Fairy-Stockfish's dialect for pawns that step
+    diagonally, e.g. ``d3c4``) list the cells passed over and the cell of
+    the pawn that passed them; with a single cell the pawn stands one step
+    forward of it, as in chess. The field is ignored when no capture there
+    is possible, as python-chess does.
+    """
+    if text == "-":
+        return
+    board = game.board
+    names = _CELL_NAME.findall(text)
+    if "".join(names) != text or any(name not in board.index for name in names):
+        bad = next((n for n in names if n not in board.index), text)
+        raise _error(fen, at, at + len(text), f"invalid en passant field {text!r}",
+                     expected="'-' or cell names such as e3", hint=(lambda g: f"did you mean {g!r}?" if g else None)(
+                         suggest(bad, board.names)))
+    cells = [board.index[name] for name in names]
+    movers = game.turn_armies[(pos.turn - 1) % len(game.turn_order)]  # the armies of the last turn
+    moved = [c for c in cells if pos.board[c] and game.code_army[pos.board[c]] in movers]
+    targets = tuple(c for c in cells if not pos.board[c])
+    if moved:
+        victim = moved[0]
+    else:
+        stepped = [v for v in (_forward_of(game, cells[0], a) for a in movers)
+                   if v >= 0 and pos.board[v] and game.code_army[pos.board[v]] in movers]
+        if not stepped:
+            return  # no double step can have passed there
+        victim = stepped[0]
+    if targets and any(ep_possible(pos, targets, a) for a in pos.movers):
+        pos.ep_cells = targets
+        pos.ep_victim = victim
+        if game.self_check and not ep_legal(pos):
+            pos.ep_cells = ()
+
+
+def _forward_of(game: Game, cell: int, army: int) -> int:
+    """The cell one step in ``army``'s forward direction from ``cell`` (-1 if none)."""
+    forward = game.armies[army].forward or "n"
+    return game.board.steps[forward][cell] if forward in game.board.steps else -1
+
+
+def ep_field(pos: Position) -> str:
+    """The en passant field: the target cell, or (diagonal steps) targets and the pawn's cell by index."""
+    if not pos.ep_cells:
+        return "-"
+    game, board = pos.game, pos.game.board
+    cells = list(pos.ep_cells)
+    mover = game.code_army[pos.board[pos.ep_victim]]
+    if len(cells) != 1 or _forward_of(game, cells[0], mover) != pos.ep_victim:
+        cells.append(pos.ep_victim)
+    return "".join(board.names[c] for c in sorted(cells))
+
+
+def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
+    """An army has a royal piece if and only if it has one in the setup (in Horde, White has none).
+
+    Where captures explode or mated royal pieces are removed, a royal piece
+    may be gone: the position is still one to read.
+    """
+    if not game.self_check:
+        return
+    if game.blast is not None or any(action == "remove-royal" for action, _ in game.no_moves):
+        return  # the rules themselves take royal pieces off
+    for army in game.armies:
+        if army.index in game.royal_armies and not royal_cells(pos, army.index):
+            raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
+                         expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
+                         + f" for {army.title}, as in the setup")
+
+
+def board_fen(pos: Position) -> str:
+    """The placement field of ``pos`` (with the holdings of drop games)."""
+    game = pos.game
+    rows = []
+    separator = "," if any(a.prefix for a in game.armies) else ""
+    for cells in rank_cells(game):
+        row, empty = [], 0
+        for cell in cells:
+            code = pos.board[cell]
+            if code:
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                if pos.under[cell]:
+                    row.append(f"({game.code_symbol[pos.under[cell]]}{game.code_symbol[code]})")
+                    continue
+                row.append(game.code_symbol[code])
+                if (pos.promoted >> cell) & 1:
+                    row.append("~")
+            else:
+                empty += 1
+        if empty:
+            row.append(str(empty))
+        rows.append(separator.join(row))
+    placement = "/".join(rows)
+    if game.has_drops:
+        held = "".join(game.code_symbol[code] * count for code, count in _hand_order(game, pos))
+        placement += f"[{held}]"
+    return placement
+
+
+def _hand_order(game: Game, pos: Position):
+    """(code, count) of the pieces in hand: armies in order, kinds in declaration order."""
+    for army in range(len(game.armies)):
+        for kind in range(len(game.kinds)):
+            code = game.code(kind, army)
+            if pos.hands[code]:
+                yield code, pos.hands[code]
+
+
+def _privileges(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    """The cells of the pieces that may still use a once-per-game move, separated by commas."""
+    offset = at
+    for name in text.split(","):
+        cell = game.board.index.get(name, -1)
+        if cell < 0 or not game.privileged[pos.board[cell]]:
+            raise _error(fen, offset, offset + len(name), f"no piece with a once-per-game move on {name!r}",
+                         expected="cells of pieces that keep a once-per-game move, separated by commas, or '-'")
+        pos.privileges |= 1 << cell
+        offset += len(name) + 1
+
+
+def _ground_cells(pos: Position, army: int) -> dict[int, int]:
+    """Cell -> code of the army's pieces standing at ground level: alone, or locked at the bottom
+    of a stack (castling rights belong to those)."""
+    game = pos.game
+    cells = {}
+    for cell, code in enumerate(pos.board):
+        low = pos.under[cell] or code
+        if low and game.code_army[low] == army:
+            cells[cell] = low
+    return cells
+
+
+def castling_field(pos: Position) -> str:
+    game, board = pos.game, pos.game.board
+    if not game.castle_rules and any(game.privileged):
+        cells = [c for c in range(len(board)) if (pos.privileges >> c) & 1]
+        return ",".join(board.names[c] for c in cells) or "-"
+    if not game.castle_rules:
+        return "-"
+    if any(a.prefix for a in game.armies):
+        kinds = (game.castle_king, game.castle_rook)
+        cells = [c for c in range(len(board)) if (pos.unmoved >> c) & 1 and pos.board[c]
+                 and game.code_kind[pos.board[c]] in kinds]
+        return ",".join(board.names[c] for c in cells) or "-"
+    out = []
+    for army in game.armies:
+        king_code = game.code(game.castle_king, army.index)
+        rook_code = game.code(game.castle_rook, army.index)
+        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
+        for king in sorted(ground):
+            if ground[king] != king_code or not (pos.unmoved >> king) & 1:
+                continue
+            kx, ky = board.coords[king]
+            rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
+                           if code == rook_code and board.coords[c][1] == ky)
+            letters = []
+            for x, c in rooks:
+                if not (pos.unmoved >> c) & 1:
+                    continue
+                side = [r for r in rooks if (r[0] > kx) == (x > kx)]
+                outermost = side[-1][0] if x > kx else side[0][0]
+                letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
+                letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
+            for _, letter in sorted(letters):
+                out.append(letter.upper() if army.letter_case == "upper" else letter)
+    return "".join(out) or "-"
+
+
+def to_fen(pos: Position) -> str:
+    """The FEN of ``pos``."""
+    game = pos.game
+    ep = ep_field(pos)
+    side = game.armies[pos.army].symbol
+    counts = ""
+    if game.count_checks is not None:
+        if game.count_checks:
+            counts = " " + "+".join(str(max(game.count_checks - c, 0)) for c in pos.checks)
+        else:
+            counts = " " + "".join(f"+{c}" for c in pos.checks)
+    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep}{counts} {pos.clock} {pos.fullmove}"

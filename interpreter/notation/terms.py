@@ -1,0 +1,141 @@
+"""The terms of move notation that writing and reading share: per-game tables and kinds of moves.
+
+Nothing here knows about chess: piece letters come from the game's piece
+kinds, castling strings from ``game.castle_rules[i].notation`` (and
+``game.castle_locks[i].notation`` for castlock) and cell, file and rank
+names from ``game.board.names`` (a file name of letters followed by a rank
+number, as the board compiler makes them). Nothing knows a particular
+stacking game either: stacking moves are told apart by their specials and
+outcomes (:mod:`interpreter.engine.stacking`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dsl.errors import UnsupportedError
+
+from interpreter.compiler.game import Game
+from interpreter.compiler.stacking import CAPTURES
+from interpreter.engine.legality import is_capture
+from interpreter.engine.moves import Move
+from interpreter.engine.position import Position
+
+STACKING_MOVES = frozenset({"st", "sep", "castlock"})
+
+ONTO = frozenset({"climb", "land"})
+
+
+@dataclass(frozen=True)
+class NotationTables:
+    """Notation facts of one game, computed once."""
+
+    file_names: tuple[str, ...]        # by x coordinate
+    rank_names: tuple[str, ...]        # by y coordinate
+    letter_kind: dict[str, int]        # upper-case piece letter -> kind index
+    long_files: bool                   # some file name has several letters (more than 26 files)
+    letterless: tuple[bool, ...]       # by code: SAN writes no letter for the piece (see the module docstring)
+
+@lru_cache(maxsize=64)
+def notation_tables(game: Game) -> NotationTables:
+    board = game.board
+    files: dict[int, str] = {}
+    ranks: dict[int, str] = {}
+    for name, (x, y) in zip(board.names, board.coords):
+        m = re.fullmatch(r"([a-z]+)(\d+)", name)
+        if m is None:
+            raise UnsupportedError(f"move notation needs cell names made of a file and a rank, not {name!r}")
+        files[x], ranks[y] = m.group(1), m.group(2)
+    file_names = tuple(files.get(x, "") for x in range(board.files))
+    rank_names = tuple(ranks.get(y, "") for y in range(board.ranks))
+    return NotationTables(file_names, rank_names, {k.letter: k.index for k in game.kinds},
+                   any(len(f) > 1 for f in file_names), tuple(letterless(game, c) for c in range(game.ncodes)))
+
+def letterless(game: Game, code: int) -> bool:
+    """Does SAN omit the letter of the piece ``code``? It does for a piece that can promote (a pawn),
+    unless every kind it promotes to is written with a '+' letter (shogi's promoted forms)."""
+    if not code or game.promotions[code] is None:
+        return False
+    targets = {t for table in (game.promotions[code], game.promotions_leaving[code] or ())
+               for codes in table for t in codes if t}
+    return not targets or not all(plus_letter(game, t) for t in targets)
+
+def plus_letter(game: Game, code: int) -> bool:
+    """Is the piece ``code`` written with a '+' letter (``+R``)?"""
+    return game.kinds[game.code_kind[code]].letter.startswith("+")
+
+def san_letter(game: Game, code: int) -> str:
+    """The letter SAN writes for a piece: none for a pawn-like piece (see :func:`letterless`)."""
+    return "" if notation_tables(game).letterless[code] else game.kinds[game.code_kind[code]].letter
+
+def is_castle(move: Move) -> bool:
+    """A castling move: ordinary (``("castle", rook_from, rook_to, rule)``) or castlock
+    (``("castlock", rook_from, rule)``, the rook climbing onto the king in a stacking game)."""
+    return move[3] is not None and move[3][0] in ("castle", "castlock")
+
+def castle_rule_of(game: Game, move: Move):
+    """The castling rule of a castling move (:func:`is_castle`)."""
+    special = move[3]
+    return game.castle_locks[special[2]] if special[0] == "castlock" else game.castle_rules[special[3]]
+
+def castle_army(pos: Position, move: Move, legal: list[Move]) -> str:
+    """The army symbol written before a castling when another army may castle the same way this turn
+    (a turn shared by a team: ``wO-O``, ``tO-O``), else empty."""
+    game, board = pos.game, pos.board
+    army = game.code_army[board[move[0]]]
+    rule = castle_rule_of(game, move)
+    if any(is_castle(m) and castle_rule_of(game, m) is rule and game.code_army[board[m[0]]] != army for m in legal):
+        return game.armies[army].symbol
+    return ""
+
+def castle_notations(game: Game) -> list[str]:
+    return [r.notation for r in game.castle_rules] + [r.notation for r in game.castle_locks]
+
+def stars(move: Move) -> bool:
+    """Does the mover end on top of another piece without capturing it (a stacking game's climb,
+    landing, sep or castlock)? Such a move is written with a ``*``."""
+    special = move[3]
+    if special is None:
+        return False
+    tag = special[0]
+    return tag in ("sep", "castlock") or (tag == "st" and special[1] in ONTO)
+
+def is_sep(move: Move) -> bool:
+    return move[3] is not None and move[3][0] == "sep"
+
+def captures(pos: Position, move: Move) -> bool:
+    """Does ``move`` capture? A stacking move captures when its outcome removes a piece."""
+    special = move[3]
+    if special is not None and special[0] in STACKING_MOVES:
+        return special[0] == "st" and special[1] in CAPTURES
+    return is_capture(pos, move)
+
+def changes_file(game: Game, move: Move) -> bool:
+    return game.board.coords[move[0]][0] != game.board.coords[move[1]][0]
+
+def is_drop(move: Move) -> bool:
+    return move[3] is not None and move[3][0] == "drop"
+
+def plain(move: Move) -> bool:
+    """A move of one piece on the board, written with its letter (not a castling, not a drop)."""
+    return not (is_castle(move) or is_drop(move))
+
+FORCED = ("pass", "remove")  # the tags of forced moves, written as the words themselves
+
+def inner(move: Move) -> Move:
+    """The move a rescue wraps (see :meth:`Position.rescue_moves`): it is written as that move."""
+    special = move[3]
+    return (move[0], move[1], move[2], special[1]) if special is not None and special[0] == "rescue" else move
+
+def army_title(pos: Position, army: int | None = None) -> str:
+    return pos.game.armies[pos.army if army is None else army].title
+
+def after(pos: Position, move: Move, question):
+    """``question()`` asked with ``move`` played."""
+    pos.push(move)
+    try:
+        return question()
+    finally:
+        pos.pop()
