@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
+LEVEL ?= medium
 
 .PHONY: play test bench docs docs-variants clean
 
@@ -16,9 +17,10 @@ $(VENV)/.test-extras: $(BIN)/rules
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-## play: create .venv, install, and start a game of $(VARIANT) in the terminal
+## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black)
 play: $(BIN)/rules
-	$(BIN)/rules play $(VARIANT)
+	@echo "You play White against the computer (Black, level $(LEVEL): it answers within about a second)."
+	$(BIN)/rules play $(VARIANT) --black ai --level $(LEVEL)
 
 ## test: create .venv, install with the test extra, run the whole suite
 test: $(VENV)/.test-extras
