@@ -19,6 +19,8 @@ Hierarchy::
     +-- RulesSyntaxError      the text does not match the grammar
     +-- RulesSemanticError    it parses, but means something impossible
     +-- VariantNotFound       no bundled variant or file of that name
+    |   +-- FileRefused       a file the file policy does not let the loader read
+    +-- LimitError            a declared limit (dsl/limits.py) is exceeded
     +-- PositionError         a bad position string (FEN and its dialects)
     +-- MoveError             a move that cannot be read ...
     |   +-- IllegalMoveError  ... or that is not legal in the position
@@ -57,8 +59,22 @@ class Loc:
         return cls(label, 1, start + 1, (end if end is not None else start + 1) + 1, text)
 
 
+def clip(text: str, most: int = 60) -> str:
+    """``text`` for an error message: at most ``most`` characters (then ``...`` and its
+    length), with control characters shown as escapes."""
+    shown = text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+
+
+SUGGESTED_CHARS = 64
+"""Names longer than this get no suggestion."""
+
+
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """The closest candidate to a misspelt ``name``, or None if none is close."""
+    """The closest candidate to a misspelt ``name``, or None if none is close (or ``name`` is
+    longer than any sensible name: comparing it would only cost time)."""
+    if len(name) > SUGGESTED_CHARS:
+        return None
     pool = list(dict.fromkeys(candidates))
     matches = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not matches:
@@ -88,23 +104,47 @@ class RulesError(Exception):
         return self.render()
 
     def render(self) -> str:
-        """The full multi-line message: location, source line, caret, hints."""
+        """The full multi-line message: location, source line, caret, hints.
+
+        A source line longer than :data:`SHOWN_LINE` characters is shown as a
+        window around the caret (with ``...`` where it is cut), so that an
+        error in a file of one huge line stays readable.
+        """
         head = f"{self.loc}: {self.message}" if self.loc else self.message
         lines = [head]
         if self.loc is not None and self.loc.text is not None:
             source_lines = self.loc.text.splitlines() or [""]
             index = min(max(self.loc.line, 1), len(source_lines)) - 1
             source = source_lines[index].expandtabs(1)
-            gutter = f"{self.loc.line:>5} | "
-            lines.append(gutter + source)
             start = max(self.loc.column, 1)
             end = self.loc.end_column if self.loc.end_column and self.loc.end_column > start else start + 1
+            source, start, end = _window(source, start, end)
+            gutter = f"{self.loc.line:>5} | "
+            lines.append(gutter + source)
             lines.append(" " * (len(gutter) - 2) + "| " + " " * (start - 1) + "^" * (end - start))
         if self.expected:
             lines.append(f"expected: {self.expected}")
         if self.hint:
             lines.append(f"hint: {self.hint}")
         return "\n".join(lines)
+
+
+SHOWN_LINE = 120
+"""The most characters of a source line an error shows."""
+
+
+def _window(source: str, start: int, end: int) -> tuple[str, int, int]:
+    """``source`` cut to about :data:`SHOWN_LINE` characters around columns ``start``..``end``
+    (1-based, end exclusive), with the columns moved to match; a short line is kept whole."""
+    if len(source) <= SHOWN_LINE:
+        return source, start, end
+    end = min(end, start + SHOWN_LINE // 2)
+    first = max(start - SHOWN_LINE // 3, 1)
+    last = min(first + SHOWN_LINE, len(source) + 1)
+    prefix = "..." if first > 1 else ""
+    suffix = "..." if last <= len(source) else ""
+    shift = first - 1 - len(prefix)
+    return prefix + source[first - 1:last - 1] + suffix, start - shift, end - shift
 
 
 class RulesSyntaxError(RulesError):
@@ -117,6 +157,22 @@ class RulesSemanticError(RulesError):
 
 class VariantNotFound(RulesError):
     """No bundled variant, standard library file or file of that name."""
+
+
+class FileRefused(VariantNotFound):
+    """A file that ``extends`` or ``include`` names but the file policy does not allow.
+
+    Its message names the path only: nothing of the file is read or shown.
+    """
+
+
+class LimitError(RulesError):
+    """A declared limit of :mod:`dsl.limits` is exceeded; ``limit`` is its name."""
+
+    def __init__(self, message: str, loc: Loc | None = None, expected: str | None = None,
+                 hint: str | None = None, limit: str = "") -> None:
+        super().__init__(message, loc, expected, hint)
+        self.limit = limit
 
 
 class PositionError(RulesError):

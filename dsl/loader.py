@@ -29,61 +29,61 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import limits as L
 from . import spec as S
-from .catalogue import RULES_SUFFIX, bundled_aliases, bundled_dir, bundled_names, std_dir
-from .errors import Loc, RulesSemanticError, VariantNotFound, suggest
-from .parser import parse_text
+from .bounds import check_spec
+from .errors import Loc, RulesSemanticError, suggest
+from .files import (
+    RULES_SUFFIX, FilePolicy, allowed_path, bundled_names, bundled_variant, library, read_text, unknown_variant,
+)
+from .parser import parse_text, text_size
 from .transformer import Decl
 
-def find_variant(ref: str, base: Path | None = None, loc: Loc | None = None) -> Path:
-    """The file of a variant named by a bundled name, an alias or a path."""
-    candidate = Path(ref)
-    if base is not None and not candidate.is_absolute():
-        candidate = base / candidate
-    if ref.endswith(RULES_SUFFIX) or "/" in ref or candidate.suffix == RULES_SUFFIX:
-        if candidate.is_file():
+__all__ = ["FilePolicy", "bundled_names", "find_variant", "load_spec", "load_spec_text"]
+
+DEFAULT_POLICY = FilePolicy()
+
+
+def find_variant(ref: str, policy: FilePolicy = DEFAULT_POLICY, loc: Loc | None = None) -> Path:
+    """The file of a variant named by a bundled name, an alias or a path.
+
+    A ``ref`` ending in ``.rules`` or containing ``/`` is a path; otherwise a
+    bundled name or alias is preferred, then a file of that name. A path is
+    allowed when the policy is ``local`` (the caller named the file) or when
+    it lies inside the policy's directories; otherwise it is refused
+    without being opened.
+    """
+    is_path = ref.endswith(RULES_SUFFIX) or "/" in ref or "\\" in ref
+    if not is_path:
+        path = bundled_variant(ref)
+        if path is not None:
+            return path
+    if not policy.local:
+        if is_path:
+            return allowed_path(ref, Path.cwd(), policy.roots(None), loc)
+    elif "\0" not in ref:
+        L.PATH_CHARS.check(len(ref), loc, "this path")
+        candidate = Path(ref)
+        if is_path or _exists(candidate):
             return candidate
-        raise VariantNotFound(f"no rules file '{ref}'", loc, expected="a path to an existing .rules file")
-    path = bundled_dir() / f"{ref}{RULES_SUFFIX}"
-    if path.is_file():
-        return path
-    aliases = bundled_aliases()
-    if ref in aliases:
-        return bundled_dir() / f"{aliases[ref]}{RULES_SUFFIX}"
-    if candidate.is_file():
-        return candidate
-    names = bundled_names()
-    guess = suggest(ref, names + list(aliases))
-    raise VariantNotFound(
-        f"unknown variant '{ref}'", loc,
-        expected=f"a bundled variant ({', '.join(names)}) or a path to a .rules file",
-        hint=f"did you mean '{guess}'?" if guess else "run 'rules list' to see the bundled variants",
-    )
+    raise unknown_variant(ref, loc)
 
 
-def find_library(ref: str, base: Path | None, loc: Loc | None) -> Path:
-    """The file of an included library: a ``dsl/std`` name or a path."""
-    candidate = Path(ref)
-    if base is not None and not candidate.is_absolute():
-        candidate = base / candidate
-    if candidate.is_file():
-        return candidate
-    path = std_dir() / f"{ref}{RULES_SUFFIX}"
-    if path.is_file():
-        return path
-    names = sorted(p.stem for p in std_dir().glob(f"*{RULES_SUFFIX}"))
-    guess = suggest(ref, names)
-    raise VariantNotFound(
-        f"unknown library '{ref}'", loc,
-        expected=f"a standard library ({', '.join(names)}) or a path to a .rules file",
-        hint=f"did you mean '{guess}'?" if guess else None,
-    )
+def _exists(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the system
+        return False
 
 
 class _Builder:
     """Accumulates declarations in order, applying the override rules above."""
 
-    def __init__(self) -> None:
+    def __init__(self, policy: FilePolicy, top: Path | None) -> None:
+        self.roots = policy.roots(top)
+        self.files = L.Budget(L.VARIANT_FILES)
+        self.bytes = L.Budget(L.VARIANT_BYTES)
+        self.tokens = L.Budget(L.TOKENS)
         self.variant: dict = {"interpretations": []}
         self.top_keys: set[str] = set()  # variant fields set by the file itself win over inherited ones
         self.board = S.BoardSpec()
@@ -102,25 +102,40 @@ class _Builder:
         self.sources: list[str] = []  # every file read, in the order read
 
     # ------------------------------------------------------------ files
-    def load(self, path: Path, loc: Loc | None, top: bool) -> None:
+    def load(self, path: Path, loc: Loc | None, top: bool, ref: str | None = None) -> None:
+        """Read, parse and apply the file ``path`` (named ``ref`` at ``loc`` by the file before it)."""
         resolved = path.resolve()
         if resolved in self.stack:
             chain = " -> ".join(p.name for p in self.stack + [resolved])
             raise RulesSemanticError(f"circular extends/include: {chain}", loc)
-        self.stack.append(resolved)
         self.sources.append(str(resolved))
-        text = path.read_text(encoding="utf-8")
-        for decl in parse_text(text, str(path)):
-            self.apply(decl, path.parent, top)
+        self.apply_text(read_text(path, str(path), loc, ref), str(path), resolved, loc, top)
+
+    def apply_text(self, text: str, label: str, key: Path | str, loc: Loc | None, top: bool) -> None:
+        """Parse and apply ``text`` (the file ``label``; ``key`` identifies it in the chain of
+        files being read, for cycles) under the limits on files, bytes and chain depth."""
+        L.CHAIN_DEPTH.check(len(self.stack) + 1, loc, "this chain of extends and include lines")
+        self.files.spend(1, loc, "this variant with its extends and include lines")
+        self.bytes.spend(text_size(text, label), loc, "this variant with its extends and include lines")
+        base = Path(label).parent if isinstance(key, Path) else None
+        self.stack.append(key)
+        for decl in parse_text(text, label, self.tokens):
+            self.apply(decl, base, top)
         self.stack.pop()
 
-    def apply(self, decl: Decl, base: Path, top: bool) -> None:
+    def apply(self, decl: Decl, base: Path | None, top: bool) -> None:
         kind = decl.kind
-        if kind == "extends":
+        if kind in ("extends", "include"):
             ref = decl.value
-            self.load(find_variant(ref, base if decl.extra["is_path"] else None, decl.loc), decl.loc, top=False)
-        elif kind == "include":
-            self.load(find_library(decl.value, base, decl.loc), decl.loc, top=False)
+            if decl.extra["is_path"]:
+                path = allowed_path(ref, base, self.roots, decl.loc)
+            elif kind == "extends":
+                path = bundled_variant(ref)
+                if path is None:
+                    raise unknown_variant(ref, decl.loc)
+            else:
+                path = library(ref, decl.loc)
+            self.load(path, decl.loc, top=False, ref=ref)
         elif kind == "variant":
             self._variant(decl, top)
         elif kind == "board":
@@ -312,24 +327,41 @@ def _not_inherited(what: str, name: str, table, loc: Loc | None) -> RulesSemanti
     )
 
 
-def load_spec(ref: str | Path) -> S.VariantSpec:
+def load_spec(ref: str | Path, policy: FilePolicy = DEFAULT_POLICY) -> S.VariantSpec:
     """Parse and merge the variant named by ``ref`` (a bundled name, an alias or a path).
 
-    Raises :class:`VariantNotFound` for an unknown name and
-    :class:`RulesSyntaxError` / :class:`RulesSemanticError` for a bad file.
-    Semantic checks that need the compiled board are made by the compiler
-    (:func:`interpreter.compile_variant`).
+    ``policy`` says which files its ``extends`` and ``include`` lines may read
+    (default: the bundled files and the directory of ``ref``; see
+    :class:`~dsl.files.FilePolicy`). Raises :class:`VariantNotFound` for an
+    unknown name, :class:`FileRefused` for a file the policy does not allow,
+    :class:`LimitError` when a declared limit (:mod:`dsl.limits`) is
+    exceeded, and :class:`RulesSyntaxError` / :class:`RulesSemanticError`
+    for a bad file. Semantic checks that need the compiled board are made
+    by the compiler (:func:`interpreter.compile_variant`).
     """
-    path = find_variant(str(ref))
-    builder = _Builder()
+    path = find_variant(str(ref), policy)
+    builder = _Builder(policy, path)
     builder.load(path, None, top=True)
-    return builder.build(path)
+    return _built(builder, path)
 
 
-def load_spec_text(text: str, path: str = "<string>") -> S.VariantSpec:
-    """Like :func:`load_spec`, for the text of a file that is not on disk."""
-    builder = _Builder()
-    base = Path(path).parent if path != "<string>" else Path.cwd()
-    for decl in parse_text(text, path):
-        builder.apply(decl, base, top=True)
-    return builder.build(Path(path))
+def load_spec_text(text: str, path: str = "<string>", policy: FilePolicy = DEFAULT_POLICY) -> S.VariantSpec:
+    """Like :func:`load_spec`, for the text of a file that is not on disk (or not saved yet).
+
+    ``path`` names the text in errors. A label in angle brackets such as
+    ``<string>`` or ``<upload>`` means the text has no directory: it may
+    name bundled files only, as with a policy that is not ``local``.
+    Otherwise ``path`` is where the file would be: relative paths in it are
+    resolved against its directory, which the policy may allow.
+    """
+    top = None if path.startswith("<") else Path(path)
+    builder = _Builder(policy, top)
+    builder.apply_text(text, path, top.resolve() if top is not None else path, None, top=True)
+    return _built(builder, Path(path))
+
+
+def _built(builder: _Builder, path: Path) -> S.VariantSpec:
+    """The Spec the builder accumulated, checked against the declared limits."""
+    spec = builder.build(path)
+    check_spec(spec)
+    return spec

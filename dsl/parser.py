@@ -6,20 +6,28 @@ expected). Building the LALR tables takes a noticeable part of a second, so
 the compiled parser is kept in the user's cache directory (see
 :func:`cache_dir`); Lark stores a hash of the grammar in that file and
 rebuilds it when the grammar changes.
+
+The text is hostile until proven otherwise: its size, every token (strings,
+names, numbers) and the nesting depth of the parser are checked against the
+limits of :mod:`dsl.limits` while it is parsed, token by token, so that an
+oversized or deeply nested text stops early with a located
+:class:`~dsl.errors.LimitError`; the tree is transformed without recursion.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from .errors import Loc, RulesError, RulesSyntaxError, suggest
+from . import limits as L
+from .errors import Loc, RulesError, RulesSyntaxError, clip, suggest
 from .spec import AI_WEIGHTS
 from .transformer import Decl, ToDecls
 
@@ -129,16 +137,17 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> RulesSyntaxErro
     return RulesSyntaxError(str(err), Loc(path, line, column, None, text))
 
 
-def parse_text(text: str, path: str = "<string>") -> list[Decl]:
+def parse_text(text: str, path: str = "<string>", tokens: L.Budget | None = None) -> list[Decl]:
     """Parse the text of one ``.rules`` file into its top-level declarations.
 
     Raises :class:`RulesSyntaxError` (with location, expected tokens and a
-    keyword suggestion) when the text does not match the grammar.
+    keyword suggestion) when the text does not match the grammar, and
+    :class:`LimitError` when it is larger, longer or deeper than the limits
+    allow. ``tokens`` is the budget of tokens the text may spend (shared by
+    the files of one variant; by default a budget of its own).
     """
-    try:
-        tree = grammar_parser().parse(text)
-    except UnexpectedInput as err:
-        raise _syntax_error(err, path, text) from None
+    text_size(text, path)
+    tree = _parse_tree(text, path, tokens or L.Budget(L.TOKENS))
     try:
         return ToDecls(path, text).transform(tree)
     except VisitError as err:
@@ -148,3 +157,60 @@ def parse_text(text: str, path: str = "<string>") -> list[Decl]:
         meta = getattr(err.obj, "meta", None)
         loc = Loc(path, meta.line, meta.column, None, text) if meta is not None and not meta.empty else None
         raise RulesSyntaxError(f"invalid {err.rule}: {err.orig_exc}", loc) from None
+
+
+def text_size(text: str, path: str) -> int:
+    """The size of ``text`` in UTF-8 bytes, checked against the limit on one file; text that
+    cannot be written as UTF-8 (lone surrogates) is refused."""
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as err:
+        line = text.count("\n", 0, err.start) + 1
+        column = err.start - (text.rfind("\n", 0, err.start) + 1) + 1
+        raise RulesSyntaxError("the text is not valid Unicode (a lone surrogate)", Loc(path, line, column),
+                               expected="UTF-8 text") from None
+    L.FILE_BYTES.check(size, Loc(path, 1, 1), "this text")
+    return size
+
+
+_NUMBERS = frozenset({"INT", "NUMBER", "SIGNED_INT", "SIGNED_NUMBER"})
+
+
+def _parse_tree(text: str, path: str, tokens: L.Budget) -> Tree:
+    """The parse tree of ``text``; every token, their number and the parser's depth are checked
+    as they come."""
+    parser = grammar_parser()
+    interactive = parser.parse_interactive(text)
+    try:
+        for token in interactive.iter_parse():
+            tokens.spend(1, _token_loc(token, path, text), "this variant")
+            _check_token(token, path, text)
+            depth = len(interactive.parser_state.state_stack)
+            if depth > L.PARSE_DEPTH.value:
+                raise L.PARSE_DEPTH.error("the text nests too deeply here", _token_loc(token, path, text))
+        return interactive.resume_parse()
+    except UnexpectedInput:
+        pass
+    # Parse again the usual way: its error knows every token that would have been accepted.
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as err:
+        raise _syntax_error(err, path, text) from None
+
+
+def _check_token(token: Token, path: str, text: str) -> None:
+    """The limits on one string, name or number."""
+    if token.type == "STRING":
+        quotes = 6 if token.startswith('"""') else 2
+        L.STRING_CHARS.check(len(token) - quotes, _token_loc(token, path, text), "this string")
+    elif token.type in _NUMBERS:
+        value = float(token)
+        if not math.isfinite(value) or abs(value) > L.NUMBER.value:
+            raise L.NUMBER.error(f"the number {clip(token, 20)} is too large", _token_loc(token, path, text))
+    elif len(token) > L.NAME_CHARS.value:
+        L.NAME_CHARS.check(len(token), _token_loc(token, path, text), "this name")
+
+
+def _token_loc(token: Token, path: str, text: str) -> Loc:
+    end = token.end_column if token.end_line == token.line else None
+    return Loc(path, token.line, token.column, end, text)

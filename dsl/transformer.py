@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer_NonRecursive, v_args
 
+from . import limits as L
 from . import spec as S
 from .errors import Loc
 from .strings import unquote
@@ -28,13 +29,18 @@ class Decl:
     extra: dict = field(default_factory=dict)
 
 
-class ToDecls(Transformer):
-    """Transformer for one file; ``path`` and ``text`` are kept for locations."""
+class ToDecls(Transformer_NonRecursive):
+    """Transformer for one file; ``path`` and ``text`` are kept for locations.
+
+    Non-recursive, so that a deeply nested expression cannot exhaust the
+    Python stack; expressions are bounded in depth and size as they are built.
+    """
 
     def __init__(self, path: str, text: str) -> None:
         super().__init__()
         self.path = path
         self.text = text
+        self._sizes: dict[int, tuple[int, int, Any]] = {}  # id of an expression node -> (depth, size, node)
 
     # -------------------------------------------------------------- helpers
     def loc(self, item: Any) -> Loc | None:
@@ -604,48 +610,69 @@ class ToDecls(Transformer):
                        loc=self.loc(army))
 
     # -------------------------------------------------------------- expressions
+    #
+    # Every expression node is measured as it is built (depth and size, from its
+    # children's), so that one that is too deep or too large stops at once, before
+    # anything walks it recursively.
+    def _measured(self, node: Any, children: list, own: int = 1) -> Any:
+        sizes = [self._sizes[id(c)] for c in children]
+        depth = 1 + max((d for d, _, _ in sizes), default=0)
+        size = own + sum(n for _, n, _ in sizes)
+        if depth > L.EXPRESSION_DEPTH.value:
+            raise L.EXPRESSION_DEPTH.error(f"this expression has more than {L.EXPRESSION_DEPTH.value} levels", node.loc)
+        L.EXPRESSION_SIZE.check(size, node.loc, "this expression")
+        self._sizes[id(node)] = (depth, size, node)  # the node is kept so that its id is not reused
+        return node
+
     @v_args(meta=True)
     def or_(self, meta, items):
-        return items[0] if len(items) == 1 else S.BoolOp(op="or", operands=items, loc=self.loc(meta))
+        if len(items) == 1:
+            return items[0]
+        return self._measured(S.BoolOp(op="or", operands=items, loc=self.loc(meta)), items)
 
     @v_args(meta=True)
     def and_(self, meta, items):
-        return items[0] if len(items) == 1 else S.BoolOp(op="and", operands=items, loc=self.loc(meta))
+        if len(items) == 1:
+            return items[0]
+        return self._measured(S.BoolOp(op="and", operands=items, loc=self.loc(meta)), items)
 
     @v_args(meta=True)
     def not_(self, meta, items):
-        return S.Not(operand=items[0], loc=self.loc(meta))
+        return self._measured(S.Not(operand=items[0], loc=self.loc(meta)), items)
 
     @v_args(meta=True)
     def compare(self, meta, items):
         if len(items) == 1:
             return items[0]
         left, op, right = items
-        return S.Compare(op=str(op), left=left, right=right, loc=self.loc(meta))
+        return self._measured(S.Compare(op=str(op), left=left, right=right, loc=self.loc(meta)), [left, right])
 
     @v_args(meta=True)
     def arith(self, meta, items):
         result = items[0]
         for i in range(1, len(items), 2):
-            result = S.Arith(op=str(items[i]), left=result, right=items[i + 1], loc=self.loc(meta))
+            operands = [result, items[i + 1]]
+            result = self._measured(S.Arith(op=str(items[i]), left=result, right=items[i + 1], loc=self.loc(meta)),
+                                    operands)
         return result
 
     @v_args(meta=True)
     def neg(self, meta, items):
-        return S.Neg(operand=items[0], loc=self.loc(meta))
+        return self._measured(S.Neg(operand=items[0], loc=self.loc(meta)), items)
 
     def number(self, items):
-        return S.Num(value=int(items[0]), loc=self.loc(items[0]))
+        return self._measured(S.Num(value=int(items[0]), loc=self.loc(items[0])), [])
 
     def string(self, items):
-        return S.Str(value=unquote(items[0]), loc=self.loc(items[0]))
+        return self._measured(S.Str(value=unquote(items[0]), loc=self.loc(items[0])), [])
 
     def ref(self, items):
-        return S.Ref(path=[str(t) for t in items], loc=self.loc(items[0]))
+        return self._measured(S.Ref(path=[str(t) for t in items], loc=self.loc(items[0])), [], len(items))
 
     def call(self, items):
         name, *args = items
-        return S.Call(name=str(name), args=[a for a in args if a is not None], loc=self.loc(name))
+        args = [a for a in args if a is not None]
+        return self._measured(S.Call(name=str(name), args=args, loc=self.loc(name)), args)
 
 
 def _source_text(text: str, meta) -> str:

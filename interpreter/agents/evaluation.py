@@ -32,6 +32,7 @@ from __future__ import annotations
 import weakref
 
 from dsl import spec as S
+from interpreter.loading import start_position
 
 from interpreter.loading import start_position
 
