@@ -5,10 +5,11 @@ form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
 ``undo`` (take back the last move of each side), ``fen``, ``resign``,
 ``help`` or ``quit``. A rejected move is explained (unreadable, or why it
 is illegal) and the game goes on. A forced move (a pass, a mated king
-leaving the board) is played for whoever must play it. Resigning ends the
-game, except in a team game, where the army's king leaves the board as its
-move and the army plays on (Superchess). The result is reported with the
-rule that ended it.
+leaving the board) is played for whoever must play it. While the computer
+thinks, its search is shown as it deepens (see :mod:`interpreter.cli.thinking`).
+Resigning ends the game, except in a team game, where the army's king leaves
+the board as its move and the army plays on (Superchess). The result is
+reported with the rule that ended it.
 """
 
 from __future__ import annotations
@@ -229,6 +230,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
         played.append(san)
     if record_path:
         with open(record_path, "w", encoding="utf-8") as handle:
-            handle.write(game_record(game, start_fen, played, result))
+            names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
+            handle.write(game_record(game, start_fen, played, result, names))
         say(f"game record saved to {record_path}")
     return 0
