@@ -20,8 +20,8 @@ not allow), and because over two teams it is exact anyway.
 
 Ends. Every node is judged by the game's own ``outcome``: a mate, a king on
 the hill, a third check, a king in the cockpit, a draw rule. A position
-that repeats one of the search path (or occurs for the third time) scores
-as a draw when the game declares a repetition draw. Quiescence nodes that
+that occurred before (in the game or on the search path) scores as a draw
+when the game declares a repetition draw. Quiescence nodes that
 stand pat test only the immediate end rules (:func:`immediate_end`);
 positions in check are searched in full there.
 """
@@ -91,7 +91,6 @@ class AlphaBeta(Agent):
                 self.table.clear()
             self._root_team = root_team
         self.side_of_turn = self.sides.side_of_turn(root_team)
-        self.root_ply = len(pos.history)
         if not legal or outcome(pos, legal) is not None:
             return SearchInfo(None, 0, (), 0, 0, 0, self.clock.elapsed())
         if len(legal) == 1:
@@ -147,11 +146,10 @@ class AlphaBeta(Agent):
         return value if side == 0 else -value
 
     def _repeated(self, pos) -> bool:
-        """Has this position occurred on the search path, or twice before in the game?"""
-        history, key = pos.history, pos.hash
-        if key in history[self.root_ply - 1:-1]:
-            return True
-        return history.count(key) >= 3
+        """Has this position occurred before, in the game or on the search path? (Scoring the
+        second occurrence as the draw it can become keeps a side that is ahead from shuffling
+        back and forth, and lets one that is behind steer for it.)"""
+        return pos.hash in pos.history[:-1]
 
     # ------------------------------------------------------------ search
     def _search(self, pos, depth: int, alpha: int, beta: int, ply: int) -> int:
