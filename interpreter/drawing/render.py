@@ -15,8 +15,9 @@ diagrams of the documentation) and arrows. :func:`diagram_of` makes one
 from a :class:`~interpreter.engine.position.Position`; :func:`render_svg` draws
 it. The output is deterministic: the same input gives the same bytes.
 
-Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"``,
-so tests and style sheets can find the cells.
+Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"`` and
+``data-cell="NAME"``, so tests, style sheets and scripts of a page can find
+the cells.
 """
 
 from __future__ import annotations
@@ -87,11 +88,13 @@ def piece_image(game: Game, code: int) -> PieceImage:
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
     """A diagram of ``position`` with optional extras.
 
-    Cells hold one piece today; in a game with drops every army's hand is
-    drawn, empty or not, so that a reader sees that the game has hands.
+    A stack (stacking games) is drawn with both pieces, the locked one
+    under the top one; in a game with drops every army's hand is drawn,
+    empty or not, so that a reader sees that the game has hands.
     """
     game = position.game
-    stacks = {cell: (piece_image(game, code),) for cell, code in enumerate(position.board) if code}
+    stacks = {cell: tuple(piece_image(game, c) for c in (position.under[cell], code) if c)
+              for cell, code in enumerate(position.board) if code}
     hands: dict[int, list[PieceImage]] = {}
     if game.spec.drops is not None:
         hands = {army: [] for army in game.turn_order}
@@ -378,6 +381,7 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
         classes = "cell" + "".join(f" cell-{re.sub(r'[^A-Za-z0-9_-]', '', str(attrs[k]))}"
                                    for k in ("colour", "type") if k in attrs)
         body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
+                    f'data-cell={quoteattr(board.names[cell])} '
                     f'points="{frame.points(poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
                     f'stroke-width="0.6"/>')
     body.append("</g>")
