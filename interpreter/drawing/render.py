@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 from xml.sax.saxutils import escape, quoteattr
 
 from dsl.errors import UsageError, suggest
@@ -147,6 +148,18 @@ def anchor(polygon: list[tuple[float, float]]) -> tuple[tuple[float, float], flo
                 if radius > best_radius * 1.05:
                     best, best_radius = (x, y), radius
     return best, best_radius
+
+
+def cell_anchors(game: Game) -> list[tuple[tuple[float, float], float]]:
+    """:func:`anchor` of every cell of ``game``'s board, computed once per game (the search inside
+    each polygon is the costly part of drawing a large board, and a server draws it often)."""
+    anchors = _ANCHORS.get(game)
+    if anchors is None:
+        anchors = _ANCHORS[game] = [anchor(poly) for poly in game.board.polygons]
+    return anchors
+
+
+_ANCHORS: WeakKeyDictionary[Game, list[tuple[tuple[float, float], float]]] = WeakKeyDictionary()
 
 
 def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
@@ -365,7 +378,7 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     board = game.board
     margin = UNIT * 0.6 if coordinates else UNIT * 0.1
     frame = _Frame(board.polygons, margin)
-    anchors = [anchor(poly) for poly in board.polygons]
+    anchors = cell_anchors(game)
     centres = [frame.point(*point) for point, _ in anchors]
     widest = max(radius for _, radius in anchors)
     # Narrow cells (a chevron's arms) still get pieces of a readable size.
