@@ -70,7 +70,9 @@ class Diagram:
     ``stacks[cell]``: the pieces on the cell, bottom first. ``hands[army]``:
     pieces in that army's hand (drawn only for armies listed).
     ``highlights``: cells tinted under the pieces. ``marks[cell]``: one of
-    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs.
+    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs. ``heat[cell]``:
+    a CSS colour that replaces the cell's own (a heat map of what happened
+    there), under everything else.
     """
 
     stacks: dict[int, tuple[PieceImage, ...]] = field(default_factory=dict)
@@ -78,6 +80,7 @@ class Diagram:
     highlights: frozenset[int] = frozenset()
     marks: dict[int, str] = field(default_factory=dict)
     arrows: list[tuple[int, int]] = field(default_factory=list)
+    heat: dict[int, str] = field(default_factory=dict)
 
 
 def piece_image(game: Game, code: int) -> PieceImage:
@@ -398,6 +401,10 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
                     f'points="{frame.points(poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
                     f'stroke-width="0.6"/>')
     body.append("</g>")
+    for cell in sorted(diagram.heat):
+        body.append(f'<polygon class="heat" id={quoteattr("heat-" + board.names[cell])} '
+                    f'points="{frame.points(board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
+                    f'stroke="#8a7560" stroke-width="0.6"/>')
     for cell in sorted(diagram.highlights):
         body.append(f'<polygon class="highlight" points="{frame.points(board.polygons[cell])}" '
                     f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
