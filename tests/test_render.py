@@ -37,6 +37,7 @@ def test_start_position_renders(name):
     cells = _cells(root)
     assert len(cells) == len(game.board)
     assert sorted(c.get("id") for c in cells) == sorted("cell-" + n for n in game.board.names)
+    assert [c.get("data-cell") for c in cells] == list(game.board.names)
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
     assert png.startswith(PNG_MAGIC)
 
@@ -74,6 +75,16 @@ def test_stacks_hands_marks_and_arrows():
     assert len([e for e in root.iter() if e.get("class") == "hand"]) == 2
     assert ">A<" in svg                # a piece without an image of its own: a disc with its letter
     cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+def test_a_stack_is_drawn_with_both_pieces(tmp_path):
+    """After Ke2* in Locking Chess the king stands on the pawn of e2: both are drawn there."""
+    out = tmp_path / "stack.svg"
+    assert main(["render", "locking", "--moves", "Ke2*", "-o", str(out)]) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    refs = [e.get("{http://www.w3.org/1999/xlink}href") for e in root.iter(SVG + "use")]
+    assert len(refs) == 32                       # 31 cells with pieces, one of them a stack of two
+    assert refs.count("#piece-0-king") == 1 and refs.count("#piece-0-pawn") == 8
 
 
 def test_render_command(tmp_path, capsys):

@@ -132,4 +132,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", help="the directory to write (default: the variant's name)")
     p.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
     p.set_defaults(command_function="interpreter.cli.pictures:cmd_doc")
+
+    p = sub.add_parser("analyze", help="self-play metrics of a variant: balance, length, branching, heat maps",
+                       description="Play games of a variant between agents (one agent: self-play) and measure it: "
+                                   "balance, completion, drawishness, first-seat advantage, duration, branching "
+                                   "factor, decision moves, board coverage, lead change, decisiveness and how "
+                                   "games end, with 95%% intervals. Writes results.jsonl (one line per finished "
+                                   "game), metrics.json and a self-contained report.html into --out.")
+    _add_variant(p)
+    p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="games of the run (numbered 0 to N-1)")
+    p.add_argument("--seat", metavar="AGENT", action="append",
+                   help="an agent: random, greedy, ai:alphabeta:depth=2, ... (may be repeated: the teams of the "
+                        "mode rotate among the agents; default: greedy for every seat)")
+    p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0): game i is the same "
+                                            "for the same seed, wherever it is played")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: every core)")
+    where.add_argument("--cluster", choices=["local"],
+                       help="play on a Dask LocalCluster of --jobs workers started here (needs rules-dsl[cluster])")
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster])")
+    p.add_argument("--out", metavar="DIR", help="the run's directory (default: analysis-VARIANT)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --out: play only the games not in its results yet, then recompute "
+                        "the metrics and the report")
+    p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
+    p.add_argument("--opening-plies", type=int, metavar="N",
+                   help="random moves that open each game (default: two rounds of the turn order)")
+    p.add_argument("--max-plies", type=int, default=600, metavar="N",
+                   help="plies after which a game is adjudicated a draw (default 600)")
+    p.add_argument("--batch", type=int, metavar="N",
+                   help="games per task of the pool or cluster (default: as many as take about two seconds)")
+    p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")
     return parser

@@ -15,8 +15,9 @@ diagrams of the documentation) and arrows. :func:`diagram_of` makes one
 from a :class:`~interpreter.engine.position.Position`; :func:`render_svg` draws
 it. The output is deterministic: the same input gives the same bytes.
 
-Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"``,
-so tests and style sheets can find the cells.
+Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"`` and
+``data-cell="NAME"``, so tests, style sheets and scripts of a page can find
+the cells.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 from xml.sax.saxutils import escape, quoteattr
 
 from dsl.errors import UsageError, suggest
@@ -68,7 +70,9 @@ class Diagram:
     ``stacks[cell]``: the pieces on the cell, bottom first. ``hands[army]``:
     pieces in that army's hand (drawn only for armies listed).
     ``highlights``: cells tinted under the pieces. ``marks[cell]``: one of
-    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs.
+    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs. ``heat[cell]``:
+    a CSS colour that replaces the cell's own (a heat map of what happened
+    there), under everything else.
     """
 
     stacks: dict[int, tuple[PieceImage, ...]] = field(default_factory=dict)
@@ -76,6 +80,7 @@ class Diagram:
     highlights: frozenset[int] = frozenset()
     marks: dict[int, str] = field(default_factory=dict)
     arrows: list[tuple[int, int]] = field(default_factory=list)
+    heat: dict[int, str] = field(default_factory=dict)
 
 
 def piece_image(game: Game, code: int) -> PieceImage:
@@ -87,11 +92,13 @@ def piece_image(game: Game, code: int) -> PieceImage:
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
     """A diagram of ``position`` with optional extras.
 
-    Cells hold one piece today; in a game with drops every army's hand is
-    drawn, empty or not, so that a reader sees that the game has hands.
+    A stack (stacking games) is drawn with both pieces, the locked one
+    under the top one; in a game with drops every army's hand is drawn,
+    empty or not, so that a reader sees that the game has hands.
     """
     game = position.game
-    stacks = {cell: (piece_image(game, code),) for cell, code in enumerate(position.board) if code}
+    stacks = {cell: tuple(piece_image(game, c) for c in (position.under[cell], code) if c)
+              for cell, code in enumerate(position.board) if code}
     hands: dict[int, list[PieceImage]] = {}
     if game.spec.drops is not None:
         hands = {army: [] for army in game.turn_order}
@@ -144,6 +151,18 @@ def anchor(polygon: list[tuple[float, float]]) -> tuple[tuple[float, float], flo
                 if radius > best_radius * 1.05:
                     best, best_radius = (x, y), radius
     return best, best_radius
+
+
+def cell_anchors(game: Game) -> list[tuple[tuple[float, float], float]]:
+    """:func:`anchor` of every cell of ``game``'s board, computed once per game (the search inside
+    each polygon is the costly part of drawing a large board, and a server draws it often)."""
+    anchors = _ANCHORS.get(game)
+    if anchors is None:
+        anchors = _ANCHORS[game] = [anchor(poly) for poly in game.board.polygons]
+    return anchors
+
+
+_ANCHORS: WeakKeyDictionary[Game, list[tuple[tuple[float, float], float]]] = WeakKeyDictionary()
 
 
 def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
@@ -362,7 +381,7 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     board = game.board
     margin = UNIT * 0.6 if coordinates else UNIT * 0.1
     frame = _Frame(board.polygons, margin)
-    anchors = [anchor(poly) for poly in board.polygons]
+    anchors = cell_anchors(game)
     centres = [frame.point(*point) for point, _ in anchors]
     widest = max(radius for _, radius in anchors)
     # Narrow cells (a chevron's arms) still get pieces of a readable size.
@@ -378,9 +397,14 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
         classes = "cell" + "".join(f" cell-{re.sub(r'[^A-Za-z0-9_-]', '', str(attrs[k]))}"
                                    for k in ("colour", "type") if k in attrs)
         body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
+                    f'data-cell={quoteattr(board.names[cell])} '
                     f'points="{frame.points(poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
                     f'stroke-width="0.6"/>')
     body.append("</g>")
+    for cell in sorted(diagram.heat):
+        body.append(f'<polygon class="heat" id={quoteattr("heat-" + board.names[cell])} '
+                    f'points="{frame.points(board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
+                    f'stroke="#8a7560" stroke-width="0.6"/>')
     for cell in sorted(diagram.highlights):
         body.append(f'<polygon class="highlight" points="{frame.points(board.polygons[cell])}" '
                     f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')

@@ -14,13 +14,25 @@ import hashlib
 from pathlib import Path
 
 from dsl import spec as S
-from dsl.errors import PositionError
+from dsl.errors import PositionError, UsageError
 from dsl.loader import find_variant, load_spec
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.setup import setup_error
 
 from .positions import start_position
+
+
+def mode_options(texts: list[str] | None) -> dict[str, str]:
+    """The mode options written ``NAME=VALUE`` (the runner's ``--option``), as a dict; UsageError
+    for a text that is not of that form."""
+    options = {}
+    for text in texts or []:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value:
+            raise UsageError(f"--option {text!r} is not NAME=VALUE", hint="e.g. --option solo=light")
+        options[name] = value
+    return options
 
 
 def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
