@@ -324,7 +324,7 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     body.append("</g>")
     for cell in sorted(diagram.heat):
         body.append(f'<polygon class="heat" id={quoteattr("heat-" + board.names[cell])} '
-                    f'points="{frame.points(board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
+                    f'points="{_points(frame, board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
                     f'stroke="#8a7560" stroke-width="0.6"/>')
     for cell in sorted(diagram.highlights):
         body.append(f'<polygon class="highlight" points="{_points(frame, board.polygons[cell])}" '
