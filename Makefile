@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
 
-.PHONY: play test bench docs docs-variants clean
+.PHONY: play serve test browser bench docs docs-variants clean
 
 $(BIN)/rules: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,18 @@ $(VENV)/.test-extras: $(BIN)/rules
 ## play: create .venv, install, and start a game of $(VARIANT) in the terminal
 play: $(BIN)/rules
 	$(BIN)/rules play $(VARIANT)
+
+$(VENV)/.serve-extras: $(BIN)/rules
+	$(BIN)/python -m pip install --quiet -e '.[serve]'
+	touch $@
+
+## serve: create .venv, install with the serve extra, and play $(VARIANT) in the browser (rules serve)
+serve: $(VENV)/.serve-extras
+	$(BIN)/rules serve $(VARIANT) --open
+
+## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), if it is missing
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## test: create .venv, install with the test extra, run the whole suite
 test: $(VENV)/.test-extras

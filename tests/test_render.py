@@ -77,16 +77,6 @@ def test_stacks_hands_marks_and_arrows():
     cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
-def test_a_stack_is_drawn_with_both_pieces(tmp_path):
-    """After Ke2* in Locking Chess the king stands on the pawn of e2: both are drawn there."""
-    out = tmp_path / "stack.svg"
-    assert main(["render", "locking", "--moves", "Ke2*", "-o", str(out)]) == 0
-    root = ET.fromstring(out.read_text(encoding="utf-8"))
-    refs = [e.get("{http://www.w3.org/1999/xlink}href") for e in root.iter(SVG + "use")]
-    assert len(refs) == 32                       # 31 cells with pieces, one of them a stack of two
-    assert refs.count("#piece-0-king") == 1 and refs.count("#piece-0-pawn") == 8
-
-
 def test_render_command(tmp_path, capsys):
     out = tmp_path / "pos.svg"
     assert main(["render", "chess", "--moves", "e4 e5", "--highlight", "e4,e5", "--arrows", "g1f3,d1-h5",
