@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 VARIANT ?= chess
 LEVEL ?= medium
 
-.PHONY: play test bench docs docs-variants clean
+.PHONY: play serve test browser bench docs docs-variants clean
 
 $(BIN)/rules: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,18 @@ $(VENV)/.test-extras: $(BIN)/rules
 play: $(BIN)/rules
 	@echo "You play White against the computer (Black, level $(LEVEL): it answers within about a second)."
 	$(BIN)/rules play $(VARIANT) --black ai --level $(LEVEL)
+
+$(VENV)/.serve-extras: $(BIN)/rules
+	$(BIN)/python -m pip install --quiet -e '.[serve]'
+	touch $@
+
+## serve: create .venv, install with the serve extra, and play $(VARIANT) in the browser (rules serve)
+serve: $(VENV)/.serve-extras
+	$(BIN)/rules serve $(VARIANT) --open
+
+## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), if it is missing
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## test: create .venv, install with the test extra, run the whole suite
 test: $(VENV)/.test-extras

@@ -166,4 +166,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", type=int, metavar="N",
                    help="games per task of the pool or cluster (default: as many as take about two seconds)")
     p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")
+
+    p = sub.add_parser("serve", help="play in the browser: a local web server and its JSON API",
+                       description="Start a web server for playing any bundled variant or pasted rules file in the "
+                                   "browser, against people or the computer, and its JSON API (docs/serve.md). "
+                                   "Needs the serve extra: pip install 'rules-dsl[serve]'.")
+    p.add_argument("variant", metavar="VARIANT", nargs="?", help="the bundled variant the page opens with (default: chess)")
+    p.add_argument("--mode", metavar="MODE", help="its play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
+    p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    p.set_defaults(command_function="interpreter.server.command:cmd_serve")
     return parser
