@@ -113,10 +113,25 @@ def _select_and_wait(page, selector: str, value: str) -> None:
 
 
 def click_cell(page, name: str) -> None:
-    """A mouse click on the cell as a person sees it: at the point nearest its bounding box's centre
-    where the cell itself is on top (the centre is not always inside: Rocket Chess's chevrons have
-    a smaller cell in their notch)."""
-    x, y = page.evaluate("""(name) => {
+    """A mouse click on the cell as a person sees it (see :func:`cell_point`)."""
+    page.mouse.click(*cell_point(page, name))
+
+
+def drag(page, frm: str, to: str) -> None:
+    """A piece dragged with the mouse from one cell to another."""
+    before = page.evaluate("() => page.game.version")
+    page.mouse.move(*cell_point(page, frm))
+    page.mouse.down()
+    x, y = cell_point(page, to)
+    page.mouse.move(x, y, steps=8)
+    page.mouse.up()
+    page.wait_for_function(f"() => page.game.version > {before}")
+
+
+def cell_point(page, name: str) -> tuple[float, float]:
+    """The point of a cell nearest its bounding box's centre where the cell itself is on top (the
+    centre is not always inside: Rocket Chess's chevrons have a smaller cell in their notch)."""
+    return page.evaluate("""(name) => {
         const cell = document.querySelector(`#board [data-cell="${name}"]`);
         const box = cell.getBoundingClientRect();
         const points = [];
@@ -131,7 +146,6 @@ def click_cell(page, name: str) -> None:
         }
         throw new Error("no point of " + name + " can be clicked");
     }""", name)
-    page.mouse.click(x, y)
 
 
 def play_by_clicks(page, frm: str, to: str) -> None:
@@ -151,8 +165,9 @@ def test_fools_mate(page):
     assert sorted(marked(page, "target")) == ["f3", "f4"] and marked(page, "selected") == ["f2"]
     click_cell(page, "f3")
     page.wait_for_function("() => page.game.moves.length === 1")
-    for frm, to in (("e7", "e5"), ("g2", "g4"), ("d8", "h4")):
-        play_by_clicks(page, frm, to)
+    play_by_clicks(page, "e7", "e5")
+    drag(page, "g2", "g4")                                        # a piece may be dragged too
+    play_by_clicks(page, "d8", "h4")
     assert page.inner_text("#status") == "Black wins by checkmate."
     assert [m.strip() for m in page.locator("#moves .move").all_inner_texts()] == ["f3", "e5", "g4", "Qh4#"]
     assert marked(page, "check") == ["e1"] and sorted(marked(page, "last")) == ["d8", "h4"]
@@ -186,7 +201,8 @@ def test_locking_climb_shows_both_pieces(page):
     play_by_clicks(page, "e1", "e2")
     assert page.locator("#moves .move").all_inner_texts() == ["Ke2*"]
     # Both pieces of the stack are drawn on e2: the pawn below, the king on top.
-    drawn = page.evaluate("() => board.pieces.get('e2').map(g => g.querySelector('use').getAttribute('xlink:href'))")
+    drawn = page.evaluate("""() => board.pieces.get('e2').flatMap(
+        g => [...g.querySelectorAll('use')].map(u => u.getAttribute('xlink:href')))""")
     assert sorted(drawn) == ["#piece-0-king", "#piece-0-pawn"]
     assert page.evaluate("() => board.pieces.has('e1')") is False
     screenshot(page, "locking-climb")
@@ -259,3 +275,19 @@ def test_pasted_broken_rules_show_the_error_of_rules_check(page, tmp_path, capsy
     assert page.inner_text("#setup-error").strip() == expected
     assert page.is_disabled("#setup-start")
     screenshot(page, "broken-rules")
+
+
+def test_a_piece_in_hand_is_dropped(page):
+    new_game(page, "crazyhouse", {"white": "human", "black": "human"},
+             fen="rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3")
+    assert page.locator(".hands .hand").count() == 2
+    page.locator('.hand[data-army="white"] .hand-piece').click()
+    targets = marked(page, "target")
+    assert "e6" in targets and "d8" not in targets          # a pawn is not dropped on the last rank
+    san = page.evaluate("() => page.game.legal.find(m => m.special === 'drop' && m.to === 'e6').san")
+    before = page.evaluate("() => page.game.version")
+    click_cell(page, "e6")
+    page.wait_for_function(f"() => page.game.version > {before}")
+    assert page.locator("#moves .move").all_inner_texts() == [san]
+    assert page.locator('.hand[data-army="white"] .hand-piece').count() == 0
+    screenshot(page, "crazyhouse-drop")

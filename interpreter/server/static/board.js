@@ -55,20 +55,21 @@ class BoardView {
     this._uprightPieces(quarter);
   }
 
-  // Pieces and labels stay upright when the board turns; each piece is also filed under
-  // the cell it stands on, for dragging.
+  // Pieces (a stack as one), and labels stay upright when the board turns; each piece or
+  // stack is also filed under the cell it stands on, for dragging.
   _uprightPieces(quarter) {
     this.pieces = new Map();
     const cells = [...this.cells.entries()];
-    for (const element of [...this.turn.querySelectorAll("use, text")]) {
+    const drawn = [...this.turn.querySelectorAll("use, g.stack, text")].filter(
+      (element) => element.localName === "text" || !element.parentNode.closest("g.stack"));
+    for (const element of drawn) {
       const wrap = document.createElementNS(SVG_NS, "g");
       element.before(wrap);
       wrap.appendChild(element);
       const box = wrap.getBBox();
       const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
       if (quarter) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
-      wrap.dataset.turn = wrap.getAttribute("transform") || "";
-      if (element.localName !== "use") continue;
+      if (element.localName === "text") continue;
       wrap.classList.add("piece");
       const point = new DOMPoint(cx, cy);
       const found = cells.find(([, polygon]) => polygon.isPointInFill(point));
@@ -118,9 +119,22 @@ class BoardView {
     if (!name) return;
     event.preventDefault();
     if (this.canDrag(name) && this.pieces.has(name)) {
-      this.drag = {from: name, x: event.clientX, y: event.clientY, moved: false, groups: this.pieces.get(name)};
+      const moving = this._moving(name).map((element) => ({element, transform: element.getAttribute("transform") || ""}));
+      this.drag = {from: name, x: event.clientX, y: event.clientY, moved: false, moving};
     }
     this.onCell(name);
+  }
+
+  // What a drag from `cell` moves: the piece, or of a stack the top piece (and what is drawn
+  // with it) while the locked one stays.
+  _moving(cell) {
+    return this.pieces.get(cell).flatMap((wrap) => {
+      const stack = wrap.querySelector("g.stack");
+      if (!stack) return [wrap];
+      const parts = [...stack.children];
+      const first = parts.findIndex((part) => part.localName === "use");
+      return parts.slice(first + 1);
+    });
   }
 
   _move(event) {
@@ -128,12 +142,13 @@ class BoardView {
     if (!drag) return;
     if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
     drag.moved = true;
-    const matrix = this.turn.getScreenCTM().inverse();
-    const start = new DOMPoint(drag.x, drag.y).matrixTransform(matrix);
-    const now = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
-    for (const group of drag.groups) {
-      group.classList.add("dragged");
-      group.setAttribute("transform", `translate(${now.x - start.x} ${now.y - start.y}) ${group.dataset.turn}`);
+    for (const {element, transform} of drag.moving) {
+      // The pointer's way in the coordinates the element is drawn in (turned boards included).
+      const matrix = element.parentNode.getScreenCTM().inverse();
+      const start = new DOMPoint(drag.x, drag.y).matrixTransform(matrix);
+      const now = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+      element.classList.add("dragged");
+      element.setAttribute("transform", `translate(${now.x - start.x} ${now.y - start.y}) ${transform}`);
     }
   }
 
@@ -141,9 +156,9 @@ class BoardView {
     const drag = this.drag;
     this.drag = null;
     if (!drag || !drag.moved) return;
-    for (const group of drag.groups) {
-      group.classList.remove("dragged");
-      group.setAttribute("transform", group.dataset.turn);
+    for (const {element, transform} of drag.moving) {
+      element.classList.remove("dragged");
+      element.setAttribute("transform", transform);
     }
     const to = this._cellAt(event.clientX, event.clientY);
     if (to && to !== drag.from) this.onDrop(drag.from, to);
