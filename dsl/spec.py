@@ -541,6 +541,10 @@ class VariantSpec(Node):
     interpretations: list[str] = []
     path: str | None = None
     sources: list[str] = []   # every file read: the file itself, then what it extends and includes
+    inherited_via: dict[str, Loc] = Field(default_factory=dict, exclude=True, repr=False)
+    """For each file read because of the variant's own file (named by it, or by a file it names), the
+    ``extends`` or ``include`` line of the variant's file that led to it: an error in an inherited
+    declaration is reported there (see :func:`dsl.errors.inherited_error`)."""
     board: BoardSpec = BoardSpec()
     armies: list[ArmySpec] = []
     teams: list[TeamSpec] = []

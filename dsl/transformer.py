@@ -90,9 +90,40 @@ class ToDecls(Transformer_NonRecursive):
     def include_decl(self, items):
         return self._ref_decl("include", items)
 
-    def forget_decl(self, items):
+    # forget: Decl("forget", (what, name or None)); ``what`` is the construct's words, e.g.
+    # "piece", "forbid", "captures compulsory", "when no moves".
+    @v_args(meta=True)
+    def forget_named(self, meta, items):
         what, name = items
-        return Decl("forget", (str(what), str(name)), self.loc(name))
+        return Decl("forget", (what, str(name)), self.loc(name))
+
+    def forget_mode(self, items):
+        return Decl("forget", ("mode", str(items[0])), self.loc(items[0]))
+
+    def forget_forbid(self, items):
+        return Decl("forget", ("forbid", str(items[0])), self.loc(items[0]))
+
+    @v_args(meta=True)
+    def forget_whole(self, meta, items):
+        return Decl("forget", (items[0], None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_captures(self, meta, items):
+        return Decl("forget", (f"captures {items[0]}", None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_count_checks(self, meta, items):
+        return Decl("forget", ("count checks", None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_no_moves(self, meta, items):
+        return Decl("forget", ("when no moves", None), self.loc(meta))
+
+    def forgettable(self, items):
+        return str(items[0])
+
+    forget_block = forgettable
+    captures_rule = forgettable
 
     # -------------------------------------------------------------- cell sets
     def cellset(self, items):

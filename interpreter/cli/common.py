@@ -8,19 +8,13 @@ from dsl import UsageError
 
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
-from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.loading import load_game, mode_options, position_from_fen, start_position
 from interpreter.notation.reading import moves_from_text
 
 
 def game_of(args) -> Game:
     """The variant of ``args``, compiled in its ``--mode`` with its ``--option`` settings."""
-    options = {}
-    for text in getattr(args, "option", None) or []:
-        name, sep, value = text.partition("=")
-        if not sep or not name or not value:
-            raise UsageError(f"--option {text!r} is not NAME=VALUE", hint="e.g. --option solo=light")
-        options[name] = value
-    return load_game(args.variant, getattr(args, "mode", None), options)
+    return load_game(args.variant, getattr(args, "mode", None), mode_options(getattr(args, "option", None)))
 
 
 def position_of(game: Game, args) -> Position:

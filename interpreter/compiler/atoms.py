@@ -19,7 +19,7 @@ from dsl.betza import BetzaAtom, parse_betza
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board
-from .expressions import compile_expr
+from .conditions import filtered, split_condition, static_condition
 
 ONCE = ("once",)  # the special of a move that spends a piece's once-per-game privilege
 
@@ -185,15 +185,6 @@ def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple
     return vectors
 
 
-def _level_condition(condition) -> str | None:
-    """``level == "ground"`` / ``level == "upper"`` (the mover's level in a stacking game), or None."""
-    if (isinstance(condition, S.Compare) and condition.op == "==" and isinstance(condition.left, S.Ref)
-            and condition.left.path == ["level"] and isinstance(condition.right, S.Str)
-            and condition.right.value in ("ground", "upper")):
-        return condition.right.value
-    return None
-
-
 def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
     """The atoms of one movement pattern for one army.
 
@@ -202,11 +193,11 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     start and destination cells (and the army): that part is evaluated
     here, for every pair of cells, and filters the atoms' tables.
     """
-    level, static = _split_condition(move.condition, move.loc)
+    level, static = split_condition(move.condition, move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
     if static is not None:
-        allowed = _static_condition(static, board, army)
-        atoms = [a for a in (_filtered(a, allowed, move.loc) for a in atoms) if a is not None]
+        allowed = static_condition(static, board, army)
+        atoms = [a for a in (filtered(a, allowed, move.loc) for a in atoms) if a is not None]
     return atoms
 
 
@@ -312,26 +303,12 @@ def _labels(dirs: list[str], board: Board, loc) -> list[str]:
     return list(labels)
 
 
-def _follow(board: Board, cell: int, label: str, limit: int | None) -> list[int]:
-    """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
-    table = board.steps[label]
-    ray: list[int] = []
-    seen = {cell}
-    while limit is None or len(ray) < limit:
-        cell = table[cell]
-        if cell < 0 or cell in seen:
-            break
-        ray.append(cell)
-        seen.add(cell)
-    return ray
-
-
 def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
     """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
     (it would only repeat moves)."""
     table = []
     for cell in range(len(board)):
-        rays = [r for r in (_follow(board, cell, label, limit) for label in labels) if r]
+        rays = [r for r in (board.ray(cell, label, limit) for label in labels) if r]
         kept: list[list[int]] = []
         for i, ray in enumerate(rays):
             if any(len(other) >= len(ray) and other[:len(ray)] == ray and (len(other) > len(ray) or j < i)
@@ -396,7 +373,7 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
                 bearing = _bearing(board, at, nxt)
                 if heading is not None and bearing[0] * heading[0] + bearing[1] * heading[1] <= 1e-9:
                     continue
-                ray = _follow(board, at, label, 1 if mode == "step" else rng)
+                ray = board.ray(at, label, 1 if mode == "step" else rng)
                 for k, end in enumerate(ray):
                     if end == cell:
                         break
@@ -409,136 +386,6 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
         extend(0, cell, (), None)
         table.append(list(rows))
     return table
-
-
-# ---------------------------------------------------------------- static move conditions
-
-# Names of move conditions that depend on the position, not only on the two cells.
-_DYNAMIC = {"level": "the mover's level in a stack", "below": "the piece under the mover",
-            "in_check": "whether the mover is in check"}
-
-
-def _split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
-    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
-    if condition is None:
-        return None, None
-    parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
-    levels = [lv for lv in (_level_condition(p) for p in parts) if lv is not None]
-    rest = [p for p in parts if _level_condition(p) is None]
-    if len(set(levels)) > 1:
-        raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
-    static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
-    return (levels[0] if levels else None), static
-
-
-def _expr_refs(node) -> list:
-    """Every name (Ref) in an expression."""
-    if isinstance(node, S.Ref):
-        return [node]
-    found = []
-    for child in ("operand", "left", "right"):
-        if getattr(node, child, None) is not None:
-            found += _expr_refs(getattr(node, child))
-    for child in getattr(node, "operands", None) or getattr(node, "args", None) or []:
-        found += _expr_refs(child)
-    return found
-
-
-class _CellPair:
-    """The context of a static move condition: a start and a destination cell, and the army."""
-
-    __slots__ = ("board", "frm", "to", "army", "_rays")
-
-    def __init__(self, board: Board, army: str, rays: dict) -> None:
-        self.board, self.army, self._rays = board, army, rays
-        self.frm = self.to = -1
-
-    def __getattr__(self, name: str):
-        side, _, prop = name.partition("_")
-        cell = self.frm if side == "from" else self.to
-        return self.board.attributes[cell].get(prop, "")
-
-    def neighbour(self, labels: tuple[str, ...]) -> bool:
-        steps = self.board.steps
-        return any(steps[label][self.frm] == self.to for label in labels)
-
-    def on_ray(self, labels: tuple[str, ...]) -> bool:
-        key = (self.frm, labels)
-        if key not in self._rays:
-            self._rays[key] = {c for label in labels for c in _follow(self.board, self.frm, label, None)}
-        return self.to in self._rays[key]
-
-
-def _static_condition(expr: S.Expr, board: Board, army: str):
-    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
-
-    Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
-    or any attribute), ``army``, and the calls ``neighbour(F)`` and
-    ``on_ray(F)`` for a direction family or label ``F``. A condition that
-    depends on the position is an :class:`UnsupportedError`.
-    """
-
-    for ref in _expr_refs(expr):
-        name = ".".join(ref.path)
-        if name in _DYNAMIC:
-            raise UnsupportedError(f"move conditions that depend on the position ('{name}': {_DYNAMIC[name]}) "
-                                   "are not run by the interpreter yet; only conditions on the start and "
-                                   "destination cells are", ref.loc)
-    properties = board.resolver.properties()
-    names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
-    names["army"] = "the moving army"
-    symbols = {name: tuple(labels) for name, labels in board.families.items()}
-    symbols.update({label: (label,) for label in board.steps if label not in symbols})
-    symbols["all"] = tuple(board.steps)
-    calls = {"neighbour": "one step away", "on_ray": "on a ray"}
-    test = compile_expr(expr, names, calls, symbols)
-    pair = _CellPair(board, army, {})
-    loc = getattr(expr, "loc", None)
-
-    def allowed(frm: int, to: int) -> bool:
-        pair.frm, pair.to = frm, to
-        try:
-            return bool(test(pair))
-        except (TypeError, KeyError, AttributeError):
-            raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
-                                     "expected, or text compared with a number)", loc) from None
-    return allowed
-
-
-def _filtered(atom: Atom, allowed, loc) -> Atom | None:
-    """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
-
-    A ray whose cells pass in part becomes lame leaps (each kept cell with
-    the cells before it that must be empty), so the ride still passes the
-    cells where it may not stop.
-    """
-    n = len(atom.leaps) or len(atom.rays)
-    if atom.kind == "leap":
-        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
-        if not any(leaps):
-            return None
-        atom.leaps = leaps
-        return atom
-    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
-    if all(all(v) or not any(v) for row in verdicts for v in row):
-        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
-        if not any(rays):
-            return None
-        atom.rays = rays
-        return atom
-    if atom.kind == "hop":
-        raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
-                               "interpreter yet", loc)
-    leaps = []
-    for c in range(n):
-        row: dict[tuple[int, tuple[int, ...]], None] = {}
-        for ray, v in zip(atom.rays[c], verdicts[c]):
-            for k, to in enumerate(ray):
-                if v[k]:
-                    row[(to, tuple(ray[:k]))] = None
-        leaps.append(list(row))
-    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
-    return atom if any(leaps) else None
 
 
 def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:

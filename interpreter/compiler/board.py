@@ -139,6 +139,19 @@ class Board:
         """A square grid (Betza notation's home), as opposed to a hex board."""
         return self.directions.get("n", (0, 0, ""))[:2] == (0, 1)
 
+    def ray(self, cell: int, label: str, limit: int | None = None) -> list[int]:
+        """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
+        table = self.steps[label]
+        ray: list[int] = []
+        seen = {cell}
+        while limit is None or len(ray) < limit:
+            cell = table[cell]
+            if cell < 0 or cell in seen:
+                break
+            ray.append(cell)
+            seen.add(cell)
+        return ray
+
     def diagnostics(self) -> list[str]:
         """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
 

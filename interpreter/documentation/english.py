@@ -19,12 +19,13 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .phrases import (
-    ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
-    REPETITION, RESULTS, SIDES, VALUE_NAMES, AI_TERMS, article, num, ordinal, plural, pretty, sentence,
+    AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
+    REPETITION, RESULTS, SIDES, VALUE_NAMES, article, num, ordinal, plural, pretty, sentence,
 )
 from .english_moves import (
     DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
 )
+
 
 class English:
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
