@@ -50,28 +50,20 @@ HASH_LINE = re.compile(r"\bh \^=|mask_key|_key\(|\bz_|_hand_delta|history|rehash
 
 def _workload(kind: str, variant: str, depth: int, games: int) -> None:
     """The code that is profiled (run in the child process)."""
-    import random
-
-    from interpreter.engine.outcome import outcome
+    from bench.playouts import our_playouts
     from interpreter.engine.perft import perft
     from interpreter.loading import load_game, position_from_fen, start_position
 
     name, _, mode = variant.partition("@")
     game = load_game(name, mode or None)
     starts = [(start_position(game), depth)] + ([(position_from_fen(game, KIWIPETE), depth - 1)] if name == "chess" else [])
-    _run(kind, game, starts, games, perft, outcome, random, start_position)
+    _run(kind, game, starts, games, perft, our_playouts)
 
 
-def _run(kind, game, starts, games, perft, outcome, random, start_position) -> None:
+def _run(kind, game, starts, games, perft, playouts) -> None:
+    """The samples that count: from here down."""
     if kind == "playouts":
-        for g in range(games):
-            rng = random.Random(g)
-            pos = start_position(game)
-            while True:
-                legal = pos.legal_moves()
-                if outcome(pos, legal) is not None:
-                    break
-                pos.push(rng.choice(legal))
+        playouts(game, games, 0)
         return
     for pos, depth in starts:
         perft(pos, depth, bulk=kind == "perft-bulk")
