@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play games of a variant between agents (one agent: self-play) and measure it: "
                                    "balance, completion, drawishness, first-seat advantage, duration, branching "
                                    "factor, decision moves, board coverage, lead change, decisiveness and how "
-                                   "games end, with 95%% intervals. Writes results.jsonl (one line per finished "
+                                   "games end, with 95% intervals. Writes results.jsonl (one line per finished "
                                    "game), metrics.json and a self-contained report.html into --out.")
     _add_variant(p)
     p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
