@@ -150,16 +150,18 @@ def heat_map(game, counts: dict[str, int], title: str) -> str:
     board = render_svg(game, Diagram(heat=heat), title=title)
     width, height = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', board).groups())
     stops = "".join(f'<stop offset="{k / 10:g}" stop-color="{to_hex(scale(k / 10))}"/>' for k in range(11))
-    bar_w, bar_h, top_y = min(width * 0.6, 320), 12, height + 14
+    size = max(1.0, width / 500)     # the scale grows with the board, so that it reads alike when both are shrunk
+    bar_w, bar_h, top_y = width * 0.5, 12 * size, height + 14 * size
     left = (width - bar_w) / 2
-    font = 'font-family="DejaVu Sans, Arial, sans-serif" font-size="11" fill="#333333"'
+    font = f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{11 * size:g}" fill="#333333"'
     legend = (f'<defs><linearGradient id="heat-scale">{stops}</linearGradient></defs>'
-              f'<rect x="{left:g}" y="{top_y:g}" width="{bar_w:g}" height="{bar_h}" fill="url(#heat-scale)" '
+              f'<rect x="{left:g}" y="{top_y:g}" width="{bar_w:g}" height="{bar_h:g}" fill="url(#heat-scale)" '
               f'stroke="#888888" stroke-width="0.5"/>'
-              f'<text x="{left - 6:g}" y="{top_y + 10:g}" text-anchor="end" {font}>{low:,}</text>'
-              f'<text x="{left + bar_w + 6:g}" y="{top_y + 10:g}" {font}>{top:,}</text>'
-              f'<text x="{width / 2:g}" y="{top_y + bar_h + 15:g}" text-anchor="middle" {font}>{escape(title)}</text>')
-    total_h = top_y + bar_h + 24
+              f'<text x="{left - 6 * size:g}" y="{top_y + 10 * size:g}" text-anchor="end" {font}>{low:,}</text>'
+              f'<text x="{left + bar_w + 6 * size:g}" y="{top_y + 10 * size:g}" {font}>{top:,}</text>'
+              f'<text x="{width / 2:g}" y="{top_y + bar_h + 15 * size:g}" text-anchor="middle" {font}>'
+              f'{escape(title)}</text>')
+    total_h = top_y + bar_h + 24 * size
     inner = board[board.index("<svg"):]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{width:g}" height="{total_h:g}" viewBox="0 0 {width:g} {total_h:g}">'
