@@ -82,6 +82,7 @@ def test_duration_branching_and_decision_moves():
     by_ply = m["branching_by_ply"]
     assert [row["games"] for row in by_ply] == [2, 2, 1, 1]
     assert [row["mean"] for row in by_ply] == [1.5, 2.5, 1, 3]
+    assert [row["seat"] for row in by_ply] == ["white", "black", "white", "black"]
 
 
 def test_board_coverage_is_a_share_of_the_cells():

@@ -119,7 +119,8 @@ def test_resume_refuses_other_parameters_and_a_new_run_refuses_to_overwrite(tmp_
     (["--games", "2", "--seat", "human"], "takes agents"),
     (["--games", "2", "--seat", "white=random"], "takes agents"),
     (["--games", "2", "--seat", "clever"], "unknown agent"),
-    (["--games", "2", "--jobs", "2", "--cluster", "local"], "not allowed with"),
+    (["--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"], "--jobs cannot be used with --scheduler"),
+    (["--games", "2", "--cluster", "local", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with"),
 ])
 def test_bad_arguments_exit_2_with_a_message(argv, message, tmp_path, capsys):
     assert main(["analyze", "chess", *argv, "--out", str(tmp_path)]) == 2

@@ -37,6 +37,9 @@ def cmd_analyze(args) -> int:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
+    if args.jobs is not None and args.scheduler is not None:
+        raise UsageError("--jobs cannot be used with --scheduler: the workers are the cluster's",
+                         hint="start as many Dask workers as you want, or use --cluster local --jobs J")
     if args.opening_plies is not None and args.opening_plies < 0:
         raise UsageError(f"--opening-plies must be at least 0, not {args.opening_plies}")
     out = Path(args.out or f"analysis-{Path(args.variant).stem}{'-' + args.mode if args.mode else ''}")
@@ -60,8 +63,10 @@ def summary(result: Analysis) -> str:
     lines = [f"{title}: {m['games']} games ({result.played} played now, {result.kept} kept from before)"]
     if result.played:
         rate = result.played / result.seconds if result.seconds > 0 else 0.0
-        lines[0] += f" in {result.seconds:.1f} s, {rate:.2f} games/s on {result.workers} worker" + \
-            ("s" if result.workers != 1 else "")
+        workers = f"{result.workers} worker{'s' if result.workers != 1 else ''}"
+        lines[0] += f" in {result.seconds:.1f} s, {rate:.2f} games/s on {workers}"
+        if result.startup >= 0.1:
+            lines[0] += f" (started in {result.startup:.1f} s)"
     for key in SUMMARY:
         estimate = m["overall"][key]
         lines.append(f"  {OVERALL[key][0]:<22} {number(estimate['value'], key in SHARES):>8}  "

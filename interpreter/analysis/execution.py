@@ -2,9 +2,9 @@
 
 Games travel in *batches*: one task of a pool or a cluster plays several
 games one after the other (:func:`play_batch`) and returns their log lines.
-A task costs the scheduler a little (about a millisecond for Dask, less for
-a process pool: bench/analysis_speed.py measures it), so a task of one
-short game would spend much of its time on scheduling. The batches grow
+A task costs the scheduler a little (a fraction of a millisecond for a
+process pool, some milliseconds for Dask: bench/analysis_speed.py measures
+it), so a task of one short game would spend much of its time on it. The batches grow
 with what is measured: the first tasks hold one game each; once games have
 finished, a batch holds as many games as take about
 :data:`TASK_SECONDS` at the mean speed so far, and never more than a
@@ -101,7 +101,7 @@ class Cluster:
         self.local = None
         if address is None:
             self.local = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                                      silence_logs=logging.ERROR)
+                                      silence_logs=logging.CRITICAL)
             self.client = Client(self.local)
         else:
             try:

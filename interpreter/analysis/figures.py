@@ -11,7 +11,7 @@ deterministic (no date, fixed ids).
 
 - :func:`win_rates`: wins, draws and losses per seat, with 95% intervals;
 - :func:`lengths`: the histogram of game lengths in plies, by how games ended;
-- :func:`branching`: the branching factor over the game (mean and quartiles);
+- :func:`branching`: the branching factor over the game, per seat (mean and quartiles);
 - :func:`heat_map`: a count per cell, coloured on the board as
   :func:`~interpreter.drawing.render.render_svg` draws it (any board shape),
   with a colour scale.
@@ -48,6 +48,10 @@ def _svg(figure) -> str:
     return text[text.index("<svg"):]   # no XML prologue: the SVG goes inside HTML
 
 
+def _name(metrics: dict) -> str:
+    return metrics["variant"] + (f" ({metrics['mode']})" if metrics.get("mode") else "")
+
+
 def win_rates(metrics: dict) -> str:
     """Grouped bars: each seat's win, draw and loss rates with their 95% intervals."""
     figure, axes = _figure()
@@ -64,7 +68,7 @@ def win_rates(metrics: dict) -> str:
     axes.set_xticks(range(len(seats)), [seat["player"] for seat in seats])
     axes.set_ylim(0, 1)
     axes.set_ylabel("share of games")
-    axes.set_title(f"Results per seat ({metrics['games']} games, 95% intervals)", fontsize=10)
+    axes.set_title(f"{_name(metrics)}: results per seat ({metrics['games']} games, 95% intervals)", fontsize=10)
     axes.legend(frameon=False, ncols=3, loc="upper center", fontsize=8)
     axes.grid(axis="y", alpha=0.3)
     return _svg(figure)
@@ -82,7 +86,10 @@ def lengths(metrics: dict, lines: list[dict]) -> str:
         else:
             label = "drawn"
         groups.setdefault(label, []).append(line["plies"])
-    order = sorted(groups, key=lambda g: (g in ("drawn", "ply limit"), g == "ply limit", g))
+    seats = [seat["player"] for seat in metrics["seats"]]
+    wins = sorted((g for g in groups if g not in ("drawn", "ply limit")),
+                  key=lambda g: [seats.index(p) if p in seats else len(seats) for p in g[:-len(" won")].split(" & ")])
+    order = wins + [g for g in ("drawn", "ply limit") if g in groups]
     palette = ["#2f7d4f", "#3b6ea8", "#c58b2b", "#7a4fa0", "#2a9d9d", "#a84a7a"]
     colours = [OUTCOME_COLOURS["draw"] if g == "drawn" else "#5b5b5b" if g == "ply limit" else palette[i % len(palette)]
                for i, g in enumerate(order)]
@@ -96,52 +103,65 @@ def lengths(metrics: dict, lines: list[dict]) -> str:
         axes.text(median, axes.get_ylim()[1] * 0.95, f" median {median:g}", fontsize=8, va="top")
     axes.set_xlabel("plies")
     axes.set_ylabel("games")
-    axes.set_title("Game length", fontsize=10)
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    axes.set_title(f"{_name(metrics)}: game length", fontsize=10)
     axes.legend(frameon=False, fontsize=8)
     return _svg(figure)
 
 
 def branching(metrics: dict) -> str:
-    """Mean legal moves per ply with the quartiles, as long as enough games are still going."""
+    """Mean legal moves per ply, one line per seat (through the plies it moves) with its quartiles,
+    as long as enough games are still going."""
     figure, axes = _figure()
-    rows = metrics["branching_by_ply"]
     enough = max(2, BRANCHING_SHARE * metrics["games"])
-    rows = [row for row in rows if row["games"] >= enough] or rows[:1]
-    plies = [row["ply"] for row in rows]
-    axes.fill_between(plies, [row["q1"] for row in rows], [row["q3"] for row in rows], color="#9fc3e6", alpha=0.6,
-                      linewidth=0, label="quartiles")
-    axes.plot(plies, [row["mean"] for row in rows], color="#1f4e8c", linewidth=1.5, label="mean")
+    rows = [row for row in metrics["branching_by_ply"] if row["games"] >= enough] or metrics["branching_by_ply"][:1]
+    seats = [seat["player"] for seat in metrics["seats"]]
+    palette = ["#1f4e8c", "#b5473a", "#2f7d4f", "#c58b2b", "#7a4fa0", "#2a9d9d"]
+    for i, seat in enumerate(seats):
+        mine = [row for row in rows if row["seat"] == seat]
+        if not mine:
+            continue
+        plies = [row["ply"] for row in mine]
+        colour = palette[i % len(palette)]
+        axes.fill_between(plies, [row["q1"] for row in mine], [row["q3"] for row in mine], color=colour, alpha=0.15,
+                          linewidth=0)
+        axes.plot(plies, [row["mean"] for row in mine], color=colour, linewidth=1.5, label=f"{seat} to move")
     axes.set_xlabel("ply")
     axes.set_ylabel("legal moves")
     axes.set_ylim(bottom=0)
     share = round(100 * BRANCHING_SHARE)
-    axes.set_title(f"Branching factor over the game (while {share}% of the games or more go on)", fontsize=10)
-    axes.legend(frameon=False, fontsize=8)
+    axes.set_title(f"{_name(metrics)}: branching factor (while {share}% of the games or more go on)", fontsize=10)
+    axes.legend(frameon=False, fontsize=8, title="mean and quartiles", title_fontsize=8)
     axes.grid(alpha=0.3)
     return _svg(figure)
 
 
 def heat_map(game, counts: dict[str, int], title: str) -> str:
-    """The board of ``game`` with each cell coloured by its count (cells by name), and a scale."""
+    """The board of ``game`` with each cell coloured by its count (cells by name; a cell not named
+    counts 0), on a scale from the least count of a cell to the greatest."""
     from matplotlib import colormaps
     from matplotlib.colors import to_hex
     scale = colormaps[HEAT_MAP]
-    top = max(counts.values(), default=0)
     index = game.board.index
-    heat = {cell: to_hex(scale(counts.get(name, 0) / top if top else 0.0)) for name, cell in index.items()}
+    values = [counts.get(name, 0) for name in index]
+    low, top = min(values), max(values)
+    span = top - low
+    heat = {cell: to_hex(scale((counts.get(name, 0) - low) / span if span else 0.0)) for name, cell in index.items()}
     board = render_svg(game, Diagram(heat=heat), title=title)
     width, height = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', board).groups())
     stops = "".join(f'<stop offset="{k / 10:g}" stop-color="{to_hex(scale(k / 10))}"/>' for k in range(11))
-    bar_w, bar_h, top_y = min(width * 0.6, 320), 12, height + 14
+    size = max(1.0, width / 500)     # the scale grows with the board, so that it reads alike when both are shrunk
+    bar_w, bar_h, top_y = width * 0.5, 12 * size, height + 14 * size
     left = (width - bar_w) / 2
-    font = 'font-family="DejaVu Sans, Arial, sans-serif" font-size="11" fill="#333333"'
+    font = f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{11 * size:g}" fill="#333333"'
     legend = (f'<defs><linearGradient id="heat-scale">{stops}</linearGradient></defs>'
-              f'<rect x="{left:g}" y="{top_y:g}" width="{bar_w:g}" height="{bar_h}" fill="url(#heat-scale)" '
+              f'<rect x="{left:g}" y="{top_y:g}" width="{bar_w:g}" height="{bar_h:g}" fill="url(#heat-scale)" '
               f'stroke="#888888" stroke-width="0.5"/>'
-              f'<text x="{left - 6:g}" y="{top_y + 10:g}" text-anchor="end" {font}>0</text>'
-              f'<text x="{left + bar_w + 6:g}" y="{top_y + 10:g}" {font}>{top:,}</text>'
-              f'<text x="{width / 2:g}" y="{top_y + bar_h + 15:g}" text-anchor="middle" {font}>{escape(title)}</text>')
-    total_h = top_y + bar_h + 24
+              f'<text x="{left - 6 * size:g}" y="{top_y + 10 * size:g}" text-anchor="end" {font}>{low:,}</text>'
+              f'<text x="{left + bar_w + 6 * size:g}" y="{top_y + 10 * size:g}" {font}>{top:,}</text>'
+              f'<text x="{width / 2:g}" y="{top_y + bar_h + 15 * size:g}" text-anchor="middle" {font}>'
+              f'{escape(title)}</text>')
+    total_h = top_y + bar_h + 24 * size
     inner = board[board.index("<svg"):]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{width:g}" height="{total_h:g}" viewBox="0 0 {width:g} {total_h:g}">'

@@ -21,7 +21,7 @@ player of the mode) has its team's result.
 - **duration**: plies per game.
 - **branching factor**: legal moves per position, the mean per game, then
   over games; *over the game*, its mean at each ply among the games still
-  going (with the quartiles).
+  going (with the quartiles and the seat that moves there).
 - **decision moves**: the share of a game's positions with more than one
   legal move.
 - **board coverage**: the share of the board's cells that held a piece at
@@ -113,7 +113,7 @@ def compute(facts: dict, lines: list[dict]) -> dict:
         "teams": [_team(t, group, lines, results, players) for t, group in enumerate(teams)],
         "endings": _counted([line["end"] or ADJUDICATED for line in lines], n, "end"),
         "terminations": _counted([line["termination"] for line in lines], n, "text"),
-        "branching_by_ply": branching_by_ply([line["branching"] for line in lines]),
+        "branching_by_ply": branching_by_ply(lines, players),
         "heat": heat(facts["cell_names"], lines),
     }
 
@@ -174,16 +174,18 @@ def decisiveness(evaluation: list[list[float]], winners: set[int]) -> float:
     return 1.0
 
 
-def branching_by_ply(games: list[list[int]]) -> list[dict]:
-    """Per ply: the mean branching factor over the games that reached it, its quartiles and the
-    number of games."""
+def branching_by_ply(lines: list[dict], players: list[str]) -> list[dict]:
+    """Per ply: the mean branching factor over the games that reached it, its quartiles, the number
+    of games and the seat that moved there most often (the turn order fixes it in most games)."""
     out = []
-    longest = max((len(b) for b in games), default=0)
+    longest = max((len(line["branching"]) for line in lines), default=0)
     for ply in range(longest):
-        values = sorted(b[ply] for b in games if len(b) > ply)
+        reached = [line for line in lines if len(line["branching"]) > ply]
+        values = sorted(line["branching"][ply] for line in reached)
         quartiles = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+        mover = Counter(line["movers"][ply] for line in reached).most_common(1)[0][0]
         out.append({"ply": ply, "mean": round(statistics.fmean(values), 3), "q1": quartiles[0], "q3": quartiles[2],
-                    "games": len(values)})
+                    "games": len(values), "seat": players[mover] if 0 <= mover < len(players) else None})
     return out
 
 

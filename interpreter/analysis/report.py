@@ -42,7 +42,8 @@ def write_report(run: Run, game, metrics: dict) -> Path:
     pictures = {
         "win_rates": ("Wins, draws and losses per seat, with their 95% intervals.", figures.win_rates(metrics)),
         "lengths": ("Plies per game, by how the games ended (dashed: the median).", figures.lengths(metrics, lines)),
-        "branching": ("Legal moves per position over the game: the mean, and the middle half of the games.",
+        "branching": ("Legal moves per position over the game, for each seat on its turns: the mean, and the "
+                      "middle half of the games.",
                       figures.branching(metrics)),
         "moves": ("Where moves went: moves per destination cell, over every game.",
                   figures.heat_map(game, metrics["heat"]["moves"], "moves ending on each cell")),

@@ -30,16 +30,18 @@ from .results import Parameters, ResultsWriter, open_run, write_metrics
 
 @dataclass
 class Analysis:
-    """What a run did: its directory, the games played now and before, the time taken (seconds),
-    the metrics and the report's path (None when the run was interrupted before it)."""
+    """What a run did: its directory, the games played now and kept from before, the seconds spent
+    playing (``startup``: starting the workers, before that), the workers, the metrics and the
+    report's path."""
 
     directory: Path
     played: int
     kept: int
     seconds: float
-    metrics: dict
-    report: Path | None
+    startup: float
     workers: int
+    metrics: dict
+    report: Path
 
 
 def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | None = None,
@@ -66,12 +68,13 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
     kept = len(run.lines())
     tasks = match_tasks(variant, list(seats), run.missing, mode, options, seed, opening_plies, max_plies, level,
                         observer=GameWatcher)
-    started = time.perf_counter()
+    started = ready = time.perf_counter()
     workers = 0
     interrupted = None
     if tasks:
         backend = _backend(len(tasks), jobs, cluster, scheduler)
         workers = backend.workers
+        ready = time.perf_counter()
         writer = ResultsWriter(run)
         try:
             with Progress(games, kept, progress) as bar:
@@ -84,11 +87,12 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
         finally:
             backend.close()
             writer.close()
-    seconds = time.perf_counter() - started
+    seconds = time.perf_counter() - ready
     metrics = metrics_module.compute(facts, run.lines())
     write_metrics(run, metrics)
     report = write_report(run, game, metrics)
-    analysis = Analysis(run.directory, len(run.lines()) - kept, kept, seconds, metrics, report, workers)
+    analysis = Analysis(run.directory, len(run.lines()) - kept, kept, seconds, ready - started, workers, metrics,
+                        report)
     if interrupted is not None:
         raise Interrupted(analysis) from interrupted
     return analysis

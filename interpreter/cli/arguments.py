@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play games of a variant between agents (one agent: self-play) and measure it: "
                                    "balance, completion, drawishness, first-seat advantage, duration, branching "
                                    "factor, decision moves, board coverage, lead change, decisiveness and how "
-                                   "games end, with 95%% intervals. Writes results.jsonl (one line per finished "
+                                   "games end, with 95% intervals. Writes results.jsonl (one line per finished "
                                    "game), metrics.json and a self-contained report.html into --out.")
     _add_variant(p)
     p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
@@ -150,12 +150,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "mode rotate among the agents; default: greedy for every seat)")
     p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0): game i is the same "
                                             "for the same seed, wherever it is played")
+    p.add_argument("--jobs", type=int, metavar="J",
+                   help="worker processes on this machine, of the pool or of --cluster local (default: every core)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: every core)")
     where.add_argument("--cluster", choices=["local"],
                        help="play on a Dask LocalCluster of --jobs workers started here (needs rules-dsl[cluster])")
     where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster])")
+                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster]; "
+                            "not with --jobs: the cluster has its workers)")
     p.add_argument("--out", metavar="DIR", help="the run's directory (default: analysis-VARIANT)")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --out: play only the games not in its results yet, then recompute "
