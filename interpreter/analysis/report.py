@@ -69,7 +69,7 @@ def page(run: Run, metrics: dict, pictures: dict[str, tuple[str, str]]) -> str:
     options = ", ".join(f"{k}={v}" for k, v in sorted(p.options.items()))
     done = f"{metrics['games']} games" + (f" of {run.games} asked for" if metrics["games"] < run.games else "")
     head = [f"<h1>Self-play analysis: {escape(title)}</h1>",
-            f'<p>{escape(done)}; agents {escape(", ".join(p.seats))} (the teams rotate among them); seed {p.seed}; '
+            f'<p>{escape(done)}; {escape(_agents(p.seats))}; seed {p.seed}; '
             f"opening {'two rounds of' if p.opening_plies is None else p.opening_plies} random plies; "
             f"a draw after {p.max_plies} plies{'; options ' + escape(options) if options else ''}.</p>"]
     body = head + ["<h2>Overall</h2>", _overall(metrics),
@@ -86,6 +86,12 @@ def page(run: Run, metrics: dict, pictures: dict[str, tuple[str, str]]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>Analysis: {escape(title)}</title><style>{STYLE}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
+
+
+def _agents(seats: list[str]) -> str:
+    if len(seats) == 1:
+        return f"{seats[0]} on every seat (self-play)"
+    return f"agents {', '.join(seats)} (the teams rotate among them from game to game)"
 
 
 def number(value: float | None, share: bool) -> str:
