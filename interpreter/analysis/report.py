@@ -126,7 +126,8 @@ def _overall(metrics: dict) -> str:
 
 def _sides(sides: list[dict], kind: str) -> str:
     rows = [f"<tr><th>{kind}</th><th>agents (games)</th><th>W</th><th>D</th><th>L</th><th>win rate</th>"
-            "<th>score</th><th>branching</th><th>decision moves</th><th>captures / game</th></tr>"]
+            "<th>score</th><th>branching</th><th>decision moves</th><th>captures / game</th>"
+            + ("<th>leads alone</th>" if kind == "team" else "") + "</tr>"]
     for side in sides:
         name = side.get("player") or " + ".join(side["players"])
         agents = ", ".join(f"{escape(a)} ({k})" for a, k in side["agents"].items())
@@ -135,6 +136,8 @@ def _sides(sides: list[dict], kind: str) -> str:
                  f"{number(side['score']['value'], False)} <span class=\"muted\">{interval(side['score'], False)}</span>",
                  number(side["branching_factor"]["value"], False), number(side["decision_moves"]["value"], True),
                  number(side["captures_per_game"]["value"], False)]
+        if kind == "team":
+            cells.append(number(side["leading"]["value"], True))
         rows.append(f"<tr><td>{escape(name)}</td><td>{agents}</td><td class=\"n\">{side['wins']}</td>"
                     f"<td class=\"n\">{side['draws']}</td><td class=\"n\">{side['losses']}</td>"
                     + "".join(f'<td class="n">{c}</td>' for c in cells) + "</tr>")
