@@ -200,10 +200,15 @@ class PositionSpec(Node):
 
 
 class BoardSpec(Node):
+    """A board: a generator and/or explicit cells, what is removed, links, a wrap, attributes,
+    directions, zones and drawing. ``wrap``: the coordinates that wrap round (``files``: a cylinder
+    whose last file is next to its first; both: a torus)."""
+
     generator: Generator | None = None
     cells: list[CellDecl] = []
     removes: list[CellSet] = []
     links: list[Link] = []
+    wrap: list[Literal["files", "ranks"]] = []
     attributes: list[SetAttr] = []
     directions: list[DirectionFamily] = []
     zones: dict[str, ZoneSpec] = {}

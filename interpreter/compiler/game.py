@@ -69,6 +69,8 @@ class Game:
         self._compile_mode(spec, mode, options or {})
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
         self.n = len(self.board)
+        for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
+            frame(army.forward, self.board, army.locs.get("forward", army.loc))
         self._compile_pieces(spec)
         tables = attack_tables(self)
         self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame
@@ -104,8 +106,6 @@ class Game:
         if spec.rules.repetition_key != "position":
             raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
                                    spec.locs.get("name"))
-        for link in spec.board.links:
-            raise UnsupportedError("'link' is not run by the interpreter yet", link.loc)
         for piece in spec.pieces.values():
             if piece.states:
                 raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",

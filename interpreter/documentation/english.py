@@ -188,8 +188,9 @@ class English:
 
     def _HexGen(self, gen: S.HexGen) -> str:
         r = gen.radius
-        return (f"a hexagon of hexagonal cells, a centre cell and {r} ring{'s' if r != 1 else ''} around it: "
-                f"{3 * r * (r + 1) + 1} cells")
+        rings = r - 1
+        return (f"a hexagon of hexagonal cells, {r} cells a side (a centre cell and {rings} "
+                f"ring{'s' if rings != 1 else ''} around it): {3 * r * (r - 1) + 1} cells")
 
     def _CellDecl(self, cell: S.CellDecl) -> str:
         return f"the cell `{cell.name}` at ({num(cell.x)}, {num(cell.y)})"
@@ -236,6 +237,11 @@ class English:
             parts.append(sentence(f"Removed from it: {self.render(cells)}"))
         for link in board.links:
             parts.append(sentence(f"There is {self.render(link)}"))
+        if board.wrap:
+            edges = {"files": "the last file is next to the first (a cylinder)",
+                     "ranks": "the last rank is next to the first"}
+            parts.append(sentence("The board wraps round: " + join([edges[axis] for axis in board.wrap])
+                                  + "; every step, leap and ray goes on across that edge"))
         for attr in board.attributes:
             parts.append(sentence(self.render(attr)))
         for family in board.directions:
