@@ -22,7 +22,6 @@ UNIT = 48.0
 Point = tuple[float, float]
 
 
-
 def inside(polygon: list[Point], x: float, y: float) -> bool:
     """Is (x, y) inside the polygon (even-odd rule)?"""
     found = False
