@@ -129,3 +129,50 @@ class Searcher:
             return False
         self.current = None
         return True
+
+
+class LineEngine:
+    """What both protocols share: the event loop over a :class:`Channel`, a :class:`Searcher`, and the
+    agent spec. A protocol answers :meth:`command` (one input line) and :meth:`searched` (a search
+    that ended); ``quit`` or the end of input ends :meth:`run`."""
+
+    def __init__(self, channel: Channel, agent: str) -> None:
+        self.channel = channel
+        self.searcher = Searcher(channel)
+        self.agent_spec = agent
+        self.session: Any = None     # the protocol's Session, made (importing the engine) when first needed
+
+    def run(self) -> int:
+        """Serve until ``quit`` or the end of input; returns the exit status."""
+        self.channel.start_reading()
+        while True:
+            kind, value = self.channel.next_event()
+            if kind == EOF:
+                break
+            if kind == SEARCHED:
+                self.searched(value)
+                continue
+            line = value.strip()
+            if not line:
+                continue
+            if line.split()[0] == "quit":
+                break
+            self.command(line)
+        self.searcher.abandon()
+        return 0
+
+    def command(self, line: str) -> None:
+        raise NotImplementedError
+
+    def searched(self, job: SearchJob) -> None:
+        raise NotImplementedError
+
+    def set_agent(self, spec: str) -> None:
+        """Search with the agent of ``spec`` from now on (UsageError for a bad spec, which changes nothing)."""
+        self.searcher.abandon()
+        if self.session is not None:
+            self.session.set_agent(spec)
+        else:
+            from interpreter.agents import parse_agent
+            parse_agent(spec)
+        self.agent_spec = spec

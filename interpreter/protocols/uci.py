@@ -44,7 +44,7 @@ from importlib import metadata
 
 from dsl.errors import RulesError, UsageError, clip
 
-from .loop import EOF, LINE, SEARCHED, Channel, SearchJob, Searcher
+from .loop import Channel, LineEngine, SearchJob
 from .variants import check_argument, protocol_names, resolve
 
 AUTHOR = "the rules-dsl authors"
@@ -60,49 +60,31 @@ def version() -> str:
         return "dev"
 
 
-class UciEngine:
+class UciEngine(LineEngine):
     """The UCI side of one session: reads commands from ``channel`` until ``quit`` or the end of input."""
 
     def __init__(self, channel: Channel, variant: str | None = None, agent: str = "ai") -> None:
-        self.channel = channel
-        self.searcher = Searcher(channel)
+        super().__init__(channel, agent)
         self.files: dict[str, str] = {}
         self.variant = "chess"
         if variant is not None:
             self.variant, path = check_argument(variant, "uci")
             if path is not None:
                 self.files[self.variant] = path
-        self.agent_spec = agent
         self.overhead = 30
         self.chess960 = False
-        self.session = None          # the Session, made (importing the engine) when first needed
         self.loaded: str | None = None  # the variant name the session's game is of
 
-    # ------------------------------------------------------------ the loop
-    def run(self) -> int:
-        self.channel.start_reading()
-        while True:
-            kind, value = self.channel.next_event()
-            if kind == EOF:
-                break
-            if kind == SEARCHED:
-                self._searched(value)
-                continue
-            words = value.split()
-            if not words:
-                continue
-            if words[0] == "quit":
-                break
-            handler = getattr(self, "cmd_" + words[0], None)
-            if handler is None:
-                self.error(f"unknown command '{clip(words[0])}'")
-                continue
-            try:
-                handler(words[1:])
-            except RulesError as err:
-                self.error(err.render())
-        self.searcher.abandon()
-        return 0
+    def command(self, line: str) -> None:
+        words = line.split()
+        handler = getattr(self, "cmd_" + words[0], None)
+        if handler is None:
+            self.error(f"unknown command '{clip(words[0])}'")
+            return
+        try:
+            handler(words[1:])
+        except RulesError as err:
+            self.error(err.render())
 
     def error(self, text: str) -> None:
         self.channel.write(*(f"info string error: {line}" for line in text.splitlines()))
@@ -166,12 +148,7 @@ class UciEngine:
 
     def option_agent(self, value: str) -> None:
         self._finish()
-        if self.session is not None:
-            self.session.set_agent(value)
-        else:
-            from interpreter.agents import parse_agent
-            parse_agent(value)
-        self.agent_spec = value
+        self.set_agent(value)
 
     def option_move_overhead(self, value: str) -> None:
         if not value.isdigit() or int(value) > MOST_OVERHEAD:
@@ -291,7 +268,7 @@ class UciEngine:
         self.cmd_stop(args)
 
     # ------------------------------------------------------------ search results
-    def _searched(self, job: SearchJob) -> None:
+    def searched(self, job: SearchJob) -> None:
         if job is not self.searcher.current or (job.tag["infinite"] and not job.tag["stopped"]):
             return  # dropped, or an infinite search that ended before its stop: it waits for it
         self.searcher.take(job)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dsl.errors import RulesError, UsageError, clip
 
-from .loop import EOF, LINE, SEARCHED, Channel, SearchJob, Searcher
+from .loop import Channel, LineEngine, SearchJob
 from .uci import version
 from .variants import XBOARD_KNOWN, check_argument, protocol_names, resolve
 
@@ -45,21 +45,18 @@ IGNORED = frozenset((
 ))
 
 
-class XBoardEngine:
+class XBoardEngine(LineEngine):
     """The XBoard side of one session: reads commands from ``channel`` until ``quit`` or the end of input."""
 
     def __init__(self, channel: Channel, variant: str | None = None, agent: str = "ai") -> None:
-        self.channel = channel
-        self.searcher = Searcher(channel)
+        super().__init__(channel, agent)
         self.files: dict[str, str] = {}
         self.first: str | None = None
         if variant is not None:
             self.first, path = check_argument(variant, "xboard")
             if path is not None:
                 self.files[self.first] = path
-        self.agent_spec = agent
         self.variant = DEFAULT_VARIANT
-        self.session = None            # made (importing the engine) when a game is first needed
         self.loaded: str | None = None
         self.engine_side: int | None = None   # the army the engine plays; None in force mode
         self.analyzing = False
@@ -69,24 +66,9 @@ class XBoardEngine:
         self.nps: int | None = None
         self.my_time: float | None = None
 
-    # ------------------------------------------------------------ the loop
-    def run(self) -> int:
-        self.channel.start_reading()
-        while True:
-            kind, value = self.channel.next_event()
-            if kind == EOF:
-                break
-            if kind == SEARCHED:
-                self._searched(value)
-                continue
-            command, _, rest = value.strip().partition(" ")
-            if not command:
-                continue
-            if command == "quit":
-                break
-            self.dispatch(command, rest.strip(), value.strip())
-        self.searcher.abandon()
-        return 0
+    def command(self, line: str) -> None:
+        command, _, rest = line.partition(" ")
+        self.dispatch(command, rest.strip(), line)
 
     def dispatch(self, command: str, rest: str, line: str) -> None:
         """Run one command line; bad input is answered with the protocol's error replies."""
@@ -122,13 +104,7 @@ class XBoardEngine:
         name, _, value = rest.partition("=")
         if name.strip() != "Agent":
             raise UsageError(f"unknown option '{clip(name)}'", expected="Agent")
-        self._abandon()
-        if self.session is not None:
-            self.session.set_agent(value.strip())
-        else:
-            from interpreter.agents import parse_agent
-            parse_agent(value.strip())
-        self.agent_spec = value.strip()
+        self.set_agent(value.strip())
 
     # ------------------------------------------------------------ the game
     def _load(self):
@@ -303,7 +279,7 @@ class XBoardEngine:
     def _abandon(self) -> None:
         self.searcher.abandon()
 
-    def _searched(self, job: SearchJob) -> None:
+    def searched(self, job: SearchJob) -> None:
         if not self.searcher.take(job) or job.tag["kind"] != "move":
             return
         session = self.session
