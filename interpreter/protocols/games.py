@@ -35,7 +35,8 @@ XBOARD_MOST_RANKS = 10
 def why_not_carried(game: Game, protocol: str) -> str | None:
     """Why ``protocol`` (``uci`` or ``xboard``) cannot carry ``game``, or None when it can."""
     board = game.board
-    if board.directions and not board.square:
+    generator = game.spec.board.generator if game.spec.board is not None else None
+    if generator is not None and generator.kind == "hex":
         return "its cells are hexagons, and FEN and from-to moves name the squares of a rectangle"
     if not board.rectangular:
         return (f"its board of {len(board)} cells is not a full rectangle "
