@@ -24,6 +24,7 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board, compile_board
 from .castling import compile_castling
+from .drops import compile_drops
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
@@ -446,7 +447,7 @@ class Game:
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
-        self._compile_drops(spec.drops)
+        compile_drops(self, spec.drops)
         for event in rules.clock_resets:
             if event in ("capture", "promotion"):
                 continue
@@ -473,54 +474,6 @@ class Game:
                 self.blast_spares[code] = True
         steps = self.board.steps
         self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
-
-    def _compile_drops(self, drops: S.DropsSpec | None) -> None:
-        """Hands and drops.
-
-        ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
-        the kind a promoted piece of ``kind`` goes back to (the kind that
-        promotes to it; itself if none). ``drop_cells[code]``: where a piece
-        from hand may be dropped (None: not droppable). ``drop_no_twin[code]``:
-        the code that may not stand on the same file (nifu), or 0.
-        ``drop_no_mate[code]``: the drop may not checkmate.
-        """
-        self.to_hand = bool(drops and drops.captures_to_hand)
-        self.drops_demoted = bool(drops and drops.demoted)
-        self.drop_cells: list[frozenset[int] | None] = [None] * self.ncodes
-        self.drop_no_twin = [0] * self.ncodes
-        self.drop_no_mate = [False] * self.ncodes
-        self.demote = list(range(len(self.kinds)))
-        self.has_drops = False
-        self.promotion_only: set[int] = set()
-        if drops is None:
-            return
-        promoters: dict[int, set[int]] = {}
-        for kind in self.kinds:
-            for promo in kind.spec.promotions:
-                for name in promo.to:
-                    promoters.setdefault(self.kind_index[name], set()).add(kind.index)
-        for target, sources in promoters.items():
-            if len(sources) == 1:
-                self.demote[target] = next(iter(sources))
-        for rule in drops.drops:
-            if rule.piece not in self.kind_index:
-                raise unknown_name("piece", rule.piece, self.kind_index, rule.loc)
-            if rule.condition is not None:
-                raise UnsupportedError("'if' conditions on drops are not run by the interpreter yet", rule.loc)
-            kind = self.kind_index[rule.piece]
-            for army in self.armies:
-                code = self.code(kind, army.index)
-                cells = frozenset(range(self.n))
-                for term in rule.not_in:
-                    cells -= self.board.term(term, army.name)
-                self.drop_cells[code] = cells
-                if rule.no_file_twin:
-                    if rule.no_file_twin not in self.kind_index:
-                        raise unknown_name("piece", rule.no_file_twin, self.kind_index, rule.loc)
-                    self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
-                self.drop_no_mate[code] = rule.no_mate
-        self.has_drops = any(c is not None for c in self.drop_cells)
-        self.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup below
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)
