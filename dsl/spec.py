@@ -352,7 +352,6 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
-    states: dict[str, str | None] = {}
 
 
 # ------------------------------------------------------------------ castling
@@ -472,7 +471,6 @@ class RulesSpec(Node):
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []
     no_moves: list[NoMovesRule] = []
-    repetition_key: Literal["position", "position-and-clock"] = "position"
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""

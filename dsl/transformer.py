@@ -321,8 +321,6 @@ class ToDecls(Transformer_NonRecursive):
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
-            elif key == "state":
-                piece.states[value[0]] = value[1]
             else:
                 setattr(piece, key, value)
         return Decl("piece", piece, piece.loc)
@@ -336,9 +334,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def royal(self, items):
         return ("royal", True)
-
-    def piece_state(self, items):
-        return ("state", (str(items[0]), str(items[1]) if len(items) > 1 else None))
 
     def _move(self, pattern, opts, loc):
         move = S.MoveSpec(pattern=pattern, loc=loc)
@@ -596,9 +591,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
-
-    def repetition(self, items):
-        return ("repetition", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

@@ -65,7 +65,6 @@ class Game:
         self.spec = spec
         self.name = spec.name
         self.title = spec.title
-        self._check_supported(spec)
         self._compile_armies(spec)
         self._compile_mode(spec, mode, options or {})
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
@@ -98,19 +97,9 @@ class Game:
         self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
         # Once-per-game privileges: every piece that has one holds it at the start.
         if any(self.privileged) and self.castle_rules:
+            once = next(m for p in spec.pieces.values() for m in p.moves if m.once_per_game)
             raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
-                                   "yet (both use FEN's castling field)", spec.locs.get("name"))
-
-    # ------------------------------------------------------------ checks
-    @staticmethod
-    def _check_supported(spec: S.VariantSpec) -> None:
-        if spec.rules.repetition_key != "position":
-            raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
-                                   spec.locs.get("name"))
-        for piece in spec.pieces.values():
-            if piece.states:
-                raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",
-                                       piece.loc)
+                                   "yet (both use FEN's castling field)", once.loc)
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:

@@ -405,9 +405,6 @@ class English:
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
-        for state, initial in piece.states.items():
-            start = f", initially `{initial}`" if initial is not None else ""
-            text += " " + sentence(f"each {piece.name} keeps a state `{state}`{start}")
         return text
 
     # ------------------------------------------------------------ castling
@@ -573,7 +570,7 @@ class English:
                   "ends the game."] if rules.ends else ["No end rule is given."]
         ending += [sentence(self.render(r)) for r in rules.ends]
         ending += [sentence(self.render(r)) for r in rules.no_moves]
-        counting = [self._clock(rules.clock_resets), REPETITION[rules.repetition_key]]
+        counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:
             counting.append(f"Every check an army gives is counted; the target is {checks} checks."

@@ -37,13 +37,8 @@ FORBIDDEN = {
     "giving-check": "A move may not attack an enemy royal piece: giving check is not allowed.",
 }
 
-REPETITION = {
-    "position": "Two positions are the same for repetition when the same pieces stand on the same "
-                "cells, the same army is to move and the same castling and en passant rights exist.",
-    "position-and-clock": "Two positions are the same for repetition when the same pieces stand on the "
-                          "same cells, the same army is to move, the same castling and en passant rights "
-                          "exist and the halfmove clock is the same.",
-}
+REPETITION = ("Two positions are the same for repetition when the same pieces stand on the same "
+              "cells, the same army is to move and the same castling and en passant rights exist.")
 
 NO_MOVES = {
     "pass": "the army passes, and play goes on with the next army",
