@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 VARIANT ?= chess
 LEVEL ?= medium
 
-.PHONY: play serve test browser bench docs docs-variants clean
+.PHONY: play serve test browser bench docs docs-variants protocol-variants clean
 
 $(BIN)/rules: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ docs: $(VENV)/.docs-extras
 docs-variants: $(BIN)/rules
 	rm -rf docs/variants
 	$(BIN)/python -m interpreter.documentation.pages docs/variants
+
+## protocol-variants: rewrite interpreter/protocols/carried.json, the variants UCI and XBoard can carry
+protocol-variants: $(BIN)/rules
+	$(BIN)/python -m interpreter.protocols.games
 
 clean:
 	rm -rf $(VENV) build *.egg-info

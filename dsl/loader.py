@@ -7,9 +7,9 @@ and later declarations override earlier ones:
 
 - the file's own ``variant`` block wins over inherited ones wherever it stands;
 - ``piece X`` replaces an earlier piece X as a whole;
-- a ``board`` block with a generator (``grid``, ``ragged``, ``hex`` or
-  ``cell``) starts a new board; one without adds to the inherited board
-  (zones of the same name are replaced);
+- a ``board`` block with a generator (``grid``, ``ragged``, ``hex``)
+  starts a new board; one without adds to the inherited board (explicit
+  cells too; zones and direction families of the same name are replaced);
 - an ``armies`` block that declares an ``army`` replaces the armies, teams,
   turn order and modes; one without adds teams, modes or a turn order;
 - ``castling``, ``drops`` and ``setup`` replace earlier ones; so does a
@@ -188,7 +188,7 @@ class _Builder:
                     self.top_keys.add(key)
 
     def _board(self, stmts: list) -> None:
-        if any(key in ("generator", "cell") for key, _ in stmts):
+        if any(key == "generator" for key, _ in stmts):
             self.board = S.BoardSpec()
         board = self.board
         for key, value in stmts:
@@ -200,6 +200,10 @@ class _Builder:
                 board.removes.append(value)
             elif key == "link":
                 board.links.append(value)
+            elif key == "wrap":
+                axes, loc = value
+                board.wrap = list(dict.fromkeys(board.wrap + axes))
+                board.locs["wrap"] = loc
             elif key == "attribute":
                 board.attributes.append(value)
             elif key == "directions":
@@ -244,8 +248,6 @@ class _Builder:
                 if not replaced_no_moves:
                     rules.no_moves, replaced_no_moves = [], True
                 rules.no_moves.append(value)
-            elif key == "repetition":
-                rules.repetition_key = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -205,10 +205,20 @@ class ToDecls(Transformer_NonRecursive):
     def remove(self, items):
         return ("remove", items[0])
 
-    def link(self, items):
+    @v_args(meta=True)
+    def link(self, meta, items):
         kind = str(items[3]) if len(items) > 3 else None
-        return ("link", S.Link(source=str(items[0]), target=str(items[1]), label=str(items[2]),
-                               edge_kind=kind, loc=self.loc(items[0])))
+        link = S.Link(source=str(items[0]), target=str(items[1]), label=str(items[2]), edge_kind=kind,
+                      loc=self.loc(meta))
+        link.locs.update({str(items[0]): self.loc(items[0]), str(items[1]): self.loc(items[1])})
+        return ("link", link)
+
+    @v_args(meta=True)
+    def wrap(self, meta, items):
+        return ("wrap", ([str(t) for t in items], self.loc(meta)))
+
+    def wrap_axis(self, items):
+        return str(items[0])
 
     def set_attr(self, items):
         attr, value, cells = items
@@ -258,20 +268,22 @@ class ToDecls(Transformer_NonRecursive):
     def army(self, items):
         name, *rest = items
         title = unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else str(name).capitalize()
-        fields = dict(rest)
-        return ("army", S.ArmySpec(name=str(name), title=title, loc=self.loc(name), **fields))
+        fields = {key: value for key, value, _ in rest}
+        army = S.ArmySpec(name=str(name), title=title, loc=self.loc(name), **fields)
+        army.locs.update({key: loc for key, _, loc in rest})
+        return ("army", army)
 
     def letters_case(self, items):
-        return ("letter_case", str(items[0]))
+        return ("letter_case", str(items[0]), self.loc(items[0]))
 
     def letters_prefix(self, items):
-        return ("prefix", unquote(items[0]))
+        return ("prefix", unquote(items[0]), self.loc(items[0]))
 
     def army_forward(self, items):
-        return ("forward", str(items[0]))
+        return ("forward", str(items[0]), self.loc(items[0]))
 
     def army_colour(self, items):
-        return ("colour", unquote(items[0]))
+        return ("colour", unquote(items[0]), self.loc(items[0]))
 
     def team(self, items):
         name, *armies = items
@@ -309,8 +321,6 @@ class ToDecls(Transformer_NonRecursive):
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
-            elif key == "state":
-                piece.states[value[0]] = value[1]
             else:
                 setattr(piece, key, value)
         return Decl("piece", piece, piece.loc)
@@ -324,9 +334,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def royal(self, items):
         return ("royal", True)
-
-    def piece_state(self, items):
-        return ("state", (str(items[0]), str(items[1]) if len(items) > 1 else None))
 
     def _move(self, pattern, opts, loc):
         move = S.MoveSpec(pattern=pattern, loc=loc)
@@ -584,9 +591,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
-
-    def repetition(self, items):
-        return ("repetition", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

@@ -155,3 +155,15 @@ def test_a_team_game_reports_its_teams(tmp_path):
     teams = result.metrics["teams"]
     assert [t["players"] for t in teams] == [["south", "north"], ["west", "east"]]
     assert "<h2>Teams</h2>" in (tmp_path / "report.html").read_text()
+
+
+def test_scheduler_sends_the_games_to_a_running_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    import logging
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=logging.CRITICAL) as cluster:
+        remote = analyze("chess", ["random"], 4, tmp_path / "remote", max_plies=20, seed=3, progress=False,
+                         scheduler=cluster.scheduler_address)
+    here = analyze("chess", ["random"], 4, tmp_path / "here", max_plies=20, seed=3, progress=False, jobs=1)
+    assert remote.workers == 2
+    assert _games(tmp_path / "remote") == _games(tmp_path / "here")

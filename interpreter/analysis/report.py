@@ -69,7 +69,7 @@ def page(run: Run, metrics: dict, pictures: dict[str, tuple[str, str]]) -> str:
     options = ", ".join(f"{k}={v}" for k, v in sorted(p.options.items()))
     done = f"{metrics['games']} games" + (f" of {run.games} asked for" if metrics["games"] < run.games else "")
     head = [f"<h1>Self-play analysis: {escape(title)}</h1>",
-            f'<p>{escape(done)}; agents {escape(", ".join(p.seats))} (the teams rotate among them); seed {p.seed}; '
+            f'<p>{escape(done)}; {escape(_agents(p.seats))}; seed {p.seed}; '
             f"opening {'two rounds of' if p.opening_plies is None else p.opening_plies} random plies; "
             f"a draw after {p.max_plies} plies{'; options ' + escape(options) if options else ''}.</p>"]
     body = head + ["<h2>Overall</h2>", _overall(metrics),
@@ -86,6 +86,12 @@ def page(run: Run, metrics: dict, pictures: dict[str, tuple[str, str]]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>Analysis: {escape(title)}</title><style>{STYLE}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
+
+
+def _agents(seats: list[str]) -> str:
+    if len(seats) == 1:
+        return f"{seats[0]} on every seat (self-play)"
+    return f"agents {', '.join(seats)} (the teams rotate among them from game to game)"
 
 
 def number(value: float | None, share: bool) -> str:
@@ -120,7 +126,8 @@ def _overall(metrics: dict) -> str:
 
 def _sides(sides: list[dict], kind: str) -> str:
     rows = [f"<tr><th>{kind}</th><th>agents (games)</th><th>W</th><th>D</th><th>L</th><th>win rate</th>"
-            "<th>score</th><th>branching</th><th>decision moves</th><th>captures / game</th></tr>"]
+            "<th>score</th><th>branching</th><th>decision moves</th><th>captures / game</th>"
+            + ("<th>leads alone</th>" if kind == "team" else "") + "</tr>"]
     for side in sides:
         name = side.get("player") or " + ".join(side["players"])
         agents = ", ".join(f"{escape(a)} ({k})" for a, k in side["agents"].items())
@@ -129,6 +136,8 @@ def _sides(sides: list[dict], kind: str) -> str:
                  f"{number(side['score']['value'], False)} <span class=\"muted\">{interval(side['score'], False)}</span>",
                  number(side["branching_factor"]["value"], False), number(side["decision_moves"]["value"], True),
                  number(side["captures_per_game"]["value"], False)]
+        if kind == "team":
+            cells.append(number(side["leading"]["value"], True))
         rows.append(f"<tr><td>{escape(name)}</td><td>{agents}</td><td class=\"n\">{side['wins']}</td>"
                     f"<td class=\"n\">{side['draws']}</td><td class=\"n\">{side['losses']}</td>"
                     + "".join(f'<td class="n">{c}</td>' for c in cells) + "</tr>")

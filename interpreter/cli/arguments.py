@@ -181,4 +181,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")
+
+    _add_engine_protocols(sub)
     return parser
+
+
+def _add_engine_protocols(sub) -> None:
+    """``rules uci`` and ``rules xboard``: the engine for chess GUIs and match tools (docs/engines.md)."""
+    for name, title, example in (
+            ("uci", "UCI", "cutechess-cli -engine cmd='rules uci' proto=uci"),
+            ("xboard", "XBoard (CECP v2)", "xboard -fcp 'rules xboard' -variant capablanca")):
+        p = sub.add_parser(name, help=f"serve the engine over {title} on standard input and output",
+                           description=f"Serve the engine over {title} for chess GUIs and match tools, e.g. "
+                                       f"{example}. Variants whose boards FEN cannot carry (hex boards, cut "
+                                       "corners, stacks, more than two armies) are refused: play them through "
+                                       "'rules serve'. See docs/engines.md.")
+        p.add_argument("variant", metavar="VARIANT", nargs="?",
+                       help="the variant to start with (UCI) or to offer first (XBoard): a bundled name or a "
+                            "path to a .rules file (default: chess)")
+        p.add_argument("--agent", metavar="SPEC", default="ai",
+                       help="the agent that searches, with its budget for a search the GUI does not limit, "
+                            "e.g. ai:alphabeta:time=2 or ai:mcts (default: ai)")
+        p.set_defaults(command_function=f"interpreter.protocols.{name}:cmd_{name}")

@@ -68,14 +68,18 @@ def render_text(pos: Position) -> str:
             lines.append("  " + line.rstrip())
         return "\n".join(lines)
 
+    xs, ys = [x for x, _ in board.coords], [y for _, y in board.coords]
+    columns = range(min(xs), max(xs) + 1)
+    rank_names = {board.coords[c][1]: p[1] for c, p in enumerate(board.parts) if p is not None}
+    file_names = {board.coords[c][0]: p[0] for c, p in enumerate(board.parts) if p is not None}
     lines = []
-    for y in range(board.ranks - 1, -1, -1):
+    for y in range(max(ys), min(ys) - 1, -1):
         row = []
-        for x in range(board.files):
+        for x in columns:
             cell = board.at.get((x, y), -1)
             row.append(" " * width if cell < 0 else cell_text(cell).center(width))
-        lines.append(f"{y + 1:>3}  " + " ".join(row))
-    lines.append("     " + " ".join(name.center(width) for name in board.file_names))
+        lines.append(f"{rank_names.get(y, ''):>3}  " + " ".join(row))
+    lines.append("     " + " ".join(file_names.get(x, "").center(width) for x in columns))
     return "\n".join(lines)
 
 

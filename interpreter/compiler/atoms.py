@@ -67,7 +67,9 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     """(forward, right) unit vectors of an army whose forward is an axis direction of the board.
 
     Patterns are written with forward = +y and right = +x; an army facing
-    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter.
+    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter. The
+    error for a forward that is not an axis direction is at ``loc``, or at
+    the ``directions`` family that took the direction's vector away.
     """
     name = forward or "n"
     if forward is None and "n" not in board.directions:
@@ -75,8 +77,13 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     dx, dy, _ = board.directions.get(name, (1, 1, ""))
     if (dx == 0) == (dy == 0):
         axis = [d for d, (x, y, _) in board.directions.items() if (x == 0) != (y == 0)]
-        raise RulesSemanticError(f"an army's forward must be a direction along an axis, not '{name}'", loc,
-                                 expected=" or ".join(axis))
+        message = f"an army's forward must be a direction along an axis, not '{name}'"
+        if name in board.replaced:
+            raise RulesSemanticError(message + f": this family does not give '{name}' one step vector from every cell",
+                                     board.replaced[name], expected=" or ".join(axis) or "a direction along an axis",
+                                     hint=f"give '{name}' the same (dx, dy) on every cell, or give the armies "
+                                          "a forward of this family")
+        raise RulesSemanticError(message, loc, expected=" or ".join(axis) or "a direction along an axis")
     fx, fy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
     return (fx, fy), (fy, -fx)
 
@@ -119,8 +126,8 @@ def _leap_table(board: Board, vectors, lame: bool):
     for cell in range(len(board)):
         row = []
         for dx, dy in vectors:
-            to = board.offset(cell, dx, dy)
-            if to < 0:
+            to = board.step(cell, dx, dy)
+            if to < 0 or to == cell:
                 continue
             between: tuple[int, ...] = ()
             if lame:
@@ -138,12 +145,13 @@ def _ray_table(board: Board, vectors, limit: int | None):
     for cell in range(len(board)):
         rays = []
         for dx, dy in vectors:
-            ray, cur = [], cell
+            ray, cur, seen = [], cell, {cell}
             while limit is None or len(ray) < limit:
-                cur = board.offset(cur, dx, dy)
-                if cur < 0:
+                cur = board.step(cur, dx, dy)
+                if cur < 0 or cur in seen:  # off the board, or round a board that wraps or links back
                     break
                 ray.append(cur)
+                seen.add(cur)
             if ray:
                 rays.append(ray)
         table.append(rays)
@@ -225,6 +233,10 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
 
     if isinstance(pattern, S.BetzaPattern):
         if not board.square:
+            if "n" in board.replaced:
+                raise RulesSemanticError("Betza notation needs the grid's direction 'n' as the step (0, 1) from every "
+                                         "cell, and this family changes it", board.replaced["n"],
+                                         hint="keep n (0, 1) on every cell, or write the pieces with native patterns")
             raise RulesSemanticError("Betza notation needs a square grid; on this board write native patterns",
                                      pattern.loc, expected="move step/ride/leap with the board's directions")
         for atom in parse_betza(pattern.text, pattern.loc):

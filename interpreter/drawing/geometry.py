@@ -10,7 +10,6 @@ mapping to SVG pixels (:class:`Frame`). Nothing here knows a game by name.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from weakref import WeakKeyDictionary
@@ -21,8 +20,6 @@ UNIT = 48.0
 """Pixels per unit of board coordinates (one grid square)."""
 
 Point = tuple[float, float]
-
-_CELL_NAME = re.compile(r"([a-z]+)(\d+)")
 
 
 def inside(polygon: list[Point], x: float, y: float) -> bool:
@@ -109,8 +106,8 @@ class Label:
 
 def edge_labels(board: Board) -> list[Label]:
     """File names beyond the first cell of each file (its lowest rank), rank names beyond the first
-    cell of each rank (its first file), for boards whose cells are named file-letters + rank-number
-    (others get none).
+    cell of each rank (its first file). Only generated cells have files and ranks; an explicit cell
+    (Omega Chess's wizard squares) is named inside it instead.
 
     A label stands just beyond the first cell, away from the second, and clear of the first cell so
     that no label sits under a piece. On a line drawn straight, with even steps, it stands where
@@ -120,11 +117,10 @@ def edge_labels(board: Board) -> list[Label]:
     """
     files: dict[str, list[tuple[int, int]]] = {}
     ranks: dict[str, list[tuple[int, int]]] = {}
-    for cell, name in enumerate(board.names):
-        match = _CELL_NAME.fullmatch(name)
-        if not match:
-            return []
-        file, rank = match.groups()
+    for cell, parts in enumerate(board.parts):
+        if parts is None:
+            continue
+        file, rank = parts
         x, y = board.coords[cell]
         files.setdefault(file, []).append((y, cell))
         ranks.setdefault(rank, []).append((x, cell))

@@ -248,10 +248,13 @@ def _edge_labels(frame: Frame, labels: list[Label]) -> list[str]:
     return out
 
 
-def _cell_names(game: Game, centres, radii) -> list[str]:
-    """Each cell's name, small, in its lower part (for boards whose names are not obvious)."""
+def _cell_names(game: Game, centres, radii, explicit_only: bool = False) -> list[str]:
+    """Each cell's name, small, in its lower part (for boards whose names are not obvious); with
+    ``explicit_only``, only the names of explicit cells (which edge labels cannot name)."""
     out = []
     for cell, name in enumerate(game.board.names):
+        if explicit_only and game.board.parts[cell] is not None:
+            continue
         x, y = centres[cell]
         size = max(radii[cell] * 0.45, 6.0)
         out.append(f'<text class="cell-name" x="{_fmt(x)}" y="{_fmt(y + radii[cell] * 0.75)}" text-anchor="middle" '
@@ -330,8 +333,8 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
         body.append(f'<polygon class="highlight" points="{_points(frame, board.polygons[cell])}" '
                     f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
     body += _edge_labels(frame, labels)
-    if cell_names:
-        body += _cell_names(game, centres, radii)
+    if cell_names or coordinates:
+        body += _cell_names(game, centres, radii, explicit_only=not cell_names)
     for cell in sorted(diagram.stacks):
         cx, cy = centres[cell]
         body += _stack(ids, diagram.stacks[cell], cx, cy, radii[cell] * 2 * 0.98)
