@@ -297,7 +297,7 @@ CASES: dict[str, Case] = {
     "TeamSpec.armies": swap(TEAMS, "team north: white, red", "team north: white"),
     "ModeSpec.name": swap(TEAMS, "mode trio", "mode three"),
     "ModeSpec.title": swap(TEAMS, 'mode trio "Three"', 'mode trio "Triple"', shows="docs"),
-    "ModeSpec.players": swap(TEAMS, "player one: white\n", "player one: white, red\n"),
+    "ModeSpec.players": swap(TEAMS, "player one: white\n    player three: red\n", "player one: white, red\n"),
     "ModeSpec.turn": swap(TEAMS, "    option solo = south\n", "    option solo = south\n    turn solo, one, three\n"),
     "ModeSpec.options": swap(TEAMS, "option solo = south", "option solo = north"),
     # ---------------------------------------------------------------- pieces and patterns
