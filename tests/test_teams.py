@@ -177,3 +177,27 @@ def test_promotion_to_partner_pieces_and_on_capture_into_a_zone(game):
     assert to_fen(pos) == fen and f5 in pos.cells_of[1]
     # The quiet step to e5 does not promote.
     assert [m[2] for m in pos.legal_moves() if game.board.names[m[1]] == "e5"] == [0]
+
+
+def test_an_army_given_to_two_players_is_a_located_error(tmp_path):
+    from dsl import RulesSemanticError, load_spec_text
+    from interpreter.loading import compile_variant
+    path = tmp_path / "shared.rules"
+    text = "extends chess\narmies {\n  mode duo { player a: white  player b: white, black }\n}\n"
+    path.write_text(text)
+    with pytest.raises(RulesSemanticError) as err:
+        compile_variant(load_spec_text(text, str(path)))
+    assert "army 'white' is given to two players of mode 'duo': a and b" in err.value.message
+    assert err.value.loc.path == str(path) and err.value.loc.line == 3
+
+
+@pytest.mark.parametrize("mode, limit", [("4p", 200), ("3p", 200), ("2p", 100)])
+def test_the_inherited_fifty_move_rule_counts_fifty_moves_of_every_side(mode, limit):
+    """Superchess inherits orthodox's 'clock >= 50 * sides': 4 sides take turns in the 4- and
+    3-player modes (200 plies), 2 in the 2-player mode (100 plies)."""
+    game = load_game("superchess", mode=mode)
+    placement, side, castling, ep, _, fullmove = to_fen(start_position(game)).split(" ")
+    for clock, ends in ((limit - 1, False), (limit, True)):
+        pos = position_from_fen(game, " ".join([placement, side, castling, ep, str(clock), fullmove]))
+        result = outcome(pos)
+        assert (result is not None and result.rule == "fifty_moves" and result.result == "draw") == ends
