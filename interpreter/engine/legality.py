@@ -269,7 +269,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
                 plain = m[3] is None or m[3][0] == "ep_set"
                 (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
             if not slow:
-                return moves
+                return fast  # every move kept (a swap onto an attacked cell is not among them)
             moves = slow
     for m in moves:
         pos.push(m)
