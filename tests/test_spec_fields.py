@@ -420,6 +420,8 @@ CASES: dict[str, Case] = {
                                fens=(MATE,)),
     "RulesSpec.royal_check": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  check when all royals attacked\n",
                                   fens=("k3/4/r3/K2K w - - 0 1",)),
+    "RulesSpec.resign": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  when resigning: remove-royal\n",
+                             shows="docs"),
     "RulesSpec.count_checks": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  count checks to 3\n"),
     "EndRule.name": swap(MINI, "end mate when", "end mated when", fens=(MATE,)),
     "EndRule.title": swap(MINI, "end mate when", 'end mate "checkmate" when', fens=(MATE,)),

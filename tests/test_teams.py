@@ -201,3 +201,27 @@ def test_the_inherited_fifty_move_rule_counts_fifty_moves_of_every_side(mode, li
         pos = position_from_fen(game, " ".join([placement, side, castling, ep, str(clock), fullmove]))
         result = outcome(pos)
         assert (result is not None and result.rule == "fifty_moves" and result.result == "draw") == ends
+
+
+def _resign(game, stdin_text: str) -> str:
+    import io
+    from interpreter.cli.play import play
+    out = io.StringIO()
+    play(game, start_position(game), {a.index: "human" for a in game.armies}, stdin=io.StringIO(stdin_text), stdout=out)
+    return out.getvalue()
+
+
+def test_resigning_removes_the_king_only_where_the_variant_says_so(game, tmp_path):
+    """Superchess declares 'when resigning: remove-royal': White's king leaves as its move and
+    Black is to move; the four-army fixture declares nothing, so resigning ends the game there."""
+    superchess = load_game("superchess")
+    assert superchess.resign_removes_royal and not game.resign_removes_royal
+    text = _resign(superchess, "resign\nfen\n")
+    assert "White resigns: its king leaves the board." in text
+    fen_line = next(line for line in text.splitlines() if line.count("/") > 5 and " b " in line)
+    assert "wK" not in fen_line.split()[0]
+    text = _resign(game, "resign\nfen\n")
+    assert "White resigns." in text and "its king leaves" not in text
+    forgotten = tmp_path / "forgotten.rules"
+    forgotten.write_text("extends superchess\nforget when resigning\n")
+    assert not load_game(str(forgotten)).resign_removes_royal

@@ -456,6 +456,7 @@ class Game:
     def _compile_rules(self, spec: S.VariantSpec) -> None:
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
+        self.resign_removes_royal = rules.resign == "remove-royal"   # else resigning loses
         self.check_all = rules.royal_check == "all"   # several royal pieces: check only when all are attacked
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks

@@ -588,6 +588,10 @@ class English:
                   "ends the game."] if rules.ends else ["No end rule is given."]
         ending += [sentence(self.render(r)) for r in rules.ends]
         ending += [sentence(self.render(r)) for r in rules.no_moves]
+        if rules.resign == "remove-royal":
+            ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
+                          "leave the board as its move, and the armies play on for their partners (an army "
+                          "without a royal piece left loses by resigning).")
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:
