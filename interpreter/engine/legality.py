@@ -369,4 +369,8 @@ def ep_possible(pos: Position, cells: tuple[int, ...], army: int) -> bool:
     """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
     board = pos.board
     table = pos.game.ep_attackers[army]
-    return any(board[src] in codes for c in cells for src, codes in table[c])
+    for c in cells:
+        for src, codes in table[c]:
+            if board[src] in codes:
+                return True
+    return False

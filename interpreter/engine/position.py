@@ -237,12 +237,14 @@ class Position:
             self.ep_cells = ()
         if tag is not None and (tag == "ep_set" or tag == "st"):
             passed = special[1] if tag == "ep_set" else special[2]
-            nxt = g.turn_armies[(self.turn + 1) % len(g.turn_order)]
-            if passed and any(g.hostile[a][piece] and ep_possible(self, passed, a) for a in nxt):
-                self.ep_cells = passed
-                self.ep_victim = to
-                for c in passed:
-                    h ^= g.z_ep[c]
+            if passed:
+                for a in g.turn_armies[(self.turn + 1) % len(g.turn_order)]:
+                    if g.hostile[a][piece] and ep_possible(self, passed, a):
+                        self.ep_cells = passed
+                        self.ep_victim = to
+                        for c in passed:
+                            h ^= g.z_ep[c]
+                        break
         unmoved = self.unmoved
         if unmoved & changed:
             cleared = unmoved & changed
