@@ -129,12 +129,20 @@ def random_agent(seed: int | None) -> Callable[[Position], tuple]:
 
 
 def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
-         record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status."""
+         record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status.
+
+    The record goes to ``record_path`` when the game ends, is left or interrupted (Ctrl-C); if the
+    file cannot be written, the record is printed instead and the status is 2. ``stdin`` and
+    ``stdout`` default to the process's streams at the time of the call.
+    """
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     from interpreter.notation.san import legal_move_table, move_to_san
     from interpreter.notation.reading import parse_move
     from interpreter.loading.records import game_record
     from interpreter.notation.fen import to_fen
+
+    from .common import keep_text
 
     start_fen = to_fen(pos)
     agents = {army: random_agent(None if seed is None else seed + army) for army, kind in seats.items()
@@ -145,74 +153,86 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
         print(text, file=stdout, flush=True)
 
     say(f"{game.title}. Type 'help' for help.")
-    result = None
-    while True:
-        say()
-        say(render_text(pos))
-        legal = pos.legal_moves()
-        result = outcome(pos, legal)
-        if result is not None:
-            say(f"\nGame over: {result.describe(game)}.")
-            break
-        side = _side(game, pos)
-        check = " (in check)" if pos.in_check() else ""
-        forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
-        if pos.army in agents or forced:
-            move = legal[0] if forced else agents[pos.army](pos)
-            san = move_to_san(pos, move, legal=legal)
-            if forced and move[3][0] == "pass":
-                say(f"{side} has no legal move and passes")
-            elif forced:
-                say(f"{side}: the king is mated and leaves the board")
+
+    def turns():
+        """Play until the game ends or a player leaves; the outcome, or None for a game left unfinished."""
+        result = None
+        while True:
+            say()
+            say(render_text(pos))
+            legal = pos.legal_moves()
+            result = outcome(pos, legal)
+            if result is not None:
+                say(f"\nGame over: {result.describe(game)}.")
+                break
+            side = _side(game, pos)
+            check = " (in check)" if pos.in_check() else ""
+            forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
+            if pos.army in agents or forced:
+                move = legal[0] if forced else agents[pos.army](pos)
+                san = move_to_san(pos, move, legal=legal)
+                if forced and move[3][0] == "pass":
+                    say(f"{side} has no legal move and passes")
+                elif forced:
+                    say(f"{side}: the king is mated and leaves the board")
+                else:
+                    say(f"{side} plays {san}")
             else:
-                say(f"{side} plays {san}")
-        else:
-            print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
-            line = stdin.readline()
-            if not line:
-                say("\nend of input: game abandoned.")
-                break
-            text = line.strip()
-            if not text:
-                continue
-            if text == "resign" and _removes_on_resignation(game, pos):
-                # With partners, resigning takes the army's king off as its move; the army plays on.
-                say(f"{side} resigns: its king leaves the board.")
-                cells = [c for a in pos.movers for c in royal_cells(pos, a)]
-                pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
-                played.append("{resigns}")
-                continue
-            if text in ("quit", "exit", "resign"):
-                say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
-                break
-            if text == "help":
-                say(HELP)
-                continue
-            if text == "moves":
-                say(" ".join(row["san"] for row in legal_move_table(pos)))
-                continue
-            if text == "fen":
-                say(to_fen(pos))
-                continue
-            if text == "undo":
-                undone = 0
-                while played and undone < 2:
-                    pos.pop()
-                    played.pop()
-                    undone += 1
-                    if pos.army not in agents:
-                        break
-                continue
-            try:
-                move = parse_move(pos, text, legal=legal)
-            except MoveError as err:
-                say(err.render())
-                continue
-            san = move_to_san(pos, move, legal=legal)
-        pos.push(move)
-        played.append(san)
+                print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
+                line = stdin.readline()
+                if not line:
+                    say("\nend of input: game abandoned.")
+                    break
+                text = line.strip()
+                if not text:
+                    continue
+                if text == "resign" and _removes_on_resignation(game, pos):
+                    # With partners, resigning takes the army's king off as its move; the army plays on.
+                    say(f"{side} resigns: its king leaves the board.")
+                    cells = [c for a in pos.movers for c in royal_cells(pos, a)]
+                    pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
+                    played.append("{resigns}")
+                    continue
+                if text in ("quit", "exit", "resign"):
+                    say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                    break
+                if text == "help":
+                    say(HELP)
+                    continue
+                if text == "moves":
+                    say(" ".join(row["san"] for row in legal_move_table(pos)))
+                    continue
+                if text == "fen":
+                    say(to_fen(pos))
+                    continue
+                if text == "undo":
+                    undone = 0
+                    while played and undone < 2:
+                        pos.pop()
+                        played.pop()
+                        undone += 1
+                        if pos.army not in agents:
+                            break
+                    continue
+                try:
+                    move = parse_move(pos, text, legal=legal)
+                except MoveError as err:
+                    say(err.render())
+                    continue
+                san = move_to_san(pos, move, legal=legal)
+            pos.push(move)
+            played.append(san)
+        return result
+
+    status, result = 0, None
+    try:
+        result = turns()
+    except KeyboardInterrupt:
+        say("\ninterrupted: the game is left unfinished.")
+        status = 130
     if record_path:
-        with open(record_path, "w", encoding="utf-8") as handle:
-            handle.write(game_record(game, start_fen, played, result))
-        say(f"game record saved to {record_path}")
-    return 0
+        if keep_text(record_path, game_record(game, start_fen, played, result), "the game record", stdout):
+            say(f"game record saved to {record_path}")
+        else:
+            status = status or 2
+    return status
