@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
+LEVEL ?= medium
 
-.PHONY: play test bench docs docs-variants clean
+.PHONY: play serve test browser bench docs docs-variants protocol-variants clean
 
 $(BIN)/rules: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +17,22 @@ $(VENV)/.test-extras: $(BIN)/rules
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-## play: create .venv, install, and start a game of $(VARIANT) in the terminal
+## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black)
 play: $(BIN)/rules
-	$(BIN)/rules play $(VARIANT)
+	@echo "You play White against the computer (Black, level $(LEVEL): it answers within about a second)."
+	$(BIN)/rules play $(VARIANT) --black ai --level $(LEVEL)
+
+$(VENV)/.serve-extras: $(BIN)/rules
+	$(BIN)/python -m pip install --quiet -e '.[serve]'
+	touch $@
+
+## serve: create .venv, install with the serve extra, and play $(VARIANT) in the browser (rules serve)
+serve: $(VENV)/.serve-extras
+	$(BIN)/rules serve $(VARIANT) --open
+
+## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), if it is missing
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## test: create .venv, install with the test extra, run the whole suite
 test: $(VENV)/.test-extras
@@ -40,6 +54,10 @@ docs: $(VENV)/.docs-extras
 docs-variants: $(BIN)/rules
 	rm -rf docs/variants
 	$(BIN)/python -m interpreter.documentation.pages docs/variants
+
+## protocol-variants: rewrite interpreter/protocols/carried.json, the variants UCI and XBoard can carry
+protocol-variants: $(BIN)/rules
+	$(BIN)/python -m interpreter.protocols.games
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -23,9 +23,8 @@ import time
 
 from interpreter.agents import Budget
 from interpreter.agents.alphabeta import AlphaBeta
-from interpreter.loading import load_game
 from interpreter.engine.perft import perft
-from interpreter.loading import position_from_fen, start_position
+from interpreter.loading import load_game, position_from_fen, start_position
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 # name -> (variant, mode, FEN or None for the start, perft depth)

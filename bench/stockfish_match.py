@@ -27,12 +27,11 @@ import chess.engine
 
 from interpreter.agents import make_agent
 from interpreter.agents.stats import estimate
-from interpreter.loading import load_game
-from interpreter.notation.san import move_to_san, move_to_uci
-from interpreter.notation.reading import parse_move
 from interpreter.engine.outcome import outcome
+from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record
-from interpreter.loading import start_fen, start_position
+from interpreter.notation.reading import parse_move
+from interpreter.notation.san import move_to_san, move_to_uci
 
 
 def play_one(index: int, args, engine: chess.engine.SimpleEngine) -> tuple[float, str]:

@@ -79,6 +79,13 @@ def _hex(gen: S.HexGen, loc: Loc | None) -> None:
         raise L.HEX_RADIUS.error(f"this hex board has a radius of {gen.radius:,} cells", loc)
 
 
+def _cell(cell: S.CellDecl, loc: Loc | None) -> None:
+    if abs(cell.x) > L.FILES.value:
+        raise L.FILES.error(f"the x coordinate {cell.x:,g} is too far out", loc)
+    if abs(cell.y) > L.RANKS.value:
+        raise L.RANKS.error(f"the y coordinate {cell.y:,g} is too far out", loc)
+
+
 def _cell_term(term: S.CellTerm, loc: Loc | None) -> None:
     for number in (term.lo, term.hi):
         if number is not None and number > L.RANKS.value:
@@ -114,7 +121,7 @@ def _stacking(stacking: S.StackingSpec, loc: Loc | None) -> None:
 
 
 NODE_CHECKS: dict[type, Callable[[Any, Loc | None], None]] = {
-    S.GridGen: _grid, S.RaggedGen: _ragged, S.HexGen: _hex, S.CellTerm: _cell_term,
+    S.GridGen: _grid, S.RaggedGen: _ragged, S.HexGen: _hex, S.CellDecl: _cell, S.CellTerm: _cell_term,
     S.RidePattern: _ranged, S.Leg: _ranged, S.ZigzagPattern: _ranged, S.LeapPattern: _leap,
     S.DirEntry: _direction, S.BetzaPattern: _betza, S.StackingSpec: _stacking,
 }

@@ -195,6 +195,37 @@ class UnsupportedError(RulesError):
     """A construct that parses and validates but that this interpreter cannot run yet."""
 
 
+def inherited_error(err: RulesError, via: dict[str, Loc]) -> RulesError:
+    """``err`` moved to the line of the variant's own file that inherited the declaration it is about.
+
+    An inherited declaration that no longer fits (chess's ``KQkq`` once
+    castling is forgotten, its setup under three armies) is wrong because of
+    the file being loaded, not because of the file it comes from: the error is
+    reported at that file's ``extends`` or ``include`` line (``via`` maps each
+    inherited file, resolved, to that line), and its message names where the
+    inherited declaration is. An error that is not located in an inherited
+    file is returned as it is.
+    """
+    from pathlib import Path
+
+    if err.loc is None or err.loc.text is None:
+        return err
+    try:
+        line = via.get(str(Path(err.loc.path).resolve()))
+    except (OSError, ValueError):
+        line = None
+    if line is None:
+        return err
+    where = f"{Path(err.loc.path).name}:{err.loc.line}"
+    moved = type(err).__new__(type(err))
+    RulesError.__init__(moved, f"{err.message} (in the declaration inherited from {where})", line,
+                        expected=err.expected, hint=err.hint or "declare it again in this file to fit this variant")
+    for name, value in vars(err).items():
+        if name not in vars(moved):
+            setattr(moved, name, value)
+    return moved
+
+
 def unknown_name(kind: str, name: str, candidates: Iterable[str], loc: Loc | None) -> RulesSemanticError:
     """The standard error for a name that is not declared, with a suggestion."""
     pool = sorted(set(candidates))

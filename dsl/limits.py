@@ -80,8 +80,9 @@ EXPRESSION_SIZE = Limit("expression_size", 1_000, "terms", "names, numbers, stri
 BETZA_CHARS = Limit("betza_chars", 64, "characters", "one Betza string")
 
 # ------------------------------------------------------------------ boards
-FILES = Limit("files", 64, "files", "files of a grid or ragged board")
-RANKS = Limit("ranks", 64, "ranks", "ranks of a grid or ragged board, and rank numbers in cell sets")
+FILES = Limit("files", 64, "files", "files of a grid or ragged board, and the x coordinate of a cell either way from 0")
+RANKS = Limit("ranks", 64, "ranks",
+              "ranks of a grid or ragged board, rank numbers in cell sets, and the y coordinate of a cell either way from 0")
 CELLS = Limit("cells", 4_096, "cells", "cells of a board")
 LINKS = Limit("links", 16_384, "links", "explicit links between the cells of a board")
 HEX_RADIUS = Limit("hex_radius", 20, "cells", "the radius of a hex board")

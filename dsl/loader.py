@@ -7,9 +7,9 @@ and later declarations override earlier ones:
 
 - the file's own ``variant`` block wins over inherited ones wherever it stands;
 - ``piece X`` replaces an earlier piece X as a whole;
-- a ``board`` block with a generator (``grid``, ``ragged``, ``hex`` or
-  ``cell``) starts a new board; one without adds to the inherited board
-  (zones of the same name are replaced);
+- a ``board`` block with a generator (``grid``, ``ragged``, ``hex``)
+  starts a new board; one without adds to the inherited board (explicit
+  cells too; zones and direction families of the same name are replaced);
 - an ``armies`` block that declares an ``army`` replaces the armies, teams,
   turn order and modes; one without adds teams, modes or a turn order;
 - ``castling``, ``drops`` and ``setup`` replace earlier ones; so does a
@@ -18,8 +18,7 @@ and later declarations override earlier ones:
 - in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
   name, ``forbid`` adds, ``clock`` and ``when no moves`` replace;
 - ``ai`` weights replace inherited weights of the same name, one by one;
-- ``forget piece X`` (or castle, end, zone, drop, insufficient) removes an
-  inherited declaration.
+- ``forget`` removes an inherited declaration (see :mod:`dsl.forgetting`).
 
 Relative paths are resolved against the directory of the file that names
 them.
@@ -32,7 +31,8 @@ from pathlib import Path
 from . import limits as L
 from . import spec as S
 from .bounds import check_spec
-from .errors import Loc, RulesSemanticError, suggest
+from .errors import Loc, RulesSemanticError
+from .forgetting import forget
 from .files import (
     RULES_SUFFIX, FilePolicy, allowed_path, bundled_names, bundled_variant, library, read_text, unknown_variant,
 )
@@ -100,6 +100,8 @@ class _Builder:
         self.ai = S.AiSpec()
         self.stack: list[Path] = []
         self.sources: list[str] = []  # every file read, in the order read
+        self.via: dict[str, Loc] = {}  # file read for the top file -> the top file's line that led to it
+        self.through: Loc | None = None  # that line, while the files it names are read
 
     # ------------------------------------------------------------ files
     def load(self, path: Path, loc: Loc | None, top: bool, ref: str | None = None) -> None:
@@ -109,6 +111,8 @@ class _Builder:
             chain = " -> ".join(p.name for p in self.stack + [resolved])
             raise RulesSemanticError(f"circular extends/include: {chain}", loc)
         self.sources.append(str(resolved))
+        if not top and self.through is not None:
+            self.via.setdefault(str(resolved), self.through)
         self.apply_text(read_text(path, str(path), loc, ref), str(path), resolved, loc, top)
 
     def apply_text(self, text: str, label: str, key: Path | str, loc: Loc | None, top: bool) -> None:
@@ -135,7 +139,11 @@ class _Builder:
                     raise unknown_variant(ref, decl.loc)
             else:
                 path = library(ref, decl.loc)
+            if top:
+                self.through = decl.loc
             self.load(path, decl.loc, top=False, ref=ref)
+            if top:
+                self.through = None
         elif kind == "variant":
             self._variant(decl, top)
         elif kind == "board":
@@ -163,7 +171,7 @@ class _Builder:
             self.ai = S.AiSpec(weights={**self.ai.weights, **decl.value.weights},
                                locs={**self.ai.locs, **decl.value.locs})
         elif kind == "forget":
-            self._forget(decl)
+            forget(self, *decl.value, decl.loc)
 
     def _variant(self, decl: Decl, top: bool) -> None:
         fields = dict(decl.value["fields"])
@@ -180,7 +188,7 @@ class _Builder:
                     self.top_keys.add(key)
 
     def _board(self, stmts: list) -> None:
-        if any(key in ("generator", "cell") for key, _ in stmts):
+        if any(key == "generator" for key, _ in stmts):
             self.board = S.BoardSpec()
         board = self.board
         for key, value in stmts:
@@ -192,6 +200,10 @@ class _Builder:
                 board.removes.append(value)
             elif key == "link":
                 board.links.append(value)
+            elif key == "wrap":
+                axes, loc = value
+                board.wrap = list(dict.fromkeys(board.wrap + axes))
+                board.locs["wrap"] = loc
             elif key == "attribute":
                 board.attributes.append(value)
             elif key == "directions":
@@ -236,8 +248,6 @@ class _Builder:
                 if not replaced_no_moves:
                     rules.no_moves, replaced_no_moves = [], True
                 rules.no_moves.append(value)
-            elif key == "repetition":
-                rules.repetition_key = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":
@@ -245,41 +255,6 @@ class _Builder:
             elif key == "explosion":
                 rules.explosion = value
                 rules.locs["explosion"] = loc
-
-    def _forget(self, decl: Decl) -> None:
-        what, name = decl.value
-        tables = {
-            "piece": (self.pieces, None),
-            "zone": (self.board.zones, None),
-        }
-        if what in tables:
-            table = tables[what][0]
-            if name not in table:
-                raise _not_inherited(what, name, table, decl.loc)
-            del table[name]
-            return
-        if what == "castle":
-            rules = self.castling.rules if self.castling else []
-            self._drop_named(rules, what, name, decl.loc)
-            if self.castling is not None:
-                self.castling.rules = [r for r in rules if r.name != name]
-        elif what == "end":
-            self._drop_named(self.rules.ends, what, name, decl.loc)
-            self.rules.ends = [r for r in self.rules.ends if r.name != name]
-        elif what == "insufficient":
-            self._drop_named(self.rules.insufficient, what, name, decl.loc)
-            self.rules.insufficient = [r for r in self.rules.insufficient if r.name != name]
-        elif what == "drop":
-            drops = self.drops.drops if self.drops else []
-            self._drop_named([S.DropRule(piece=d.piece) for d in drops], what, name, decl.loc, key="piece")
-            if self.drops is not None:
-                self.drops.drops = [d for d in drops if d.piece != name]
-
-    @staticmethod
-    def _drop_named(items, what, name, loc, key="name"):
-        names = {getattr(item, key): item for item in items}
-        if name not in names:
-            raise _not_inherited(what, name, names, loc)
 
     # ------------------------------------------------------------ result
     def build(self, path: Path) -> S.VariantSpec:
@@ -293,6 +268,7 @@ class _Builder:
             interpretations=self.variant["interpretations"],
             path=str(path),
             sources=self.sources,
+            inherited_via=self.via,
             board=self.board,
             armies=self.armies,
             teams=self.teams,
@@ -316,15 +292,6 @@ def _replace_named(items: list, new) -> list:
         items[names.index(new.name)] = new
         return items
     return items + [new]
-
-
-def _not_inherited(what: str, name: str, table, loc: Loc | None) -> RulesSemanticError:
-    guess = suggest(name, list(table))
-    return RulesSemanticError(
-        f"cannot forget {what} '{name}': nothing of that name was inherited", loc,
-        expected=f"an inherited {what} ({', '.join(sorted(table)) or 'none'})",
-        hint=f"did you mean '{guess}'?" if guess else None,
-    )
 
 
 def load_spec(ref: str | Path, policy: FilePolicy = DEFAULT_POLICY) -> S.VariantSpec:

@@ -104,13 +104,14 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> RulesSyntaxErro
             found = "the end of the file"
             width = 1
         else:
-            found = f"'{token}'"
-            width = len(str(token))
+            word = _whole_word(text, token)
+            found = f"'{word}'"
+            width = len(word)
         expected = sorted(err.accepts or err.expected)
         loc = Loc(path, line, column, column + width, text)
         hint = None
         if token.type == "NAME" or token.type.isupper():
-            guess = suggest(str(token), _keywords(set(expected)))
+            guess = suggest(found.strip("'"), _keywords(set(expected)))
             if guess and guess != str(token):
                 hint = f"did you mean '{guess}'?"
         if hint is None and "RBRACE" in expected and token.type != "$END":
@@ -135,6 +136,20 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> RulesSyntaxErro
                                 expected=", ".join(_describe(t) for t in sorted(err.expected)),
                                 hint="a block may be missing its closing '}'")
     return RulesSyntaxError(str(err), Loc(path, line, column, None, text))
+
+
+def _whole_word(text: str, token: Token) -> str:
+    """The token's text, run on to the end of its word when the token is a keyword cut out of a
+    longer word: where no name may stand, the lexer reads ``allow`` as the keyword ``all``, and the
+    error must show the word the user wrote."""
+    word = str(token)
+    start = getattr(token, "start_pos", None)
+    if start is None or not word[-1:].isalnum():
+        return word
+    end = start + len(word)
+    while end < len(text) and (text[end].isalnum() or text[end] in "_-"):
+        end += 1
+    return text[start:end].rstrip("-")
 
 
 def parse_text(text: str, path: str = "<string>", tokens: L.Budget | None = None) -> list[Decl]:

@@ -200,10 +200,15 @@ class PositionSpec(Node):
 
 
 class BoardSpec(Node):
+    """A board: a generator and/or explicit cells, what is removed, links, a wrap, attributes,
+    directions, zones and drawing. ``wrap``: the coordinates that wrap round (``files``: a cylinder
+    whose last file is next to its first; both: a torus)."""
+
     generator: Generator | None = None
     cells: list[CellDecl] = []
     removes: list[CellSet] = []
     links: list[Link] = []
+    wrap: list[Literal["files", "ranks"]] = []
     attributes: list[SetAttr] = []
     directions: list[DirectionFamily] = []
     zones: dict[str, ZoneSpec] = {}
@@ -347,7 +352,6 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
-    states: dict[str, str | None] = {}
 
 
 # ------------------------------------------------------------------ castling
@@ -467,7 +471,6 @@ class RulesSpec(Node):
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []
     no_moves: list[NoMovesRule] = []
-    repetition_key: Literal["position", "position-and-clock"] = "position"
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""
@@ -541,6 +544,10 @@ class VariantSpec(Node):
     interpretations: list[str] = []
     path: str | None = None
     sources: list[str] = []   # every file read: the file itself, then what it extends and includes
+    inherited_via: dict[str, Loc] = Field(default_factory=dict, exclude=True, repr=False)
+    """For each file read because of the variant's own file (named by it, or by a file it names), the
+    ``extends`` or ``include`` line of the variant's file that led to it: an error in an inherited
+    declaration is reported there (see :func:`dsl.errors.inherited_error`)."""
     board: BoardSpec = BoardSpec()
     armies: list[ArmySpec] = []
     teams: list[TeamSpec] = []

@@ -91,9 +91,40 @@ class ToDecls(Transformer_NonRecursive):
     def include_decl(self, items):
         return self._ref_decl("include", items)
 
-    def forget_decl(self, items):
+    # forget: Decl("forget", (what, name or None)); ``what`` is the construct's words, e.g.
+    # "piece", "forbid", "captures compulsory", "when no moves".
+    @v_args(meta=True)
+    def forget_named(self, meta, items):
         what, name = items
-        return Decl("forget", (str(what), str(name)), self.loc(name))
+        return Decl("forget", (what, str(name)), self.loc(name))
+
+    def forget_mode(self, items):
+        return Decl("forget", ("mode", str(items[0])), self.loc(items[0]))
+
+    def forget_forbid(self, items):
+        return Decl("forget", ("forbid", str(items[0])), self.loc(items[0]))
+
+    @v_args(meta=True)
+    def forget_whole(self, meta, items):
+        return Decl("forget", (items[0], None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_captures(self, meta, items):
+        return Decl("forget", (f"captures {items[0]}", None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_count_checks(self, meta, items):
+        return Decl("forget", ("count checks", None), self.loc(meta))
+
+    @v_args(meta=True)
+    def forget_no_moves(self, meta, items):
+        return Decl("forget", ("when no moves", None), self.loc(meta))
+
+    def forgettable(self, items):
+        return str(items[0])
+
+    forget_block = forgettable
+    captures_rule = forgettable
 
     # -------------------------------------------------------------- cell sets
     def cellset(self, items):
@@ -175,10 +206,20 @@ class ToDecls(Transformer_NonRecursive):
     def remove(self, items):
         return ("remove", items[0])
 
-    def link(self, items):
+    @v_args(meta=True)
+    def link(self, meta, items):
         kind = str(items[3]) if len(items) > 3 else None
-        return ("link", S.Link(source=str(items[0]), target=str(items[1]), label=str(items[2]),
-                               edge_kind=kind, loc=self.loc(items[0])))
+        link = S.Link(source=str(items[0]), target=str(items[1]), label=str(items[2]), edge_kind=kind,
+                      loc=self.loc(meta))
+        link.locs.update({str(items[0]): self.loc(items[0]), str(items[1]): self.loc(items[1])})
+        return ("link", link)
+
+    @v_args(meta=True)
+    def wrap(self, meta, items):
+        return ("wrap", ([str(t) for t in items], self.loc(meta)))
+
+    def wrap_axis(self, items):
+        return str(items[0])
 
     def set_attr(self, items):
         attr, value, cells = items
@@ -228,28 +269,30 @@ class ToDecls(Transformer_NonRecursive):
     def army(self, items):
         name, *rest = items
         title = unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else str(name).capitalize()
-        fields = dict(rest)
-        return ("army", S.ArmySpec(name=str(name), title=title, loc=self.loc(name), **fields))
+        fields = {key: value for key, value, _ in rest}
+        army = S.ArmySpec(name=str(name), title=title, loc=self.loc(name), **fields)
+        army.locs.update({key: loc for key, _, loc in rest})
+        return ("army", army)
 
     def letters_case(self, items):
-        return ("letter_case", str(items[0]))
+        return ("letter_case", str(items[0]), self.loc(items[0]))
 
     def letters_prefix(self, items):
         prefix = unquote(items[0])
         if not (prefix.isascii() and prefix.isalpha() and len(prefix) <= 3):
             raise RulesSemanticError(f"the prefix {prefix!r} is not one to three letters", self.loc(items[0]),
                                      expected='letters such as "w" (positions write its pieces wK, wQ ...)')
-        return ("prefix", prefix)
+        return ("prefix", prefix, self.loc(items[0]))
 
     def army_forward(self, items):
-        return ("forward", str(items[0]))
+        return ("forward", str(items[0]), self.loc(items[0]))
 
     def army_colour(self, items):
         colour = unquote(items[0])
         if not is_colour(colour):
             raise RulesSemanticError(f"{clip(colour)!r} is not a colour", self.loc(items[0]),
                                      expected='"#rgb", "#rrggbb" or a CSS colour name such as "gold"')
-        return ("colour", colour)
+        return ("colour", colour, self.loc(items[0]))
 
     def team(self, items):
         name, *armies = items
@@ -287,8 +330,6 @@ class ToDecls(Transformer_NonRecursive):
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
-            elif key == "state":
-                piece.states[value[0]] = value[1]
             else:
                 setattr(piece, key, value)
         return Decl("piece", piece, piece.loc)
@@ -302,9 +343,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def royal(self, items):
         return ("royal", True)
-
-    def piece_state(self, items):
-        return ("state", (str(items[0]), str(items[1]) if len(items) > 1 else None))
 
     def _move(self, pattern, opts, loc):
         move = S.MoveSpec(pattern=pattern, loc=loc)
@@ -562,9 +600,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
-
-    def repetition(self, items):
-        return ("repetition", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

@@ -47,6 +47,7 @@ NOT_RENDERED = {
     ("VariantSpec", "name"): "the name on the command line; the title is shown instead",
     ("VariantSpec", "path"): "where the file was loaded from, not part of the game",
     ("VariantSpec", "sources"): "the files read to load it, not part of the game",
+    ("VariantSpec", "inherited_via"): "where errors in inherited declarations are reported, not part of the game",
     ("ArmySpec", "name"): "the army's name in the file; its title is shown instead",
     ("InsufficientRule", "name"): "a handle for 'forget'; the signatures are shown instead",
 }

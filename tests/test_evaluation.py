@@ -13,8 +13,7 @@ from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
 from interpreter.agents.evaluation import Evaluation, evaluation_of
 from interpreter.agents.sides import Sides
-from interpreter.loading import compile_variant, load_game
-from interpreter.loading import position_from_fen, start_position
+from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 
 
 def _game(text: str):

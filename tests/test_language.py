@@ -32,6 +32,58 @@ def test_forget_castle_and_end_rule(tmp_path):
     assert perft(pos, 1) == 25  # 26 in chess: only O-O-O is left
 
 
+def test_forget_forbid_self_check_makes_exposing_moves_legal(tmp_path):
+    """With the bishop pinned against the king, chess forbids its moves; forgetting the rule allows them."""
+    fen = "4k3/8/8/8/8/8/4B3/4K2r w - - 0 1"   # the bishop is not pinned: the rook checks along rank 1
+    pinned = "4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1"
+    chess = game_of("extends chess\n", tmp_path)
+    free = game_of("extends chess\nforget forbid self-check\n", tmp_path)
+    assert not free.self_check and chess.self_check
+    bishop = lambda game: [m for m in position_from_fen(game, pinned).legal_moves() if m[0] == game.board.index["e2"]]
+    assert bishop(chess) == [] and len(bishop(free)) == 9
+    assert perft(position_from_fen(chess, fen), 1) < perft(position_from_fen(free, fen), 1)
+
+
+@pytest.mark.parametrize("line, changed", [
+    ("forget castling", lambda g, spec: spec.castling is None and not g.castle_rules),
+    ("forget clock", lambda g, spec: spec.rules.clock_resets == [] and not g.clock_on_capture),
+    ("forget directions zig", lambda g, spec: "zig" not in g.board.families),
+    ("forget when no moves", lambda g, spec: spec.rules.no_moves == []),
+])
+def test_forget_whole_rules(tmp_path, line, changed):
+    base = ("extends chess\nboard { directions zig { all: up (0, 1) } }\nrules { when no moves: end }\n"
+            'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"\n')
+    spec = load_spec_text(base + line + "\n", str(tmp_path / "v.rules"))
+    assert changed(compile_variant(spec), spec)
+
+
+def test_an_inherited_setup_that_no_longer_fits_is_reported_in_the_inheriting_file(tmp_path):
+    """Forgetting castling leaves chess's 'KQkq' wrong: the error is at this file's extends line."""
+    with pytest.raises(RulesSemanticError) as err:
+        game_of("variant mine { title \"Mine\" }\nextends chess\nforget castling\n", tmp_path)
+    assert err.value.loc.path.endswith("variant.rules") and err.value.loc.line == 2
+    assert "inherited from chess.rules:" in err.value.message and "no castling" in err.value.message
+
+
+@pytest.mark.parametrize("base, line", [
+    ("extends chess", "forget drops"),
+    ("extends chess", "forget captures compulsory"),
+    ("extends chess", "forget forbid giving-check"),
+    ("extends superchess", "forget mode 5p"),
+])
+def test_forget_what_was_not_inherited_is_an_error_at_the_line(tmp_path, base, line):
+    with pytest.raises(RulesSemanticError) as err:
+        game_of(f"{base}\n{line}\n", tmp_path)
+    assert err.value.loc is not None and err.value.loc.line == 2
+    assert "cannot forget" in err.value.message
+
+
+def test_forget_crazyhouse_drops_gives_chess(tmp_path):
+    game = game_of("extends crazyhouse\nforget drops\nsetup fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+                   tmp_path)
+    assert not game.has_drops and perft(start_position(game), 3) == 8902
+
+
 def test_forget_unknown_name_suggests(tmp_path):
     with pytest.raises(RulesSemanticError) as err:
         game_of("extends chess\nforget piece Knigt\n", tmp_path)

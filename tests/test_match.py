@@ -91,3 +91,31 @@ def test_sprt():
 def test_alphabeta_beats_random_in_a_short_match():
     result = match("chess", ["ai:alphabeta:depth=2", "random"], 4, seed=2, jobs=2)
     assert result.standings[0].score >= 3.5
+
+
+class _Counter:
+    """An observer that keeps the number of legal moves before each move, and the final outcome's rule."""
+
+    def __init__(self, game, pos) -> None:
+        self.start = pos.hash
+        self.counts: list[int] = []
+
+    def ply(self, pos, legal, move) -> None:
+        assert move in legal
+        self.counts.append(len(legal))
+
+    def finish(self, pos, result):
+        return {"start": self.start, "counts": self.counts, "rule": result.rule if result else None}
+
+
+def test_an_observer_sees_every_ply_of_a_task_opening_included():
+    from interpreter.agents.matches import match_tasks, play_task
+    tasks = match_tasks("chess", ["random"], [0, 5], seed=2, opening_plies=4, max_plies=40, observer=_Counter)
+    assert [t.index for t in tasks] == [0, 5]
+    for task in tasks:
+        result = play_task(task)
+        assert len(result.log["counts"]) == result.plies
+        assert result.log["counts"][0] == 20       # the start of chess
+        assert result.log["rule"] is None or result.plies < 40
+    plain = match("chess", ["random"], 6, seed=2, jobs=1, opening_plies=4, max_plies=40)
+    assert plain.games[5].record == play_task(tasks[1]).record

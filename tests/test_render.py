@@ -37,6 +37,7 @@ def test_start_position_renders(name):
     cells = _cells(root)
     assert len(cells) == len(game.board)
     assert sorted(c.get("id") for c in cells) == sorted("cell-" + n for n in game.board.names)
+    assert [c.get("data-cell") for c in cells] == list(game.board.names)
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
     assert png.startswith(PNG_MAGIC)
 
@@ -95,3 +96,54 @@ def test_render_command(tmp_path, capsys):
 def test_render_bad_input_exits_2(args, message, capsys):
     assert main(["render", "chess", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_stack_is_drawn_with_both_pieces():
+    """In a stacking game the locked piece under the top one is drawn too, in render and docs alike."""
+    from interpreter.notation.reading import parse_move
+    game = load_game("locking")
+    pos = start_position(game)
+    pos.push(parse_move(pos, "Qd2*"))                         # the Queen climbs onto its own pawn
+    d2 = game.board.index["d2"]
+    stack = diagram_of(pos).stacks[d2]
+    assert [(p.name, p.army) for p in stack] == [("Pawn", 0), ("Queen", 0)]
+    root = ET.fromstring(render_svg(game, diagram_of(pos)))
+    [group] = [e for e in root.iter(SVG + "g") if e.get("class") == "stack"]
+    assert [u.get("{http://www.w3.org/1999/xlink}href") for u in group.iter(SVG + "use")] == \
+        ["#piece-0-pawn", "#piece-0-queen"]
+
+
+def test_render_command_draws_stacks(tmp_path):
+    out = tmp_path / "stack.svg"
+    assert main(["render", "locking", "--moves", "Qd2*", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").count('class="stack"') == 1
+
+
+def test_pieces_are_one_size_per_cell_type_and_centred_on_the_cell_axis():
+    """Rocket Chess: every cell of a type gets pieces of one size, and a chevron's piece stands on
+    its axis of symmetry (the vertical through its corners' middle), not in one of its arms."""
+    from interpreter.drawing.geometry import anchor, piece_radii
+    game = load_game("rocket")
+    board = game.board
+    anchors = [anchor(polygon) for polygon in board.polygons]
+    radii = piece_radii(board, [radius for _, radius in anchors])
+    by_type: dict[str, set[float]] = {}
+    for cell, radius in enumerate(radii):
+        by_type.setdefault(board.attributes[cell]["type"], set()).add(round(radius, 6))
+    assert set(by_type) == {"L", "I", "U", "O"} and all(len(sizes) == 1 for sizes in by_type.values())
+    for cell, ((x, _), _) in enumerate(anchors):
+        xs = [px for px, _ in board.polygons[cell]]
+        assert abs(x - (min(xs) + max(xs)) / 2) < 1e-6, board.names[cell]
+
+
+@pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "chess", "xiangqi"])
+def test_edge_labels_neither_overlap_nor_cover_cells(name):
+    from interpreter.drawing.geometry import edge_labels, inside
+    board = load_game(name).board
+    labels = edge_labels(board)
+    assert labels, "cells named like e4 get edge labels"
+    boxes = [(lb.at[0], lb.at[1], lb.size * 0.3 * len(lb.text), lb.size * 0.4) for lb in labels]
+    for i, (x, y, w, h) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[i + 1:]:
+            assert abs(x - x2) >= w + w2 or abs(y - y2) >= h + h2, f"labels overlap at {x:.2f}, {y:.2f}"
+        assert not any(inside(polygon, x, y) for polygon in board.polygons), f"label {labels[i].text} on a cell"

@@ -2,10 +2,11 @@
 
 Iterative deepening over a negamax principal-variation search (PVS) with
 aspiration windows at the root, a quiescence search on captures and
-promotions, a transposition table on the position's Zobrist hash, move
-ordering (hash move, MVV-LVA, two killers per ply, a history table),
-late-move reductions of quiet moves, a check extension, and mate scores
-(``MATE - plies``).
+promotions (delta-pruned, promotions only to the best choice), a
+transposition table on the position's Zobrist hash, move ordering (hash
+move, MVV-LVA, two killers per ply, a history table), late-move reductions
+and futility pruning of quiet moves that neither check nor end the game, a
+check extension, and mate scores (``MATE - plies``).
 
 Sides. The search sees two sides (see :mod:`interpreter.agents.sides`): the
 team of the army to move at the root, and everyone else. A move that hands
@@ -19,8 +20,8 @@ not allow), and because over two teams it is exact anyway.
 
 Ends. Every node is judged by the game's own ``outcome``: a mate, a king on
 the hill, a third check, a king in the cockpit, a draw rule. A position
-that repeats one of the search path (or occurs for the third time) scores
-as a draw when the game declares a repetition draw. Quiescence nodes that
+that occurred before (in the game or on the search path) scores as a draw
+when the game declares a repetition draw. Quiescence nodes that
 stand pat test only the immediate end rules (:func:`immediate_end`);
 positions in check are searched in full there.
 """
@@ -32,6 +33,7 @@ import threading
 from dsl import spec as S
 
 from interpreter.engine.outcome import immediate_end, outcome
+
 from .base import MATE, MATE_BOUND, Agent, Budget, Clock, InfoCallback, SearchInfo, Stopped
 from .evaluation import evaluation_of
 
@@ -39,6 +41,8 @@ INFINITY = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
 QUIESCENCE_PLIES = 8        # beyond this many capture plies the evaluation is taken as it is
+FUTILITY = (200, 500)       # margins of futility pruning at 1 and 2 plies from the horizon (centipawns)
+DELTA = 200                 # margin of delta pruning in quiescence
 ASPIRATION = 50             # half-width of the root window, in centipawns
 TABLE_SIZE = 1 << 20        # entries of the transposition table before it is cleared
 DEFAULT_BUDGET = Budget(time=1.0)
@@ -69,6 +73,8 @@ class AlphaBeta(Agent):
             self.eval = evaluation_of(game, self.weights)
             self.sides = self.eval.sides
             self.values = self.eval.values
+            # What a capture is worth to the evaluation: the piece, and in drop games the piece in hand.
+            self.capture_scale = 2 if game.to_hand else 1
             self.draw_by_repetition = _repetition_draws(game)
 
     def choose(self, pos, budget: Budget | None = None, stop: threading.Event | None = None,
@@ -85,7 +91,6 @@ class AlphaBeta(Agent):
                 self.table.clear()
             self._root_team = root_team
         self.side_of_turn = self.sides.side_of_turn(root_team)
-        self.root_ply = len(pos.history)
         if not legal or outcome(pos, legal) is not None:
             return SearchInfo(None, 0, (), 0, 0, 0, self.clock.elapsed())
         if len(legal) == 1:
@@ -141,11 +146,10 @@ class AlphaBeta(Agent):
         return value if side == 0 else -value
 
     def _repeated(self, pos) -> bool:
-        """Has this position occurred on the search path, or twice before in the game?"""
-        history, key = pos.history, pos.hash
-        if key in history[self.root_ply - 1:-1]:
-            return True
-        return history.count(key) >= 3
+        """Has this position occurred before, in the game or on the search path? (Scoring the
+        second occurrence as the draw it can become keeps a side that is ahead from shuffling
+        back and forth, and lets one that is behind steer for it.)"""
+        return pos.hash in pos.history[:-1]
 
     # ------------------------------------------------------------ search
     def _search(self, pos, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -176,18 +180,27 @@ class AlphaBeta(Agent):
         if in_check and ply < 2 * MAX_PLY // 3:
             depth += 1
         moves = self._order(pos, legal, hash_move, ply)
+        # Futility: near the horizon, a quiet move that neither checks nor ends the game cannot
+        # lift a static evaluation this far below alpha.
+        futile = (not in_check and depth <= len(FUTILITY) and abs(alpha) < MATE_BOUND
+                  and self._evaluate(pos) + FUTILITY[depth - 1] <= alpha)
         side_of_turn = self.side_of_turn
         original_alpha = alpha
         best, best_move = -INFINITY, moves[0]
         for i, move in enumerate(moves):
             quiet = not self._victim(pos, move) and not move[2]
             pos.push(move)
+            if futile and i and quiet and not self._forcing(pos):
+                pos.pop()
+                best = max(best, alpha)   # a fail-low bound: the move was not worth searching
+                continue
             same = side_of_turn[pos.turn] == side
             if i == 0:
                 value = self._child(pos, depth - 1, alpha, beta, ply, same)
             else:
-                reduce = 1 if (i >= 3 and depth >= 3 and quiet and not in_check
-                               and move not in self.killers[ply]) else 0
+                reduce = 0
+                if i >= 3 and depth >= 3 and quiet and not in_check and move not in self.killers[ply]:
+                    reduce = 2 if i >= 12 and depth >= 5 else 1
                 value = self._child(pos, depth - 1 - reduce, alpha, alpha + 1, ply, same)
                 if value > alpha and (reduce or value < beta):
                     value = self._child(pos, depth - 1, alpha, beta, ply, same)
@@ -208,6 +221,10 @@ class AlphaBeta(Agent):
             self.table.clear()
         self.table[key] = (depth, flag, _to_table(best, ply), best_move)
         return best
+
+    def _forcing(self, pos) -> bool:
+        """After a move: does it give check or end the game at once (a king on the hill)?"""
+        return pos.in_check() or (pos.game.has_immediate_ends and immediate_end(pos))
 
     def _child(self, pos, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         if same:
@@ -236,7 +253,7 @@ class AlphaBeta(Agent):
             result = outcome(pos, legal)
             if result is not None:
                 return self._terminal(result, ply, side)
-        moves = legal if in_check else [m for m in legal if m[2] or self._victim(pos, m)]
+        moves = legal if in_check else self._noisy(pos, legal, alpha - best)
         if not moves:
             return best
         side_of_turn = self.side_of_turn
@@ -254,6 +271,27 @@ class AlphaBeta(Agent):
                     if value >= beta:
                         break
         return best
+
+    def _noisy(self, pos, legal: list, shortfall: int) -> list:
+        """The captures and promotions worth a look in quiescence: a promotion only to the most
+        valuable piece of its choices, and no move whose gain at best (what it takes, what it
+        promotes to, and :data:`DELTA`) cannot make up ``shortfall`` (delta pruning)."""
+        values, board = self.values, pos.board
+        best_promotion: dict[tuple[int, int], int] = {}
+        for m in legal:
+            if m[2] and m[0] >= 0:
+                key = (m[0], m[1])
+                best_promotion[key] = max(best_promotion.get(key, 0), values[m[2]])
+        noisy = []
+        for m in legal:
+            gain = self._victim(pos, m) * self.capture_scale
+            if m[2] and m[0] >= 0:
+                if values[m[2]] < best_promotion[(m[0], m[1])]:
+                    continue
+                gain += values[m[2]] - values[board[m[0]]]
+            if gain > 0 and gain + DELTA >= shortfall:
+                noisy.append(m)
+        return noisy
 
     # ------------------------------------------------------------ ordering
     def _victim(self, pos, move) -> int:

@@ -9,8 +9,9 @@ A piece on a cell is worth (in centipawns):
 - ``mobility``: :data:`MOBILITY` per cell it reaches from there on the empty
   board, above or below its mean over the board (a piece-square table that
   centralises long-range pieces); for a royal piece :data:`ROYAL_MOBILITY`
-  per cell, scaled by how little material is left (kings come out in the
-  endgame, and a lone king is driven to where it moves least);
+  per cell, scaled by how much of its army's material is gone (a king comes
+  out in the endgame, and the enemy of a lone king gains by driving it to
+  where it moves least);
 - ``promotion``: for a piece that promotes, :data:`PROMOTION` of its gain
   (best promotion's value minus its own) divided by the number of its
   moves until it can make a promoting move, that one included;
@@ -34,13 +35,15 @@ import weakref
 from dsl import spec as S
 from interpreter.loading import start_position
 
+from interpreter.loading import start_position
+
 from . import tables
 from .sides import Sides
 
 ROYAL = 2000          # a royal piece on the board
 LOCKED = 0.8          # share of its value that a piece locked under another keeps
 MOBILITY = 4          # per cell of empty-board mobility above the piece's mean
-ROYAL_MOBILITY = 10   # the same for royal pieces, at the end of the game (none left but royals)
+ROYAL_MOBILITY = 20   # the same for royal pieces, as their army's material runs out (none left but royals)
 PROMOTION = 0.15      # share of the promotion gain one move away (divided by the moves needed)
 ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
@@ -63,7 +66,8 @@ class Evaluation:
         ncodes, n = game.ncodes, game.n
         # Centipawns per code: what a capture wins (move ordering, greedy), and material for the phase.
         self.values = [0] + [kind_values[game.code_kind[c]] for c in range(1, ncodes)]
-        self.start_material = sum(self.values[code] for code in start_position(game).board) or 1
+        start = start_position(game)
+        self.start_material = [max(1, sum(self.values[start.board[c]] for c in cells)) for cells in start.cells_of]
         zones = tables.goal_zones(game)
         self.square: list[list[int]] = [[0] * n]          # per code and cell, everything but the royal part
         self.royal_square: list[list[int] | None] = [None]  # per code and cell, the endgame mobility of royals
@@ -101,35 +105,36 @@ class Evaluation:
         game = self.game
         board, square, royal_square, values = pos.board, self.square, self.royal_square, self.values
         scores = []
-        material = 0
+        material = [0] * len(pos.cells_of)   # per army: what it has left, for the royal pieces' endgame term
         royals = []
-        for cells in pos.cells_of:
-            total = 0
+        for army, cells in enumerate(pos.cells_of):
+            total = have = 0
             for cell in cells:
                 code = board[cell]
                 total += square[code][cell]
-                material += values[code]
+                have += values[code]
                 if royal_square[code] is not None:
                     royals.append((code, cell))
             scores.append(total)
+            material[army] = have
         code_army = game.code_army
         if pos.stacked:
             under = pos.under
             for cell in pos.stacked:
                 code = under[cell]
                 scores[code_army[code]] += self.locked[code]
-                material += values[code]
+                material[code_army[code]] += values[code]
         if game.has_drops:
             hand = self.hand
             for code, count in enumerate(pos.hands):
                 if count:
                     scores[code_army[code]] += count * hand[code]
-                    material += count * values[code]
-        if royals:
-            late = max(0.0, 1.0 - material / self.start_material)
-            if late:
-                for code, cell in royals:
-                    scores[code_army[code]] += round(late * royal_square[code][cell])
+                    material[code_army[code]] += count * values[code]
+        for code, cell in royals:
+            army = code_army[code]
+            late = 1.0 - material[army] / self.start_material[army]
+            if late > 0:
+                scores[army] += round(late * royal_square[code][cell])
         return scores
 
     def team_scores(self, pos) -> list[int]:

@@ -15,6 +15,14 @@ Results. An agent scores 1 for a game that one of its teams won and no team
 of another agent did, 0 when only other agents' teams won, 1/2 otherwise.
 Everything is reproducible from ``seed`` and the game index, except what a
 time budget makes depend on the machine.
+
+Tasks. :func:`match_tasks` describes games as picklable :class:`GameTask`
+values and :func:`play_task` plays one, in any process: a front end that
+runs games elsewhere (a cluster) or skips some (a resumed run) uses these
+two. A task may carry an ``observer``: a picklable factory called as
+``observer(game, pos)`` at the start of the game, whose ``ply(pos, legal,
+move)`` sees every position before its move (the opening's included) and
+whose ``finish(pos, outcome)`` returns what goes into :attr:`GameResult.log`.
 """
 
 from __future__ import annotations
@@ -25,11 +33,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from interpreter.loading import load_game
-from interpreter.notation.san import move_to_san
 from interpreter.engine.outcome import outcome
+from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
-from interpreter.loading import start_fen, start_position
+from interpreter.notation.san import move_to_san
+
 from .base import Agent, Budget
 from .sides import Sides
 from .specs import AgentSpec, parse_agent
@@ -75,6 +83,7 @@ class GameResult:
     plies: int
     record: str
     stats: list[MoveStats] = field(default_factory=list)
+    log: object = None                 # what the task's observer returned (None without one)
 
 
 @dataclass
@@ -135,11 +144,11 @@ def team_players(game) -> list[list[str]]:
 
 
 def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plies: int = DEFAULT_MAX_PLIES,
-              on_move: Callable[[object, tuple, object], None] | None = None):
+              on_move: Callable[[object, list, tuple, object], None] | None = None):
     """Play from ``pos`` (the start) with an agent and budget per army until the game ends or
     ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
-    Returns ``(outcome or None, SANs, stats per army)``; ``on_move(pos, move, info)`` is called
-    before each move is made."""
+    Returns ``(outcome or None, SANs, stats per army)``; ``on_move(pos, legal, move, info)`` is
+    called before each move is made (``info`` is None for a forced move)."""
     pos = pos if pos is not None else start_position(game)
     sans: list[str] = []
     stats = {army: MoveStats() for army in players}
@@ -161,7 +170,7 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
             spent.seconds += info.time
             spent.depth += info.depth
         if on_move is not None:
-            on_move(pos, move, info)
+            on_move(pos, legal, move, info)
         sans.append(move_to_san(pos, move, legal=legal))
         pos.push(move)
     else:
@@ -170,7 +179,9 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
 
 
 @dataclass(frozen=True)
-class _Task:
+class GameTask:
+    """Game ``index`` of a match, everything a worker process needs to play it (picklable)."""
+
     variant: str
     mode: str | None
     options: tuple
@@ -179,9 +190,10 @@ class _Task:
     seed: int
     opening_plies: int | None
     max_plies: int
+    observer: Callable | None = None   # observer(game, pos) -> an object with ply() and finish()
 
 
-def _play(task: _Task) -> GameResult:
+def play_task(task: GameTask) -> GameResult:
     """Play game ``task.index`` of a match (in a worker process, or in this one)."""
     game = load_game(task.variant, task.mode, dict(task.options))
     groups = team_players(game)
@@ -189,18 +201,22 @@ def _play(task: _Task) -> GameResult:
     seats = {name: (j + task.index) % k for j, group in enumerate(groups) for name in group}
     rng = random.Random(f"{task.seed}/opening/{task.index // k}")
     pos = start_position(game)
+    watcher = task.observer(game, pos) if task.observer is not None else None
     sans = []
     for _ in range(len(game.turn_order) * 2 if task.opening_plies is None else task.opening_plies):
         legal = pos.legal_moves()
         if not legal or outcome(pos, legal) is not None:
             break
         move = rng.choice(legal)
+        if watcher is not None:
+            watcher.ply(pos, legal, move)
         sans.append(move_to_san(pos, move, legal=legal))
         pos.push(move)
     agents = [spec.make(seed=hash((task.seed, task.index, i)) & 0xFFFFFFFF) for i, spec in enumerate(task.specs)]
     by_army = {army: (agents[seats[name]], task.specs[seats[name]].budget)
                for name, armies in game.players.items() for army in armies}
-    result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans))
+    on_move = None if watcher is None else lambda p, legal, move, info: watcher.ply(p, legal, move)
+    result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans), on_move)
     sans += played
     sides = Sides(game)
     won = sides.winner_teams(result.winners) if result is not None else set()
@@ -217,7 +233,7 @@ def _play(task: _Task) -> GameResult:
     record = game_record(game, start_fen(game), sans, result, labels,
                          {"Event": "rules match", "Round": str(task.index + 1)})
     return GameResult(task.index, seats, points, result_token(game, result), termination, len(sans), record,
-                      agent_stats)
+                      agent_stats, watcher.finish(pos, result) if watcher is not None else None)
 
 
 def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
@@ -229,22 +245,31 @@ def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
     return 1.0 if mine and not others else 0.0 if others and not mine else 0.5
 
 
+def match_tasks(variant: str, agents: list[str], indices, mode: str | None = None,
+                options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
+                max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
+                observer: Callable | None = None) -> list[GameTask]:
+    """The tasks of the games numbered ``indices`` of a match (see :func:`match`); bad agent specs
+    and variant names fail here, before any worker starts."""
+    specs = tuple(parse_agent(text, level) for text in agents)
+    load_game(variant, mode, options)
+    frozen = tuple(sorted((options or {}).items()))
+    return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer) for i in indices]
+
+
 def match_games(variant: str, agents: list[str], games: int, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
                 opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
                 level: str | None = None) -> Iterator[GameResult]:
     """Play the games of a match and yield each as it finishes (see :func:`match`)."""
-    specs = tuple(parse_agent(text, level) for text in agents)
-    load_game(variant, mode, options)   # bad names fail here, before any worker starts
-    tasks = [_Task(str(variant), mode, tuple(sorted((options or {}).items())), specs, i, seed, opening_plies,
-                   max_plies) for i in range(games)]
+    tasks = match_tasks(variant, agents, range(games), mode, options, seed, opening_plies, max_plies, level)
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or games == 1:
         for task in tasks:
-            yield _play(task)
+            yield play_task(task)
         return
     with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-        for future in as_completed([pool.submit(_play, task) for task in tasks]):
+        for future in as_completed([pool.submit(play_task, task) for task in tasks]):
             yield future.result()
 
 

@@ -21,6 +21,7 @@ import math
 import threading
 
 from interpreter.engine.outcome import outcome
+
 from .base import MATE, Agent, Budget, Clock, InfoCallback, SearchInfo, Stopped
 from .evaluation import evaluation_of
 from .simple import position_rng

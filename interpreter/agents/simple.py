@@ -10,6 +10,7 @@ import random
 import threading
 
 from interpreter.engine.outcome import outcome
+
 from .base import MATE, Agent, Budget, Clock, InfoCallback, SearchInfo
 from .evaluation import evaluation_of
 

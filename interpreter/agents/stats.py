@@ -46,22 +46,32 @@ def _signed(value: float) -> str:
     return f"{round(value) or 0:+d}"
 
 
-def estimate(points: list[float]) -> EloEstimate | None:
-    """The Elo estimate of one player from its points per game (1, 0.5, 0); None without games."""
+def score_interval(points: list[float]) -> tuple[float, float, float]:
+    """The mean of per-game points (each between 0 and 1; a draw is 1/2) and its 95% interval
+    ``(mean, low, high)``: Wilson's score interval with the sample variance of the points in place
+    of ``s(1 - s)`` (a 0/1 variance of 1/4 for a single game). The ends stay within [0, 1].
+    ``points`` must not be empty."""
     n = len(points)
-    if n == 0:
-        return None
     mean = sum(points) / n
     variance = sum((p - mean) ** 2 for p in points) / (n - 1) if n > 1 else 0.25
     z2 = Z95 * Z95
     centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 / (1 + z2 / n) * math.sqrt(variance / n + z2 / (4 * n * n))
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def estimate(points: list[float]) -> EloEstimate | None:
+    """The Elo estimate of one player from its points per game (1, 0.5, 0); None without games."""
+    n = len(points)
+    if n == 0:
+        return None
+    mean, low, high = score_interval(points)
     edge = 0.5 / (n + 1)
 
     def clamp(s: float) -> float:
         return min(max(s, edge), 1.0 - edge)
 
-    return EloEstimate(n, mean, elo(clamp(mean)), elo(clamp(centre - half)), elo(clamp(centre + half)))
+    return EloEstimate(n, mean, elo(clamp(mean)), elo(clamp(low)), elo(clamp(high)))
 
 
 def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 from dsl import spec as S
 
-from interpreter.engine.position import Position
 from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.position import Position
 
 PAWN = 100                 # centipawns per unit of a piece's ``value``
 DEFAULT_RATIO = 0.38       # value per cell of mobility: orthodox chess pieces on 8x8 (Q 9/22.75, R 5/14, ...)

@@ -37,6 +37,15 @@ def _add_position(p: argparse.ArgumentParser) -> None:
                    help="a setting of the mode, e.g. --option solo=light (superchess 3p); may be repeated")
 
 
+WHO = "human, random, greedy, ai, or an agent with options such as ai:alphabeta:time=2 or ai:mcts:nodes=20000"
+
+
+def _add_level(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--level", choices=["easy", "medium", "hard"],
+                   help="the computer's strength where an agent names no budget: easy (2 plies), "
+                        "medium (1 s a move, the default), hard (5 s a move)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules", description="Run, test and document chess-family games written in the .rules language.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -66,14 +75,51 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal", description='Play a game in the terminal.')
     _add_variant(p)
     _add_position(p)
-    p.add_argument("--white", choices=["human", "random"], help="who plays White (default: human)")
-    p.add_argument("--black", choices=["human", "random"], help="who plays Black (default: human)")
-    p.add_argument("--seat", metavar="NAME=KIND", action="append",
-                   help="who plays a player of the mode or an army: human or random, e.g. --seat north=random "
-                        "(may be repeated; default: human)")
-    p.add_argument("--seed", type=int, help="seed for the random player")
+    p.add_argument("--white", metavar="WHO", help=f"who plays White: {WHO} (default: human)")
+    p.add_argument("--black", metavar="WHO", help="who plays Black, as --white (default: human)")
+    p.add_argument("--seat", metavar="NAME=WHO", action="append",
+                   help="who plays a player of the mode or an army, e.g. --seat north=ai (may be repeated; "
+                        "default: human)")
+    _add_level(p)
+    p.add_argument("--seed", type=int, help="seed for the computer players")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
     p.set_defaults(command_function="interpreter.cli.commands:cmd_play")
+
+    p = sub.add_parser("bestmove", help="the computer's move in a position",
+                       description="The computer's move in a position, with its score, best line, depth, nodes "
+                                   "and nodes per second.")
+    _add_variant(p)
+    _add_position(p)
+    p.add_argument("--agent", metavar="AGENT", default="ai", help="the agent, e.g. ai:mcts (default: ai)")
+    p.add_argument("--time", type=float, metavar="S", help="seconds to think")
+    p.add_argument("--depth", type=int, metavar="N", help="plies to search")
+    p.add_argument("--nodes", type=int, metavar="N", help="positions to search (MCTS: playouts)")
+    _add_level(p)
+    p.add_argument("--seed", type=int, help="the agent's seed")
+    p.add_argument("--json", action="store_true",
+                   help="print one object: move, from_to, score, mate, pv, depth, seldepth, nodes, nps, time, agent")
+    p.set_defaults(command_function="interpreter.cli.computer:cmd_bestmove")
+
+    p = sub.add_parser("match", help="games between computer players",
+                       description="Games between agents, seats alternated fairly, on every core, with a result "
+                                   "table and Elo differences; every game saved as a record with the Variant tag.")
+    _add_variant(p)
+    p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    p.add_argument("--seat", metavar="AGENT", action="append",
+                   help="an agent of the match, e.g. --seat ai:alphabeta:time=1 --seat random (two or more; "
+                        "the teams of the mode rotate among them)")
+    p.add_argument("--games", type=int, default=2, metavar="N", help="games to play (default 2)")
+    p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0)")
+    p.add_argument("--jobs", type=int, metavar="J", help="processes (default: every core)")
+    _add_level(p)
+    p.add_argument("--opening-plies", type=int, metavar="N",
+                   help="random moves that open each game (default: two rounds of the turn order)")
+    p.add_argument("--max-plies", type=int, default=600, metavar="N",
+                   help="plies after which a game is a draw (default 600)")
+    p.add_argument("--pgn", metavar="FILE", help="save every game record to FILE")
+    p.add_argument("--json", action="store_true", help="print the standings and results as one JSON object")
+    p.set_defaults(command_function="interpreter.cli.computer:cmd_match")
 
     p = sub.add_parser("render", help="draw a position as SVG", description='Draw a position as SVG: the setup, or --fen / --moves, with optional highlights and arrows.')
     _add_variant(p)
@@ -89,4 +135,72 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", help="the directory to write (default: the variant's name)")
     p.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
     p.set_defaults(command_function="interpreter.cli.pictures:cmd_doc")
+
+    p = sub.add_parser("analyze", help="self-play metrics of a variant: balance, length, branching, heat maps",
+                       description="Play games of a variant between agents (one agent: self-play) and measure it: "
+                                   "balance, completion, drawishness, first-seat advantage, duration, branching "
+                                   "factor, decision moves, board coverage, lead change, decisiveness and how "
+                                   "games end, with 95% intervals. Writes results.jsonl (one line per finished "
+                                   "game), metrics.json and a self-contained report.html into --out.")
+    _add_variant(p)
+    p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="games of the run (numbered 0 to N-1)")
+    p.add_argument("--seat", metavar="AGENT", action="append",
+                   help="an agent: random, greedy, ai:alphabeta:depth=2, ... (may be repeated: the teams of the "
+                        "mode rotate among the agents; default: greedy for every seat)")
+    p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0): game i is the same "
+                                            "for the same seed, wherever it is played")
+    p.add_argument("--jobs", type=int, metavar="J",
+                   help="worker processes on this machine, of the pool or of --cluster local (default: every core)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--cluster", choices=["local"],
+                       help="play on a Dask LocalCluster of --jobs workers started here (needs rules-dsl[cluster])")
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster]; "
+                            "not with --jobs: the cluster has its workers)")
+    p.add_argument("--out", metavar="DIR", help="the run's directory (default: analysis-VARIANT)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --out: play only the games not in its results yet, then recompute "
+                        "the metrics and the report")
+    p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
+    p.add_argument("--opening-plies", type=int, metavar="N",
+                   help="random moves that open each game (default: two rounds of the turn order)")
+    p.add_argument("--max-plies", type=int, default=600, metavar="N",
+                   help="plies after which a game is adjudicated a draw (default 600)")
+    p.add_argument("--batch", type=int, metavar="N",
+                   help="games per task of the pool or cluster (default: as many as take about two seconds)")
+    p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")
+
+    p = sub.add_parser("serve", help="play in the browser: a local web server and its JSON API",
+                       description="Start a web server for playing any bundled variant or pasted rules file in the "
+                                   "browser, against people or the computer, and its JSON API (docs/serve.md). "
+                                   "Needs the serve extra: pip install 'rules-dsl[serve]'.")
+    p.add_argument("variant", metavar="VARIANT", nargs="?", help="the bundled variant the page opens with (default: chess)")
+    p.add_argument("--mode", metavar="MODE", help="its play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
+    p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    p.set_defaults(command_function="interpreter.server.command:cmd_serve")
+
+    _add_engine_protocols(sub)
     return parser
+
+
+def _add_engine_protocols(sub) -> None:
+    """``rules uci`` and ``rules xboard``: the engine for chess GUIs and match tools (docs/engines.md)."""
+    for name, title, example in (
+            ("uci", "UCI", "cutechess-cli -engine cmd='rules uci' proto=uci"),
+            ("xboard", "XBoard (CECP v2)", "xboard -fcp 'rules xboard' -variant capablanca")):
+        p = sub.add_parser(name, help=f"serve the engine over {title} on standard input and output",
+                           description=f"Serve the engine over {title} for chess GUIs and match tools, e.g. "
+                                       f"{example}. Variants whose boards FEN cannot carry (hex boards, cut "
+                                       "corners, stacks, more than two armies) are refused: play them through "
+                                       "'rules serve'. See docs/engines.md.")
+        p.add_argument("variant", metavar="VARIANT", nargs="?",
+                       help="the variant to start with (UCI) or to offer first (XBoard): a bundled name or a "
+                            "path to a .rules file (default: chess)")
+        p.add_argument("--agent", metavar="SPEC", default="ai",
+                       help="the agent that searches, with its budget for a search the GUI does not limit, "
+                            "e.g. ai:alphabeta:time=2 or ai:mcts (default: ai)")
+        p.set_defaults(command_function=f"interpreter.protocols.{name}:cmd_{name}")

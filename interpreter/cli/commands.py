@@ -22,6 +22,7 @@ from interpreter.loading import load_game
 from interpreter.notation.san import legal_move_table, move_to_uci
 
 from .common import game_of, position_of
+from .computer import seats
 from .play import play
 
 
@@ -89,27 +90,5 @@ def cmd_play(args) -> int:
     """Play a game in the terminal."""
     game = game_of(args)
     pos = position_of(game, args)
-    return play(game, pos, _seats(game, args), seed=args.seed, record_path=args.pgn)
+    return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn)
 
-
-def _seats(game: Game, args) -> dict[int, str]:
-    """Army index -> 'human' or 'random', from ``--seat NAME=KIND`` (a player of the mode or an
-    army) and the ``--white`` / ``--black`` shortcuts; human by default."""
-    seats = {army.index: "human" for army in game.armies}
-    given = [("white", args.white), ("black", args.black)]
-    for text in args.seat or []:
-        name, _, kind = text.partition("=")
-        given.append((name, kind))
-    for name, kind in given:
-        if kind is None:
-            continue
-        if kind not in ("human", "random"):
-            raise UsageError(f"seat {name}={kind}: a seat is 'human' or 'random'")
-        armies = game.players.get(name) or ([game.army_index[name]] if name in game.army_index else None)
-        if armies is None:
-            raise UsageError(f"no player or army '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
-                             expected=", ".join(list(game.players) + [a.name for a in game.armies
-                                                                      if a.name not in game.players]))
-        for army in armies:
-            seats[army] = kind
-    return seats

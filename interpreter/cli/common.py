@@ -12,7 +12,7 @@ from dsl.files import FilePolicy
 
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
-from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.loading import load_game, mode_options, position_from_fen, start_position
 from interpreter.notation.reading import moves_from_text
 
 
@@ -30,13 +30,8 @@ def policy_of(args) -> FilePolicy:
 def game_of(args, mode: str | None = None) -> Game:
     """The variant of ``args``, compiled in its ``--mode`` (or ``mode``) with its ``--option``
     settings, reading files as ``--include-dir`` allows."""
-    options = {}
-    for text in getattr(args, "option", None) or []:
-        name, sep, value = text.partition("=")
-        if not sep or not name or not value:
-            raise UsageError(f"--option {text!r} is not NAME=VALUE", hint="e.g. --option solo=light")
-        options[name] = value
-    return load_game(args.variant, mode or getattr(args, "mode", None), options, policy_of(args))
+    return load_game(args.variant, mode or getattr(args, "mode", None), mode_options(getattr(args, "option", None)),
+                     policy_of(args))
 
 
 def position_of(game: Game, args) -> Position:

@@ -5,17 +5,17 @@ form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
 ``undo`` (take back the last move of each side), ``fen``, ``resign``,
 ``help`` or ``quit``. A rejected move is explained (unreadable, or why it
 is illegal) and the game goes on. A forced move (a pass, a mated king
-leaving the board) is played for whoever must play it. Resigning ends the
-game, except in a team game, where the army's king leaves the board as its
-move and the army plays on (Superchess). The result is reported with the
-rule that ended it.
+leaving the board) is played for whoever must play it. While the computer
+thinks, its search is shown as it deepens (see :mod:`interpreter.cli.thinking`).
+Resigning ends the game, except in a team game, where the army's king leaves
+the board as its move and the army plays on (Superchess). The result is
+reported with the rule that ended it.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from typing import Callable, TextIO
+from typing import TextIO
 
 from dsl import MoveError
 
@@ -23,6 +23,8 @@ from interpreter.compiler.game import Game
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.engine.attacks import royal_cells
+
+from .thinking import Thinking, describe_budget, summary
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
@@ -66,14 +68,18 @@ def render_text(pos: Position) -> str:
             lines.append("  " + line.rstrip())
         return "\n".join(lines)
 
+    xs, ys = [x for x, _ in board.coords], [y for _, y in board.coords]
+    columns = range(min(xs), max(xs) + 1)
+    rank_names = {board.coords[c][1]: p[1] for c, p in enumerate(board.parts) if p is not None}
+    file_names = {board.coords[c][0]: p[0] for c, p in enumerate(board.parts) if p is not None}
     lines = []
-    for y in range(board.ranks - 1, -1, -1):
+    for y in range(max(ys), min(ys) - 1, -1):
         row = []
-        for x in range(board.files):
+        for x in columns:
             cell = board.at.get((x, y), -1)
             row.append(" " * width if cell < 0 else cell_text(cell).center(width))
-        lines.append(f"{y + 1:>3}  " + " ".join(row))
-    lines.append("     " + " ".join(name.center(width) for name in board.file_names))
+        lines.append(f"{rank_names.get(y, ''):>3}  " + " ".join(row))
+    lines.append("     " + " ".join(file_names.get(x, "").center(width) for x in columns))
     return "\n".join(lines)
 
 
@@ -119,24 +125,25 @@ def _lattice(game: Game) -> list[tuple[int, int]] | None:
     return [(x - left, y - bottom) for x, y in points]
 
 
-def random_agent(seed: int | None) -> Callable[[Position], tuple]:
-    """An agent that plays a uniformly random legal move."""
-    rng = random.Random(seed)
-
-    def choose(pos: Position) -> tuple:
-        return rng.choice(sorted(pos.legal_moves(), key=repr))  # sorted: the same seed, the same game
-    return choose
+def _who(spec) -> str:
+    """How the intro names a seat: you, or the computer with its agent and budget."""
+    if spec == "human":
+        return "you"
+    return f"the computer ({spec.label}, {describe_budget(spec.budget)})"
 
 
-def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = None,
+def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
          record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a game to its end; ``seats`` maps army index -> 'human' or 'random'. Returns the exit status.
+    """Run a game to its end; ``seats`` maps army index -> ``"human"`` or an agent spec
+    (:class:`interpreter.agents.AgentSpec`); armies of one spec share one agent. While an agent
+    thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. Returns the exit status.
 
     The record goes to ``record_path`` when the game ends, is left or interrupted (Ctrl-C); if the
     file cannot be written, the record is printed instead and the status is 2. ``stdin`` and
     ``stdout`` default to the process's streams at the time of the call.
     """
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+
     from interpreter.notation.san import legal_move_table, move_to_san
     from interpreter.notation.reading import parse_move
     from interpreter.loading.records import game_record
@@ -145,14 +152,22 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
     from .common import keep_text
 
     start_fen = to_fen(pos)
-    agents = {army: random_agent(None if seed is None else seed + army) for army, kind in seats.items()
-              if kind == "random"}
+    made: dict[int, object] = {}
+    agents = {}
+    for army, spec in seats.items():
+        if spec != "human":
+            if id(spec) not in made:
+                made[id(spec)] = spec.make(0 if seed is None else seed + army)
+            agents[army] = (made[id(spec)], spec.budget)
     played: list[str] = []
 
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
 
     say(f"{game.title}. Type 'help' for help.")
+    for name, armies in game.players.items():
+        titles = " and ".join(game.armies[a].title for a in armies)
+        say(f"{titles}: {_who(seats[armies[0]])}")
 
     def turns():
         """Play until the game ends or a player leaves; the outcome, or None for a game left unfinished."""
@@ -169,14 +184,21 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
             check = " (in check)" if pos.in_check() else ""
             forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
             if pos.army in agents or forced:
-                move = legal[0] if forced else agents[pos.army](pos)
+                if forced:
+                    move, info = legal[0], None
+                else:
+                    agent, budget = agents[pos.army]
+                    thinking = Thinking(pos, side, stdout)
+                    info = agent.choose(pos, budget, on_info=thinking)
+                    thinking.close()
+                    move = info.move
                 san = move_to_san(pos, move, legal=legal)
                 if forced and move[3][0] == "pass":
                     say(f"{side} has no legal move and passes")
                 elif forced:
                     say(f"{side}: the king is mated and leaves the board")
                 else:
-                    say(f"{side} plays {san}")
+                    say(f"{side} plays {san}" + (f"  ({summary(info)})" if info.depth else ""))
             else:
                 print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
@@ -231,7 +253,8 @@ def play(game: Game, pos: Position, seats: dict[int, str], seed: int | None = No
         say("\ninterrupted: the game is left unfinished.")
         status = 130
     if record_path:
-        if keep_text(record_path, game_record(game, start_fen, played, result), "the game record", stdout):
+        names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
+        if keep_text(record_path, game_record(game, start_fen, played, result, names), "the game record", stdout):
             say(f"game record saved to {record_path}")
         else:
             status = status or 2

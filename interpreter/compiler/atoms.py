@@ -20,7 +20,7 @@ from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board
 from .budget import spend
-from .expressions import compile_expr
+from .conditions import filtered, split_condition, static_condition
 
 ONCE = ("once",)  # the special of a move that spends a piece's once-per-game privilege
 
@@ -68,7 +68,9 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     """(forward, right) unit vectors of an army whose forward is an axis direction of the board.
 
     Patterns are written with forward = +y and right = +x; an army facing
-    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter.
+    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter. The
+    error for a forward that is not an axis direction is at ``loc``, or at
+    the ``directions`` family that took the direction's vector away.
     """
     name = forward or "n"
     if forward is None and "n" not in board.directions:
@@ -76,8 +78,13 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     dx, dy, _ = board.directions.get(name, (1, 1, ""))
     if (dx == 0) == (dy == 0):
         axis = [d for d, (x, y, _) in board.directions.items() if (x == 0) != (y == 0)]
-        raise RulesSemanticError(f"an army's forward must be a direction along an axis, not '{name}'", loc,
-                                 expected=" or ".join(axis))
+        message = f"an army's forward must be a direction along an axis, not '{name}'"
+        if name in board.replaced:
+            raise RulesSemanticError(message + f": this family does not give '{name}' one step vector from every cell",
+                                     board.replaced[name], expected=" or ".join(axis) or "a direction along an axis",
+                                     hint=f"give '{name}' the same (dx, dy) on every cell, or give the armies "
+                                          "a forward of this family")
+        raise RulesSemanticError(message, loc, expected=" or ".join(axis) or "a direction along an axis")
     fx, fy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
     return (fx, fy), (fy, -fx)
 
@@ -120,8 +127,8 @@ def _leap_table(board: Board, vectors, lame: bool):
     for cell in range(len(board)):
         row = []
         for dx, dy in vectors:
-            to = board.offset(cell, dx, dy)
-            if to < 0:
+            to = board.step(cell, dx, dy)
+            if to < 0 or to == cell:
                 continue
             between: tuple[int, ...] = ()
             if lame:
@@ -140,12 +147,13 @@ def _ray_table(board: Board, vectors, limit: int | None):
     for cell in range(len(board)):
         rays = []
         for dx, dy in vectors:
-            ray, cur = [], cell
+            ray, cur, seen = [], cell, {cell}
             while limit is None or len(ray) < limit:
-                cur = board.offset(cur, dx, dy)
-                if cur < 0:
+                cur = board.step(cur, dx, dy)
+                if cur < 0 or cur in seen:  # off the board, or round a board that wraps or links back
                     break
                 ray.append(cur)
+                seen.add(cur)
             if ray:
                 rays.append(ray)
         spend(sum(len(r) for r in rays))
@@ -188,15 +196,6 @@ def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple
     return vectors
 
 
-def _level_condition(condition) -> str | None:
-    """``level == "ground"`` / ``level == "upper"`` (the mover's level in a stacking game), or None."""
-    if (isinstance(condition, S.Compare) and condition.op == "==" and isinstance(condition.left, S.Ref)
-            and condition.left.path == ["level"] and isinstance(condition.right, S.Str)
-            and condition.right.value in ("ground", "upper")):
-        return condition.right.value
-    return None
-
-
 def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
     """The atoms of one movement pattern for one army.
 
@@ -205,11 +204,11 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     start and destination cells (and the army): that part is evaluated
     here, for every pair of cells, and filters the atoms' tables.
     """
-    level, static = _split_condition(move.condition, move.loc)
+    level, static = split_condition(move.condition, move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
     if static is not None:
-        allowed = _static_condition(static, board, army)
-        atoms = [a for a in (_filtered(a, allowed, move.loc) for a in atoms) if a is not None]
+        allowed = static_condition(static, board, army)
+        atoms = [a for a in (filtered(a, allowed, move.loc) for a in atoms) if a is not None]
     return atoms
 
 
@@ -237,6 +236,10 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
 
     if isinstance(pattern, S.BetzaPattern):
         if not board.square:
+            if "n" in board.replaced:
+                raise RulesSemanticError("Betza notation needs the grid's direction 'n' as the step (0, 1) from every "
+                                         "cell, and this family changes it", board.replaced["n"],
+                                         hint="keep n (0, 1) on every cell, or write the pieces with native patterns")
             raise RulesSemanticError("Betza notation needs a square grid; on this board write native patterns",
                                      pattern.loc, expected="move step/ride/leap with the board's directions")
         for atom in parse_betza(pattern.text, pattern.loc):
@@ -315,26 +318,12 @@ def _labels(dirs: list[str], board: Board, loc) -> list[str]:
     return list(labels)
 
 
-def _follow(board: Board, cell: int, label: str, limit: int | None) -> list[int]:
-    """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
-    table = board.steps[label]
-    ray: list[int] = []
-    seen = {cell}
-    while limit is None or len(ray) < limit:
-        cell = table[cell]
-        if cell < 0 or cell in seen:
-            break
-        ray.append(cell)
-        seen.add(cell)
-    return ray
-
-
 def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
     """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
     (it would only repeat moves)."""
     table = []
     for cell in range(len(board)):
-        rays = [r for r in (_follow(board, cell, label, limit) for label in labels) if r]
+        rays = [r for r in (board.ray(cell, label, limit) for label in labels) if r]
         spend(sum(len(r) for r in rays))
         kept: list[list[int]] = []
         for i, ray in enumerate(rays):
@@ -400,7 +389,7 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
                 bearing = _bearing(board, at, nxt)
                 if heading is not None and bearing[0] * heading[0] + bearing[1] * heading[1] <= 1e-9:
                     continue
-                ray = _follow(board, at, label, 1 if mode == "step" else rng)
+                ray = board.ray(at, label, 1 if mode == "step" else rng)
                 for k, end in enumerate(ray):
                     if end == cell:
                         break
@@ -414,141 +403,6 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
         extend(0, cell, (), None)
         table.append(list(rows))
     return table
-
-
-# ---------------------------------------------------------------- static move conditions
-
-# Names of move conditions that depend on the position, not only on the two cells.
-_DYNAMIC = {"level": "the mover's level in a stack", "below": "the piece under the mover",
-            "in_check": "whether the mover is in check"}
-
-
-def _split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
-    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
-    if condition is None:
-        return None, None
-    parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
-    levels = [lv for lv in (_level_condition(p) for p in parts) if lv is not None]
-    rest = [p for p in parts if _level_condition(p) is None]
-    if len(set(levels)) > 1:
-        raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
-    static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
-    return (levels[0] if levels else None), static
-
-
-def _expr_refs(node) -> list:
-    """Every name (Ref) in an expression."""
-    if isinstance(node, S.Ref):
-        return [node]
-    found = []
-    for child in ("operand", "left", "right"):
-        if getattr(node, child, None) is not None:
-            found += _expr_refs(getattr(node, child))
-    for child in getattr(node, "operands", None) or getattr(node, "args", None) or []:
-        found += _expr_refs(child)
-    return found
-
-
-class _CellPair:
-    """The context of a static move condition: a start and a destination cell, and the army."""
-
-    __slots__ = ("board", "frm", "to", "army", "_rays")
-
-    def __init__(self, board: Board, army: str, rays: dict) -> None:
-        self.board, self.army, self._rays = board, army, rays
-        self.frm = self.to = -1
-
-    def value(self, name: str):
-        """The value of a name of the condition: ``army``, or ``from_P`` / ``to_P`` (property P of
-        the start or the destination), read from the cell's attributes, never as a Python attribute."""
-        if name == "army":
-            return self.army
-        side, _, prop = name.partition("_")
-        cell = self.frm if side == "from" else self.to
-        return self.board.attributes[cell].get(prop, "")
-
-    def neighbour(self, labels: tuple[str, ...]) -> bool:
-        steps = self.board.steps
-        return any(steps[label][self.frm] == self.to for label in labels)
-
-    def on_ray(self, labels: tuple[str, ...]) -> bool:
-        key = (self.frm, labels)
-        if key not in self._rays:
-            self._rays[key] = {c for label in labels for c in _follow(self.board, self.frm, label, None)}
-        return self.to in self._rays[key]
-
-
-def _static_condition(expr: S.Expr, board: Board, army: str):
-    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
-
-    Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
-    or any attribute), ``army``, and the calls ``neighbour(F)`` and
-    ``on_ray(F)`` for a direction family or label ``F``. A condition that
-    depends on the position is an :class:`UnsupportedError`.
-    """
-
-    for ref in _expr_refs(expr):
-        name = ".".join(ref.path)
-        if name in _DYNAMIC:
-            raise UnsupportedError(f"move conditions that depend on the position ('{name}': {_DYNAMIC[name]}) "
-                                   "are not run by the interpreter yet; only conditions on the start and "
-                                   "destination cells are", ref.loc)
-    properties = board.resolver.properties()
-    names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
-    names["army"] = "the moving army"
-    symbols = {name: tuple(labels) for name, labels in board.families.items()}
-    symbols.update({label: (label,) for label in board.steps if label not in symbols})
-    symbols["all"] = tuple(board.steps)
-    calls = {"neighbour": "one step away", "on_ray": "on a ray"}
-    test = compile_expr(expr, names, calls, symbols, lookup=_CellPair.value)
-    pair = _CellPair(board, army, {})
-    loc = getattr(expr, "loc", None)
-
-    def allowed(frm: int, to: int) -> bool:
-        pair.frm, pair.to = frm, to
-        try:
-            return bool(test(pair))
-        except (TypeError, KeyError, AttributeError):
-            raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
-                                     "expected, or text compared with a number)", loc) from None
-    return allowed
-
-
-def _filtered(atom: Atom, allowed, loc) -> Atom | None:
-    """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
-
-    A ray whose cells pass in part becomes lame leaps (each kept cell with
-    the cells before it that must be empty), so the ride still passes the
-    cells where it may not stop.
-    """
-    n = len(atom.leaps) or len(atom.rays)
-    if atom.kind == "leap":
-        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
-        if not any(leaps):
-            return None
-        atom.leaps = leaps
-        return atom
-    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
-    if all(all(v) or not any(v) for row in verdicts for v in row):
-        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
-        if not any(rays):
-            return None
-        atom.rays = rays
-        return atom
-    if atom.kind == "hop":
-        raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
-                               "interpreter yet", loc)
-    leaps = []
-    for c in range(n):
-        row: dict[tuple[int, tuple[int, ...]], None] = {}
-        for ray, v in zip(atom.rays[c], verdicts[c]):
-            spend(len(ray) * (len(ray) + 1) // 2)
-            for k, to in enumerate(ray):
-                if v[k]:
-                    row[(to, tuple(ray[:k]))] = None
-        leaps.append(list(row))
-    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
-    return atom if any(leaps) else None
 
 
 def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:

@@ -19,7 +19,6 @@ never walks it, so it is built (and networkx imported) only when asked for.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -27,36 +26,15 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
+from .directions import compile_directions, offset_of
 from .expressions import compile_cell_formula
+from .layout import FILE_LETTERS, GRID_DIRECTIONS, HEX_DIRECTIONS, HEX_FILE_LETTERS, Layout, file_letter, generate
 
 if TYPE_CHECKING:
     import networkx as nx
 
-GRID_DIRECTIONS: dict[str, tuple[int, int, str]] = {
-    "n": (0, 1, "orth"), "e": (1, 0, "orth"), "s": (0, -1, "orth"), "w": (-1, 0, "orth"),
-    "ne": (1, 1, "diag"), "se": (1, -1, "diag"), "sw": (-1, -1, "diag"), "nw": (-1, 1, "diag"),
-}
-
-# Hex boards (flat-topped cells in vertical files, coordinates (file, h) with
-# h in half-cells): six orthogonal steps through an edge, six diagonal steps
-# through a corner.
-HEX_DIRECTIONS: dict[str, tuple[int, int, str]] = {
-    "n": (0, 2, "orth"), "ne": (1, 1, "orth"), "se": (1, -1, "orth"),
-    "s": (0, -2, "orth"), "sw": (-1, -1, "orth"), "nw": (-1, 1, "orth"),
-    "nne": (1, 3, "diag"), "e": (2, 0, "diag"), "sse": (1, -3, "diag"),
-    "ssw": (-1, -3, "diag"), "w": (-2, 0, "diag"), "nnw": (-1, 3, "diag"),
-}
-HEX_COLOURS = ("light", "mid", "dark")
-
-FILE_LETTERS = string.ascii_lowercase
-HEX_FILE_LETTERS = "abcdefghiklmnopqrstuvwxyz"  # hex-chess convention: no file j
-
-
-def file_letter(x: int, letters: str = FILE_LETTERS) -> str:
-    """The name of file ``x`` (0 -> a); files past the last letter get two letters."""
-    if x < len(letters):
-        return letters[x]
-    return letters[x // len(letters) - 1] + letters[x % len(letters)]
+__all__ = ["Board", "CellResolver", "centroid", "compile_board", "file_letter", "FILE_LETTERS", "GRID_DIRECTIONS",
+           "HEX_DIRECTIONS", "HEX_FILE_LETTERS"]
 
 
 def centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
@@ -91,14 +69,24 @@ class Board:
     file_names: list[str] = field(default_factory=list)
     families: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tables: frozenset[str] = frozenset()
+    parts: list[tuple[str, str] | None] = field(default_factory=list)
+    """Each cell's (file, rank) name parts, as move notation writes them; None for an explicit cell."""
+    wrap: tuple[int, int] = (0, 0)
+    """The periods of the step coordinates x and y on a board that wraps (0: no wrap)."""
+    replaced: dict[str, Loc | None] = field(default_factory=dict)
+    """Built-in labels a declared family took away or made uneven -> that family's location."""
     index: dict[str, int] = field(default_factory=dict)
     at: dict[tuple[int, int], int] = field(default_factory=dict)
     geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
+    vector_label: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.at = {xy: i for i, xy in enumerate(self.coords)}
         self.geo_at = {xy: i for i, xy in enumerate(self.geo)}
+        self.vector_label = {}
+        for label, (dx, dy, _) in self.directions.items():
+            self.vector_label.setdefault((dx, dy), label)
 
     def __len__(self) -> int:
         return len(self.names)
@@ -126,18 +114,52 @@ class Board:
 
     @property
     def rectangular(self) -> bool:
-        """True when every cell of the bounding grid exists (FEN's own shape)."""
-        return len(self.names) == self.files * self.ranks
+        """True when the cells are exactly the generator's full rectangle (FEN's own shape)."""
+        return len(self.names) == self.files * self.ranks and all(p is not None for p in self.parts)
+
+    @cached_property
+    def rows(self) -> list[list[int]]:
+        """The cells of each row of coordinates, from the highest y down, in file order: the ranks
+        of FEN (a row without cells, between explicit cells, is empty)."""
+        ys = [y for _, y in self.coords]
+        rows: list[list[int]] = [[] for _ in range(max(ys) - min(ys) + 1)]
+        for cell in sorted(range(len(self.names)), key=lambda c: self.coords[c]):
+            rows[max(ys) - self.coords[cell][1]].append(cell)
+        return rows
 
     def offset(self, cell: int, dx: int, dy: int) -> int:
-        """The cell at step offset (dx, dy) from ``cell`` (in ``geo`` coordinates), or -1."""
+        """The cell at step offset (dx, dy) from ``cell`` (in ``geo`` coordinates, round a board
+        that wraps), or -1: where a leap lands."""
         x, y = self.geo[cell]
+        if self.wrap != (0, 0):
+            return offset_of(self.geo_at, self.wrap, x + dx, y + dy)
         return self.geo_at.get((x + dx, y + dy), -1)
+
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        """One step of vector (dx, dy) from ``cell``: along the direction label of that vector when
+        there is one (so that links are followed), else by coordinates as :meth:`offset`."""
+        label = self.vector_label.get((dx, dy))
+        if label is not None:
+            return self.steps[label][cell]
+        return self.offset(cell, dx, dy)
 
     @property
     def square(self) -> bool:
         """A square grid (Betza notation's home), as opposed to a hex board."""
         return self.directions.get("n", (0, 0, ""))[:2] == (0, 1)
+
+    def ray(self, cell: int, label: str, limit: int | None = None) -> list[int]:
+        """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
+        table = self.steps[label]
+        ray: list[int] = []
+        seen = {cell}
+        while limit is None or len(ray) < limit:
+            cell = table[cell]
+            if cell < 0 or cell in seen:
+                break
+            ray.append(cell)
+            seen.add(cell)
+        return ray
 
     def diagnostics(self) -> list[str]:
         """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
@@ -209,10 +231,11 @@ class CellResolver:
             ranks = range(min(a["rank"], b["rank"]), max(a["rank"], b["rank"]) + 1)
             return frozenset(i for i, at in enumerate(attrs) if at["file"] in files and at["rank"] in ranks)
         if kind in ("rank", "ranks"):
+            ranks = sorted({int(at["rank"]) for at in attrs})
             for rank in (term.lo, term.hi):
-                if not 1 <= rank <= self.ranks:
+                if rank not in ranks:
                     raise RulesSemanticError(f"no rank {rank} on this board", term.loc,
-                                             expected=f"a rank from 1 to {self.ranks}")
+                                             expected=f"a rank from {ranks[0]} to {ranks[-1]}")
             if term.step < 1:
                 raise RulesSemanticError("a rank step must be at least 1", term.loc)
             wanted = set(range(term.lo, term.hi + 1, term.step))
@@ -255,123 +278,24 @@ class CellResolver:
         return self.cells(cellset, army) if cellset is not None else frozenset()
 
 
-@dataclass
-class _Layout:
-    """What a generator makes: cells with coordinates, names, attributes, steps and shapes.
-
-    ``coords`` are logical, (file index, rank index) from 0; ``geo`` are the
-    coordinates that direction steps and leaps add to (the same on grids;
-    (file, half-cell height) on hex boards).
-    """
-
-    coords: list[tuple[int, int]]
-    geo: list[tuple[int, int]]
-    names: list[str]
-    attrs: list[dict[str, object]]
-    files: int
-    ranks: int
-    file_names: list[str]
-    directions: dict[str, tuple[int, int, str]]
-    polygons: list[list[tuple[float, float]]]
-    origins: list[tuple[float, float]]
-    """Each cell's drawing position: the point ``position`` moves and ``shape`` corners are relative to."""
-    axial: bool = False
-    """Direction-table vectors are axial hex vectors (converted to ``geo`` steps), not (file, rank) deltas."""
-
-    def keep(self, cells: list[int]) -> "_Layout":
-        """The layout restricted to ``cells`` (in that order)."""
-        pick = lambda seq: [seq[i] for i in cells]  # noqa: E731
-        return _Layout(pick(self.coords), pick(self.geo), pick(self.names), pick(self.attrs), self.files,
-                       self.ranks, self.file_names, self.directions, pick(self.polygons), pick(self.origins),
-                       self.axial)
-
-
-def _grid(files: int, ranks: int) -> _Layout:
-    coords = [(x, y) for y in range(ranks) for x in range(files)]
-    return _Layout(
-        coords, coords, [f"{file_letter(x)}{y + 1}" for x, y in coords],
-        [{"file": x + 1, "rank": y + 1, "colour": "dark" if (x + y) % 2 == 0 else "light"} for x, y in coords],
-        files, ranks, [file_letter(x) for x in range(files)], GRID_DIRECTIONS,
-        [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)] for x, y in coords],
-        [(x, y) for x, y in coords])
-
-
-def _ragged(lengths: list[int]) -> _Layout:
-    """The grid of ``len(lengths)`` files and the greatest length, keeping ranks 1..N of each file."""
-    grid = _grid(len(lengths), max(lengths))
-    return grid.keep([i for i, (x, y) in enumerate(grid.coords) if y < lengths[x]])
-
-
-def _hex(radius: int) -> _Layout:
-    """A hexagon of hexagons with ``radius`` cells a side (Glinski's board: radius 6, 91 cells).
-
-    Files are vertical, named a, b, ... without j; ranks count from 1 at the
-    bottom of each file. Coordinates are (file, h), h in half-cells from the
-    bottom of the board; the three cell colours follow h mod 3.
-    """
-    size = 2 * radius - 1
-    centre = radius - 1
-    r = 1 / 3 ** 0.5  # circumradius of a cell one unit high
-    coords, geo, names, attrs, polygons = [], [], [], [], []
-    for x in range(size):
-        for rank in range(1, radius + min(x, size - 1 - x) + 1):
-            h = 2 * (rank - 1) + abs(x - centre)
-            coords.append((x, rank - 1))
-            geo.append((x, h))
-            names.append(f"{file_letter(x, HEX_FILE_LETTERS)}{rank}")
-            attrs.append({"file": x + 1, "rank": rank, "colour": HEX_COLOURS[h % 3]})
-            cx, cy = 1.5 * r * x, h / 2 + 0.5
-            polygons.append([(cx - r, cy), (cx - r / 2, cy - 0.5), (cx + r / 2, cy - 0.5), (cx + r, cy),
-                             (cx + r / 2, cy + 0.5), (cx - r / 2, cy + 0.5)])
-    order = sorted(range(len(coords)), key=lambda i: (attrs[i]["rank"], attrs[i]["file"]))  # rank-major
-    origins = [(1.5 * r * x, h / 2 + 0.5) for x, h in geo]  # cell centres
-    layout = _Layout(coords, geo, names, attrs, size, size, [file_letter(x, HEX_FILE_LETTERS) for x in range(size)],
-                     HEX_DIRECTIONS, polygons, origins, axial=True)
-    return layout.keep(order)
-
-
-def _generate(spec: S.BoardSpec, variant_loc: Loc | None) -> _Layout:
-    gen = spec.generator
-    if gen is None:
-        if not spec.cells:
-            raise RulesSemanticError("the board has no cells", variant_loc,
-                                     expected="a board block with a generator such as 'grid 8 x 8'")
-        raise UnsupportedError("boards of explicit cells are not run by the interpreter yet", spec.cells[0].loc)
-    if isinstance(gen, S.GridGen):
-        if gen.files < 1 or gen.ranks < 1 or gen.files * gen.ranks > 4096:
-            raise RulesSemanticError(f"a grid of {gen.files} x {gen.ranks} cells is not allowed", gen.loc,
-                                     expected="between 1 and 4096 cells")
-        return _grid(gen.files, gen.ranks)
-    if isinstance(gen, S.HexGen):
-        if not 2 <= gen.radius <= 20:
-            raise RulesSemanticError(f"a hex board of radius {gen.radius} is not allowed", gen.loc,
-                                     expected="a radius from 2 to 20")
-        return _hex(gen.radius)
-    if isinstance(gen, S.RaggedGen):
-        if not gen.lengths or min(gen.lengths) < 1 or sum(gen.lengths) > 4096:
-            raise RulesSemanticError("a ragged board needs files of at least one cell, 4096 cells in all",
-                                     gen.loc, expected="lengths such as 'ragged lengths 3, 4, 5'")
-        return _ragged(gen.lengths)
-    raise UnsupportedError(f"{gen.kind} boards are not run by the interpreter yet", gen.loc)
-
-
 def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None = None) -> Board:
     """Compile a board spec; ``armies`` are the army names per-army zones may use.
 
     Statements are evaluated in the order of docs/language.md: the
-    generator, ``remove``, ``set``, zones, ``directions``, then ``position``
-    and ``shape``. Raises :class:`RulesSemanticError` for a cell set naming
-    a cell, file, rank, cell type, zone or army that does not exist, and
-    :class:`UnsupportedError` for board constructs the interpreter cannot
-    run yet.
+    generator and the explicit cells, ``remove``, ``set``, zones,
+    ``directions`` and ``link``s, then ``position`` and ``shape``. Raises
+    :class:`RulesSemanticError` for a cell set naming a cell, file, rank,
+    cell type, zone or army that does not exist.
     """
-    layout = _generate(spec, variant_loc)
+    layout = generate(spec, variant_loc)
     files, ranks = layout.files, layout.ranks
     on_full = CellResolver(layout.names, layout.coords, layout.attrs, files, ranks, {}, armies, layout.file_names)
     removed: set[int] = set()
     for cellset in spec.removes:
         removed |= on_full.cells(cellset, None)
     layout = layout.keep([i for i in range(len(layout.coords)) if i not in removed])
+    if not layout.names:
+        raise RulesSemanticError("the board has no cells left", spec.removes[-1].loc if spec.removes else variant_loc)
     coords, geo, names, attrs = layout.coords, layout.geo, layout.names, layout.attrs
     resolver = CellResolver(names, coords, attrs, files, ranks, spec.zones, armies, layout.file_names)
     for attr in spec.attributes:
@@ -389,60 +313,14 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
                 if army not in armies:
                     raise unknown_name("army", army, armies, cellset.loc)
             zones[name] = {army: resolver.zone(name, army, zone.loc) for army in armies}
-    steps, kinds, vectors, families = _directions(spec, layout, resolver)
+    directions = compile_directions(spec, layout, lambda cells: resolver.cells(cells, None), resolver.by_name)
     polygons = _drawing(spec, layout, resolver)
-    tables = frozenset(label for family in spec.directions for label in families[family.name])
-    return Board(names, coords, geo, attrs, polygons, files, ranks, steps, kinds, vectors, zones,
-                 resolver, layout.file_names, families, tables)
+    return Board(names, coords, geo, attrs, polygons, files, ranks, directions.steps, directions.kinds,
+                 directions.vectors, zones, resolver, layout.file_names, directions.families, directions.tables,
+                 layout.parts, layout.wrap, directions.replaced)
 
 
-def _directions(spec: S.BoardSpec, layout: _Layout, resolver: CellResolver):
-    """Step tables of every direction label: the generator's, then the ``directions`` families.
-
-    Returns ``steps`` (label -> per-cell target or -1), ``kinds`` (label ->
-    edge kind), ``vectors`` (the generator's directions whose family was not
-    replaced: label -> (dx, dy, kind)) and ``families`` (family -> labels).
-    A declared family with the name of a built-in one (``orth``, ``diag``)
-    replaces it. Rows apply in order (a later row wins for a label on a
-    cell); a step to a cell that does not exist is dropped. The tables are
-    complete here: nothing looks a cell type up later.
-    """
-    geo = layout.geo
-    geo_at = {xy: i for i, xy in enumerate(geo)}
-    declared = {family.name for family in spec.directions}
-    vectors = {label: v for label, v in layout.directions.items() if v[2] not in declared}
-    families: dict[str, tuple[str, ...]] = {}
-    for label, (_, _, kind) in vectors.items():
-        families[kind] = families.get(kind, ()) + (label,)
-    steps: dict[str, list[int]] = {}
-    kinds: dict[str, str] = {}
-    for label, (dx, dy, kind) in vectors.items():
-        steps[label] = [geo_at.get((x + dx, y + dy), -1) for x, y in geo]
-        kinds[label] = kind
-    owner = {label: kind for label, (_, _, kind) in vectors.items()}
-    for family in spec.directions:
-        labels: dict[str, None] = {}
-        for row in family.rows:
-            cells = resolver.cells(row.cells, None)
-            for entry in row.entries:
-                if owner.get(entry.label, family.name) != family.name:
-                    raise RulesSemanticError(
-                        f"direction '{entry.label}' already belongs to family '{owner[entry.label]}'", entry.loc,
-                        expected="a label of its own for each family", hint="labels are case-sensitive")
-                owner[entry.label] = family.name
-                labels[entry.label] = None
-                dx, dy = (entry.dx, entry.dx + 2 * entry.dy) if layout.axial else (entry.dx, entry.dy)
-                table = steps.setdefault(entry.label, [-1] * len(geo))
-                for cell in cells:
-                    x, y = geo[cell]
-                    table[cell] = geo_at.get((x + dx, y + dy), -1)
-                if entry.edge_kind is not None or entry.label not in kinds:
-                    kinds[entry.label] = entry.edge_kind or family.name
-        families[family.name] = tuple(labels)
-    return steps, kinds, vectors, families
-
-
-def _drawing(spec: S.BoardSpec, layout: _Layout, resolver: CellResolver) -> list[list[tuple[float, float]]]:
+def _drawing(spec: S.BoardSpec, layout: Layout, resolver: CellResolver) -> list[list[tuple[float, float]]]:
     """Each cell's polygon: the generator's, moved by ``position`` statements, replaced by ``shape`` ones.
 
     ``position`` sets a cell's drawing position (its polygon moves with it);

@@ -25,6 +25,7 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, clip, unknown_
 from .board import Board, compile_board
 from .budget import compiling, located
 from .castling import compile_castling
+from .drops import compile_drops
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
@@ -72,11 +73,12 @@ class Game:
         self.variant_loc = variant_loc(spec)
         self.name = spec.name
         self.title = spec.title
-        self._check_supported(spec)
         self._compile_armies(spec)
         self._compile_mode(spec, mode, options or {})
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], self.variant_loc)
         self.n = len(self.board)
+        for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
+            frame(army.forward, self.board, army.locs.get("forward", army.loc))
         self._compile_pieces(spec)
         tables = attack_tables(self)
         self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame
@@ -103,21 +105,9 @@ class Game:
         self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
         # Once-per-game privileges: every piece that has one holds it at the start.
         if any(self.privileged) and self.castle_rules:
+            once = next(m for p in spec.pieces.values() for m in p.moves if m.once_per_game)
             raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
-                                   "yet (both use FEN's castling field)", self.variant_loc)
-
-    # ------------------------------------------------------------ checks
-    @staticmethod
-    def _check_supported(spec: S.VariantSpec) -> None:
-        if spec.rules.repetition_key != "position":
-            raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
-                                   variant_loc(spec))
-        for link in spec.board.links:
-            raise UnsupportedError("'link' is not run by the interpreter yet", link.loc)
-        for piece in spec.pieces.values():
-            if piece.states:
-                raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",
-                                       piece.loc)
+                                   "yet (both use FEN's castling field)", once.loc)
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:
@@ -464,7 +454,7 @@ class Game:
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
-        self._compile_drops(spec.drops)
+        compile_drops(self, spec.drops)
         for event in rules.clock_resets:
             if event in ("capture", "promotion"):
                 continue
@@ -491,54 +481,6 @@ class Game:
                 self.blast_spares[code] = True
         steps = self.board.steps
         self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
-
-    def _compile_drops(self, drops: S.DropsSpec | None) -> None:
-        """Hands and drops.
-
-        ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
-        the kind a promoted piece of ``kind`` goes back to (the kind that
-        promotes to it; itself if none). ``drop_cells[code]``: where a piece
-        from hand may be dropped (None: not droppable). ``drop_no_twin[code]``:
-        the code that may not stand on the same file (nifu), or 0.
-        ``drop_no_mate[code]``: the drop may not checkmate.
-        """
-        self.to_hand = bool(drops and drops.captures_to_hand)
-        self.drops_demoted = bool(drops and drops.demoted)
-        self.drop_cells: list[frozenset[int] | None] = [None] * self.ncodes
-        self.drop_no_twin = [0] * self.ncodes
-        self.drop_no_mate = [False] * self.ncodes
-        self.demote = list(range(len(self.kinds)))
-        self.has_drops = False
-        self.promotion_only: set[int] = set()
-        if drops is None:
-            return
-        promoters: dict[int, set[int]] = {}
-        for kind in self.kinds:
-            for promo in kind.spec.promotions:
-                for name in promo.to:
-                    promoters.setdefault(self.kind_index[name], set()).add(kind.index)
-        for target, sources in promoters.items():
-            if len(sources) == 1:
-                self.demote[target] = next(iter(sources))
-        for rule in drops.drops:
-            if rule.piece not in self.kind_index:
-                raise unknown_name("piece", rule.piece, self.kind_index, rule.loc)
-            if rule.condition is not None:
-                raise UnsupportedError("'if' conditions on drops are not run by the interpreter yet", rule.loc)
-            kind = self.kind_index[rule.piece]
-            for army in self.armies:
-                code = self.code(kind, army.index)
-                cells = frozenset(range(self.n))
-                for term in rule.not_in:
-                    cells -= self.board.term(term, army.name)
-                self.drop_cells[code] = cells
-                if rule.no_file_twin:
-                    if rule.no_file_twin not in self.kind_index:
-                        raise unknown_name("piece", rule.no_file_twin, self.kind_index, rule.loc)
-                    self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
-                self.drop_no_mate[code] = rule.no_mate
-        self.has_drops = any(c is not None for c in self.drop_cells)
-        self.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup below
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)

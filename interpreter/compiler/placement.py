@@ -71,7 +71,7 @@ def split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, s
                          expected="a placement without holdings in brackets")
         return text[:start], text[start + 1:-1].replace("-", ""), offset + start + 1
     rows = text.split("/")
-    if game.has_drops and len(rows) == game.board.ranks + 1:
+    if game.has_drops and len(rows) == len(game.board.rows) + 1:
         return "/".join(rows[:-1]), rows[-1], offset + len(text) - len(rows[-1])
     return text, None, 0
 
@@ -100,12 +100,21 @@ def read_holdings(game: Game, fen: str, text: str, offset: int) -> dict[int, int
 
 
 def rank_cells(game: Game) -> list[list[int]]:
-    """The cells of each rank, from the highest rank down, in file order (only cells that exist)."""
-    board = game.board
-    rows: list[list[int]] = [[] for _ in range(board.ranks)]
-    for cell in sorted(range(len(board)), key=lambda c: board.coords[c]):
-        rows[board.ranks - 1 - board.coords[cell][1]].append(cell)
-    return rows
+    """The cells of each rank, from the highest rank down, in file order (only cells that exist;
+    a rank of explicit cells beyond the generator's, such as Omega Chess's wizard squares, too)."""
+    return game.board.rows
+
+
+def _rank_name(game: Game, cells: list[int], default: int) -> str:
+    """How an error names a rank of the placement: ``rank 8`` (by its cells' names, else its number
+    from the bottom), or ``the rank of w4, w3`` for a rank of explicit cells only."""
+    parts, names = game.board.parts, game.board.names
+    ranks = {parts[c][1] for c in cells if parts[c] is not None}
+    if len(ranks) == 1:
+        return f"rank {ranks.pop()}"
+    if cells and not ranks:
+        return "the rank of " + ", ".join(names[c] for c in cells)
+    return f"rank {default}"
 
 
 def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None,
@@ -117,18 +126,17 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
     rectangular board that is plain FEN; on a board with removed cells or a
     hex board, a rank is as long as the cells it has.
     """
-    board = game.board
     ranks = rank_cells(game)
     rows = text.split("/")
-    if len(rows) != board.ranks:
+    if len(rows) != len(ranks):
         raise fen_error(fen, offset, offset + len(text),
-                     f"the placement has {len(rows)} ranks, the board has {board.ranks}",
-                     expected=f"{board.ranks} ranks separated by '/'")
+                     f"the placement has {len(rows)} ranks, the board has {len(ranks)}",
+                     expected=f"{len(ranks)} ranks separated by '/'")
     placed: dict[int, int] = {}
     pos = offset
     for r, row in enumerate(rows):
         cells = ranks[r]
-        rank = board.ranks - r
+        rank = _rank_name(game, cells, len(ranks) - r)
         x = 0
         i = 0
         while i < len(row):
@@ -185,7 +193,7 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
                 i += 1
         if x != len(cells):
             raise fen_error(fen, pos, pos + len(row),
-                         f"rank {rank} describes {x} cells, the board has {len(cells)} on it",
-                         expected=f"{len(cells)} cells on rank {rank}")
+                         f"{rank} describes {x} cells, the board has {len(cells)} on it",
+                         expected=f"{len(cells)} cells on {rank}")
         pos += len(row) + 1
     return placed

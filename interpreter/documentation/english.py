@@ -19,12 +19,14 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .phrases import (
-    ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
-    REPETITION, RESULTS, SIDES, VALUE_NAMES, AI_TERMS, article, num, ordinal, plural, pretty, sentence,
+    AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES,
+    NUMBER_CALLS, OUTCOMES,
+    REPETITION, RESULTS, SIDES, VALUE_NAMES, article, num, ordinal, plural, pretty, sentence,
 )
 from .english_moves import (
     DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
 )
+
 
 class English:
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
@@ -58,6 +60,9 @@ class English:
             return self._ref_value(node.path)
         if isinstance(node, (S.Num, S.Str, S.Arith, S.Neg)):
             return self.render(node)
+        if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+            first = self._argument(node.args[0]) if node.args else "pieces"
+            return NUMBER_CALLS[node.name].format(arg=first, args=plural(first))
         return f"whether {self.render(node)}"
 
     def _ref_value(self, path: list[str]) -> str:
@@ -123,6 +128,9 @@ class English:
                 return "the side to move has no legal move"
             if op in ("!=", ">"):
                 return "the side to move has a legal move"
+        if isinstance(left, S.Call) and left.name in NUMBER_CALLS and isinstance(right, S.Num) and right.value == 0 \
+                and op in ("==", "<=", "!=", ">"):
+            return self._call(left, negated=op in ("==", "<="))   # "the side to move has no Queen left"
         text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
         if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
             # Moves by each side, when every mode has the same number of turns in a round.
@@ -187,8 +195,9 @@ class English:
 
     def _HexGen(self, gen: S.HexGen) -> str:
         r = gen.radius
-        return (f"a hexagon of hexagonal cells, a centre cell and {r} ring{'s' if r != 1 else ''} around it: "
-                f"{3 * r * (r + 1) + 1} cells")
+        rings = r - 1
+        return (f"a hexagon of hexagonal cells, {r} cells a side (a centre cell and {rings} "
+                f"ring{'s' if rings != 1 else ''} around it): {3 * r * (r - 1) + 1} cells")
 
     def _CellDecl(self, cell: S.CellDecl) -> str:
         return f"the cell `{cell.name}` at ({num(cell.x)}, {num(cell.y)})"
@@ -235,6 +244,11 @@ class English:
             parts.append(sentence(f"Removed from it: {self.render(cells)}"))
         for link in board.links:
             parts.append(sentence(f"There is {self.render(link)}"))
+        if board.wrap:
+            edges = {"files": "the last file is next to the first (a cylinder)",
+                     "ranks": "the last rank is next to the first"}
+            parts.append(sentence("The board wraps round: " + join([edges[axis] for axis in board.wrap])
+                                  + "; every step, leap and ray goes on across that edge"))
         for attr in board.attributes:
             parts.append(sentence(self.render(attr)))
         for family in board.directions:
@@ -391,9 +405,6 @@ class English:
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
-        for state, initial in piece.states.items():
-            start = f", initially `{initial}`" if initial is not None else ""
-            text += " " + sentence(f"each {piece.name} keeps a state `{state}`{start}")
         return text
 
     # ------------------------------------------------------------ castling
@@ -480,7 +491,21 @@ class English:
             text += " A captured piece that had promoted goes back to the kind it promoted from."
         text += " Instead of moving, a player may drop a piece from its hand."
         text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
-        return text + " Pieces without a drop rule stay in hand."
+        text += " Pieces without a drop rule stay in hand."
+        if self._counts_pieces():
+            text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
+        return text
+
+    def _counts_pieces(self) -> bool:
+        """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
+        def calls(node) -> bool:
+            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+                return True
+            return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
+                       if isinstance(c, S.Node))
+        rules = [e.condition for e in self.spec.rules.ends]
+        rules += [d.condition for d in (self.spec.drops.drops if self.spec.drops else []) if d.condition is not None]
+        return any(calls(c) for c in rules)
 
     def _AiSpec(self, ai: S.AiSpec) -> str:
         if not ai.weights:
@@ -545,7 +570,7 @@ class English:
                   "ends the game."] if rules.ends else ["No end rule is given."]
         ending += [sentence(self.render(r)) for r in rules.ends]
         ending += [sentence(self.render(r)) for r in rules.no_moves]
-        counting = [self._clock(rules.clock_resets), REPETITION[rules.repetition_key]]
+        counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:
             counting.append(f"Every check an army gives is counted; the target is {checks} checks."

@@ -9,14 +9,17 @@ name. Board coordinates grow upwards; the picture is drawn with the lowest
 rank at the bottom.
 
 What to draw on the board is a :class:`Diagram`: a stack of pieces per
-cell (bottom first: today a cell holds one piece, games with stacking will
-hold two), pieces in hand per army, highlighted cells, marks (the move
-diagrams of the documentation) and arrows. :func:`diagram_of` makes one
-from a :class:`~interpreter.engine.position.Position`; :func:`render_svg` draws
-it. The output is deterministic: the same input gives the same bytes.
+cell (bottom first; every piece of a stack is drawn, smaller, the top one
+standing on the others), pieces in hand per army, highlighted cells, marks
+(the move diagrams of the documentation) and arrows. :func:`diagram_of`
+makes one from a :class:`~interpreter.engine.position.Position`;
+:func:`render_svg` draws it, placing pieces and labels with
+:mod:`interpreter.drawing.geometry`. The output is deterministic: the same
+input gives the same bytes.
 
-Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"``,
-so tests and style sheets can find the cells.
+Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"`` and
+``data-cell="NAME"``, so tests, style sheets and scripts of a page can find
+the cells.
 """
 
 from __future__ import annotations
@@ -29,12 +32,9 @@ from xml.sax.saxutils import escape, quoteattr
 from dsl.colours import HEX as HEX_COLOUR
 from dsl.errors import UsageError, suggest
 
-from interpreter.compiler.board import centroid
 from interpreter.compiler.game import Game
+from .geometry import UNIT, Frame, Label, board_layout
 from .piece_art import image_name, piece_elements
-
-UNIT = 48.0
-"""Pixels per unit of board coordinates (one grid square)."""
 
 CELL_COLOURS = {"light": "#f0d9b5", "dark": "#b58863", "mid": "#d7a86e"}
 TYPE_TINTS = ["#e8e2cf", "#c9d8e8", "#d9e8c9", "#e8cfd8", "#d8cfe8", "#cfe8e3", "#e8dcc9", "#d0d0d0"]
@@ -48,8 +48,6 @@ MARKS = tuple(MARK_COLOURS)
 """Marks of a move diagram: ``both`` (moves or captures there), ``move``
 (only moves), ``capture`` (only captures), ``special`` (a special move:
 first move only, en passant, ...)."""
-
-_CELL_NAME = re.compile(r"([a-z]+)(\d+)")
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,9 @@ class Diagram:
     ``stacks[cell]``: the pieces on the cell, bottom first. ``hands[army]``:
     pieces in that army's hand (drawn only for armies listed).
     ``highlights``: cells tinted under the pieces. ``marks[cell]``: one of
-    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs.
+    :data:`MARKS`. ``arrows``: ``(from_cell, to_cell)`` pairs. ``heat[cell]``:
+    a CSS colour that replaces the cell's own (a heat map of what happened
+    there), under everything else.
     """
 
     stacks: dict[int, tuple[PieceImage, ...]] = field(default_factory=dict)
@@ -76,6 +76,7 @@ class Diagram:
     highlights: frozenset[int] = frozenset()
     marks: dict[int, str] = field(default_factory=dict)
     arrows: list[tuple[int, int]] = field(default_factory=list)
+    heat: dict[int, str] = field(default_factory=dict)
 
 
 def piece_image(game: Game, code: int) -> PieceImage:
@@ -87,11 +88,15 @@ def piece_image(game: Game, code: int) -> PieceImage:
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
     """A diagram of ``position`` with optional extras.
 
-    Cells hold one piece today; in a game with drops every army's hand is
-    drawn, empty or not, so that a reader sees that the game has hands.
+    A cell's stack is drawn bottom first: in a stacking game the locked piece
+    under the top one is drawn too (``position.under``), so that both pieces of
+    a stack are visible. In a game with drops every army's hand is drawn, empty
+    or not, so that a reader sees that the game has hands.
     """
     game = position.game
-    stacks = {cell: (piece_image(game, code),) for cell, code in enumerate(position.board) if code}
+    under = position.under
+    stacks = {cell: ((piece_image(game, under[cell]),) if under[cell] else ()) + (piece_image(game, code),)
+              for cell, code in enumerate(position.board) if code}
     hands: dict[int, list[PieceImage]] = {}
     if game.spec.drops is not None:
         hands = {army: [] for army in game.turn_order}
@@ -110,7 +115,7 @@ def army_colours(game: Game) -> list[str]:
     return colours
 
 
-# ---------------------------------------------------------------- geometry
+# ---------------------------------------------------------------- drawing
 
 
 def _fmt(value: float, digits: int = 2) -> str:
@@ -119,64 +124,9 @@ def _fmt(value: float, digits: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
-def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
-    """Is (x, y) inside the polygon (even-odd rule)?"""
-    inside = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
-
-
-def anchor(polygon: list[tuple[float, float]]) -> tuple[tuple[float, float], float]:
-    """Where a piece goes in a cell, and how big it may be: the point inside the polygon
-    farthest from its edges (the centroid for convex cells; inside the arms of a chevron)."""
-    best = centroid(polygon)
-    best_radius = _inradius(polygon, best) if _inside(polygon, *best) else 0.0
-    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
-    steps = 12
-    for i in range(1, steps):
-        for j in range(1, steps):
-            x = min(xs) + (max(xs) - min(xs)) * i / steps
-            y = min(ys) + (max(ys) - min(ys)) * j / steps
-            if _inside(polygon, x, y):
-                radius = _inradius(polygon, (x, y))
-                if radius > best_radius * 1.05:
-                    best, best_radius = (x, y), radius
-    return best, best_radius
-
-
-def _inradius(polygon: list[tuple[float, float]], centre: tuple[float, float]) -> float:
-    """The distance from ``centre`` to the nearest edge of ``polygon``: how big a piece may be."""
-    px, py = centre
-    best = math.inf
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-        dx, dy = x1 - x0, y1 - y0
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length2))
-        best = min(best, math.hypot(px - (x0 + t * dx), py - (y0 + t * dy)))
-    return best
-
-
-class _Frame:
-    """Board coordinates -> SVG pixels, with margins for coordinates and hands."""
-
-    def __init__(self, polygons, margin: float) -> None:
-        xs = [x for poly in polygons for x, _ in poly]
-        ys = [y for poly in polygons for _, y in poly]
-        self.min_x, self.max_y = min(xs), max(ys)
-        self.width = (max(xs) - self.min_x) * UNIT
-        self.height = (self.max_y - min(ys)) * UNIT
-        self.margin = margin
-
-    def point(self, x: float, y: float) -> tuple[float, float]:
-        return (self.margin + (x - self.min_x) * UNIT, self.margin + (self.max_y - y) * UNIT)
-
-    def points(self, polygon) -> str:
-        return " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in (self.point(x, y) for x, y in polygon))
-
-
-# ---------------------------------------------------------------- drawing
+def _points(frame: Frame, polygon) -> str:
+    """A polygon's corners in pixels, as an SVG ``points`` attribute."""
+    return " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in (frame.point(x, y) for x, y in polygon))
 
 
 def _cell_fill(attributes: dict, type_tints: dict[str, str]) -> str:
@@ -222,16 +172,27 @@ def _use(ident: str, cx: float, cy: float, size: float) -> str:
             f'scale({_fmt(size / 100, 4)})"/>')
 
 
+STACK_SCALE = 0.68
+"""The size of each piece of a stack, as a fraction of a lone piece's."""
+
+
 def _stack(ids, stack: tuple[PieceImage, ...], cx: float, cy: float, size: float) -> list[str]:
-    """A stack drawn bottom first, each piece smaller and shifted so that all stay visible."""
+    """A stack drawn bottom first: the pieces smaller than a lone one, the lowest at the lower left and
+    each higher one to the right and up, standing on a pale plate that overlaps the piece below, so that
+    every piece stays recognisable and the top one reads as standing on the others."""
     if len(stack) == 1:
         return [_use(ids[stack[0]], cx, cy, size)]
-    small = size * 0.64
-    shift = (size - small) / 2
-    out = []
+    small = size * STACK_SCALE
+    out = ['<g class="stack">']
     for k, image in enumerate(stack):
         t = -1 + 2 * k / (len(stack) - 1)           # -1 (bottom piece: lower left) .. +1 (top: upper right)
-        out.append(_use(ids[image], cx + t * shift, cy - t * shift, small))
+        x, y = cx + t * size * 0.17, cy - t * size * 0.13
+        if k:
+            out.append(f'<ellipse class="stack-plate" cx="{_fmt(x)}" cy="{_fmt(y + small * 0.38)}" '
+                       f'rx="{_fmt(small * 0.5)}" ry="{_fmt(small * 0.14)}" fill="#ffffff" fill-opacity="0.8" '
+                       f'stroke="{OUTLINE}" stroke-width="{_fmt(size * 0.012)}"/>')
+        out.append(_use(ids[image], x, y, small))
+    out.append("</g>")
     return out
 
 
@@ -274,43 +235,25 @@ def _arrow(a: tuple[float, float], b: tuple[float, float]) -> str:
     return f'<polygon class="arrow" points="{points}" fill="{ARROW}" fill-opacity="0.8"/>'
 
 
-def _edge_labels(game: Game, frame: _Frame, centres) -> list[str]:
-    """File names beyond the first cell of each file (its lowest rank), rank names beyond the first
-    cell of each rank (its first file): where the next cell of the line would be drawn, so that a
-    turned or ragged board (Superchess's diamond) is labelled along its edges as a square one is.
-
-    Only for cells named file-letters + rank-number; other boards get no edge labels.
-    """
-    board = game.board
-    files: dict[str, list[tuple[int, int]]] = {}
-    ranks: dict[str, list[tuple[int, int]]] = {}
-    for cell, name in enumerate(board.names):
-        match = _CELL_NAME.fullmatch(name)
-        if not match:
-            return []
-        file, rank = match.groups()
-        x, y = board.coords[cell]
-        files.setdefault(file, []).append((y, cell))
-        ranks.setdefault(rank, []).append((x, cell))
-    size = UNIT * 0.3
+def _edge_labels(frame: Frame, labels: list[Label]) -> list[str]:
+    """The file and rank names along the edges (see :func:`interpreter.drawing.geometry.edge_labels`)."""
     out = []
-    style = f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size)}" fill="{LABEL_COLOUR}"'
-    for names, line in ((sorted(files), files), (sorted(ranks, key=int), ranks)):
-        for name in names:
-            cells = [cell for _, cell in sorted(line[name])]
-            (x, y), (nx, ny) = centres[cells[0]], centres[cells[1] if len(cells) > 1 else cells[0]]
-            if len(cells) == 1:  # a line of one cell: below it, or left of it for a rank
-                nx, ny = (x, y - UNIT) if line is files else (x + UNIT, y)
-            lx, ly = x + (x - nx) * 0.62, y + (y - ny) * 0.62
-            out.append(f'<text class="coord" x="{_fmt(lx)}" y="{_fmt(ly + size * 0.35)}" text-anchor="middle" '
-                       f'{style}>{escape(name)}</text>')
+    for label in labels:
+        x, y = frame.point(*label.at)
+        size = label.size * UNIT
+        out.append(f'<text class="coord" x="{_fmt(x)}" y="{_fmt(y + size * 0.35)}" text-anchor="middle" '
+                   f'font-family="DejaVu Sans, Arial, sans-serif" font-size="{_fmt(size)}" '
+                   f'fill="{LABEL_COLOUR}">{escape(label.text)}</text>')
     return out
 
 
-def _cell_names(game: Game, centres, radii) -> list[str]:
-    """Each cell's name, small, in its lower part (for boards whose names are not obvious)."""
+def _cell_names(game: Game, centres, radii, explicit_only: bool = False) -> list[str]:
+    """Each cell's name, small, in its lower part (for boards whose names are not obvious); with
+    ``explicit_only``, only the names of explicit cells (which edge labels cannot name)."""
     out = []
     for cell, name in enumerate(game.board.names):
+        if explicit_only and game.board.parts[cell] is not None:
+            continue
         x, y = centres[cell]
         size = max(radii[cell] * 0.45, 6.0)
         out.append(f'<text class="cell-name" x="{_fmt(x)}" y="{_fmt(y + radii[cell] * 0.75)}" text-anchor="middle" '
@@ -360,13 +303,12 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     """
     diagram = diagram or Diagram()
     board = game.board
-    margin = UNIT * 0.6 if coordinates else UNIT * 0.1
-    frame = _Frame(board.polygons, margin)
-    anchors = [anchor(poly) for poly in board.polygons]
-    centres = [frame.point(*point) for point, _ in anchors]
-    widest = max(radius for _, radius in anchors)
-    # Narrow cells (a chevron's arms) still get pieces of a readable size.
-    radii = [max(radius, 0.8 * widest) * UNIT for _, radius in anchors]
+    layout = board_layout(game)
+    labels = layout.labels if coordinates else []
+    margin = UNIT * 0.15
+    frame = Frame(board.polygons, labels, margin)
+    centres = [frame.point(*point) for point in layout.centres]
+    radii = [radius * UNIT for radius in layout.radii]
     images = {p for stack in diagram.stacks.values() for p in stack} | {p for h in diagram.hands.values() for p in h}
     defs, ids = _piece_defs(game, images)
     types = sorted({str(a["type"]) for a in board.attributes if "type" in a})
@@ -378,16 +320,20 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
         classes = "cell" + "".join(f" cell-{re.sub(r'[^A-Za-z0-9_-]', '', str(attrs[k]))}"
                                    for k in ("colour", "type") if k in attrs)
         body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
-                    f'points="{frame.points(poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
+                    f'data-cell={quoteattr(board.names[cell])} '
+                    f'points="{_points(frame, poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
                     f'stroke-width="0.6"/>')
     body.append("</g>")
+    for cell in sorted(diagram.heat):
+        body.append(f'<polygon class="heat" id={quoteattr("heat-" + board.names[cell])} '
+                    f'points="{_points(frame, board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
+                    f'stroke="#8a7560" stroke-width="0.6"/>')
     for cell in sorted(diagram.highlights):
-        body.append(f'<polygon class="highlight" points="{frame.points(board.polygons[cell])}" '
+        body.append(f'<polygon class="highlight" points="{_points(frame, board.polygons[cell])}" '
                     f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
-    if coordinates:
-        body += _edge_labels(game, frame, centres)
-    if cell_names:
-        body += _cell_names(game, centres, radii)
+    body += _edge_labels(frame, labels)
+    if cell_names or coordinates:
+        body += _cell_names(game, centres, radii, explicit_only=not cell_names)
     for cell in sorted(diagram.stacks):
         cx, cy = centres[cell]
         body += _stack(ids, diagram.stacks[cell], cx, cy, radii[cell] * 2 * 0.98)

@@ -14,7 +14,7 @@ import hashlib
 from pathlib import Path
 
 from dsl import spec as S
-from dsl.errors import PositionError
+from dsl.errors import PositionError, RulesError, UsageError, inherited_error
 from dsl.files import FilePolicy
 from dsl.loader import DEFAULT_POLICY, find_variant, load_spec
 
@@ -24,14 +24,32 @@ from interpreter.compiler.setup import setup_error
 from .positions import start_position
 
 
+def mode_options(texts: list[str] | None) -> dict[str, str]:
+    """The mode options written ``NAME=VALUE`` (the runner's ``--option``), as a dict; UsageError
+    for a text that is not of that form."""
+    options = {}
+    for text in texts or []:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value:
+            raise UsageError(f"--option {text!r} is not NAME=VALUE", hint="e.g. --option solo=light")
+        options[name] = value
+    return options
+
+
 def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
     """Compile a Spec in one of its play modes (default: the first), with the runner's mode
     ``options``. Raises RulesSemanticError / UnsupportedError / UsageError with source locations."""
-    game = Game(spec, mode, options)
     try:
-        start_position(game)
-    except PositionError as err:
-        raise setup_error(err, game.setup.loc) from None
+        game = Game(spec, mode, options)
+        try:
+            start_position(game)
+        except PositionError as err:
+            raise setup_error(err, game.setup.loc) from None
+    except RulesError as err:
+        moved = inherited_error(err, spec.inherited_via)
+        if moved is err:
+            raise
+        raise moved from None
     return game
 
 

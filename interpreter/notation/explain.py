@@ -27,9 +27,9 @@ def _where(game: Game, parsed: Parsed) -> str:
     if parsed.from_cell is not None:
         return f" on {game.board.names[parsed.from_cell]}"
     if parsed.from_file is not None:
-        return f" on the {tables.file_names[parsed.from_file]}-file"
+        return f" on the {parsed.from_file}-file"
     if parsed.from_rank is not None:
-        return f" on rank {tables.rank_names[parsed.from_rank]}"
+        return f" on rank {parsed.from_rank}"
     return ""
 
 def why_illegal(pos: Position, legal: list[Move], parsed: Parsed) -> tuple[str, str | None, tuple[int, int]]:

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from interpreter.engine.moves import Move
 from interpreter.engine.position import Position
 
-from .terms import is_castle, is_drop, san_letter
+from .terms import is_castle, is_drop, notation_tables, san_letter
 
 @dataclass(frozen=True)
 class Parsed:
-    """What a move text says. Cells are indices, files/ranks coordinates; None: not given."""
+    """What a move text says. Cells are indices, files and ranks their names; None: not given."""
 
     kind: int | None
-    from_file: int | None
-    from_rank: int | None
+    from_file: str | None
+    from_rank: str | None
     from_cell: int | None
     dest: int
     promo: int | None          # the kind index of the promotion letter
@@ -34,8 +34,9 @@ def fits(pos: Position, parsed: Parsed, cell: int) -> bool:
             return False
     elif parsed.from_cell is None and san_letter(game, code):
         return False
-    x, y = game.board.coords[cell]
-    return ((parsed.from_file is None or parsed.from_file == x) and (parsed.from_rank is None or parsed.from_rank == y)
+    tables = notation_tables(game)
+    return ((parsed.from_file is None or parsed.from_file == tables.cell_file[cell])
+            and (parsed.from_rank is None or parsed.from_rank == tables.cell_rank[cell])
             and (parsed.from_cell is None or parsed.from_cell == cell))
 
 def matches(pos: Position, parsed: Parsed, move: Move) -> bool:

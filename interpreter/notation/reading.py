@@ -199,7 +199,9 @@ def _read(game: Game, text: str, start: int, end: int) -> list[Parsed]:
     run_start, rank_start = start + dest.start(1), start + dest.start(2)
     readings, errors = [], []
     for split in range(run_start, rank_start):
-        if text[split:rank_start] not in notation_tables(game).file_names:
+        # A destination is a cell of the board, or a file name and a rank (to say which is missing).
+        if (text[split:start + rest] not in game.board.index
+                and text[split:rank_start] not in notation_tables(game).file_names):
             continue
         try:
             readings.append(_reading(game, text, start, split, (split, start + rest), promo))
@@ -221,15 +223,15 @@ def _reading(game: Game, text: str, start: int, origin_end: int, dest: tuple[int
     tables = notation_tables(game)
     spans = {"all": (start, dest[1] if promo[0] < 0 else promo[1]), "dest": dest}
     from_file = from_rank = from_cell = None
-    if m.group("file"):
-        if m.group("file") not in tables.file_names:
-            raise _no_file(game, text, *m.span("file"))
-        from_file = tables.file_names.index(m.group("file"))
-    if m.group("rank"):
-        from_rank = _rank(game, text, m.span("rank"))
-    if from_file is not None and from_rank is not None:
+    if m.group("file") and m.group("rank"):  # a whole origin cell (an explicit cell has no file or rank)
         spans["from"] = (m.start("file"), m.end("rank"))
         from_cell = _cell(game, text, spans["from"])
+    elif m.group("file"):
+        if m.group("file") not in tables.file_names:
+            raise _no_file(game, text, *m.span("file"))
+        from_file = m.group("file")
+    elif m.group("rank"):
+        from_rank = _rank(game, text, m.span("rank"))
     promo_army = None
     if promo[0] >= 0:
         spans["promo"] = promo
@@ -275,14 +277,14 @@ def _piece_letter(game: Game, text: str, span: tuple[int, int]) -> int | None:
                         hint=f"did you mean {guess!r}?" if guess else None)
     return letters[letter]
 
-def _rank(game: Game, text: str, span: tuple[int, int]) -> int:
-    """The y coordinate of the rank name at ``span``; MoveError if the board has no such rank."""
+def _rank(game: Game, text: str, span: tuple[int, int]) -> str:
+    """The rank name at ``span``; MoveError if the board has no such rank."""
     ranks = notation_tables(game).rank_names
     name = text[span[0]:span[1]]
     if name not in ranks:
         raise MoveError(f"no rank {name} on this board", Loc.in_string(LABEL, text, *span),
                         expected=f"a rank from {ranks[0]} to {ranks[-1]}")
-    return ranks.index(name)
+    return name
 
 def _cell(game: Game, text: str, span: tuple[int, int]) -> int:
     """The cell named at ``span``; MoveError if the board has no such cell."""

@@ -168,19 +168,22 @@ def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool)
     frm, to = move[0], move[1]
     letter = san_letter(game, board[frm])
     coords = game.board.coords
+    tables = notation_tables(game)
     x, y = coords[frm]
     star = stars(move)
     others = {m[0] for m in legal if m[1] == to and m[0] != frm and plain(m) and stars(m) == star
               and san_letter(game, board[m[0]]) == letter}
-    need_rank = any(coords[c][0] == x for c in others)
+    named = [c for c in others if tables.cell_file[c] is not None]  # explicit cells share no file or rank
+    need_rank = any(coords[c][0] == x for c in named)
     # A letterless piece names its file when it captures, and in a stacking game also when it changes
     # file without capturing (an overlaid pawn's diagonal step, a pawn climbing by its capture: 'ed5*').
     sideways = capture or (move[3] is not None and move[3][0] in STACKING_MOVES and changes_file(game, move))
-    need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in others) or (sideways and not letter)
-    tables = notation_tables(game)
+    need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in named) or (sideways and not letter)
+    if (need_file or need_rank) and tables.cell_file[frm] is None:
+        return game.board.names[frm]  # an explicit cell has no file or rank: its whole name
     if need_file and not capture and tables.long_files:
         need_rank = True  # "aab7" could be a + ab7 or aa + b7: write the whole cell
-    return (tables.file_names[x] if need_file else "") + (tables.rank_names[y] if need_rank else "")
+    return (tables.cell_file[frm] if need_file else "") + (tables.cell_rank[frm] if need_rank else "")
 
 def _drop_letter(pos: Position, move: Move, legal: list[Move]) -> str:
     """The letter of a dropped piece: none for a letterless piece, unless another letterless one may drop there."""

@@ -3,19 +3,18 @@
 Nothing here knows about chess: piece letters come from the game's piece
 kinds, castling strings from ``game.castle_rules[i].notation`` (and
 ``game.castle_locks[i].notation`` for castlock) and cell, file and rank
-names from ``game.board.names`` (a file name of letters followed by a rank
-number, as the board compiler makes them). Nothing knows a particular
+names from ``game.board.names`` and ``game.board.parts`` (a generated cell's
+name is a file name of letters followed by a rank number; an explicit cell
+is known by its whole name only). Nothing knows a particular
 stacking game either: stacking moves are told apart by their specials and
 outcomes (:mod:`interpreter.engine.stacking`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dsl.errors import UnsupportedError
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.stacking import CAPTURES
@@ -32,8 +31,10 @@ ONTO = frozenset({"climb", "land"})
 class NotationTables:
     """Notation facts of one game, computed once."""
 
-    file_names: tuple[str, ...]        # by x coordinate
-    rank_names: tuple[str, ...]        # by y coordinate
+    file_names: tuple[str, ...]        # the files' names, in file order
+    rank_names: tuple[str, ...]        # the ranks' names, from the lowest
+    cell_file: tuple[str | None, ...]  # by cell: its file name (None: an explicit cell, known by its name only)
+    cell_rank: tuple[str | None, ...]  # by cell: its rank name
     letter_kind: dict[str, int]        # upper-case piece letter -> kind index
     long_files: bool                   # some file name has several letters (more than 26 files)
     letterless: tuple[bool, ...]       # by code: SAN writes no letter for the piece (see the module docstring)
@@ -41,17 +42,13 @@ class NotationTables:
 @lru_cache(maxsize=64)
 def notation_tables(game: Game) -> NotationTables:
     board = game.board
-    files: dict[int, str] = {}
-    ranks: dict[int, str] = {}
-    for name, (x, y) in zip(board.names, board.coords):
-        m = re.fullmatch(r"([a-z]+)(\d+)", name)
-        if m is None:
-            raise UnsupportedError(f"move notation needs cell names made of a file and a rank, not {name!r}")
-        files[x], ranks[y] = m.group(1), m.group(2)
-    file_names = tuple(files.get(x, "") for x in range(board.files))
-    rank_names = tuple(ranks.get(y, "") for y in range(board.ranks))
-    return NotationTables(file_names, rank_names, {k.letter: k.index for k in game.kinds},
-                   any(len(f) > 1 for f in file_names), tuple(letterless(game, c) for c in range(game.ncodes)))
+    parts = board.parts
+    cells = sorted((c for c in range(len(board)) if parts[c] is not None), key=lambda c: board.coords[c])
+    file_names = tuple(dict.fromkeys(parts[c][0] for c in sorted(cells, key=lambda c: board.coords[c][0])))
+    rank_names = tuple(dict.fromkeys(parts[c][1] for c in sorted(cells, key=lambda c: board.coords[c][1])))
+    return NotationTables(file_names, rank_names, tuple(p[0] if p else None for p in parts),
+                          tuple(p[1] if p else None for p in parts), {k.letter: k.index for k in game.kinds},
+                          any(len(f) > 1 for f in file_names), tuple(letterless(game, c) for c in range(game.ncodes)))
 
 def letterless(game: Game, code: int) -> bool:
     """Does SAN omit the letter of the piece ``code``? It does for a piece that can promote (a pawn),

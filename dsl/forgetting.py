@@ -1,0 +1,89 @@
+"""``forget``: remove an inherited declaration from the declarations merged so far.
+
+Every declaration a variant can inherit can be forgotten:
+
+- named ones, by name: ``forget piece X`` (and ``castle``, ``end``, ``zone``,
+  ``drop``, ``insufficient``, ``directions``, ``team``, ``mode``);
+- a legality rule: ``forget forbid self-check``;
+- a whole block or setting: ``forget castling``, ``stacking``, ``drops``,
+  ``clock`` (no event resets the halfmove clock any more), ``shuffle`` (the
+  setup's random arrays), ``captures compulsory``, ``captures explode``,
+  ``count checks``, ``when no moves``.
+
+Forgetting something that was not inherited is an error at the ``forget``
+line, with the inherited names (and a suggestion for a misspelt one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import Loc, RulesSemanticError, suggest
+
+if TYPE_CHECKING:
+    from .loader import _Builder
+
+
+def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> None:
+    """Apply ``forget WHAT [NAME]`` (see the module docstring) to the builder's declarations."""
+    if name is not None:
+        _forget_named(builder, what, name, loc)
+        return
+    rules = builder.rules
+    settings: dict[str, tuple[Any, Any]] = {
+        # what -> (is it inherited?, how to forget it)
+        "castling": (builder.castling is not None, lambda: setattr(builder, "castling", None)),
+        "stacking": (builder.stacking is not None, lambda: setattr(builder, "stacking", None)),
+        "drops": (builder.drops is not None, lambda: setattr(builder, "drops", None)),
+        "clock": (bool(rules.clock_resets), lambda: setattr(rules, "clock_resets", [])),
+        "shuffle": (bool(builder.setup.shuffles), lambda: setattr(builder.setup, "shuffles", [])),
+        "captures compulsory": (rules.compulsory_capture, lambda: setattr(rules, "compulsory_capture", False)),
+        "captures explode": (rules.explosion is not None, lambda: setattr(rules, "explosion", None)),
+        "count checks": (rules.count_checks is not None, lambda: setattr(rules, "count_checks", None)),
+        "when no moves": (bool(rules.no_moves), lambda: setattr(rules, "no_moves", [])),
+    }
+    inherited, drop = settings[what]
+    if not inherited:
+        raise RulesSemanticError(f"cannot forget {what}: nothing of it was inherited", loc,
+                                 hint="leave out this 'forget' line")
+    drop()
+
+
+def _forget_named(builder: _Builder, what: str, name: str, loc: Loc | None) -> None:
+    board, rules = builder.board, builder.rules
+    if what in ("piece", "zone"):
+        table = builder.pieces if what == "piece" else board.zones
+        _check(what, name, list(table), loc)
+        del table[name]
+    elif what == "forbid":
+        _check("legality rule", name, rules.forbid, loc, keyword="forbid")
+        rules.forbid = [f for f in rules.forbid if f != name]
+    elif what == "castle":
+        castle_rules = builder.castling.rules if builder.castling else []
+        _check(what, name, [r.name for r in castle_rules], loc)
+        builder.castling.rules = [r for r in castle_rules if r.name != name]
+    elif what == "drop":
+        drops = builder.drops.drops if builder.drops else []
+        _check(what, name, [d.piece for d in drops], loc)
+        builder.drops.drops = [d for d in drops if d.piece != name]
+    else:
+        owner, field = {
+            "end": (rules, "ends"), "insufficient": (rules, "insufficient"),
+            "directions": (board, "directions"), "team": (builder, "teams"), "mode": (builder, "modes"),
+        }[what]
+        items = getattr(owner, field)
+        _check(what, name, [item.name for item in items], loc)
+        setattr(owner, field, [item for item in items if item.name != name])
+
+
+def _check(what: str, name: str, names: list[str], loc: Loc | None, keyword: str | None = None) -> None:
+    """Raise the error for forgetting ``name`` when it is not among the inherited ``names``."""
+    if name in names:
+        return
+    guess = suggest(name, names)
+    shown = ", ".join(sorted(names)) or "none"
+    raise RulesSemanticError(
+        f"cannot forget {keyword or what} '{name}': nothing of that name was inherited", loc,
+        expected=f"an inherited {what} ({shown})",
+        hint=f"did you mean '{guess}'?" if guess else None,
+    )

@@ -1,0 +1,168 @@
+"""The run directory: its header, the results file that nothing finished is lost from, and resuming.
+
+A run writes into one directory:
+
+- ``run.json``: the header, written before the first game: the run's
+  :class:`Parameters` (everything a game's moves depend on), the number of
+  games asked for and the facts about the game that the metrics need
+  (:func:`~interpreter.analysis.logs.game_facts`);
+- ``results.jsonl``: one JSON object per finished game (see
+  :mod:`~interpreter.analysis.logs`), appended and flushed as each game
+  finishes, in the order they finish. A run that is killed keeps every
+  line written; at worst the last line is cut short, and a resumed run
+  drops that unfinished line before it appends;
+- ``metrics.json`` and ``report.html`` (and ``figures/``), recomputed from
+  the two files above at the end of every run.
+
+``--resume`` reads the header and the results, checks that the parameters
+are the run's own (a different seed or agent would mix two experiments),
+and plays only the games whose numbers are not in the file yet; ``--games``
+may grow (or shrink: the metrics then use the first games only).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from dsl import UsageError
+from dsl.errors import Loc, clip
+
+HEADER, RESULTS, METRICS, REPORT = "run.json", "results.jsonl", "metrics.json", "report.html"
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """What the games of a run depend on: with the game's number, everything that decides its moves."""
+
+    variant: str
+    mode: str | None
+    options: dict
+    seats: list
+    seed: int
+    opening_plies: int | None
+    max_plies: int
+    level: str | None
+
+
+@dataclass
+class Run:
+    """An open run directory: its parameters, facts, finished games (by index) and the games asked for."""
+
+    directory: Path
+    parameters: Parameters
+    facts: dict
+    games: int
+    finished: dict[int, dict]
+
+    @property
+    def missing(self) -> list[int]:
+        """The numbers of the games still to play, in order."""
+        return [i for i in range(self.games) if i not in self.finished]
+
+    def lines(self) -> list[dict]:
+        """The finished games among the first :attr:`games`, by index."""
+        return [self.finished[i] for i in sorted(self.finished) if i < self.games]
+
+
+def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, resume: bool) -> Run:
+    """Create ``directory`` for a new run, or (``resume``) reopen the run there; raises UsageError
+    when a new run would overwrite results, or a resumed one has other parameters."""
+    header_path, results_path = directory / HEADER, directory / RESULTS
+    if resume and header_path.exists():
+        header = _read_header(header_path)
+        if header["parameters"] != _plain(parameters):
+            theirs, ours = header["parameters"], _plain(parameters)
+            differ = [k for k in ours if theirs.get(k) != ours[k]]
+            raise UsageError(f"{directory} holds a run with other parameters ({', '.join(differ)})",
+                             expected=", ".join(f"{k}={theirs.get(k)!r}" for k in differ),
+                             hint="resume with the run's own parameters, or write to another --out")
+        finished = read_results(results_path)
+    else:
+        if results_path.exists() and results_path.stat().st_size and not resume:
+            raise UsageError(f"{directory} already holds the results of a run",
+                             hint="add --resume to continue it, or choose another --out")
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise UsageError(f"cannot create {directory}: {err.strerror}") from None
+        finished = read_results(results_path) if resume else {}
+        if finished:
+            raise UsageError(f"{results_path} has results but {header_path} is missing",
+                             hint="a run cannot be resumed without its header; choose another --out")
+    run = Run(directory, parameters, facts, games, finished)
+    _write_json(header_path, {"parameters": _plain(parameters), "games": games, "game": facts})
+    return run
+
+
+def read_results(path: Path) -> dict[int, dict]:
+    """The games of a results file by index. An unfinished last line (a killed run) is cut off the
+    file; a broken line before the last is bad input (UsageError, located)."""
+    if not path.exists():
+        return {}
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with open(path, "r+b") as out:
+            out.truncate(end)
+    text = data[:end].decode("utf-8", errors="replace")
+    games: dict[int, dict] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            game = json.loads(line)
+            index = game["index"]
+        except (ValueError, KeyError, TypeError):
+            raise UsageError("not a line of a results file", Loc(str(path), number, 1, None, clip(line, 200)),
+                             expected='one JSON object per line with "index"') from None
+        games.setdefault(index, game)
+    return games
+
+
+class ResultsWriter:
+    """Appends one line per finished game to ``results.jsonl``, flushed at once."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.file = open(run.directory / RESULTS, "a", encoding="utf-8")
+
+    def add(self, line: dict) -> None:
+        self.file.write(json.dumps(line, separators=(",", ":")) + "\n")
+        self.file.flush()
+        self.run.finished.setdefault(line["index"], line)
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def write_metrics(run: Run, metrics: dict) -> Path:
+    path = run.directory / METRICS
+    _write_json(path, metrics)
+    return path
+
+
+def _read_header(path: Path) -> dict:
+    try:
+        header = json.loads(path.read_text(encoding="utf-8"))
+        header["parameters"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise UsageError(f"{path} is not the header of a run", hint="choose another --out") from None
+    return header
+
+
+def _plain(parameters: Parameters) -> dict:
+    """The parameters as JSON gives them back (tuples as lists)."""
+    return json.loads(json.dumps(asdict(parameters)))
+
+
+def _write_json(path: Path, value) -> None:
+    """Write ``value`` to ``path`` whole or not at all (a temporary file renamed over it)."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(value, indent=1) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None

@@ -1,0 +1,115 @@
+"""A self-play run from start to report: :func:`analyze`.
+
+The games are the games of a match (:func:`interpreter.agents.matches.match_tasks`):
+the teams of the mode rotate among the agents given (one agent: pure
+self-play), each game opens with random plies drawn from the seed, and
+game ``i`` is the same whoever plays it. What :func:`analyze` adds: a run
+directory that loses nothing (:mod:`.results`), an observer that logs
+every position (:mod:`.logs`), execution on this machine or on a Dask
+cluster (:mod:`.execution`), then the metrics (:mod:`.metrics`) and the
+report (:mod:`.report`), always recomputed from the results file.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from interpreter.agents.matches import DEFAULT_MAX_PLIES, match_tasks
+from interpreter.loading import load_game
+
+from . import metrics as metrics_module
+from .execution import Cluster, InProcess, Pool, run_tasks
+from .logs import GameWatcher, game_facts
+from .progress import Progress
+from .report import write_report
+from .results import Parameters, ResultsWriter, open_run, write_metrics
+
+
+@dataclass
+class Analysis:
+    """What a run did: its directory, the games played now and kept from before, the seconds spent
+    playing (``startup``: starting the workers, before that), the workers, the metrics and the
+    report's path."""
+
+    directory: Path
+    played: int
+    kept: int
+    seconds: float
+    startup: float
+    workers: int
+    metrics: dict
+    report: Path
+
+
+def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | None = None,
+            options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
+            max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None, jobs: int | None = None,
+            cluster: bool = False, scheduler: str | None = None, resume: bool = False, batch: int | None = None,
+            progress: bool | None = None) -> Analysis:
+    """Play the games of the run in ``out`` that are not played yet, then write its metrics and report.
+
+    ``seats``: agent specs (``random``, ``greedy``, ``ai:alphabeta:depth=2`` ...). ``jobs``: worker
+    processes (default: every core; 1 plays in this process); ``cluster`` starts a Dask LocalCluster
+    of ``jobs`` workers, ``scheduler`` uses a running Dask scheduler. ``batch`` fixes the games per
+    task (default: adaptive, see :mod:`.execution`). ``progress``: draw the bar (default: when
+    standard error is a terminal). A KeyboardInterrupt stops the run; every finished game stays in
+    the results file, and the metrics and report are still written from them.
+    """
+    game = load_game(variant, mode, options)
+    path = Path(variant)
+    if path.suffix == ".rules" or path.is_file():
+        variant = str(path.resolve())       # workers elsewhere (another directory, a cluster) find it too
+    parameters = Parameters(variant, mode, dict(options or {}), list(seats), seed, opening_plies, max_plies, level)
+    facts = game_facts(game)
+    run = open_run(Path(out), parameters, facts, games, resume)
+    kept = len(run.lines())
+    tasks = match_tasks(variant, list(seats), run.missing, mode, options, seed, opening_plies, max_plies, level,
+                        observer=GameWatcher)
+    started = ready = time.perf_counter()
+    workers = 0
+    interrupted = None
+    if tasks:
+        backend = _backend(len(tasks), jobs, cluster, scheduler)
+        workers = backend.workers
+        ready = time.perf_counter()
+        writer = ResultsWriter(run)
+        try:
+            with Progress(games, kept, progress) as bar:
+                def keep(line: dict) -> None:
+                    writer.add(line)
+                    bar.advance()
+                run_tasks(tasks, backend, keep, batch)
+        except KeyboardInterrupt as stop:
+            interrupted = stop
+        finally:
+            backend.close()
+            writer.close()
+    seconds = time.perf_counter() - ready
+    metrics = metrics_module.compute(facts, run.lines())
+    write_metrics(run, metrics)
+    report = write_report(run, game, metrics)
+    analysis = Analysis(run.directory, len(run.lines()) - kept, kept, seconds, ready - started, workers, metrics,
+                        report)
+    if interrupted is not None:
+        raise Interrupted(analysis) from interrupted
+    return analysis
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was interrupted; :attr:`analysis` says what it kept (the report is written)."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        super().__init__("interrupted")
+        self.analysis = analysis
+
+
+def _backend(tasks: int, jobs: int | None, cluster: bool, scheduler: str | None):
+    if scheduler is not None:
+        return Cluster(address=scheduler)
+    if cluster:
+        return Cluster(jobs or os.cpu_count() or 1)
+    jobs = min(jobs or os.cpu_count() or 1, tasks)
+    return InProcess() if jobs == 1 else Pool(jobs)

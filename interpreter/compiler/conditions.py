@@ -1,0 +1,165 @@
+"""Conditions on moves: ``if`` clauses of a piece's movement patterns, split and compiled.
+
+A condition is split into its ``level == ...`` part (stacking games: the
+mover's level, kept on the atom and tested in play) and a static part that
+depends only on the start and destination cells and the army (``to.type ==
+"I"``, ``neighbour(diag)``): that part is evaluated at compile time for
+every pair of cells and filters the atoms' tables, so that conditions cost
+nothing in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dsl import spec as S
+from dsl.errors import RulesSemanticError, UnsupportedError
+
+from .budget import spend
+from .expressions import compile_expr
+
+if TYPE_CHECKING:
+    from .atoms import Atom
+    from .board import Board
+
+
+def level_condition(condition) -> str | None:
+    """``level == "ground"`` / ``level == "upper"`` (the mover's level in a stacking game), or None."""
+    if (isinstance(condition, S.Compare) and condition.op == "==" and isinstance(condition.left, S.Ref)
+            and condition.left.path == ["level"] and isinstance(condition.right, S.Str)
+            and condition.right.value in ("ground", "upper")):
+        return condition.right.value
+    return None
+
+
+# Names of move conditions that depend on the position, not only on the two cells.
+_DYNAMIC = {"level": "the mover's level in a stack, which may only be compared with a text ('level == \"upper\"') "
+                     "and joined by 'and'", "below": "the piece under the mover", "in_check": "whether the mover is in check"}
+
+
+def split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
+    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
+    if condition is None:
+        return None, None
+    parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
+    levels = [lv for lv in (level_condition(p) for p in parts) if lv is not None]
+    rest = [p for p in parts if level_condition(p) is None]
+    if len(set(levels)) > 1:
+        raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
+    static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
+    return (levels[0] if levels else None), static
+
+
+def _expr_refs(node) -> list:
+    """Every name (Ref) in an expression."""
+    if isinstance(node, S.Ref):
+        return [node]
+    found = []
+    for child in ("operand", "left", "right"):
+        if getattr(node, child, None) is not None:
+            found += _expr_refs(getattr(node, child))
+    for child in getattr(node, "operands", None) or getattr(node, "args", None) or []:
+        found += _expr_refs(child)
+    return found
+
+
+class _CellPair:
+    """The context of a static move condition: a start and a destination cell, and the army."""
+
+    __slots__ = ("board", "frm", "to", "army", "_rays")
+
+    def __init__(self, board: Board, army: str, rays: dict) -> None:
+        self.board, self.army, self._rays = board, army, rays
+        self.frm = self.to = -1
+
+    def value(self, name: str):
+        """The value of a name of the condition: ``army``, or ``from_P`` / ``to_P`` (property P of
+        the start or the destination), read from the cell's attributes, never as a Python attribute."""
+        if name == "army":
+            return self.army
+        side, _, prop = name.partition("_")
+        cell = self.frm if side == "from" else self.to
+        return self.board.attributes[cell].get(prop, "")
+
+    def neighbour(self, labels: tuple[str, ...]) -> bool:
+        steps = self.board.steps
+        return any(steps[label][self.frm] == self.to for label in labels)
+
+    def on_ray(self, labels: tuple[str, ...]) -> bool:
+        key = (self.frm, labels)
+        if key not in self._rays:
+            self._rays[key] = {c for label in labels for c in self.board.ray(self.frm, label, None)}
+        return self.to in self._rays[key]
+
+
+def static_condition(expr: S.Expr, board: Board, army: str):
+    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
+
+    Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
+    or any attribute), ``army``, and the calls ``neighbour(F)`` and
+    ``on_ray(F)`` for a direction family or label ``F``. A condition that
+    depends on the position is a :class:`RulesSemanticError`.
+    """
+
+    for ref in _expr_refs(expr):
+        name = ".".join(ref.path)
+        if name in _DYNAMIC:
+            raise RulesSemanticError(f"a move condition is on the start and destination cells, and '{name}' "
+                                     f"({_DYNAMIC[name]}) depends on the position", ref.loc,
+                                     expected="from.P, to.P, army, neighbour(F), on_ray(F), and level == \"...\"")
+    properties = board.resolver.properties()
+    names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
+    names["army"] = "the moving army"
+    symbols = {name: tuple(labels) for name, labels in board.families.items()}
+    symbols.update({label: (label,) for label in board.steps if label not in symbols})
+    symbols["all"] = tuple(board.steps)
+    calls = {"neighbour": "one step away", "on_ray": "on a ray"}
+    test = compile_expr(expr, names, calls, symbols, lookup=_CellPair.value)
+    pair = _CellPair(board, army, {})
+    loc = getattr(expr, "loc", None)
+
+    def allowed(frm: int, to: int) -> bool:
+        pair.frm, pair.to = frm, to
+        try:
+            return bool(test(pair))
+        except (TypeError, KeyError, AttributeError):
+            raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
+                                     "expected, or text compared with a number)", loc) from None
+    return allowed
+
+
+def filtered(atom: Atom, allowed, loc) -> Atom | None:
+    """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
+
+    A ray whose cells pass in part becomes lame leaps (each kept cell with
+    the cells before it that must be empty), so the ride still passes the
+    cells where it may not stop.
+    """
+    n = len(atom.leaps) or len(atom.rays)
+    if atom.kind == "leap":
+        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
+        if not any(leaps):
+            return None
+        atom.leaps = leaps
+        return atom
+    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
+    if all(all(v) or not any(v) for row in verdicts for v in row):
+        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
+        if not any(rays):
+            return None
+        atom.rays = rays
+        return atom
+    if atom.kind == "hop":
+        raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
+                               "interpreter yet", loc)
+    leaps = []
+    for c in range(n):
+        row: dict[tuple[int, tuple[int, ...]], None] = {}
+        for ray, v in zip(atom.rays[c], verdicts[c]):
+            spend(len(ray) * (len(ray) + 1) // 2)
+            for k, to in enumerate(ray):
+                if v[k]:
+                    row[(to, tuple(ray[:k]))] = None
+        leaps.append(list(row))
+    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
+    return atom if any(leaps) else None

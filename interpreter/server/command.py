@@ -1,0 +1,73 @@
+"""``rules serve``: start the web server and say where it listens.
+
+The socket is bound here, before the server starts, so that a port in use
+or a host that cannot be bound is reported as a usage error (exit 2) and
+``--port 0`` can pick a free port, whose address is printed.
+"""
+
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+import threading
+import webbrowser
+
+from dsl.errors import UsageError
+from dsl.files import bundled_variant, unknown_variant
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+PACE = 0.4
+"""Seconds between computer moves: a game of computers can be followed move by move."""
+
+
+def cmd_serve(args) -> int:
+    """Serve the page and the JSON API until interrupted."""
+    if args.variant is not None and bundled_variant(args.variant) is None:
+        raise unknown_variant(args.variant, None)
+    import uvicorn
+
+    from interpreter.loading import load_game
+
+    from .app import create_app
+    if args.variant is not None:
+        load_game(args.variant, args.mode)  # a bad mode is an error now, not on the page
+    sock = _bind(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    local = args.host in LOCAL_HOSTS
+    hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if local else None
+    app = create_app(pace=PACE, default={"variant": args.variant or "chess", "mode": args.mode}, hosts=hosts)
+    print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
+    if not local:
+        print(f"note: listening on {args.host}: other machines that reach it can play and use its processors",
+              file=sys.stderr, flush=True)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, [url]).start()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        app.state.store.close()
+        sock.close()
+    return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or a UsageError saying why there cannot be one."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port} is not a port number", expected="a number from 1 to 65535 (0: any free port)")
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except socket.gaierror:
+        raise UsageError(f"--host {host}: no such address", hint="use 127.0.0.1 (this machine only)") from None
+    except OSError as err:
+        why = "the port is in use" if err.errno == errno.EADDRINUSE else (err.strerror or str(err)).lower()
+        raise UsageError(f"cannot listen on {host}:{port}: {why}",
+                         hint="choose another port with --port, or --port 0 for any free one") from None
+    return sock

@@ -1,0 +1,98 @@
+"""Who plays each seat of a game on the server: a person at the page, or an agent.
+
+A seat is a player of the game's mode (``south``, ``solo``), or an army of a
+game without modes (``white``); it plays the armies the mode gives it. Its
+kind is ``human`` or an agent spec (:mod:`interpreter.agents.specs`):
+``random``, ``greedy``, ``ai`` or ``ai:level=easy|medium|hard`` (the page
+offers these), or any spec such as ``ai:mcts:nodes=2000``. Requests may name
+a seat by its player or by one of its armies, as ``rules play --seat`` does.
+
+A server must bound what one request can cost, so an agent's budget may
+not exceed :data:`MOST_TIME` seconds, :data:`MOST_NODES` nodes or
+:data:`MOST_DEPTH` plies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl.errors import UsageError, suggest
+
+from interpreter.agents import Agent, AgentSpec, parse_agent
+from interpreter.compiler.game import Game
+
+HUMAN = "human"
+KINDS = {"human": "Human", "random": "Random moves", "ai:level=easy": "Computer (easy)",
+         "ai:level=medium": "Computer (medium)", "ai:level=hard": "Computer (hard)"}
+"""The seat kinds the page offers, with their labels; any other agent spec is accepted too."""
+
+MOST_TIME, MOST_NODES, MOST_DEPTH = 30.0, 5_000_000, 40
+
+
+@dataclass
+class Seat:
+    """One seat: its ``name`` (a player of the mode), the armies it plays, and who plays it (``kind``:
+    ``human`` or an agent spec, parsed into ``spec`` and made into ``agent``)."""
+
+    name: str
+    armies: tuple[int, ...]
+    kind: str = HUMAN
+    spec: AgentSpec | None = None
+    agent: Agent | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.spec is None
+
+    def title(self, game: Game) -> str:
+        """The armies of the seat, in words: ``White``, ``Black and Brown``."""
+        return " and ".join(game.armies[a].title for a in self.armies)
+
+    def view(self, game: Game) -> dict:
+        return {"name": self.name, "title": self.title(game), "armies": [game.armies[a].name for a in self.armies],
+                "kind": self.kind, "label": KINDS.get(self.kind, self.kind)}
+
+
+def default_seats(game: Game) -> list[Seat]:
+    """Every player of the game's mode, human."""
+    return [Seat(name, tuple(armies)) for name, armies in game.players.items()]
+
+
+def seat_of(seats: list[Seat], army: int) -> Seat:
+    """The seat that plays ``army``."""
+    return next(seat for seat in seats if army in seat.armies)
+
+
+def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0) -> None:
+    """Apply ``given`` (seat or army name -> kind) to ``seats``: all of it, or nothing and a
+    UsageError naming what is wrong."""
+    if not isinstance(given, dict):
+        raise UsageError("'seats' must be an object of seat names and kinds", hint='e.g. {"black": "ai:level=easy"}')
+    changes = []
+    for name, kind in given.items():
+        if not isinstance(kind, str):
+            raise UsageError(f"the seat '{name}' must be given as a string", expected=", ".join(KINDS))
+        seat = next((s for s in seats if s.name == name), None)
+        if seat is None and name in game.army_index:
+            seat = seat_of(seats, game.army_index[name])
+        if seat is None:
+            names = list(dict.fromkeys([s.name for s in seats] + [a.name for a in game.armies]))
+            guess = suggest(str(name), names)
+            raise UsageError(f"no seat '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
+                             expected=", ".join(names), hint=f"did you mean '{guess}'?" if guess else None)
+        changes.append((seat, kind, (None, None) if kind == HUMAN else agent_of(kind, seed + seats.index(seat))))
+    for seat, kind, (spec, agent) in changes:
+        seat.kind, seat.spec, seat.agent = kind, spec, agent
+
+
+def agent_of(text: str, seed: int) -> tuple[AgentSpec, Agent]:
+    """The parsed agent spec ``text`` and a new agent of it; UsageError for a bad spec or a budget
+    beyond what the server allows."""
+    spec = parse_agent(text)
+    budget = spec.budget
+    for name, most in (("time", MOST_TIME), ("nodes", MOST_NODES), ("depth", MOST_DEPTH)):
+        value = getattr(budget, name)
+        if value is not None and value > most:
+            raise UsageError(f"agent option {name}={value:g} is more than this server allows",
+                             expected=f"{name} at most {most:g}")
+    return spec, spec.make(seed)

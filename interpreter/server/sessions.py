@@ -1,0 +1,295 @@
+"""One game in progress on the server: its position, its moves, its seats, and the computer's search.
+
+A :class:`Session` is changed only under its lock, by the requests of the
+page and by its computer worker. After every change it *advances*: a forced
+move (a pass, a mated king leaving the board) is played at once, whoever
+sits there, and when a computer seat is to move a worker thread starts its
+search on a copy of the position (:mod:`interpreter.agents`), so that no
+request waits for it. The worker reports each finished iteration (depth,
+score) for the page's thinking display, and plays its move only if the
+game has not changed meanwhile: every change bumps :attr:`Session.version`,
+and a search started at an older version is abandoned (its stop event is
+set and its move thrown away). Closing a session (a new game, the store
+dropping an old one) abandons its search the same way.
+
+At most :data:`SEARCHES` searches run at once on the machine; computer
+moves are spaced by ``pace`` seconds so that a person can follow a game of
+computers; a game stops at :data:`MOST_PLIES` plies.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+
+from dsl.errors import UsageError
+
+from interpreter.agents import SearchInfo
+from interpreter.compiler.game import Game
+from interpreter.engine.outcome import Outcome, outcome
+from interpreter.engine.position import Position
+from interpreter.loading.records import game_record
+from interpreter.notation.fen import to_fen
+from interpreter.notation.reading import parse_move
+from interpreter.notation.san import move_to_san
+
+from .seats import Seat, agent_of, assign, default_seats, seat_of
+
+log = logging.getLogger(__name__)
+
+MOST_PLIES = 2000
+"""The longest game the server plays; moves after it are refused."""
+SEARCHES = threading.BoundedSemaphore(max(2, os.cpu_count() or 2))
+"""Computer searches running at once, over all games."""
+HELPER_AGENT = "ai:level=medium"
+"""Who answers 'computer, move' for a human seat."""
+FORCED = ("pass", "remove")
+
+
+class Conflict(UsageError):
+    """A request that is well formed but cannot be done now (the game is over, the computer is
+    thinking); the server answers 409."""
+
+
+class Source:
+    """What a session's game was made from: a bundled ``variant`` or ``rules`` text, its ``mode``
+    and mode ``options``, so that a new game or a record can be made from the same."""
+
+    def __init__(self, variant: str | None, rules: str | None, mode: str | None, options: dict[str, str]) -> None:
+        self.variant, self.rules, self.mode, self.options = variant, rules, mode, options
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One ply played: the move, its SAN, the army that played it, and whether it was forced (a pass,
+    a mated king leaving the board), which the server plays by itself."""
+
+    move: tuple
+    san: str
+    army: int
+    forced: bool
+
+
+class Thinking:
+    """A search in progress: for which version of the game, for which army, what it found so far."""
+
+    def __init__(self, version: int, army: int, started: float) -> None:
+        self.version = version
+        self.army = army
+        self.started = started
+        self.stop = threading.Event()
+        self.info: SearchInfo | None = None
+
+
+class Session:
+    """A game in progress (see the module docstring). ``pos`` is the current position, ``plies``
+    the plies played from ``start`` (whose FEN is ``start_fen``)."""
+
+    def __init__(self, game: Game, source: Source, pos: Position, pace: float = 0.0, seed: int = 0) -> None:
+        self.game = game
+        self.source = source
+        self.pos = pos
+        self.start_fen = to_fen(pos)
+        self.start = pos.copy()
+        self.plies: list[Ply] = []
+        self.seats: list[Seat] = default_seats(game)
+        self.pace = pace
+        self.seed = seed
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.version = 0
+        self.thinking: Thinking | None = None
+        self.failure: str | None = None   # what went wrong in the last search (a bug), for the page
+        self.closed = False
+        self.touched = time.monotonic()
+
+    # ------------------------------------------------------------ what requests do
+    def set_seats(self, given: dict) -> None:
+        """Seat people and agents (``{"black": "ai:level=easy"}``); a seat's search in progress is
+        abandoned when its kind changes."""
+        with self.lock:
+            assign(self.game, self.seats, given, self.seed)
+            self._changed()
+
+    def replay(self, moves: list[tuple]) -> None:
+        """Play ``moves`` (legal in turn, as :func:`~interpreter.notation.reading.moves_from_text`
+        returns them) as the game's first plies; passes and removals count as forced."""
+        with self.lock:
+            for move in moves:
+                self._push(move, self.pos.legal_moves(), forced=move[3] is not None and move[3][0] in FORCED)
+
+    def play(self, text: str) -> None:
+        """Play the move ``text`` (SAN or from-to) for the side to move. Raises MoveError /
+        IllegalMoveError for a move that cannot be read or is not legal, Conflict when the game is
+        over or a computer seat is thinking."""
+        with self.lock:
+            self._refuse_if_busy()
+            legal = self.pos.legal_moves()
+            move = parse_move(self.pos, text, legal=legal)
+            self._push(move, legal, forced=False)
+            self._changed()
+
+    def undo(self, plies: int | None = None) -> None:
+        """Take back ``plies`` plies; by default back to the last position where a person was to move
+        (at least one ply, and forced moves go with the move before them). A search is abandoned."""
+        with self.lock:
+            if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int) or plies < 1):
+                raise UsageError(f"'plies' must be a whole number of at least 1, not {plies!r}")
+            if not self.plies:
+                raise Conflict("there is no move to take back")
+            count = plies if plies is not None else self._plies_to_human()
+            if count > len(self.plies):
+                raise Conflict(f"cannot take back {count} plies: {len(self.plies)} were played")
+            for _ in range(count):
+                self.pos.pop()
+                self.plies.pop()
+            self._changed()
+
+    def computer(self, spec: str | None = None) -> None:
+        """Ask the computer to move for the side to move now: with the seat's agent, or ``spec``, or
+        :data:`HELPER_AGENT` for a human seat. Conflict when the game is over or it already thinks."""
+        with self.lock:
+            self._refuse_if_busy()
+            seat = seat_of(self.seats, self.pos.army)
+            if spec is not None or seat.agent is None:
+                parsed, agent = agent_of(spec or HELPER_AGENT, self.seed)
+            else:
+                parsed, agent = seat.spec, seat.agent
+            self._start_search(agent, parsed.budget)
+
+    def close(self) -> None:
+        """Abandon the game: stop its search; nothing more is played."""
+        with self.lock:
+            self.closed = True
+            self._abandon()
+            self.changed.notify_all()
+
+    def wait(self, seconds: float) -> None:
+        """Wait up to ``seconds`` while the computer thinks (a long poll); returns at once otherwise."""
+        deadline = time.monotonic() + seconds
+        with self.lock:
+            while self.thinking is not None and not self.closed:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self.changed.wait(left):
+                    break
+
+    # ------------------------------------------------------------ what the state shows
+    def result(self) -> Outcome | None:
+        return outcome(self.pos)
+
+    def record(self, result: Outcome | None) -> str:
+        """The PGN-style record of the game so far, which ended with ``result`` (None: not ended). The
+        ``Variant`` tag names the game, ``Mode`` its play mode."""
+        players = {self.game.armies[a].name: seat.kind for seat in self.seats for a in seat.armies}
+        extra = {"Mode": self.game.mode} if self.game.mode else None
+        return game_record(self.game, self.start_fen, [p.san for p in self.plies], result, players, extra)
+
+    def position_at(self, ply: int) -> Position:
+        """A copy of the position after ``ply`` plies (0: the start)."""
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.plies):
+            raise UsageError(f"no position after ply {ply}", expected=f"a ply from 0 to {len(self.plies)}")
+        pos = self.start.copy()
+        for played in self.plies[:ply]:
+            pos.push(played.move)
+        return pos
+
+    # ------------------------------------------------------------ inside
+    def _refuse_if_busy(self) -> None:
+        if self.closed:
+            raise Conflict("this game was abandoned", hint="start a new game")
+        result = self.result()
+        if result is not None:
+            raise Conflict(f"the game is over: {result.describe(self.game)}", hint="undo a move or start a new game")
+        if len(self.plies) >= MOST_PLIES:
+            raise Conflict(f"the game has reached the longest game this server plays ({MOST_PLIES} plies)")
+        if self.thinking is not None:
+            raise Conflict(f"the computer is thinking for {self.game.armies[self.thinking.army].title}",
+                           hint="wait for its move, or undo to abandon the search")
+
+    def _plies_to_human(self) -> int:
+        """Plies to take back to reach the last position where a person was to move: back to the
+        last ply a person played (not a forced one), or to the start if there is none."""
+        for count, played in enumerate(reversed(self.plies), 1):
+            if not played.forced and seat_of(self.seats, played.army).human:
+                return count
+        return len(self.plies)
+
+    def _push(self, move: tuple, legal: list, forced: bool) -> None:
+        self.plies.append(Ply(move, move_to_san(self.pos, move, legal=legal), self.pos.army, forced))
+        self.pos.push(move)
+
+    def _changed(self) -> None:
+        """After a change of the game: abandon a search of the old version, advance, wake waiters."""
+        self.version += 1
+        self.touched = time.monotonic()
+        self._abandon()
+        self._advance()
+        self.changed.notify_all()
+
+    def _abandon(self) -> None:
+        if self.thinking is not None:
+            self.thinking.stop.set()
+            self.thinking = None
+
+    def _advance(self) -> None:
+        """Play forced moves; start the computer's search when a computer seat is to move."""
+        while not self.closed and len(self.plies) < MOST_PLIES:
+            legal = self.pos.legal_moves()
+            if outcome(self.pos, legal) is not None:
+                return
+            if len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in FORCED:
+                self._push(legal[0], legal, forced=True)
+                self.version += 1
+                continue
+            seat = seat_of(self.seats, self.pos.army)
+            if seat.agent is not None and self.thinking is None:
+                self._start_search(seat.agent, seat.spec.budget)
+            return
+
+    def _start_search(self, agent, budget) -> None:
+        thinking = self.thinking = Thinking(self.version, self.pos.army, time.monotonic())
+        pos = self.pos.copy()
+        thread = threading.Thread(target=self._search, args=(thinking, agent, budget, pos), daemon=True,
+                                  name=f"search-{self.game.name}")
+        thread.start()
+
+    def _search(self, thinking: Thinking, agent, budget, pos: Position) -> None:
+        """The worker: wait for a free search slot, search, wait out the pace, play the move if the
+        game is still at the version the search started from."""
+        while not SEARCHES.acquire(timeout=0.2):
+            if thinking.stop.is_set():
+                return
+        try:
+            if thinking.stop.is_set():
+                return
+            info = agent.choose(pos, budget, stop=thinking.stop, on_info=lambda i: self._report(thinking, i))
+        except Exception as err:  # a bug in a search: show it on the page instead of hanging
+            log.exception("search failed")
+            with self.lock:
+                if self.thinking is thinking:
+                    self.thinking, self.failure = None, f"the computer failed: {type(err).__name__}: {err}"
+                    self.changed.notify_all()
+            return
+        finally:
+            SEARCHES.release()
+        thinking.stop.wait(max(0.0, self.pace - (time.monotonic() - thinking.started)))
+        with self.lock:
+            if self.thinking is not thinking or thinking.stop.is_set() or self.version != thinking.version:
+                return
+            self.thinking = None
+            legal = self.pos.legal_moves()
+            if info.move is None or info.move not in legal:
+                self.failure = "the computer found no move"
+                self.changed.notify_all()
+                return
+            self.failure = None
+            self._push(info.move, legal, forced=False)
+            self._changed()
+
+    def _report(self, thinking: Thinking, info: SearchInfo) -> None:
+        with self.lock:
+            if self.thinking is thinking:
+                thinking.info = info

@@ -1,0 +1,501 @@
+// The page: a game of any variant through the JSON API of `rules serve` (docs/serve.md).
+// The server knows the rules; this script shows its state and sends what the player does.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const RULES = "__rules__";
+
+const page = {
+  game: null,        // the last state the server sent
+  variants: [],
+  selected: null,    // a cell name, or {drop: code}
+  viewing: null,     // a ply being looked at (its position view), or null for the game
+  rotation: null,    // degrees; null: not chosen yet for this game
+  polling: false,
+  setup: null,       // what /api/check said of the variant chosen in the dialog
+};
+
+const board = new BoardView($("board"), (cell) => clickCell(cell), (from, to) => dropPiece(from, to));
+board.canDrag = (cell) => movesFrom(cell).length > 0;
+
+// ------------------------------------------------------------------ the API
+async function api(method, path, body) {
+  const options = {method, headers: {}};
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) {
+    const error = new Error(data.message);
+    error.text = data.error;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+function notice(text, kind) {
+  const box = $("notice");
+  box.textContent = text || "";
+  box.hidden = !text;
+  box.className = kind || "";
+}
+
+async function act(method, path, body) {
+  try {
+    const state = await api(method, path, body);
+    show(state);
+    return state;
+  } catch (error) {
+    notice(error.text || String(error), "error");
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------ names and words
+function armyTitle(name) {
+  const army = page.game.variant.armies.find((a) => a.name === name);
+  return army ? army.title : name;
+}
+
+function seatOf(army) {
+  return page.game.seats.find((seat) => seat.armies.includes(army));
+}
+
+function humanToMove() {
+  const g = page.game;
+  return !g.result && !g.thinking && g.to_move.length > 0 && seatOf(g.to_move[0]).kind === "human";
+}
+
+function sideText(armies) {
+  const seat = seatOf(armies[0]);
+  if (armies.length > 1 && seat) return `${seat.name[0].toUpperCase()}${seat.name.slice(1)} (${seat.title})`;
+  return armies.map(armyTitle).join(" and ");
+}
+
+function forcedText(move) {
+  if (move.san === "pass") return `${armyTitle(move.army)} has no legal move and passes.`;
+  return `${armyTitle(move.army)}'s king is mated and leaves the board; the army plays on.`;
+}
+
+// ------------------------------------------------------------------ showing a state
+function show(state) {
+  const first = !page.game || page.game.id !== state.id;
+  if (!first && state.version < page.game.version) return;   // an answer older than one shown
+  page.game = state;
+  if (first) {
+    page.rotation = startRotation(state);
+    page.viewing = null;
+    page.selected = null;
+    fillBottomChoice(state);
+  }
+  if (page.selected !== null && !humanToMove()) page.selected = null;
+  $("game-title").textContent = state.variant.title;
+  $("game-mode").textContent = state.variant.mode ? `· ${modeTitle(state.variant)}` : "";
+  document.title = `${state.variant.title} · rules-dsl`;
+  notice(state.failure, "error");
+  drawBoard();
+  showStatus();
+  showMoves();
+  showSeats();
+  if (!page.viewing) $("fen").value = state.fen;
+  $("record").value = state.record;
+  $("undo").disabled = state.moves.length === 0;
+  $("computer-move").disabled = Boolean(state.result || state.thinking);
+  poll();
+}
+
+function modeTitle(variant) {
+  const mode = variant.modes.find((m) => m.name === variant.mode);
+  return mode ? mode.title : variant.mode;
+}
+
+function startRotation(state) {
+  const human = state.seats.find((seat) => seat.kind === "human");
+  const army = human ? human.armies[0] : state.variant.armies[0].name;
+  return state.variant.rotations[army] || 0;
+}
+
+function fillBottomChoice(state) {
+  const armies = state.variant.armies;
+  const select = $("bottom");
+  select.replaceChildren(...armies.map((army) => new Option(army.title, army.name)));
+  $("bottom-label").hidden = armies.length <= 2;
+  const bottom = armies.find((army) => state.variant.rotations[army.name] === page.rotation);
+  if (bottom) select.value = bottom.name;
+}
+
+function drawBoard() {
+  const view = page.viewing || page.game;
+  board.show(view.svg, page.rotation);
+  drawHands(view);
+  drawFreeMoves();
+  markBoard();
+}
+
+function markBoard() {
+  const view = page.viewing || page.game;
+  const marks = new Map();
+  const add = (cell, kind) => {
+    if (!cell) return;
+    if (!marks.has(cell)) marks.set(cell, []);
+    marks.get(cell).push(kind);
+  };
+  if (view.last) {
+    add(view.last.from, "last");
+    if (view.last.to !== view.last.from) add(view.last.to, "last");
+  }
+  for (const cell of view.check) add(cell, "check");
+  if (!page.viewing && page.selected !== null) {
+    if (typeof page.selected === "string") add(page.selected, "selected");
+    for (const move of selectedMoves()) add(move.to, move.capture ? "capture" : "target");
+  }
+  board.mark(marks);
+  for (const button of document.querySelectorAll(".hand-piece")) {
+    button.classList.toggle("selected", page.selected !== null && page.selected.drop === Number(button.dataset.code));
+  }
+}
+
+function drawHands(view) {
+  const top = $("hands-top"), bottom = $("hands-bottom");
+  top.replaceChildren();
+  bottom.replaceChildren();
+  const atBottom = page.game.variant.armies.find((a) => page.game.variant.rotations[a.name] === page.rotation);
+  for (const [army, pieces] of Object.entries(view.hands)) {
+    const row = document.createElement("div");
+    row.className = "hand";
+    row.dataset.army = army;
+    const label = document.createElement("span");
+    label.className = "hand-label";
+    label.textContent = `${armyTitle(army)} in hand:`;
+    row.appendChild(label);
+    if (pieces.length === 0) row.appendChild(Object.assign(document.createElement("span"), {className: "muted", textContent: "nothing"}));
+    for (const piece of pieces) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hand-piece";
+      button.dataset.code = piece.code;
+      button.title = `drop a ${piece.piece}`;
+      button.innerHTML = piece.picture;   // the server's own SVG of the piece
+      const count = document.createElement("span");
+      count.className = "count";
+      count.textContent = piece.count > 1 ? `×${piece.count}` : "";
+      button.appendChild(count);
+      button.disabled = Boolean(page.viewing) || !page.game.legal.some((m) => m.drop === piece.code);
+      button.addEventListener("click", () => pickDrop(piece.code));
+      row.appendChild(button);
+    }
+    (atBottom && atBottom.name === army ? bottom : top).appendChild(row);
+  }
+}
+
+// Legal moves that touch no cell the player can click (a pass that is not forced).
+function drawFreeMoves() {
+  const box = $("free-moves");
+  box.replaceChildren();
+  if (page.viewing || !humanToMove()) return;
+  for (const move of page.game.legal.filter((m) => m.from === null && m.to === null)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move.san === "pass" ? "Pass" : move.san;
+    button.addEventListener("click", () => play(move));
+    box.appendChild(button);
+  }
+}
+
+function showStatus() {
+  const g = page.game;
+  const status = $("status");
+  status.className = "";
+  if (g.result) {
+    status.textContent = `${capitalise(g.result.text)}.`;
+    status.classList.add("over");
+  } else {
+    const check = g.in_check ? " (in check)" : "";
+    status.textContent = `${sideText(g.to_move)} to move${check}`;
+  }
+  const last = g.moves[g.moves.length - 1];
+  if (last && last.forced && !page.viewing) notice(forcedText(last), "info");
+  const thinking = $("thinking");
+  thinking.hidden = !g.thinking;
+  if (g.thinking) {
+    const t = g.thinking;
+    const seat = seatOf(t.army);
+    const parts = [`${seat ? seat.label : "The computer"} is thinking for ${armyTitle(t.army)}`];
+    if (t.depth) parts.push(`depth ${t.depth}`);
+    if (t.score !== null) parts.push(`score ${t.score}`);
+    if (t.nodes) parts.push(`${t.nodes.toLocaleString("en")} positions`);
+    $("thinking-text").textContent = parts.join(" · ");
+  }
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function showMoves() {
+  const g = page.game;
+  const list = $("moves");
+  list.replaceChildren();
+  const perRound = g.variant.turns.length;
+  list.style.setProperty("--per-round", perRound);
+  let row = null;
+  g.moves.forEach((move, index) => {
+    const turn = index + g.start_turn;
+    if (!row || turn % perRound === 0) {
+      row = document.createElement("li");
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = `${g.start_fullmove + Math.floor(turn / perRound)}.`;
+      row.appendChild(number);
+      if (index === 0 && g.start_turn % perRound) {
+        row.appendChild(Object.assign(document.createElement("span"), {className: "move muted", textContent: "…"}));
+      }
+      list.appendChild(row);
+    }
+    const item = document.createElement("button");
+    item.type = "button";
+    item.className = "move" + (move.forced ? " forced" : "");
+    item.textContent = move.san;
+    item.title = `${armyTitle(move.army)}: ${move.san}` + (move.forced ? " (forced)" : "");
+    const ply = index + 1;
+    if ((page.viewing && page.viewing.ply === ply) || (!page.viewing && ply === g.moves.length)) item.classList.add("current");
+    item.addEventListener("click", () => viewPly(ply));
+    row.appendChild(item);
+  });
+  const current = list.querySelector(".current");
+  if (current) current.scrollIntoView({block: "nearest"});
+}
+
+function showSeats() {
+  const g = page.game;
+  const box = $("seats");
+  box.replaceChildren();
+  for (const seat of g.seats) {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.append(`${seat.title}`);
+    label.appendChild(seatSelect(g.variant.seat_kinds, seat.kind, (kind) =>
+      act("PUT", `/api/games/${g.id}/seats`, {seats: {[seat.name]: kind}})));
+    box.appendChild(label);
+  }
+}
+
+function seatSelect(kinds, value, onChange) {
+  const select = document.createElement("select");
+  for (const [kind, label] of Object.entries(kinds)) select.appendChild(new Option(label, kind));
+  if (!(value in kinds)) select.appendChild(new Option(value, value));
+  select.value = value;
+  if (onChange) select.addEventListener("change", () => onChange(select.value));
+  return select;
+}
+
+// While the computer thinks, ask again (the server answers as soon as it has moved).
+async function poll() {
+  if (page.polling || !page.game || !page.game.thinking) return;
+  page.polling = true;
+  try {
+    const state = await api("GET", `/api/games/${page.game.id}?wait=0.5`);
+    page.polling = false;
+    if (page.game && state.id === page.game.id) show(state);
+  } catch (error) {
+    page.polling = false;
+    notice(error.text || String(error), "error");
+  }
+}
+
+// ------------------------------------------------------------------ choosing a move
+function movesFrom(cell) {
+  if (!page.game || page.viewing || !humanToMove()) return [];
+  return page.game.legal.filter((m) => m.from === cell && m.to !== null);
+}
+
+function selectedMoves() {
+  if (page.selected === null) return [];
+  if (typeof page.selected === "string") return movesFrom(page.selected);
+  return page.game.legal.filter((m) => m.drop === page.selected.drop);
+}
+
+function clickCell(cell) {
+  hideChooser();
+  if (page.viewing) return;
+  const candidates = selectedMoves().filter((m) => m.to === cell);
+  if (candidates.length) {
+    choose(candidates, cell);
+    return;
+  }
+  page.selected = page.selected !== cell && movesFrom(cell).length ? cell : null;
+  markBoard();
+}
+
+function dropPiece(from, to) {
+  const candidates = movesFrom(from).filter((m) => m.to === to);
+  if (candidates.length) {
+    page.selected = from;
+    choose(candidates, to);
+  }
+}
+
+function pickDrop(code) {
+  hideChooser();
+  page.selected = page.selected && page.selected.drop === code ? null : {drop: code};
+  markBoard();
+}
+
+function choose(candidates, cell) {
+  if (candidates.length === 1) {
+    play(candidates[0]);
+    return;
+  }
+  const box = $("chooser");
+  box.replaceChildren();
+  const heading = document.createElement("p");
+  heading.textContent = "Which move?";
+  box.appendChild(heading);
+  for (const move of candidates) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.dataset.uci = move.uci;
+    if (move.picture) {
+      const picture = document.createElement("span");
+      picture.className = "picture";
+      picture.innerHTML = move.picture;   // the server's own SVG of the piece
+      button.appendChild(picture);
+    }
+    const words = document.createElement("span");
+    words.className = "words";
+    words.textContent = move.label || move.san;
+    const san = document.createElement("span");
+    san.className = "san";
+    san.textContent = move.san;
+    button.append(words, san);
+    button.addEventListener("click", () => { hideChooser(); play(move); });
+    box.appendChild(button);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "cancel";
+  cancel.textContent = "Cancel";
+  cancel.addEventListener("click", hideChooser);
+  box.appendChild(cancel);
+  box.hidden = false;
+  // Beside the target cell (right of it, or left when there is no room), so that the board
+  // around the move stays visible.
+  const rect = board.cellRect(cell);
+  const width = box.offsetWidth, height = box.offsetHeight;
+  const left = rect.right + 8 + width <= window.innerWidth ? rect.right + 8 : Math.max(4, rect.left - 8 - width);
+  box.style.left = `${left + window.scrollX}px`;
+  box.style.top = `${Math.max(4, Math.min(window.innerHeight - height - 4, rect.top)) + window.scrollY}px`;
+  box.querySelector("button").focus();
+}
+
+function hideChooser() {
+  $("chooser").hidden = true;
+}
+
+async function play(move) {
+  page.selected = null;
+  notice("");
+  await act("POST", `/api/games/${page.game.id}/moves`, {move: move.uci});
+}
+
+// ------------------------------------------------------------------ looking back
+async function viewPly(ply) {
+  hideChooser();
+  page.selected = null;
+  if (ply === page.game.moves.length) return backToGame();
+  try {
+    page.viewing = await api("GET", `/api/games/${page.game.id}/positions/${ply}`);
+  } catch (error) {
+    notice(error.text || String(error), "error");
+    return;
+  }
+  $("viewing").hidden = false;
+  const move = page.game.moves[ply - 1];
+  $("viewing-text").textContent = ply === 0 ? "Viewing the start position." :
+    `Viewing the position after ${armyTitle(move.army)}'s ${move.san} (ply ${ply}).`;
+  $("fen").value = page.viewing.fen;
+  drawBoard();
+  showMoves();
+}
+
+function backToGame() {
+  page.viewing = null;
+  $("viewing").hidden = true;
+  $("fen").value = page.game.fen;
+  drawBoard();
+  showMoves();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!page.game || event.target.closest("input, textarea, select, dialog")) return;
+  const at = page.viewing ? page.viewing.ply : page.game.moves.length;
+  if (event.key === "ArrowLeft" && at > 0) viewPly(at - 1);
+  else if (event.key === "ArrowRight" && at < page.game.moves.length) viewPly(at + 1);
+  else if (event.key === "Escape") { hideChooser(); page.selected = null; markBoard(); }
+});
+
+// ------------------------------------------------------------------ the toolbar
+$("undo").addEventListener("click", () => { backToGameQuietly(); act("POST", `/api/games/${page.game.id}/undo`, {}); });
+$("computer-move").addEventListener("click", () => act("POST", `/api/games/${page.game.id}/computer`, {}));
+$("flip").addEventListener("click", () => {
+  page.rotation = (page.rotation + 180) % 360;
+  fillBottomChoice(page.game);
+  drawBoard();
+});
+$("bottom").addEventListener("change", () => {
+  page.rotation = page.game.variant.rotations[$("bottom").value] || 0;
+  drawBoard();
+});
+$("back-to-game").addEventListener("click", backToGame);
+
+function backToGameQuietly() {
+  page.viewing = null;
+  $("viewing").hidden = true;
+}
+
+function sourceOf(game) {
+  // The variant of the running game, to start another game of it.
+  const source = {mode: game.variant.mode, options: game.options,
+                  seats: Object.fromEntries(game.seats.map((s) => [s.name, s.kind]))};
+  if (page.rules !== undefined && page.rulesGame === game.id) source.rules = page.rules;
+  else source.variant = game.variant.name;
+  return source;
+}
+
+$("fen-load").addEventListener("click", () => startGame({...sourceOf(page.game), fen: $("fen").value.trim()}));
+$("record-load").addEventListener("click", () => {
+  const source = sourceOf(page.game);
+  const body = {record: $("record").value, seats: source.seats};
+  if (source.rules !== undefined) body.rules = source.rules;
+  startGame(body);
+});
+$("record-save").addEventListener("click", () => {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([page.game.record], {type: "text/plain"}));
+  link.download = `${page.game.variant.name}.pgn`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+});
+
+async function startGame(body) {
+  try {
+    const state = await api("POST", "/api/games", body);
+    const old = page.game;
+    page.game = null;
+    backToGameQuietly();
+    notice("");
+    if (body.rules !== undefined) {
+      page.rules = body.rules;
+      page.rulesGame = state.id;
+    }
+    show(state);
+    if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {});
+    return true;
+  } catch (error) {
+    return error;
+  }
+}

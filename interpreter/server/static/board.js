@@ -1,0 +1,166 @@
+// The board on the page: the server's SVG (every cell a polygon with data-cell="NAME"),
+// turned so that a chosen army sits at the bottom, with marks laid over the cells
+// (selection, legal targets, captures, the last move, kings in check), and clicks and
+// drags reported as cell names. Nothing here knows a game: cells are found by name.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+class BoardView {
+  // container: the element the SVG goes in; onCell(name): a cell was clicked (or a drag
+  // started there); onDrop(from, to): a piece was dragged from one cell to another.
+  constructor(container, onCell, onDrop) {
+    this.container = container;
+    this.onCell = onCell;
+    this.onDrop = onDrop;
+    this.rotation = 0;
+    this.svg = null;
+    this.cells = new Map();      // name -> polygon
+    this.pieces = new Map();     // name -> wrapper groups of the pieces drawn on that cell
+    this.canDrag = () => false;  // set by the page: may a drag start on this cell?
+    this.drag = null;
+    container.addEventListener("pointerdown", (e) => this._down(e));
+    window.addEventListener("pointermove", (e) => this._move(e));
+    window.addEventListener("pointerup", (e) => this._up(e));
+  }
+
+  // Show a new picture (SVG text from the server), turned by `rotation` degrees clockwise.
+  show(svgText, rotation) {
+    this.rotation = rotation;
+    const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = document.importNode(parsed.documentElement, true);
+    const [, , width, height] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.classList.add("board-svg");
+    const turn = document.createElementNS(SVG_NS, "g");
+    turn.setAttribute("class", "turn");
+    for (const child of [...svg.childNodes]) {
+      if (child.nodeType === 1 && !["defs", "title"].includes(child.localName)) turn.appendChild(child);
+    }
+    svg.appendChild(turn);
+    const quarter = ((rotation % 360) + 360) % 360;
+    turn.setAttribute("transform", `rotate(${quarter} ${width / 2} ${height / 2})`);
+    const [w, h] = quarter % 180 === 0 ? [width, height] : [height, width];
+    svg.setAttribute("viewBox", `${width / 2 - w / 2} ${height / 2 - h / 2} ${w} ${h}`);
+    this.container.replaceChildren(svg);
+    this.svg = svg;
+    this.turn = turn;
+    this.cells = new Map([...svg.querySelectorAll("[data-cell]")].map((p) => [p.dataset.cell, p]));
+    this.overlay = document.createElementNS(SVG_NS, "g");
+    this.overlay.setAttribute("class", "overlay");
+    const board = turn.querySelector("g.board");
+    board.after(this.overlay);
+    this._uprightPieces(quarter);
+  }
+
+  // Pieces (a stack as one), and labels stay upright when the board turns; each piece or
+  // stack is also filed under the cell it stands on, for dragging.
+  _uprightPieces(quarter) {
+    this.pieces = new Map();
+    const cells = [...this.cells.entries()];
+    const drawn = [...this.turn.querySelectorAll("use, g.stack, text")].filter(
+      (element) => element.localName === "text" || !element.parentNode.closest("g.stack"));
+    for (const element of drawn) {
+      const wrap = document.createElementNS(SVG_NS, "g");
+      element.before(wrap);
+      wrap.appendChild(element);
+      const box = wrap.getBBox();
+      const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+      if (quarter) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
+      if (element.localName === "text") continue;
+      wrap.classList.add("piece");
+      const point = new DOMPoint(cx, cy);
+      const found = cells.find(([, polygon]) => polygon.isPointInFill(point));
+      if (found) {
+        if (!this.pieces.has(found[0])) this.pieces.set(found[0], []);
+        this.pieces.get(found[0]).push(wrap);
+      }
+    }
+  }
+
+  // Lay marks over the cells: marks maps a cell name to a list of mark names
+  // (selected, target, capture, last, check).
+  mark(marks) {
+    if (!this.overlay) return;
+    this.overlay.replaceChildren();
+    for (const [name, kinds] of marks) {
+      const cell = this.cells.get(name);
+      if (!cell) continue;
+      for (const kind of kinds) {
+        const shape = document.createElementNS(SVG_NS, "polygon");
+        shape.setAttribute("points", cell.getAttribute("points"));
+        shape.setAttribute("class", `mark-${kind}`);
+        shape.dataset.mark = name;
+        this.overlay.appendChild(shape);
+      }
+    }
+    for (const [name, polygon] of this.cells) {
+      polygon.classList.toggle("movable", this.canDrag(name));
+    }
+  }
+
+  // Where a cell is on the screen (for placing the move chooser).
+  cellRect(name) {
+    const cell = this.cells.get(name);
+    return cell ? cell.getBoundingClientRect() : this.container.getBoundingClientRect();
+  }
+
+  _cellAt(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    const cell = hit && hit.closest ? hit.closest("[data-cell]") : null;
+    return cell && this.svg && this.svg.contains(cell) ? cell.dataset.cell : null;
+  }
+
+  _down(event) {
+    if (event.button !== 0) return;
+    const name = this._cellAt(event.clientX, event.clientY);
+    if (!name) return;
+    event.preventDefault();
+    if (this.canDrag(name) && this.pieces.has(name)) {
+      const moving = this._moving(name).map((element) => ({element, transform: element.getAttribute("transform") || ""}));
+      this.drag = {from: name, x: event.clientX, y: event.clientY, moved: false, moving};
+    }
+    this.onCell(name);
+  }
+
+  // What a drag from `cell` moves: the piece, or of a stack the top piece (and what is drawn
+  // with it) while the locked one stays.
+  _moving(cell) {
+    return this.pieces.get(cell).flatMap((wrap) => {
+      const stack = wrap.querySelector("g.stack");
+      if (!stack) return [wrap];
+      const parts = [...stack.children];
+      const first = parts.findIndex((part) => part.localName === "use");
+      return parts.slice(first + 1);
+    });
+  }
+
+  _move(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+    drag.moved = true;
+    for (const {element, transform} of drag.moving) {
+      // The pointer's way in the coordinates the element is drawn in (turned boards included).
+      const matrix = element.parentNode.getScreenCTM().inverse();
+      const start = new DOMPoint(drag.x, drag.y).matrixTransform(matrix);
+      const now = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+      element.classList.add("dragged");
+      element.setAttribute("transform", `translate(${now.x - start.x} ${now.y - start.y}) ${transform}`);
+    }
+  }
+
+  _up(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.moved) return;
+    for (const {element, transform} of drag.moving) {
+      element.classList.remove("dragged");
+      element.setAttribute("transform", transform);
+    }
+    const to = this._cellAt(event.clientX, event.clientY);
+    if (to && to !== drag.from) this.onDrop(drag.from, to);
+  }
+}

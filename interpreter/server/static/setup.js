@@ -1,0 +1,134 @@
+// The new-game dialog of the page: a bundled variant or rules text (pasted or uploaded),
+// checked by the server (its errors shown as `rules check` prints them), its mode, the
+// mode's options, who plays each seat and a start position. Uses app.js's api and startGame.
+"use strict";
+
+const setup = {
+  dialog: $("setup"), variant: $("setup-variant"), rules: $("setup-rules"), text: $("setup-rules-text"),
+  file: $("setup-rules-file"), error: $("setup-error"), mode: $("setup-mode"), modeRow: $("setup-mode-row"),
+  options: $("setup-options"), seats: $("setup-seats"), fen: $("setup-fen"),
+};
+
+function setupError(text) {
+  setup.error.textContent = text || "";
+  setup.error.hidden = !text;
+}
+
+function setupRequest() {
+  const body = {};
+  if (setup.variant.value === RULES) {
+    body.rules = setup.text.value;
+    if (setup.fileName) body.name = setup.fileName;
+  } else {
+    body.variant = setup.variant.value;
+  }
+  if (!setup.modeRow.hidden && setup.mode.value) body.mode = setup.mode.value;
+  const options = {};
+  for (const select of setup.options.querySelectorAll("select")) options[select.name] = select.value;
+  if (Object.keys(options).length) body.options = options;
+  return body;
+}
+
+async function checkSetup() {
+  setupError("");
+  $("setup-start").disabled = true;
+  const failed = () => {
+    page.setup = null;
+    setup.seats.hidden = true;
+    setup.modeRow.hidden = true;
+    setup.options.replaceChildren();
+  };
+  if (setup.variant.value === RULES && !setup.text.value.trim()) return failed();
+  try {
+    page.setup = await api("POST", "/api/check", setupRequest());
+  } catch (error) {
+    failed();
+    setupError(error.text || String(error));
+    return;
+  }
+  setup.seats.hidden = false;
+  fillSetup(page.setup);
+  $("setup-start").disabled = false;
+}
+
+function fillSetup(checked) {
+  const variant = checked.variant;
+  setup.modeRow.hidden = variant.modes.length === 0;
+  setup.mode.replaceChildren(...variant.modes.map((m) => new Option(m.title, m.name)));
+  if (variant.mode) setup.mode.value = variant.mode;
+  const chosen = {};
+  for (const select of setup.options.querySelectorAll("select")) chosen[select.name] = select.value;
+  setup.options.replaceChildren();
+  const mode = variant.modes.find((m) => m.name === variant.mode);
+  for (const [player, team] of Object.entries(mode ? mode.options : {})) {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.append(`${capitalise(player)} plays the team`);
+    const select = document.createElement("select");
+    select.name = player;
+    for (const t of variant.teams) select.appendChild(new Option(t.name, t.name));
+    select.value = chosen[player] || team;
+    select.addEventListener("change", checkSetup);
+    label.appendChild(select);
+    setup.options.appendChild(label);
+  }
+  setup.seats.replaceChildren(Object.assign(document.createElement("legend"), {textContent: "Who plays"}));
+  checked.seats.forEach((seat, index) => {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.append(seat.name === seat.armies[0] ? seat.title : `${capitalise(seat.name)} (${seat.title})`);
+    const select = seatSelect(variant.seat_kinds, index === 0 ? "human" : "ai:level=easy");
+    select.name = seat.name;
+    label.appendChild(select);
+    setup.seats.appendChild(label);
+  });
+}
+
+function openSetup() {
+  setupError("");
+  if (!setup.dialog.open) setup.dialog.showModal();
+  checkSetup();
+}
+
+setup.variant.addEventListener("change", () => {
+  setup.rules.hidden = setup.variant.value !== RULES;
+  setup.mode.replaceChildren();
+  setup.options.replaceChildren();
+  checkSetup();
+});
+setup.mode.addEventListener("change", () => { setup.options.replaceChildren(); checkSetup(); });
+$("setup-check").addEventListener("click", checkSetup);
+setup.file.addEventListener("change", async () => {
+  const file = setup.file.files[0];
+  if (!file) return;
+  setup.text.value = await file.text();
+  setup.fileName = file.name;
+  checkSetup();
+});
+setup.text.addEventListener("input", () => { setup.fileName = null; });
+$("setup-cancel").addEventListener("click", () => setup.dialog.close());
+$("new-game").addEventListener("click", openSetup);
+$("setup-start").addEventListener("click", async () => {
+  const body = setupRequest();
+  body.seats = Object.fromEntries([...setup.seats.querySelectorAll("select")].map((s) => [s.name, s.value]));
+  if (setup.fen.value.trim()) body.fen = setup.fen.value.trim();
+  const outcome = await startGame(body);
+  if (outcome === true) setup.dialog.close();
+  else setupError(outcome.text || String(outcome));
+});
+
+// ------------------------------------------------------------------ start
+async function start() {
+  const listed = await api("GET", "/api/variants");
+  page.variants = listed.variants;
+  setup.variant.replaceChildren(...listed.variants.map((v) => new Option(`${v.title} (${v.name})`, v.name)),
+                                new Option("Rules text (paste or upload)…", RULES));
+  setup.variant.value = listed.default.variant;
+  if (listed.default.mode) {
+    setup.mode.replaceChildren(new Option(listed.default.mode, listed.default.mode));
+    setup.modeRow.hidden = false;
+  }
+  openSetup();
+}
+
+start().catch((error) => notice(String(error), "error"));

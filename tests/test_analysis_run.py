@@ -1,0 +1,169 @@
+"""``rules analyze`` end to end: the run directory, the same games on every backend, resuming a
+killed run, the report and its heat maps, and bad input.
+
+Games are short (random or greedy agents, a few dozen plies) so that the
+whole file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter.analysis import execution, figures
+from interpreter.analysis.results import read_results
+from interpreter.analysis.runs import analyze
+from interpreter.cli.main import main
+from interpreter.loading import load_game
+
+SHORT = ["chess", "--games", "6", "--seat", "random", "--max-plies", "30", "--seed", "4"]
+
+
+def _games(directory: Path) -> dict[int, dict]:
+    """The results of a run by index, without what depends on the machine and the day."""
+    out = {}
+    for index, line in read_results(directory / "results.jsonl").items():
+        line = dict(line)
+        line.pop("seconds")
+        line["record"] = "\n".join(r for r in line["record"].splitlines() if not r.startswith("[Date "))
+        out[index] = line
+    return out
+
+
+def test_a_run_writes_results_metrics_and_a_self_contained_report(tmp_path, capsys):
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert "6 games" in printed and "balance" in printed and "report.html" in printed
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 6 and sorted(json.loads(x)["index"] for x in lines) == list(range(6))
+    game = json.loads(lines[0])
+    assert len(game["branching"]) == len(game["to"]) == len(game["movers"]) == game["plies"]
+    assert len(game["evaluation"]) == game["plies"] + 1 and game["branching"][0] == 20
+    metrics = json.loads((tmp_path / "metrics.json").read_text())
+    assert metrics["games"] == 6 and [s["player"] for s in metrics["seats"]] == ["white", "black"]
+    assert sum(e["count"] for e in metrics["endings"]) == 6
+    html = (tmp_path / "report.html").read_text()
+    assert html.count('src="data:image/svg+xml;base64,') == 5
+    assert "http://" not in html.replace("http://www.w3.org/", "") and "https://" not in html and "<script" not in html
+    for name in ("win_rates", "lengths", "branching", "moves", "captures"):
+        assert (tmp_path / "figures" / f"{name}.svg").read_text().lstrip().startswith("<svg")
+
+
+def test_the_same_seed_gives_the_same_games_in_process_in_a_pool_and_on_a_dask_cluster(tmp_path):
+    pytest.importorskip("distributed")
+    common = dict(mode=None, seed=9, max_plies=40, opening_plies=2, progress=False)
+    one = analyze("chess", ["greedy", "random"], 6, tmp_path / "one", jobs=1, **common)
+    pool = analyze("chess", ["greedy", "random"], 6, tmp_path / "pool", jobs=2, **common)
+    dask = analyze("chess", ["greedy", "random"], 6, tmp_path / "dask", jobs=2, cluster=True, batch=2, **common)
+    assert (one.workers, pool.workers, dask.workers) == (1, 2, 2)
+    assert _games(tmp_path / "one") == _games(tmp_path / "pool") == _games(tmp_path / "dask")
+    assert one.metrics == dask.metrics
+    other = analyze("chess", ["greedy", "random"], 6, tmp_path / "other", jobs=1, **{**common, "seed": 10})
+    assert _games(tmp_path / "other") != _games(tmp_path / "one")
+
+
+def test_resume_plays_only_the_missing_games_and_a_grown_run_equals_a_whole_one(tmp_path, capsys):
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path / "part"), "--games", "3"]) == 0
+    before = (tmp_path / "part" / "results.jsonl").read_text()
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path / "part"), "--resume"]) == 0
+    assert "3 played now, 3 kept" in capsys.readouterr().out
+    assert (tmp_path / "part" / "results.jsonl").read_text().startswith(before)
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path / "whole")]) == 0
+    assert _games(tmp_path / "part") == _games(tmp_path / "whole")
+    # Nothing left to play: the metrics and the report are recomputed from the results alone.
+    (tmp_path / "part" / "metrics.json").unlink()
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path / "part"), "--resume"]) == 0
+    assert json.loads((tmp_path / "part" / "metrics.json").read_text())["games"] == 6
+
+
+def test_a_killed_run_keeps_its_finished_games_and_resumes_without_replaying_them(tmp_path):
+    out = tmp_path / "killed"
+    argv = [sys.executable, "-m", "interpreter.cli", "analyze", "chess", "--games", "40", "--seat", "random",
+            "--max-plies", "60", "--jobs", "2", "--batch", "1", "--out", str(out)]
+    run = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not results.exists() or results.read_text().count("\n") < 4):
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    kept = read_results(results)
+    assert 4 <= len(kept) < 40, "the run was killed before it finished"
+    with open(results, "a") as cut:          # a line the kill cut short is dropped, not misread
+        cut.write('{"index": 39, "seats": {"wh')
+    first_lines = {i: line["record"] for i, line in read_results(results).items()}
+    assert main(argv[3:-4] + ["--jobs", "1", "--resume", "--out", str(out)]) == 0
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    assert sorted(line["index"] for line in lines) == list(range(40))     # each game once
+    assert {line["index"]: line["record"] for line in lines[:len(first_lines)]} == first_lines
+
+
+def test_resume_refuses_other_parameters_and_a_new_run_refuses_to_overwrite(tmp_path, capsys):
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), "--games", "2"]) == 0
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), "--games", "2"]) == 2
+    assert "--resume" in capsys.readouterr().err
+    assert main(["analyze", *SHORT[:-1], "5", "--jobs", "1", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "other parameters (seed)" in err and "seed=4" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "2", "--seat", "human"], "takes agents"),
+    (["--games", "2", "--seat", "white=random"], "takes agents"),
+    (["--games", "2", "--seat", "clever"], "unknown agent"),
+    (["--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"], "--jobs cannot be used with --scheduler"),
+    (["--games", "2", "--cluster", "local", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with"),
+])
+def test_bad_arguments_exit_2_with_a_message(argv, message, tmp_path, capsys):
+    assert main(["analyze", "chess", *argv, "--out", str(tmp_path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_without_dask_the_cluster_options_say_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)      # import distributed fails
+    with pytest.raises(Exception) as caught:
+        execution.Cluster(2)
+    assert "rules-dsl[cluster]" in caught.value.render()
+
+
+def test_batches_grow_with_the_measured_game_time_and_leave_work_for_every_worker():
+    assert execution.batch_size(0, 0.0, 100, 2) == 1
+    assert execution.batch_size(10, 1.0, 1000, 2) == 20        # 0.1 s a game: 2 s of games
+    assert execution.batch_size(10, 1.0, 20, 2) == 5           # a quarter of what is left per worker pair
+    assert execution.batch_size(2, 20.0, 100, 2) == 1          # slow games: one a task
+
+
+@pytest.mark.parametrize("variant, mode", [("superchess", "4p"), ("rocket", None), ("glinski", None)])
+def test_heat_maps_are_drawn_on_the_variants_own_board(variant, mode):
+    game = load_game(variant, mode)
+    counts = {name: i for i, name in enumerate(game.board.names)}
+    svg = figures.heat_map(game, counts, "moves")
+    assert svg.count('class="heat"') == game.n              # every cell of the diamond, the rocket, the hexes
+    assert f'id="heat-{game.board.names[0]}"' in svg and "linearGradient" in svg
+
+
+def test_a_team_game_reports_its_teams(tmp_path):
+    result = analyze("superchess", ["random"], 2, tmp_path, mode="4p", max_plies=16, jobs=1, progress=False)
+    teams = result.metrics["teams"]
+    assert [t["players"] for t in teams] == [["south", "north"], ["west", "east"]]
+    assert "<h2>Teams</h2>" in (tmp_path / "report.html").read_text()
+
+
+def test_scheduler_sends_the_games_to_a_running_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    import logging
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=logging.CRITICAL) as cluster:
+        remote = analyze("chess", ["random"], 4, tmp_path / "remote", max_plies=20, seed=3, progress=False,
+                         scheduler=cluster.scheduler_address)
+    here = analyze("chess", ["random"], 4, tmp_path / "here", max_plies=20, seed=3, progress=False, jobs=1)
+    assert remote.workers == 2
+    assert _games(tmp_path / "remote") == _games(tmp_path / "here")

@@ -1,0 +1,105 @@
+"""The runner's computer players: seats of ``rules play``, ``rules bestmove`` and ``rules match``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from interpreter.cli.main import main
+from interpreter.cli.play import play
+from interpreter.cli.thinking import Thinking
+from interpreter.agents import Budget, SearchInfo, parse_agent
+from interpreter.loading import load_game, position_from_fen
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_bestmove_json(capsys):
+    status, out, _ = run(capsys, "bestmove", "chess", "--moves", "e4 e5", "--depth", "3", "--json")
+    assert status == 0
+    data = json.loads(out)
+    for key in ("move", "from_to", "score", "pv", "depth", "nodes", "nps"):
+        assert key in data
+    assert data["depth"] == 3 and data["pv"][0] == data["move"] and data["nodes"] > 0
+
+
+def test_bestmove_finds_a_mate(capsys):
+    status, out, _ = run(capsys, "bestmove", "chess", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "2")
+    assert status == 0
+    assert "bestmove Ra8# (a1a8)" in out and "mate 1" in out
+
+
+def test_bestmove_with_mcts_and_a_node_budget(capsys):
+    status, out, _ = run(capsys, "bestmove", "superchess", "--mode", "2p", "--agent", "ai:mcts", "--nodes", "30",
+                         "--json")
+    data = json.loads(out)
+    assert status == 0 and data["nodes"] == 30 and data["agent"] == "ai:mcts"
+
+
+def test_bestmove_when_the_game_is_over(capsys):
+    status, out, _ = run(capsys, "bestmove", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "--json")
+    assert status == 0 and json.loads(out)["move"] is None
+
+
+def test_match_json_and_records(capsys, tmp_path):
+    pgn = tmp_path / "games.pgn"
+    status, out, _ = run(capsys, "match", "chess", "--seat", "greedy", "--seat", "random", "--games", "2",
+                         "--jobs", "1", "--max-plies", "30", "--seed", "4", "--pgn", str(pgn), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["games"] == 2 and {s["agent"] for s in data["standings"]} == {"greedy", "random"}
+    text = pgn.read_text()
+    assert text.count('[Variant "chess"]') == 2 and text.count('[Event "rules match"]') == 2
+
+
+def test_match_table(capsys):
+    status, out, _ = run(capsys, "match", "superchess", "--mode", "2p", "--seat", "random", "--seat", "random",
+                         "--games", "2", "--jobs", "1", "--max-plies", "10")
+    assert status == 0 and "superchess 2p: 2 games" in out and "Elo" in out
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["play", "chess", "--white", "alphabet"], "unknown agent 'alphabet'"),
+    (["play", "chess", "--seat", "white"], "is not NAME=WHO"),
+    (["bestmove", "chess", "--agent", "ai:tme=1"], "unknown agent option 'tme'"),
+    (["bestmove", "chess", "--depth", "0"], "--depth must be positive"),
+    (["match", "chess", "--seat", "ai"], "two agents or more"),
+    (["match", "chess", "--seat", "white=ai", "--seat", "random"], "takes agents"),
+    (["match", "chess", "--seat", "ai", "--seat", "random", "--games", "0"], "--games must be at least 1"),
+])
+def test_bad_agent_arguments(capsys, argv, fragment):
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and fragment in err and "Traceback" not in err
+
+
+def test_play_against_the_computer_shows_its_thinking():
+    game = load_game("chess")
+    pos = position_from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    out = io.StringIO()
+    seats = {0: parse_agent("ai:depth=2"), 1: "human"}
+    assert play(game, pos, seats, stdin=io.StringIO(""), stdout=out) == 0
+    text = out.getvalue()
+    assert "White: the computer (ai:depth=2, depth 2)" in text and "Black: you" in text
+    assert "White thinks: depth 1/" in text and "White plays Ra8#" in text
+    assert "Game over: White wins by checkmate" in text
+
+
+def test_thinking_rewrites_one_line_on_a_terminal():
+    game = load_game("chess")
+    pos = position_from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    move = pos.legal_moves()[0]
+    tty = io.StringIO()
+    thinking = Thinking(pos, "White", tty, tty=True)
+    thinking(SearchInfo(move, 35, (move,), 3, 5, 1000, 0.5))
+    thinking.close()
+    assert "\r" in tty.getvalue() and "\n" not in tty.getvalue() and "depth 3/5" in tty.getvalue()
+    plain = io.StringIO()
+    thinking = Thinking(pos, "White", plain, tty=False)
+    thinking(SearchInfo(move, 35, (move,), 3, 5, 1000, 0.5))
+    assert plain.getvalue().count("\n") == 1 and "\r" not in plain.getvalue()

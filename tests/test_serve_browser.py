@@ -1,0 +1,293 @@
+"""The page of ``rules serve`` in a real headless Chromium, played by clicking only.
+
+The server runs in this process (uvicorn on a free port of 127.0.0.1, in a
+thread); the browser is Debian's ``chromium`` driven by Playwright for
+Python (Playwright's own browser download is not used: ``make browser``
+installs the system package). Moves are made by mouse clicks on the cells
+of the board's SVG (a point inside each cell's polygon, found in the page),
+and by clicks on the move chooser; the dialog's selects and text fields are
+filled as a person would. Each test saves a screenshot under
+``artifacts/browser/`` (not in git) for people to look at.
+
+Without chromium the tests are skipped, except in CI (``CI`` set), where a
+missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from interpreter.cli.main import main  # noqa: E402
+from interpreter.loading import load_game  # noqa: E402
+from interpreter.server.app import create_app  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "browser"
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("CI"):
+        raise RuntimeError("chromium is missing: 'make browser' installs it")
+    pytest.skip("chromium is not installed ('make browser' installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The application on a free local port, served by uvicorn in a thread."""
+    app = create_app(pace=0.05)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    live = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    thread = threading.Thread(target=live.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not live.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live.started
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    live.should_exit = True
+    thread.join(timeout=10)
+    app.state.store.close()
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    # A 400 answer is bad input the page shows (a broken rules file); anything else is a fault.
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 400" not in msg.text
+           else None)
+    tab.goto(server)
+    tab.wait_for_selector("#setup[open] #setup-start:not([disabled])")
+    yield tab
+    context.close()
+    assert not errors, errors
+
+
+def screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def new_game(page, variant: str, seats: dict[str, str] | None = None, mode: str | None = None, fen: str = "") -> None:
+    """Fill the new-game dialog (variant, mode, seats, FEN) and start."""
+    if not page.locator("#setup").get_attribute("open") is not None:
+        page.click("#new-game")
+    _select_and_wait(page, "#setup-variant", variant)
+    if mode is not None:
+        _select_and_wait(page, "#setup-mode", mode)
+    for seat, kind in (seats or {}).items():
+        page.select_option(f'#setup-seats select[name="{seat}"]', kind)
+    page.fill("#setup-fen", fen)
+    page.click("#setup-start")
+    page.wait_for_selector("#setup", state="hidden")
+    page.wait_for_function("() => page.game && page.game.variant.name === %r" % load_game(variant).name)
+
+
+def _select_and_wait(page, selector: str, value: str) -> None:
+    page.select_option(selector, value)
+    page.wait_for_function("() => page.setup && document.querySelector('#setup-start').disabled === false")
+
+
+def click_cell(page, name: str) -> None:
+    """A mouse click on the cell as a person sees it (see :func:`cell_point`)."""
+    page.mouse.click(*cell_point(page, name))
+
+
+def drag(page, frm: str, to: str) -> None:
+    """A piece dragged with the mouse from one cell to another."""
+    before = page.evaluate("() => page.game.version")
+    page.mouse.move(*cell_point(page, frm))
+    page.mouse.down()
+    x, y = cell_point(page, to)
+    page.mouse.move(x, y, steps=8)
+    page.mouse.up()
+    page.wait_for_function(f"() => page.game.version > {before}")
+
+
+def cell_point(page, name: str) -> tuple[float, float]:
+    """The point of a cell nearest its bounding box's centre where the cell itself is on top (the
+    centre is not always inside: Rocket Chess's chevrons have a smaller cell in their notch)."""
+    return page.evaluate("""(name) => {
+        const cell = document.querySelector(`#board [data-cell="${name}"]`);
+        const box = cell.getBoundingClientRect();
+        const points = [];
+        for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
+            const x = box.left + box.width * i / 24, y = box.top + box.height * j / 24;
+            points.push([Math.hypot(i - 12, j - 12), x, y]);
+        }
+        points.sort((a, b) => a[0] - b[0]);
+        for (const [, x, y] of points) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest("[data-cell]") === cell) return [x, y];
+        }
+        throw new Error("no point of " + name + " can be clicked");
+    }""", name)
+
+
+def play_by_clicks(page, frm: str, to: str) -> None:
+    before = page.evaluate("() => page.game.version")
+    click_cell(page, frm)
+    click_cell(page, to)
+    page.wait_for_function(f"() => page.game.version > {before}")
+
+
+def marked(page, kind: str) -> list[str]:
+    return page.evaluate(f"() => [...document.querySelectorAll('#board .mark-{kind}')].map(e => e.dataset.mark)")
+
+
+def test_fools_mate(page):
+    new_game(page, "chess", {"white": "human", "black": "human"})
+    click_cell(page, "f2")
+    assert sorted(marked(page, "target")) == ["f3", "f4"] and marked(page, "selected") == ["f2"]
+    click_cell(page, "f3")
+    page.wait_for_function("() => page.game.moves.length === 1")
+    play_by_clicks(page, "e7", "e5")
+    drag(page, "g2", "g4")                                        # a piece may be dragged too
+    play_by_clicks(page, "d8", "h4")
+    assert page.inner_text("#status") == "Black wins by checkmate."
+    assert [m.strip() for m in page.locator("#moves .move").all_inner_texts()] == ["f3", "e5", "g4", "Qh4#"]
+    assert marked(page, "check") == ["e1"] and sorted(marked(page, "last")) == ["d8", "h4"]
+    screenshot(page, "fools-mate")
+    # The move list shows earlier positions: after 2.g4 the queen is still on d8.
+    page.locator("#moves .move").nth(2).click()
+    page.wait_for_selector("#viewing:not([hidden])")
+    assert "after White's g4" in page.inner_text("#viewing-text")
+    assert sorted(marked(page, "last")) == ["g2", "g4"]
+    screenshot(page, "fools-mate-earlier")
+
+
+def test_promotion_through_the_chooser(page):
+    new_game(page, "chess", {"white": "human", "black": "human"}, fen="8/P5k1/8/8/8/8/6K1/8 w - - 0 1")
+    click_cell(page, "a7")
+    click_cell(page, "a8")
+    page.wait_for_selector("#chooser:not([hidden])")
+    choices = page.locator("#chooser .choice .words").all_inner_texts()
+    assert sorted(choices) == ["become Bishop", "become Knight", "become Queen", "become Rook"]
+    assert page.locator("#chooser .choice svg").count() == 4      # a picture of each piece
+    screenshot(page, "promotion-chooser")
+    page.locator("#chooser .choice", has_text="become Knight").click()
+    page.wait_for_function("() => page.game.moves.length === 1")
+    assert page.locator("#moves .move").all_inner_texts() == ["a8=N"]
+    assert page.evaluate("() => page.game.fen").startswith("N7/")
+    screenshot(page, "promotion-played")
+
+
+def test_locking_climb_shows_both_pieces(page):
+    new_game(page, "locking", {"white": "human", "black": "human"})
+    play_by_clicks(page, "e1", "e2")
+    assert page.locator("#moves .move").all_inner_texts() == ["Ke2*"]
+    # Both pieces of the stack are drawn on e2: the pawn below, the king on top.
+    drawn = page.evaluate("""() => board.pieces.get('e2').flatMap(
+        g => [...g.querySelectorAll('use')].map(u => u.getAttribute('xlink:href')))""")
+    assert sorted(drawn) == ["#piece-0-king", "#piece-0-pawn"]
+    assert page.evaluate("() => board.pieces.has('e1')") is False
+    screenshot(page, "locking-climb")
+
+
+def test_superchess_with_three_computer_seats(page):
+    new_game(page, "superchess", {"south": "human", "west": "ai:level=easy", "north": "ai:level=easy",
+                                  "east": "ai:level=easy"}, mode="4p")
+    assert page.evaluate("() => page.game.variant.armies.length") == 4
+    assert page.is_visible("#bottom-label")
+    for round_ in range(10):
+        page.wait_for_function("() => humanToMove() || page.game.result", timeout=60_000)
+        if page.evaluate("() => page.game.result"):
+            break
+        move = page.evaluate("() => page.game.legal.find(m => m.from && m.to)")
+        play_by_clicks(page, move["from"], move["to"])
+        if page.is_visible("#chooser"):
+            page.locator("#chooser .choice").first.click()
+        if round_ == 3:
+            page.wait_for_selector("#thinking:not([hidden])", timeout=30_000)
+            screenshot(page, "superchess-thinking")
+    page.wait_for_function("() => humanToMove() || page.game.result", timeout=60_000)
+    moves = page.evaluate("() => page.game.moves")
+    assert len(moves) >= 40 or page.evaluate("() => page.game.result")
+    assert {m["army"] for m in moves} == {"white", "black", "tan", "brown"}
+    screenshot(page, "superchess-ten-moves")
+    page.select_option("#bottom", "tan")     # tan's pieces to the bottom: the picture turns a half
+    assert page.evaluate("() => page.rotation") == page.evaluate("() => page.game.variant.rotations.tan")
+    screenshot(page, "superchess-tan-at-the-bottom")
+
+
+def _chevrons(game) -> set[str]:
+    """Cells whose polygon is not convex (Rocket Chess's six-sided cluster cells)."""
+    out = set()
+    for cell, polygon in enumerate(game.board.polygons):
+        turns = set()
+        for i in range(len(polygon)):
+            (x0, y0), (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % len(polygon)], polygon[(i + 2) % len(polygon)]
+            cross = (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1)
+            if abs(cross) > 1e-9:
+                turns.add(cross > 0)
+        if len(turns) > 1:
+            out.add(game.board.names[cell])
+    return out
+
+
+def test_rocket_move_on_a_chevron_cell(page):
+    chevrons = _chevrons(load_game("rocket"))
+    new_game(page, "rocket", {"white": "human", "black": "human"})
+    legal = page.evaluate("() => page.game.legal")
+    move = next(m for m in legal if m["from"] in chevrons and m["to"] in chevrons)
+    play_by_clicks(page, move["from"], move["to"])
+    assert page.locator("#moves .move").all_inner_texts() == [move["san"]]
+    assert sorted(marked(page, "last")) == sorted([move["from"], move["to"]])
+    screenshot(page, "rocket-chevron-move")
+
+
+BROKEN = (Path(__file__).resolve().parent / "fixtures" / "broken_promotion.rules").read_text(encoding="utf-8")
+
+
+def test_pasted_broken_rules_show_the_error_of_rules_check(page, tmp_path, capsys):
+    path = tmp_path / "broken.rules"
+    path.write_text(BROKEN, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    expected = capsys.readouterr().err.strip().replace(str(path), "<pasted>")
+    page.select_option("#setup-variant", "__rules__")
+    page.fill("#setup-rules-text", BROKEN)
+    page.click("#setup-check")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    assert page.inner_text("#setup-error").strip() == expected
+    assert page.is_disabled("#setup-start")
+    screenshot(page, "broken-rules")
+
+
+def test_a_piece_in_hand_is_dropped(page):
+    new_game(page, "crazyhouse", {"white": "human", "black": "human"},
+             fen="rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3")
+    assert page.locator(".hands .hand").count() == 2
+    page.locator('.hand[data-army="white"] .hand-piece').click()
+    targets = marked(page, "target")
+    assert "e6" in targets and "d8" not in targets          # a pawn is not dropped on the last rank
+    san = page.evaluate("() => page.game.legal.find(m => m.special === 'drop' && m.to === 'e6').san")
+    before = page.evaluate("() => page.game.version")
+    click_cell(page, "e6")
+    page.wait_for_function(f"() => page.game.version > {before}")
+    assert page.locator("#moves .move").all_inner_texts() == [san]
+    assert page.locator('.hand[data-army="white"] .hand-piece').count() == 0
+    screenshot(page, "crazyhouse-drop")
