@@ -74,7 +74,6 @@ NOT_SET = {
 }
 
 REFUSED = {
-    "DropRule.condition": "drop conditions are part B of issue 15",
     "StackingSpec.height": "stacks higher than two are part B of issue 15",
 }
 

@@ -62,6 +62,17 @@ class Game:
     """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
     :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
 
+    # Hands and drops, set by :func:`~interpreter.compiler.drops.compile_drops`.
+    to_hand: bool
+    drops_demoted: bool
+    demote: list[int]
+    has_drops: bool
+    drop_cells: list
+    drop_conditions: list
+    drop_no_twin: list[int]
+    drop_no_mate: list[bool]
+    promotion_only: set[int]
+
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator
         with compiling(generator.loc if generator is not None else variant_loc(spec)):
