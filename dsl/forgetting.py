@@ -6,9 +6,10 @@ Every declaration a variant can inherit can be forgotten:
   ``drop``, ``insufficient``, ``directions``, ``team``, ``mode``);
 - a legality rule: ``forget forbid self-check``;
 - a whole block or setting: ``forget castling``, ``stacking``, ``drops``,
-  ``clock`` (no event resets the halfmove clock any more), ``shuffle`` (the
+  ``clock`` (no event resets the halfmove clock any more), ``check`` (back to
+  check when any royal piece is attacked), ``shuffle`` (the
   setup's random arrays), ``captures compulsory``, ``captures explode``,
-  ``count checks``, ``when no moves``.
+  ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one).
@@ -36,11 +37,13 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "stacking": (builder.stacking is not None, lambda: setattr(builder, "stacking", None)),
         "drops": (builder.drops is not None, lambda: setattr(builder, "drops", None)),
         "clock": (bool(rules.clock_resets), lambda: setattr(rules, "clock_resets", [])),
+        "check": (rules.royal_check != "any", lambda: setattr(rules, "royal_check", "any")),
         "shuffle": (bool(builder.setup.shuffles), lambda: setattr(builder.setup, "shuffles", [])),
         "captures compulsory": (rules.compulsory_capture, lambda: setattr(rules, "compulsory_capture", False)),
         "captures explode": (rules.explosion is not None, lambda: setattr(rules, "explosion", None)),
         "count checks": (rules.count_checks is not None, lambda: setattr(rules, "count_checks", None)),
         "when no moves": (bool(rules.no_moves), lambda: setattr(rules, "no_moves", [])),
+        "when resigning": (rules.resign != "lose", lambda: setattr(rules, "resign", "lose")),
     }
     inherited, drop = settings[what]
     if not inherited:

@@ -248,6 +248,10 @@ class _Builder:
                 if not replaced_no_moves:
                     rules.no_moves, replaced_no_moves = [], True
                 rules.no_moves.append(value)
+            elif key == "royal_check":
+                rules.royal_check = value
+            elif key == "resign":
+                rules.resign = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -120,6 +120,10 @@ class ToDecls(Transformer_NonRecursive):
     def forget_no_moves(self, meta, items):
         return Decl("forget", ("when no moves", None), self.loc(meta))
 
+    @v_args(meta=True)
+    def forget_resigning(self, meta, items):
+        return Decl("forget", ("when resigning", None), self.loc(meta))
+
     def forgettable(self, items):
         return str(items[0])
 
@@ -438,7 +442,12 @@ class ToDecls(Transformer_NonRecursive):
         promo = S.PromotionSpec(cells=cells, to=[str(t) for t in names], loc=self.loc(meta))
         promo_locs = {str(t): self.loc(t) for t in names}
         for key, value in opts:
-            setattr(promo, key, value)
+            if key == "limit":
+                name, count, loc = value
+                promo.limits[name] = count
+                promo_locs.setdefault(name, loc)
+            else:
+                setattr(promo, key, value)
         promo.locs.update(promo_locs)
         return ("promotion", promo)
 
@@ -456,6 +465,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def promo_partner(self, items):
         return ("partner_pieces", True)
+
+    def promo_limit(self, items):
+        return ("limit", (str(items[0]), int(items[1]), self.loc(items[0])))
 
     # -------------------------------------------------------------- castling
     def castling_decl(self, items):
@@ -592,6 +604,9 @@ class ToDecls(Transformer_NonRecursive):
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
 
+    def resigning(self, items):
+        return ("resign", str(items[0]), self.loc(items[0]))
+
     def explosion(self, items):
         return ("explosion", [str(t) for t in items], self.loc(items[0]) if items else None)
 
@@ -600,6 +615,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
+
+    def royal_check(self, items):
+        return ("royal_check", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

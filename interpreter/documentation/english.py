@@ -28,6 +28,16 @@ from .english_moves import (
 )
 
 
+
+def _per_side(node) -> int | None:
+    """N when ``node`` is ``N * sides`` or ``sides * N`` (a clock limit counted in moves of each side)."""
+    if not isinstance(node, S.Arith) or node.op != "*":
+        return None
+    for number, other in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(number, S.Num) and isinstance(other, S.Ref) and other.path == ["sides"]:
+            return number.value
+    return None
+
 class English:
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
 
@@ -131,6 +141,9 @@ class English:
         if isinstance(left, S.Call) and left.name in NUMBER_CALLS and isinstance(right, S.Num) and right.value == 0 \
                 and op in ("==", "<=", "!=", ">"):
             return self._call(left, negated=op in ("==", "<="))   # "the side to move has no Queen left"
+        if isinstance(left, S.Ref) and left.path == ["clock"] and _per_side(right) is not None:
+            # clock >= 50 * sides: "50 moves by each side", whatever the number of sides.
+            return f"{self.value(left)} {COMPARISONS[op]} {_per_side(right)} moves by each side"
         text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
         if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
             # Moves by each side, when every mode has the same number of turns in a round.
@@ -388,6 +401,8 @@ class English:
             text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
         if promo.only_captured:
             text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
+        for name, limit in promo.limits.items():
+            text += f"; it may choose {article(name)} only while its army has fewer than {limit} on the board"
         if promo.on_capture_into is not None:
             text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
                      "from outside it")
@@ -555,6 +570,9 @@ class English:
         royal = [p.name for p in self.spec.pieces.values() if p.royal]
         legality = [sentence(f"The {join(royal, 'and')} {'is' if len(royal) == 1 else 'are'} royal: "
                              "a royal piece attacked by an enemy piece is in check")] if royal else []
+        if rules.royal_check == "all":
+            legality.append("An army with several royal pieces is in check only when all of them are attacked at "
+                            "once: a move may leave one of them attacked, and it may be captured.")
         legality += [FORBIDDEN[f] for f in rules.forbid]
         explosion = rules.explosion
         if explosion is not None:
@@ -570,6 +588,10 @@ class English:
                   "ends the game."] if rules.ends else ["No end rule is given."]
         ending += [sentence(self.render(r)) for r in rules.ends]
         ending += [sentence(self.render(r)) for r in rules.no_moves]
+        if rules.resign == "remove-royal":
+            ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
+                          "leave the board as its move, and the armies play on for their partners (an army "
+                          "without a royal piece left loses by resigning).")
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:
