@@ -181,7 +181,7 @@ class _Builder:
             self.variant["name_loc"] = decl.loc
             self.variant["aliases"] = fields.get("aliases", [])
             self.variant["interpretations"].extend(interpretations)
-        for key in ("title", "description", "source"):
+        for key in ("title", "description", "source", "family"):
             if key in fields and (top or key not in self.top_keys):
                 self.variant[key] = fields[key]
                 if top:
@@ -267,6 +267,7 @@ class _Builder:
             description=self.variant.get("description"),
             aliases=self.variant.get("aliases", []),
             source=self.variant.get("source"),
+            family=self.variant.get("family"),
             interpretations=self.variant["interpretations"],
             path=str(path),
             sources=self.sources,

@@ -353,6 +353,9 @@ class PieceSpec(Node):
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
     states: dict[str, str | None] = {}
+    diagram_cells: list[str] = []
+    """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
+    type, the first of these cells of that type replaces the cell the generator would choose."""
 
 
 # ------------------------------------------------------------------ castling
@@ -543,6 +546,8 @@ class VariantSpec(Node):
     description: str | None = None
     aliases: list[str] = []
     source: str | None = None
+    family: str | None = None
+    """The group of variants it belongs to, for the documentation site's navigation."""
     interpretations: list[str] = []
     path: str | None = None
     sources: list[str] = []   # every file read: the file itself, then what it extends and includes

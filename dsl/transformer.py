@@ -79,6 +79,9 @@ class ToDecls(Transformer_NonRecursive):
     def interpretation(self, items):
         return ("interpretation", unquote(items[0]))
 
+    def family(self, items):
+        return ("family", unquote(items[0]))
+
     def _ref_decl(self, kind, items):
         token = items[0]
         ref = unquote(token) if token.type == "STRING" else str(token)
@@ -323,6 +326,9 @@ class ToDecls(Transformer_NonRecursive):
                 piece.promotions.append(value)
             elif key == "state":
                 piece.states[value[0]] = value[1]
+            elif key == "diagram_cells":
+                piece.diagram_cells = [name for name, _ in value]
+                piece.locs.update({f"diagram {name}": loc for name, loc in value})
             else:
                 setattr(piece, key, value)
         return Decl("piece", piece, piece.loc)
@@ -339,6 +345,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def piece_state(self, items):
         return ("state", (str(items[0]), str(items[1]) if len(items) > 1 else None))
+
+    def piece_diagram(self, items):
+        return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
 
     def _move(self, pattern, opts, loc):
         move = S.MoveSpec(pattern=pattern, loc=loc)

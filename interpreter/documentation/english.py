@@ -650,6 +650,8 @@ class English:
             intro.append(sentence(spec.description))
         if spec.source:
             intro.append(sentence(f"Source: {spec.source}"))
+        if spec.family:
+            intro.append(sentence(f"Family of variants: {spec.family}"))
         if spec.aliases:
             intro.append(sentence(f"Also called {join([f'`{a}`' for a in spec.aliases], 'or')}"))
         sections = [("About", intro), ("Board", [self.render(spec.board)])]
