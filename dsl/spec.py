@@ -535,6 +535,20 @@ class AiSpec(Node):
     weights: dict[str, float] = {}
 
 
+class ExampleSpec(Node):
+    """An ``example``: a position reached in play from the start, by ``moves`` (in the game's move
+    notation, as a player writes them), and the move ``show`` then made in it. The documentation
+    draws the position with that move and the position after it, under the rule the move shows
+    (castling, en passant, a climb, a drop, ...), or, with ``decision``, among the interpretations:
+    an example of what the file decided."""
+
+    name: str
+    caption: str
+    moves: str = ""
+    show: str
+    decision: bool = False
+
+
 # ------------------------------------------------------------------ variant
 
 
@@ -567,6 +581,7 @@ class VariantSpec(Node):
     rules: RulesSpec = RulesSpec()
     setup: SetupSpec = SetupSpec()
     ai: AiSpec = AiSpec()
+    examples: list[ExampleSpec] = []
 
 
 for _model in (Call, Not, BoolOp, Compare, Arith, Neg, CellTerm):

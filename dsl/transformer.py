@@ -630,6 +630,19 @@ class ToDecls(Transformer_NonRecursive):
             ai.locs[name] = loc
         return Decl("ai", ai, None)
 
+    def example_decl(self, items):
+        name, caption, *texts = items
+        decision = bool(texts) and texts[0] == "for_interpretations"
+        texts = texts[1:] if decision else texts
+        moves, show = (texts if len(texts) == 2 else [None, texts[0]])
+        example = S.ExampleSpec(name=str(name), caption=unquote(caption), moves=unquote(moves) if moves else "",
+                                show=unquote(show), decision=decision, loc=self.loc(name))
+        example.locs.update({"show": self.loc(show), **({"moves": self.loc(moves)} if moves else {})})
+        return Decl("example", example, example.loc)
+
+    def example_for(self, items):
+        return "for_interpretations"
+
     def ai_weight(self, items):
         term, value = items
         return (str(term), float(value), self.loc(term))
