@@ -776,8 +776,6 @@ class English(BoardEnglish):
         sections += self.rule_sections(spec.rules)
         if spec.ai.weights:
             sections.append(("Computer players", [self.render(spec.ai)]))
-        if spec.examples:
-            sections.append(("Examples", [self.render(e) for e in spec.examples]))
         if spec.interpretations:
             sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))
         sections += self.technical_sections()
