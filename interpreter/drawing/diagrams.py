@@ -63,15 +63,21 @@ def _moves_from(pos: Position, cell: int) -> list[tuple]:
     return [m for m in pseudo_legal_moves(pos) if m[0] == cell]
 
 
+def _plain(move: tuple) -> bool:
+    """A move without a side effect: no special, or in a stacking game a plain move or capture."""
+    special = move[3]
+    return special is None or (special[0] == "st" and special[1] in ("move", "capture") and not special[2])
+
+
 def quiet_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> dict[int, str]:
     """Cells the piece reaches without capturing: ``move``, or ``special`` when only unmoved or with a side effect."""
     extra = {"hurdles": hurdles, "hurdle_code": hurdle_code}
-    later = {m[1] for m in _moves_from(_alone(game, code, cell, False, **extra), cell) if m[3] is None}
+    later = {m[1] for m in _moves_from(_alone(game, code, cell, False, **extra), cell) if _plain(m)}
     marks: dict[int, str] = {}
     for move in _moves_from(_alone(game, code, cell, True, **extra), cell):
         to = move[1]
         if marks.get(to) != "move":            # a plain move wins over a special one to the same cell
-            marks[to] = "move" if move[3] is None and to in later else "special"
+            marks[to] = "move" if _plain(move) and to in later else "special"
     return marks
 
 
