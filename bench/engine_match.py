@@ -142,7 +142,7 @@ def stockfish_match(args) -> list[str]:
             names = ("rules-dsl", f"Stockfish {elo}") if ours_white else (f"Stockfish {elo}", "rules-dsl")
             records.append(record(board, *names, result, why, "rules uci against Stockfish"))
             print(f"game {i + 1:>3}: we play {'White' if ours_white else 'Black'}: {result} ({why}, "
-                  f"{board.ply()} plies); total {sum(points)}/{len(points)}", flush=True)
+                  f"{board.ply()} plies), our points {points[-1]}; total {sum(points)}/{len(points)}", flush=True)
         report(points, "score of rules uci", elo)
     finally:
         ours.quit()
@@ -175,7 +175,7 @@ def variants_match(args) -> list[str]:
                 names = ("rules uci", "rules xboard") if uci_white else ("rules xboard", "rules uci")
                 records.append(record(board, *names, result, why, f"rules uci against rules xboard, {name}"))
                 print(f"  game {i + 1:>3}: uci plays {'White' if uci_white else 'Black'}: {result} ({why}, "
-                      f"{board.ply()} plies)", flush=True)
+                      f"{board.ply()} plies), points of rules uci {points[-1]}", flush=True)
             report(points, f"  {name}, score of rules uci")
             all_points += points
         report(all_points, "all variants, score of rules uci")

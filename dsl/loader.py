@@ -251,8 +251,6 @@ class _Builder:
                 if not replaced_no_moves:
                     rules.no_moves, replaced_no_moves = [], True
                 rules.no_moves.append(value)
-            elif key == "repetition":
-                rules.repetition_key = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -352,7 +352,6 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
-    states: dict[str, str | None] = {}
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""
@@ -475,7 +474,6 @@ class RulesSpec(Node):
     ends: list[EndRule] = []
     insufficient: list[InsufficientRule] = []
     no_moves: list[NoMovesRule] = []
-    repetition_key: Literal["position", "position-and-clock"] = "position"
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""

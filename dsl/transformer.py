@@ -324,8 +324,6 @@ class ToDecls(Transformer_NonRecursive):
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
-            elif key == "state":
-                piece.states[value[0]] = value[1]
             elif key == "diagram_cells":
                 piece.diagram_cells = [name for name, _ in value]
                 piece.locs.update({f"diagram {name}": loc for name, loc in value})
@@ -342,9 +340,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def royal(self, items):
         return ("royal", True)
-
-    def piece_state(self, items):
-        return ("state", (str(items[0]), str(items[1]) if len(items) > 1 else None))
 
     def piece_diagram(self, items):
         return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
@@ -605,9 +600,6 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
-
-    def repetition(self, items):
-        return ("repetition", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

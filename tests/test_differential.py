@@ -50,6 +50,13 @@ from interpreter.loading import load_game  # noqa: E402
 from interpreter.engine.outcome import outcome  # noqa: E402
 from interpreter.loading import position_from_fen, start_position
 
+try:
+    from fsf_perft import fsf_perft
+    from perft_files import OWN_DIR, load_perft_files
+except ImportError:  # tests/ imported as a package
+    from tests.fsf_perft import fsf_perft
+    from tests.perft_files import OWN_DIR, load_perft_files
+
 
 # Our bundled name -> Fairy-Stockfish's name, where they differ or where an
 # alias would be ambiguous. Variants not listed are looked up by their own
@@ -251,3 +258,15 @@ def test_legal_moves_agree(name, fsf, budget):
 def test_some_variants_are_compared():
     """The mapping finds Fairy-Stockfish names for the bundled variants it knows (at least chess)."""
     assert ("chess", "chess") in [tuple(p.values) for p in PAIRS]
+
+
+# The shallow records of the perft lines counted with pyffish (tests/perft/fsf-computed.txt, made by
+# tests/fsf_perft.py): recounted here, so that the file stays Fairy-Stockfish's numbers.
+FSF_COMPUTED = [r for r in load_perft_files(OWN_DIR / "fsf-computed.txt") if r.depth <= 2]
+
+
+@pytest.mark.parametrize("record", FSF_COMPUTED, ids=lambda r: f"{r.id}-d{r.depth}")
+def test_computed_perft_lines_are_fairy_stockfish_counts(record):
+    fsf = fsf_name(record.variant)
+    assert fsf is not None, f"{record.variant}: not a variant Fairy-Stockfish knows"
+    assert fsf_perft(sf, fsf, record.fen, record.depth) == record.nodes, str(record)

@@ -457,7 +457,7 @@ def test_drawing_position_and_shape():
     ("directions one { all: x (1, 0) }\n directions two { all: x (0, 1) }", "", "already belongs to family"),
     ("set hue = 1 on where colour + 1 > 0", "", "mixes text and numbers"),
     ("zone z: where typo == 1", "", "unknown name 'typo'"),
-    ("", "piece Q { letter Q move ride orth: if in_check }", "depend on the position"),
+    ("", "piece Q { letter Q move ride orth: if in_check }", "depends on the position"),
 ])
 def test_errors(board, pieces, message):
     from dsl import RulesError

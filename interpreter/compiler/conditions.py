@@ -32,8 +32,8 @@ def level_condition(condition) -> str | None:
 
 
 # Names of move conditions that depend on the position, not only on the two cells.
-_DYNAMIC = {"level": "the mover's level in a stack", "below": "the piece under the mover",
-            "in_check": "whether the mover is in check"}
+_DYNAMIC = {"level": "the mover's level in a stack, which may only be compared with a text ('level == \"upper\"') "
+                     "and joined by 'and'", "below": "the piece under the mover", "in_check": "whether the mover is in check"}
 
 
 def split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
@@ -93,15 +93,15 @@ def static_condition(expr: S.Expr, board: Board, army: str):
     Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
     or any attribute), ``army``, and the calls ``neighbour(F)`` and
     ``on_ray(F)`` for a direction family or label ``F``. A condition that
-    depends on the position is an :class:`UnsupportedError`.
+    depends on the position is a :class:`RulesSemanticError`.
     """
 
     for ref in _expr_refs(expr):
         name = ".".join(ref.path)
         if name in _DYNAMIC:
-            raise UnsupportedError(f"move conditions that depend on the position ('{name}': {_DYNAMIC[name]}) "
-                                   "are not run by the interpreter yet; only conditions on the start and "
-                                   "destination cells are", ref.loc)
+            raise RulesSemanticError(f"a move condition is on the start and destination cells, and '{name}' "
+                                     f"({_DYNAMIC[name]}) depends on the position", ref.loc,
+                                     expected="from.P, to.P, army, neighbour(F), on_ray(F), and level == \"...\"")
     properties = board.resolver.properties()
     names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
     names["army"] = "the moving army"

@@ -52,7 +52,11 @@ END_CALLS = {
     "royal_in": "royal_in(Zone): a royal piece of the side to move stands in the zone",
     "enemy_royal_in": "enemy_royal_in(Zone): a royal piece of an enemy army stands in the zone (its own cells of it)",
     "royal_can_enter": "royal_can_enter(Zone): a royal piece of the side to move has a legal move into the zone",
+    "count": "count(Piece): the number of pieces of that kind the side to move has, on the board and in hand",
+    "enemy_count": "enemy_count(Piece): the number of pieces of that kind the enemy armies have, on the board and in hand",
 }
+# Calls whose value is a number (the others are true or false).
+NUMBER_CALLS = {"count", "enemy_count"}
 
 # Names whose value depends on the moves available or on the game's history:
 # end rules that use none of them end the game at once, whatever the side to
@@ -69,7 +73,7 @@ def _symbols(game: "Game") -> dict[str, object]:
     return symbols
 
 
-def _names_used(expr) -> set[str]:
+def names_used(expr) -> set[str]:
     """Every bare name and function name in an expression tree."""
     found: set[str] = set()
 
@@ -96,7 +100,7 @@ NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock":
               "checks": int, "enemy_checks": int}
 
 
-def _type_of(expr) -> type | None:
+def type_of(expr) -> type | None:
     """The type of an end condition (bool, int or str), or a RulesSemanticError where it mixes them."""
     if isinstance(expr, S.Num):
         return int
@@ -105,18 +109,18 @@ def _type_of(expr) -> type | None:
     if isinstance(expr, S.Ref):
         return NAME_TYPES.get(".".join(expr.path))
     if isinstance(expr, S.Call):
-        return bool
+        return int if expr.name in NUMBER_CALLS else bool
     if isinstance(expr, (S.Not, S.BoolOp)):
         for child in ([expr.operand] if isinstance(expr, S.Not) else expr.operands):
-            _type_of(child)
+            type_of(child)
         return bool
     if isinstance(expr, (S.Arith, S.Neg)):
         for child in ([expr.operand] if isinstance(expr, S.Neg) else [expr.left, expr.right]):
-            if _type_of(child) not in (int, None):
+            if type_of(child) not in (int, None):
                 raise RulesSemanticError("arithmetic needs numbers", child.loc, expected="a number or a count")
         return int
     if isinstance(expr, S.Compare):
-        left, right = _type_of(expr.left), _type_of(expr.right)
+        left, right = type_of(expr.left), type_of(expr.right)
         ordered = expr.op not in ("==", "!=")
         if left and right and (left != right or (ordered and left is not int)):
             raise RulesSemanticError(f"cannot compare {left.__name__} with {right.__name__} using '{expr.op}'",
@@ -126,10 +130,11 @@ def _type_of(expr) -> type | None:
 
 
 # What each function of END_CALLS takes: one zone, or one piece kind.
-CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone"}
+CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone",
+                  "count": "piece", "enemy_count": "piece"}
 
 
-def _check_calls(game: "Game", expr) -> None:
+def check_calls(game: "Game", expr) -> None:
     """Every call gets one argument of the right kind: a zone name or a piece name."""
     if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
         kind = CALL_ARGUMENTS[expr.name]
@@ -143,7 +148,7 @@ def _check_calls(game: "Game", expr) -> None:
     for value in expr.__dict__.values():
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, S.Node):
-                _check_calls(game, child)
+                check_calls(game, child)
 
 
 def compile_condition(game: "Game", expr):
@@ -151,14 +156,14 @@ def compile_condition(game: "Game", expr):
     (None for no condition): calls take a declared zone or piece, types do not mix."""
     if expr is None:
         return None
-    _check_calls(game, expr)
-    _type_of(expr)
+    check_calls(game, expr)
+    type_of(expr)
     return compile_expr(expr, END_NAMES, END_CALLS, _symbols(game))
 
 
 def is_immediate(rule: S.EndRule) -> bool:
     """Does the rule use none of :data:`DEFERRED_NAMES` (so it is tried before the others)?"""
-    return not (_names_used(rule.condition) & DEFERRED_NAMES)
+    return not (names_used(rule.condition) & DEFERRED_NAMES)
 
 
 def trial_order(ends: list[S.EndRule]) -> list[S.EndRule]:

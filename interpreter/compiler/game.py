@@ -24,6 +24,7 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board, compile_board
 from .castling import compile_castling
+from .drops import compile_drops
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
@@ -60,11 +61,21 @@ class Game:
     """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
     :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
 
+    # Hands and drops, set by :func:`~interpreter.compiler.drops.compile_drops`.
+    to_hand: bool
+    drops_demoted: bool
+    demote: list[int]
+    has_drops: bool
+    drop_cells: list
+    drop_conditions: list
+    drop_no_twin: list[int]
+    drop_no_mate: list[bool]
+    promotion_only: set[int]
+
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         self.spec = spec
         self.name = spec.name
         self.title = spec.title
-        self._check_supported(spec)
         self._compile_armies(spec)
         self._compile_mode(spec, mode, options or {})
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
@@ -101,19 +112,9 @@ class Game:
         self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
         # Once-per-game privileges: every piece that has one holds it at the start.
         if any(self.privileged) and self.castle_rules:
+            once = next(m for p in spec.pieces.values() for m in p.moves if m.once_per_game)
             raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
-                                   "yet (both use FEN's castling field)", spec.locs.get("name"))
-
-    # ------------------------------------------------------------ checks
-    @staticmethod
-    def _check_supported(spec: S.VariantSpec) -> None:
-        if spec.rules.repetition_key != "position":
-            raise UnsupportedError("'repetition counts' other than 'position' is not run by the interpreter yet",
-                                   spec.locs.get("name"))
-        for piece in spec.pieces.values():
-            if piece.states:
-                raise UnsupportedError(f"piece state ('state' in {piece.name}) is not run by the interpreter yet",
-                                       piece.loc)
+                                   "yet (both use FEN's castling field)", once.loc)
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:
@@ -450,7 +451,7 @@ class Game:
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
-        self._compile_drops(spec.drops)
+        compile_drops(self, spec.drops)
         for event in rules.clock_resets:
             if event in ("capture", "promotion"):
                 continue
@@ -477,54 +478,6 @@ class Game:
                 self.blast_spares[code] = True
         steps = self.board.steps
         self.blast = [[cell] + [steps[d][cell] for d in steps if steps[d][cell] >= 0] for cell in range(self.n)]
-
-    def _compile_drops(self, drops: S.DropsSpec | None) -> None:
-        """Hands and drops.
-
-        ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
-        the kind a promoted piece of ``kind`` goes back to (the kind that
-        promotes to it; itself if none). ``drop_cells[code]``: where a piece
-        from hand may be dropped (None: not droppable). ``drop_no_twin[code]``:
-        the code that may not stand on the same file (nifu), or 0.
-        ``drop_no_mate[code]``: the drop may not checkmate.
-        """
-        self.to_hand = bool(drops and drops.captures_to_hand)
-        self.drops_demoted = bool(drops and drops.demoted)
-        self.drop_cells: list[frozenset[int] | None] = [None] * self.ncodes
-        self.drop_no_twin = [0] * self.ncodes
-        self.drop_no_mate = [False] * self.ncodes
-        self.demote = list(range(len(self.kinds)))
-        self.has_drops = False
-        self.promotion_only: set[int] = set()
-        if drops is None:
-            return
-        promoters: dict[int, set[int]] = {}
-        for kind in self.kinds:
-            for promo in kind.spec.promotions:
-                for name in promo.to:
-                    promoters.setdefault(self.kind_index[name], set()).add(kind.index)
-        for target, sources in promoters.items():
-            if len(sources) == 1:
-                self.demote[target] = next(iter(sources))
-        for rule in drops.drops:
-            if rule.piece not in self.kind_index:
-                raise unknown_name("piece", rule.piece, self.kind_index, rule.loc)
-            if rule.condition is not None:
-                raise UnsupportedError("'if' conditions on drops are not run by the interpreter yet", rule.loc)
-            kind = self.kind_index[rule.piece]
-            for army in self.armies:
-                code = self.code(kind, army.index)
-                cells = frozenset(range(self.n))
-                for term in rule.not_in:
-                    cells -= self.board.term(term, army.name)
-                self.drop_cells[code] = cells
-                if rule.no_file_twin:
-                    if rule.no_file_twin not in self.kind_index:
-                        raise unknown_name("piece", rule.no_file_twin, self.kind_index, rule.loc)
-                    self.drop_no_twin[code] = self.code(self.kind_index[rule.no_file_twin], army.index)
-                self.drop_no_mate[code] = rule.no_mate
-        self.has_drops = any(c is not None for c in self.drop_cells)
-        self.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup below
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)

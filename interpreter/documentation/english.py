@@ -19,9 +19,9 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .phrases import (
-    ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES, OUTCOMES,
-    ONLY_ROYALS, REPETITION, RESULTS, SIDES, TEAM_RESULTS, VALUE_CLAUSES, VALUE_NAMES, ZERO_CLAUSES, AI_TERMS, article,
-    num, ordinal, plural, pretty, sentence,
+    AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES,
+    NUMBER_CALLS, ONLY_ROYALS, OUTCOMES, REPETITION, RESULTS, SIDES, TEAM_RESULTS, VALUE_CLAUSES, VALUE_NAMES,
+    ZERO_CLAUSES, article, num, ordinal, plural, pretty, sentence,
 )
 from interpreter.compiler.end_rules import trial_order
 
@@ -84,6 +84,9 @@ class English(BoardEnglish):
             return self._ref_value(node.path)
         if isinstance(node, (S.Num, S.Str, S.Arith, S.Neg)):
             return self.render(node)
+        if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+            first = self._argument(node.args[0]) if node.args else "pieces"
+            return NUMBER_CALLS[node.name].format(arg=first, args=plural(first))
         return f"whether {self.render(node)}"
 
     def _ref_value(self, path: list[str]) -> str:
@@ -164,6 +167,9 @@ class English(BoardEnglish):
                 return "the side to move has no legal move"
             if op in ("!=", ">"):
                 return "the side to move has a legal move"
+        if isinstance(left, S.Call) and left.name in NUMBER_CALLS and isinstance(right, S.Num) and right.value == 0 \
+                and op in ("==", "<=", "!=", ">"):
+            return self._call(left, negated=op in ("==", "<="))   # "the side to move has no Queen left"
         text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
         if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
             # Moves by each side, when every mode has the same number of turns in a round.
@@ -400,9 +406,6 @@ class English(BoardEnglish):
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
-        for state, initial in piece.states.items():
-            start = f", initially `{initial}`" if initial is not None else ""
-            text += " " + sentence(f"each {piece.name} keeps a state `{state}`{start}")
         return text
 
     # ------------------------------------------------------------ castling
@@ -495,7 +498,21 @@ class English(BoardEnglish):
             text += " If it had promoted, it goes back to the kind it promoted from."
         text += " Instead of moving, a player may drop a piece from its hand."
         text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
-        return text + " Pieces without a drop rule stay in hand."
+        text += " Pieces without a drop rule stay in hand."
+        if self._counts_pieces():
+            text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
+        return text
+
+    def _counts_pieces(self) -> bool:
+        """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
+        def calls(node) -> bool:
+            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+                return True
+            return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
+                       if isinstance(c, S.Node))
+        rules = [e.condition for e in self.spec.rules.ends]
+        rules += [d.condition for d in (self.spec.drops.drops if self.spec.drops else []) if d.condition is not None]
+        return any(calls(c) for c in rules)
 
     def _ExampleSpec(self, example: S.ExampleSpec) -> str:
         where = f"after `{example.moves}`" if example.moves else "in the start position"
@@ -610,7 +627,7 @@ class English(BoardEnglish):
                 case = f"if {condition}, {NO_MOVES[rule.action]}" if condition else NO_MOVES[rule.action]
                 cases.append(case)
             ending.append(sentence("When the side to move has no legal move, " + "; otherwise, ".join(cases)))
-        counting = [self._clock(rules.clock_resets), REPETITION[rules.repetition_key]]
+        counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:
             counting.append(f"Every check an army gives is counted; the target is {checks} checks."

@@ -28,6 +28,7 @@ from dsl import spec as S
 from . import document as D
 from interpreter.drawing.diagrams import movement_diagrams
 from .english import English
+from .english_moves import join
 from .examples import Example, examples_by_topic, history_text
 from .figures import cell_type_figures, example_figure, picture_direction
 from .phrases import plural, sentence
@@ -107,8 +108,10 @@ class _Builder:
             self.paragraphs([sentence(spec.description)])
         if spec.source:
             self.paragraphs([sentence(f"Source: {spec.source}")])
+        if spec.family:
+            self.paragraphs([sentence(f"Family of variants: {spec.family}")])
         if spec.aliases:
-            self.paragraphs([sentence("Also called " + ", ".join(f"`{a}`" for a in spec.aliases))])
+            self.paragraphs([sentence("Also called " + join([f"`{a}`" for a in spec.aliases], "or"))])
 
     def players(self) -> None:
         game, english = self.game, self.english

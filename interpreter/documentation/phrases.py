@@ -66,13 +66,8 @@ FORBIDDEN = {
     "giving-check": "No move may attack an enemy royal piece: giving check is not allowed.",
 }
 
-REPETITION = {
-    "position": "Two positions are the same for repetition when the same pieces stand on the same "
-                "cells, the same army is to move and the same castling and en passant rights exist.",
-    "position-and-clock": "Two positions are the same for repetition when the same pieces stand on the "
-                          "same cells, the same army is to move, the same castling and en passant rights "
-                          "exist and the halfmove clock is the same.",
-}
+REPETITION = ("Two positions are the same for repetition when the same pieces stand on the same "
+              "cells, the same army is to move and the same castling and en passant rights exist.")
 
 NO_MOVES = {
     "pass": "the army passes, and play goes on with the next army",
@@ -160,12 +155,21 @@ CALLS = {
     "enemy_royal_in": ("an enemy royal piece stands in the {arg} zone", "no enemy royal piece stands in the {arg} zone"),
     "royal_can_enter": ("a royal piece of the side to move has a legal move into the {arg} zone",
                         "no royal piece of the side to move has a legal move into the {arg} zone"),
+    "count": ("the side to move has a {arg} left", "the side to move has no {arg} left"),
+    "enemy_count": ("the enemy armies have a {arg} left", "the enemy armies have no {arg} left"),
     "neighbour": ("the destination is one '{arg}' step from the start",
                   "the destination is not one '{arg}' step from the start"),
     "on_ray": ("the destination lies on a '{arg}' line from the start (on an empty board)",
                "the destination does not lie on a '{arg}' line from the start (on an empty board)"),
 }
-"""Calls in conditions: the clause when true and when negated."""
+"""Calls in conditions: the clause when true and when negated (a number call: when it is not 0)."""
+
+NUMBER_CALLS = {
+    "count": "the number of {args} of the side to move",
+    "enemy_count": "the number of {args} of the enemy armies",
+}
+"""Calls whose value is a number, as noun phrases (pieces in hand count too: said once, where the
+variant has hands)."""
 
 CELL_PROPERTIES = {"file": "file number", "rank": "rank number", "colour": "colour", "type": "type"}
 

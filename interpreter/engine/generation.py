@@ -89,9 +89,61 @@ def drops(pos: Position, army: int, out: list[Move]) -> None:
         twin = g.drop_no_twin[code]
         banned_files = {g.board.coords[c][0] for c in pos.cells_of[army] if board[c] == twin} if twin else ()
         coords = g.board.coords
+        condition = g.drop_conditions[code]
+        context = DropContext(pos, army) if condition is not None else None
         for cell in cells:
             if not board[cell] and coords[cell][0] not in banned_files:
+                if context is not None:
+                    context.cell = cell
+                    if not condition(context):
+                        continue
                 out.append((-1, cell, code, DROP))
+
+
+class DropContext:
+    """What the ``if`` condition of a drop reads (:mod:`interpreter.compiler.drops`): the position, the
+    dropping army and the destination ``cell``.
+
+    ``to_P`` is the destination's property ``P`` (``""`` when the cell lacks it); ``in_check``,
+    ``count`` and ``enemy_count`` are computed only when asked for, and ``in_check`` only once."""
+
+    __slots__ = ("position", "army_index", "cell", "_check")
+
+    def __init__(self, position: Position, army: int) -> None:
+        self.position, self.army_index, self.cell, self._check = position, army, -1, None
+
+    def __getattr__(self, name: str):
+        if name.startswith("to_"):
+            return self.position.game.board.attributes[self.cell].get(name[3:], "")
+        raise AttributeError(name)
+
+    @property
+    def army(self) -> str:
+        return self.position.game.armies[self.army_index].name
+
+    @property
+    def in_check(self) -> bool:
+        if self._check is None:
+            self._check = royal_attacked(self.position, self.army_index)
+        return self._check
+
+    def count(self, kind: int) -> int:
+        return kind_count(self.position, self.army_index, kind)
+
+    def enemy_count(self, kind: int) -> int:
+        pos = self.position
+        return sum(kind_count(pos, e, kind) for e in pos.game.enemies[self.army_index])
+
+
+def kind_count(pos: Position, army: int, kind: int) -> int:
+    """How many pieces of ``kind`` ``army`` has: on the board (locked ones under a stack included)
+    and in hand."""
+    g = pos.game
+    code_kind, board = g.code_kind, pos.board
+    count = sum(1 for c in pos.cells_of[army] if code_kind[board[c]] == kind)
+    if pos.stacked:
+        count += sum(1 for c in pos.stacked if code_kind[pos.under[c]] == kind and g.code_army[pos.under[c]] == army)
+    return count + pos.hands[g.code(kind, army)]
 
 
 def castling_moves(pos: Position, army: int, out: list[Move]) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .attacks import checkers, in_check, royal_attacked, royal_cells
+from .generation import kind_count
 from .legality import mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
 
@@ -217,6 +218,13 @@ class EndContext:
     def _royal_in(self, army: int, zone: str) -> bool:
         cells = self._zone_cells(army, zone)
         return any(c in cells for c in royal_cells(self.position, army))
+
+    def count(self, kind: int) -> int:
+        return kind_count(self.position, self.position.army, kind)
+
+    def enemy_count(self, kind: int) -> int:
+        pos = self.position
+        return sum(kind_count(pos, e, kind) for e in pos.game.enemies[pos.army])
 
     def same_colour(self, kind: int) -> bool:
         pos = self.position

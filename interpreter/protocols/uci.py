@@ -40,8 +40,6 @@ moves go wrong keeps the moves before the bad one.
 
 from __future__ import annotations
 
-from importlib import metadata
-
 from dsl.errors import RulesError, UsageError, clip
 
 from .loop import Channel, LineEngine, SearchJob
@@ -54,6 +52,8 @@ MOST_OVERHEAD = 5000
 
 
 def version() -> str:
+    """The version of the installed distribution (``dev`` when run from a tree that is not installed)."""
+    from importlib import metadata  # a fifth of a second: only when the handshake asks for it
     try:
         return metadata.version("rules-dsl")
     except metadata.PackageNotFoundError:

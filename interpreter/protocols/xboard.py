@@ -86,11 +86,11 @@ class XBoardEngine(LineEngine):
 
     # ------------------------------------------------------------ handshake
     def cmd_protover(self, rest: str) -> None:
+        self.channel.write("feature done=0")   # first, so that a GUI waits for the rest (python-chess: 2 s)
         names = protocol_names("xboard")
         offered = ([self.first] if self.first and self.first not in names else []) + \
             sorted(names, key=lambda n: (n != DEFAULT_VARIANT, n))
         self.channel.write(
-            "feature done=0",
             f'feature myname="rules-dsl {version()}" ping=1 setboard=1 usermove=1 time=1 analyze=1 nps=1 '
             "highlight=1 colors=0 draw=0 sigint=0 sigterm=0 reuse=1 san=0 exclude=0 name=0 debug=1",
             f'feature variants="{",".join(offered)}"',

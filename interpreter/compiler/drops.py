@@ -1,0 +1,132 @@
+"""The ``drops`` block, compiled: hands, where each kind may be dropped, and drop conditions.
+
+A drop rule gives, per army, the cells a piece of its kind may be dropped
+on (every cell minus its ``not in`` terms) and its other restrictions
+(``not on file with own``, ``not giving mate``, ``if``). An ``if`` condition
+that names only the destination cell's properties (``to.rank``,
+``to.type`` ...) and the dropping ``army`` is evaluated here, for every
+cell, and narrows the cells; one that names the position (``in_check``,
+``count(P)`` ...) is compiled into a function of a context
+(:class:`interpreter.engine.generation.DropContext`) and asked for each drop in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from dsl import spec as S
+from dsl.errors import RulesSemanticError, unknown_name
+
+from .end_rules import check_calls, names_used, type_of
+from .expressions import compile_expr
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# The names of a drop condition: the destination cell's properties (``to.P``, any cell property), and
+# these (a drop condition's calls are those of end conditions that count pieces).
+DROP_NAMES = {
+    "army": "the name of the dropping army",
+    "in_check": "a royal piece of the dropping army is attacked (before the drop)",
+}
+DROP_CALLS = {
+    "count": "count(Piece): the number of pieces of that kind the dropping army has, on the board and in hand",
+    "enemy_count": "enemy_count(Piece): the number of pieces of that kind its enemies have, on the board and in hand",
+}
+STATIC_NAMES = {"army"}   # with the ``to.P`` names: known before play, so evaluated here
+
+
+class _StaticCell:
+    """The context of a drop condition evaluated when the game is compiled: a cell and an army."""
+
+    __slots__ = ("attributes", "army", "cell")
+
+    def __init__(self, attributes: list[dict], army: str) -> None:
+        self.attributes, self.army, self.cell = attributes, army, -1
+
+    def __getattr__(self, name: str) -> Any:
+        return self.attributes[self.cell].get(name[3:], "")
+
+
+def compile_drop_condition(game: "Game", rule: S.DropRule) -> tuple[bool, Callable | None]:
+    """``(static, function)`` for the ``if`` of a drop rule (``(True, None)`` without one).
+
+    The function takes a context whose ``cell`` is set to the destination; ``static`` says it
+    reads nothing but the cell and the army (a :class:`_StaticCell` then serves)."""
+    if rule.condition is None:
+        return True, None
+    properties = {key for attrs in game.board.attributes for key in attrs}
+    names = dict(DROP_NAMES)
+    names.update({f"to.{p}": "a property of the destination cell" for p in properties})
+    used = names_used(rule.condition)
+    for name in used:
+        if name.startswith("from."):
+            raise RulesSemanticError(f"a drop has no start cell: '{name}'", rule.condition.loc,
+                                     expected="to.PROPERTY, army, in_check, count(Piece) or enemy_count(Piece)")
+    check_calls(game, rule.condition)
+    function = compile_expr(rule.condition, names, DROP_CALLS, dict(game.kind_index))
+    type_of(rule.condition)
+    static = all(n in STATIC_NAMES or n.startswith("to.") for n in used if n not in game.kind_index)
+    return static, function
+
+
+def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
+    """Hands and drops, as attributes of ``game``.
+
+    ``to_hand``: captured pieces join the capturer's hand. ``demote[kind]``:
+    the kind a promoted piece of ``kind`` goes back to (the kind that
+    promotes to it; itself if none). ``drop_cells[code]``: where a piece
+    from hand may be dropped (None: not droppable), narrowed by a static
+    ``if``. ``drop_conditions[code]``: the function of a drop context a drop
+    must satisfy (:class:`~interpreter.engine.generation.DropContext`), or None. ``drop_no_twin[code]``: the code that
+    may not stand on the same file (nifu), or 0. ``drop_no_mate[code]``:
+    the drop may not checkmate.
+    """
+    game.to_hand = bool(drops and drops.captures_to_hand)
+    game.drops_demoted = bool(drops and drops.demoted)
+    game.drop_cells = [None] * game.ncodes
+    game.drop_conditions = [None] * game.ncodes
+    game.drop_no_twin = [0] * game.ncodes
+    game.drop_no_mate = [False] * game.ncodes
+    game.demote = list(range(len(game.kinds)))
+    game.has_drops = False
+    game.promotion_only = set()
+    if drops is None:
+        return
+    promoters: dict[int, set[int]] = {}
+    for kind in game.kinds:
+        for promo in kind.spec.promotions:
+            for name in promo.to:
+                promoters.setdefault(game.kind_index[name], set()).add(kind.index)
+    for target, sources in promoters.items():
+        if len(sources) == 1:
+            game.demote[target] = next(iter(sources))
+    attributes = game.board.attributes
+    for rule in drops.drops:
+        if rule.piece not in game.kind_index:
+            raise unknown_name("piece", rule.piece, game.kind_index, rule.loc)
+        static, condition = compile_drop_condition(game, rule)
+        kind = game.kind_index[rule.piece]
+        for army in game.armies:
+            code = game.code(kind, army.index)
+            cells = frozenset(range(game.n))
+            for term in rule.not_in:
+                cells -= game.board.term(term, army.name)
+            if condition is not None and static:
+                where = _StaticCell(attributes, army.name)
+                kept = set()
+                for cell in cells:
+                    where.cell = cell
+                    if condition(where):
+                        kept.add(cell)
+                cells = frozenset(kept)
+            elif condition is not None:
+                game.drop_conditions[code] = condition
+            game.drop_cells[code] = cells
+            if rule.no_file_twin:
+                if rule.no_file_twin not in game.kind_index:
+                    raise unknown_name("piece", rule.no_file_twin, game.kind_index, rule.loc)
+                game.drop_no_twin[code] = game.code(game.kind_index[rule.no_file_twin], army.index)
+            game.drop_no_mate[code] = rule.no_mate
+    game.has_drops = any(c is not None for c in game.drop_cells)
+    game.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup by the game

@@ -1,0 +1,62 @@
+"""Perft counts of Fairy-Stockfish, computed through ``pyffish`` by recursion over its legal moves.
+
+pyffish has no perft of its own, so :func:`fsf_perft` counts the leaves of
+the move tree with ``pyffish.legal_moves`` (a few milliseconds a call: depth
+3 from a chess-like start takes seconds). ``tests/perft/fsf-computed.txt``
+holds counts made this way for bundled variants that Fairy-Stockfish knows
+but whose published perft files (``tests/data/perft``) have no line for
+them, or no line from the middle of a game; ``test_differential.py``
+recomputes the shallow ones on every run.
+
+Run as a script to print the lines for one variant (its start position and
+positions from seeded random games of this interpreter)::
+
+    python tests/fsf_perft.py extinction 3
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+
+def fsf_perft(sf, variant: str, fen: str, depth: int, moves: tuple[str, ...] = ()) -> int:
+    """The number of leaves ``depth`` plies below ``fen`` (after ``moves``) in Fairy-Stockfish's ``variant``."""
+    legal = sf.legal_moves(variant, fen, list(moves))
+    if depth == 1:
+        return len(legal)
+    return sum(fsf_perft(sf, variant, fen, depth - 1, moves + (m,)) for m in legal)
+
+
+def sample_positions(name: str, plies: tuple[int, ...] = (16, 32), seed: int = 0) -> list[str]:
+    """FENs reached by this interpreter after ``plies`` random moves of one seeded game of ``name``
+    (fewer if the game ends first)."""
+    from interpreter.engine.outcome import outcome
+    from interpreter.loading import load_game, start_position
+    from interpreter.notation.fen import to_fen
+
+    game = load_game(name)
+    pos = start_position(game)
+    rng = random.Random(f"{name}/perft/{seed}")
+    found = []
+    for ply in range(max(plies) + 1):
+        if ply in plies:
+            found.append(to_fen(pos))
+        if outcome(pos) is not None:
+            break
+        pos.push(rng.choice(pos.legal_moves()))
+    return found
+
+
+def main(argv: list[str]) -> None:
+    import pyffish as sf
+
+    name, depth = argv[0], int(argv[1])
+    fsf = argv[2] if len(argv) > 2 else name
+    for fen in [sf.start_fen(fsf), *sample_positions(name)]:
+        for d in range(1, depth + 1):
+            print(f"{name};{fen};{d};{fsf_perft(sf, fsf, fen, d)}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
