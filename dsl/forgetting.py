@@ -6,7 +6,8 @@ Every declaration a variant can inherit can be forgotten:
   ``drop``, ``insufficient``, ``directions``, ``team``, ``mode``);
 - a legality rule: ``forget forbid self-check``;
 - a whole block or setting: ``forget castling``, ``stacking``, ``drops``,
-  ``clock`` (no event resets the halfmove clock any more), ``shuffle`` (the
+  ``clock`` (no event resets the halfmove clock any more), ``check`` (back to
+  check when any royal piece is attacked), ``shuffle`` (the
   setup's random arrays), ``captures compulsory``, ``captures explode``,
   ``count checks``, ``when no moves``.
 
@@ -36,6 +37,7 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "stacking": (builder.stacking is not None, lambda: setattr(builder, "stacking", None)),
         "drops": (builder.drops is not None, lambda: setattr(builder, "drops", None)),
         "clock": (bool(rules.clock_resets), lambda: setattr(rules, "clock_resets", [])),
+        "check": (rules.royal_check != "any", lambda: setattr(rules, "royal_check", "any")),
         "shuffle": (bool(builder.setup.shuffles), lambda: setattr(builder.setup, "shuffles", [])),
         "captures compulsory": (rules.compulsory_capture, lambda: setattr(rules, "compulsory_capture", False)),
         "captures explode": (rules.explosion is not None, lambda: setattr(rules, "explosion", None)),

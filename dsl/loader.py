@@ -251,6 +251,8 @@ class _Builder:
                 if not replaced_no_moves:
                     rules.no_moves, replaced_no_moves = [], True
                 rules.no_moves.append(value)
+            elif key == "royal_check":
+                rules.royal_check = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -331,7 +331,8 @@ class PromotionSpec(Node):
 
     ``leaving``: also when the move starts in ``cells`` (shogi's camp).
     ``only_captured``: only to a kind of which the army has fewer pieces on
-    the board than in the setup (Grand Chess). A
+    the board than in the setup (Grand Chess); ``limits``: per kind, the
+    number of pieces on the board below which it may be chosen. A
     later promotion line overrides an earlier one on the cells they share.
     """
 
@@ -342,6 +343,9 @@ class PromotionSpec(Node):
     only_captured: bool = False
     on_capture_into: CellTerm | None = None
     partner_pieces: bool = False
+    limits: dict[str, int] = {}
+    """``limit PIECE to N``: a promotion to that kind only while the army has fewer than N of it on
+    the board (Spartan chess's second king, sittuyin's one general)."""
 
 
 class PieceSpec(Node):
@@ -477,6 +481,9 @@ class RulesSpec(Node):
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""
+    royal_check: Literal["any", "all"] = "any"
+    """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
+    ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""
 
 
 # ------------------------------------------------------------------ setup

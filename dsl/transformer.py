@@ -438,7 +438,12 @@ class ToDecls(Transformer_NonRecursive):
         promo = S.PromotionSpec(cells=cells, to=[str(t) for t in names], loc=self.loc(meta))
         promo_locs = {str(t): self.loc(t) for t in names}
         for key, value in opts:
-            setattr(promo, key, value)
+            if key == "limit":
+                name, count, loc = value
+                promo.limits[name] = count
+                promo_locs.setdefault(name, loc)
+            else:
+                setattr(promo, key, value)
         promo.locs.update(promo_locs)
         return ("promotion", promo)
 
@@ -456,6 +461,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def promo_partner(self, items):
         return ("partner_pieces", True)
+
+    def promo_limit(self, items):
+        return ("limit", (str(items[0]), int(items[1]), self.loc(items[0])))
 
     # -------------------------------------------------------------- castling
     def castling_decl(self, items):
@@ -600,6 +608,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
+
+    def royal_check(self, items):
+        return ("royal_check", str(items[0]), self.loc(items[0]))
 
     def end_rule(self, items):
         name, *rest = items

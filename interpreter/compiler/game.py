@@ -110,6 +110,8 @@ class Game:
         self.always_demote = [k.index in self.promotion_only and k.index not in in_setup for k in self.kinds]
         placed = list(self.setup.placement.values())
         self.setup_counts = [placed.count(code) for code in range(self.ncodes)]
+        for code in self.captured_only:
+            self.promotion_limits[code] = min(self.setup_counts[code], self.promotion_limits.get(code, self.setup_counts[code]))
         # Once-per-game privileges: every piece that has one holds it at the start.
         if any(self.privileged) and self.castle_rules:
             once = next(m for p in spec.pieces.values() for m in p.moves if m.once_per_game)
@@ -302,7 +304,10 @@ class Game:
         self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
-        self.captured_only: set[int] = set()  # promotion targets limited to pieces lost (see setup_counts)
+        # Promotion targets limited by how many of them the army has on the board: code -> the count
+        # below which it may be chosen ('limit P to N'; 'only captured': the setup's count, set below).
+        self.promotion_limits: dict[int, int] = {}
+        self.captured_only: set[int] = set()   # targets of 'only captured' promotions
         # code -> (zone, choices): a capture from outside the zone into it promotes ('on capture into').
         self.capture_promotions: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
         # code -> {from * n + to: code}: the facing a move narrows a piece to ('commits facing').
@@ -422,6 +427,14 @@ class Game:
             cells = self.board.term(promo.cells, army.name)
             if promo.only_captured:
                 self.captured_only.update(t for t in targets if t)
+            for name, limit in promo.limits.items():
+                if name not in promo.to:
+                    raise RulesSemanticError(f"'limit {name}' names a piece this promotion does not choose",
+                                             promo.locs.get(name, promo.loc),
+                                             expected=f"one of {', '.join(promo.to)}")
+                for owner in owners:
+                    code = self.code(self.kind_index[name], owner)
+                    self.promotion_limits[code] = min(limit, self.promotion_limits.get(code, limit))
             for cell in cells:
                 arriving[cell] = tuple(targets)
             if promo.leaving:
@@ -445,6 +458,7 @@ class Game:
     def _compile_rules(self, spec: S.VariantSpec) -> None:
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
+        self.check_all = rules.royal_check == "all"   # several royal pieces: check only when all are attacked
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
         self.no_moves = compile_no_moves(self, rules.no_moves)

@@ -387,6 +387,8 @@ class English(BoardEnglish):
             text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
         if promo.only_captured:
             text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
+        for name, limit in promo.limits.items():
+            text += f"; it may choose {article(name)} only while its army has fewer than {limit} on the board"
         if promo.on_capture_into is not None:
             text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
                      "from outside it")
@@ -605,6 +607,9 @@ class English(BoardEnglish):
         royal = [p.name for p in self.spec.pieces.values() if p.royal]
         legality = [sentence(f"The {join(royal, 'and')} {'is' if len(royal) == 1 else 'are'} royal: "
                              "a royal piece attacked by an enemy piece is in check")] if royal else []
+        if rules.royal_check == "all":
+            legality.append("An army with several royal pieces is in check only when all of them are attacked at "
+                            "once: a move may leave one of them attacked, and it may be captured.")
         legality += [FORBIDDEN[f] for f in rules.forbid]
         explosion = rules.explosion
         if explosion is not None:

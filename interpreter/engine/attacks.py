@@ -120,7 +120,9 @@ def checkers(pos: Position) -> list[int]:
 def royal_attacked(pos: Position, army: int) -> bool:
     """Is a royal piece of ``army`` attacked (or, with explosions, gone)?
 
-    With ``captures explode``: an army that had royal pieces and has
+    With ``check when all royals attacked``, an army with several royal
+    pieces counts as attacked only when every one of them is. With
+    ``captures explode``: an army that had royal pieces and has
     none is beaten (so a move that blows up its own king is illegal),
     an army whose enemies lost theirs is safe, and a capture that would
     also blow up the capturer's own royal piece does not count as an
@@ -132,11 +134,15 @@ def royal_attacked(pos: Position, army: int) -> bool:
     royals = royal_cells(pos, army)
     enemies = g.enemies[army]
     if g.blast is None:
+        if g.check_all and len(royals) > 1:   # 'check when all royals attacked'
+            return all(any(attacked(pos, k, e) for e in enemies) for k in royals)
         return any(attacked(pos, k, e) for k in royals for e in enemies)
     if army in g.royal_armies and not royals:
         return True
     if any(e in g.royal_armies and not royal_cells(pos, e) for e in enemies):
         return False
+    if g.check_all and len(royals) > 1:
+        return all(any(threatens(pos, k, e) for e in enemies) for k in royals)
     return any(threatens(pos, k, e) for k in royals for e in enemies)
 
 
@@ -155,14 +161,27 @@ def threatens(pos: Position, cell: int, by: int) -> bool:
 
 
 def gives_check(pos: Position, army: int) -> bool:
-    """Does ``army`` attack a royal piece of one of its enemies?"""
-    return any(attacked(pos, k, army) for e in pos.game.enemies[army] for k in royal_cells(pos, e))
+    """Does ``army`` attack a royal piece of one of its enemies (with ``check when all royals
+    attacked``: every royal piece of one of them)?"""
+    g = pos.game
+    if g.check_all:
+        return any(checks_all(pos, army, royal_cells(pos, e)) for e in g.enemies[army])
+    return any(attacked(pos, k, army) for e in g.enemies[army] for k in royal_cells(pos, e))
 
 
-def _stack_royal_attacked(pos: Position, army: int) -> bool:
-    """Could an enemy piece that is not locked remove a royal piece of ``army``?"""
+def checks_all(pos: Position, army: int, royals: list[int]) -> bool:
+    """Does ``army`` attack every one of the royal pieces on ``royals`` (and at least one)?"""
+    return bool(royals) and all(threatens(pos, k, army) for k in royals)
+
+
+def _stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = None) -> bool:
+    """Could an enemy piece that is not locked remove a royal piece of ``army`` (one on ``royals``,
+    by default any; with ``check when all royals attacked``, each of them)?"""
     game = pos.game
-    royals = set(royal_cells(pos, army))
+    if royals is None:
+        royals = set(royal_cells(pos, army))
+        if game.check_all and len(royals) > 1:
+            return all(_stack_royal_attacked(pos, army, {k}) for k in royals)
     if not royals:
         return False
     reach = game.stacking.reach

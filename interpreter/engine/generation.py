@@ -42,7 +42,7 @@ def pseudo_legal_moves(pos: Position) -> list[Move]:
             drops(pos, army, out)
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
-    if g.captured_only:
+    if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
 
@@ -65,17 +65,18 @@ def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
 
 
 def _without_unavailable_promotions(pos: Position, moves: list[Move]) -> list[Move]:
-    """Drop promotions to a kind limited to captured pieces when none of it has been lost."""
+    """Drop promotions to a kind of which the army already has as many on the board as its limit
+    allows (``limit P to N``; ``only captured``: as many as in the setup)."""
     g, board = pos.game, pos.board
-    limited = g.captured_only
-    if not any(m[2] in limited for m in moves):
+    limits = g.promotion_limits
+    if not any(m[2] in limits and m[3] is not DROP for m in moves):
         return moves
-    on_board = {code: 0 for code in limited}
+    on_board = {code: 0 for code in limits}
     for cells in pos.cells_of:
         for cell in cells:
             if board[cell] in on_board:
                 on_board[board[cell]] += 1
-    return [m for m in moves if m[2] not in limited or on_board[m[2]] < g.setup_counts[m[2]]]
+    return [m for m in moves if m[2] not in limits or m[3] is DROP or on_board[m[2]] < limits[m[2]]]
 
 
 def drops(pos: Position, army: int, out: list[Move]) -> None:

@@ -86,7 +86,7 @@ different from-to forms.
 
 from __future__ import annotations
 
-from interpreter.engine.attacks import royal_cells, threatens
+from interpreter.engine.attacks import checks_all, royal_cells, threatens
 from interpreter.engine.moves import Move
 from interpreter.engine.outcome import immediate_end, outcome
 from interpreter.engine.position import Position
@@ -208,7 +208,10 @@ def _check_suffix(pos: Position, move: Move) -> str:
     return after(pos, move, suffix)
 
 def checked_enemies(pos: Position, army: int) -> list[int]:
-    """The enemy armies of ``army`` with a royal piece ``army`` threatens (as :meth:`Position.threatens` says)."""
+    """The enemy armies of ``army`` with a royal piece ``army`` threatens (as :meth:`Position.threatens` says;
+    with ``check when all royals attacked``, whose royal pieces it threatens all)."""
+    if pos.game.check_all:
+        return [e for e in pos.game.enemies[army] if checks_all(pos, army, royal_cells(pos, e))]
     return [e for e in pos.game.enemies[army] if any(threatens(pos, k, army) for k in royal_cells(pos, e))]
 
 def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
