@@ -2,7 +2,7 @@
 
 Over every page of ``docs/variants`` as the generator writes it (regenerated
 in memory, one variant at a time): the main text, before "Technical details",
-has no run of sentences or paragraphs that open with the same words, no
+has no run of sentences, paragraphs or clauses of a sentence that open with the same words, no
 drawing internals (coordinates, polygon corners, direction tables), no
 grammar slip of the kinds the generator once made, no boilerplate that the
 rules can make false, and nothing cited outside the repository. Each end
@@ -57,6 +57,11 @@ def test_no_repeated_openers(page):
         for a, b in zip(sentences, sentences[1:]):
             assert _opener(a) != _opener(b) or _opener(a).startswith("**"), \
                 f"{game.name}: two sentences open alike: {a[:60]!r} / {b[:60]!r}"
+        # A sentence may also start with a name in code ("`O-O` (short): ..."); for clauses, cut there too.
+        for sentence_ in re.split(r"(?<=[.:])\s+(?=[A-Z*`])", paragraph):   # "... have no King left, the enemy ..."
+            clauses = [" ".join(c.split()[:4]).lower() for c in re.split(r", ", sentence_)]
+            for a, b in zip(clauses, clauses[1:]):
+                assert a != b or len(a.split()) < 4, f"{game.name}: two clauses open alike ({a!r}): {sentence_[:120]!r}"
     blocks = [b.strip() for b in re.split(r"\n{2,}", _main_text(text))]
     for a, b in zip(blocks, blocks[1:]):
         if a in paragraphs and b in paragraphs and not a.startswith("**"):

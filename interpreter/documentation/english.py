@@ -49,6 +49,37 @@ def _mentions_mate(node) -> bool:
     return False
 
 
+# Words a shared opening of clauses may not end on: the clause's own words start there.
+_OPEN_ENDINGS = {"no", "a", "an", "the", "its", "their", "not", "at", "on", "in", "of", "to", "more", "less", "than"}
+
+
+def _merged_clauses(parts: list[str]) -> list[str]:
+    """Clauses joined by one ``and``/``or``, with the words they all open with said once, and the
+    words they all end with said at the end only: "the enemy armies have no King left, the enemy
+    armies have no Queen left" becomes "the enemy armies have no King, no Queen left". Else each
+    clause that repeats the subject of the one before (``the side to move``, then ``is`` or
+    ``has``) drops it: "the side to move is in check and has no legal move"."""
+    words = [p.split() for p in parts]
+    if len(parts) > 1 and not any(p.startswith("(") for p in parts):
+        n = 0
+        while all(len(w) > n + 1 and w[n] == words[0][n] for w in words):
+            n += 1
+        while n and words[0][n - 1] in _OPEN_ENDINGS:
+            n -= 1
+        if n >= 2:
+            tail = 0
+            while all(len(w) > n + tail + 1 and w[-1 - tail] == words[0][-1 - tail] for w in words):
+                tail += 1
+            body = [" ".join(w[n:len(w) - tail]) for w in words[:-1]] + [" ".join(words[-1][n:])]
+            return [" ".join(words[0][:n]) + " " + body[0]] + body[1:]
+    subject = "the side to move "
+    out = list(parts)
+    for i in range(1, len(parts)):
+        if parts[i - 1].startswith(subject) and parts[i].startswith((subject + "is ", subject + "has ")):
+            out[i] = parts[i][len(subject):]
+    return out
+
+
 class English(BoardEnglish):
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
 
@@ -145,11 +176,7 @@ class English(BoardEnglish):
             operands = [o for o in operands if not _is_check(o) and not _no_moves(o)]
             parts.append(CHECKMATED)                        # in check and no legal move: one word for it
         parts += [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in operands]
-        subject = "the side to move "
-        for i in range(1, len(parts)):   # "the side to move is in check and has no legal move"
-            if parts[i - 1].startswith(subject) and parts[i].startswith((subject + "is ", subject + "has ")):
-                parts[i] = parts[i][len(subject):]
-        return join(parts, node.op)
+        return join(_merged_clauses(parts), node.op)
 
     def _Compare(self, node: S.Compare) -> str:
         left, right, op = node.left, node.right, node.op
@@ -236,31 +263,40 @@ class English(BoardEnglish):
             facts.append(f"its pieces are drawn in `{army.colour}`")
         return f"{army.title}: " + join(facts)
 
-    def forward_matters(self, army: S.ArmySpec) -> bool:
-        """Does the army's forward direction decide some move: a piece of it moves by forward-relative
-        directions and the setup places one without a facing of its own?"""
-        relative = set()
+    def forward_pieces(self, army: S.ArmySpec) -> list[str]:
+        """The pieces whose moves the army's forward direction decides: those that move by
+        forward-relative directions, unless the setup gives each of them of this army a facing of
+        its own (then its forward direction decides nothing); in declaration order."""
+        relative = []
         for piece in self.spec.pieces.values():
             for move in piece.moves:
                 if isinstance(move.pattern, S.BetzaPattern):
-                    if any({(x, -y) for x, y in a.vectors} != set(a.vectors) for a in parse_betza(move.pattern.text)):
-                        relative.add(piece.name)
-                elif set(getattr(move.pattern, "dirs", ()) or ()) & {"forward", "backward", "left", "right"}:
-                    relative.add(piece.name)
+                    turned = any({(x, -y) for x, y in a.vectors} != set(a.vectors) for a in parse_betza(move.pattern.text))
+                else:
+                    turned = bool(set(getattr(move.pattern, "dirs", ()) or ()) & {"forward", "backward", "left", "right"})
+                if turned:
+                    relative.append(piece.name)
+                    break
         places = [p for p in self.spec.setup.places if p.army == army.name and p.piece in relative]
-        return bool(relative) and (not places or any(not p.facing for p in places))
+        return relative if not places or any(not p.facing for p in places) else []
 
     def army_summary(self, army: S.ArmySpec) -> str:
         """An army as a player needs it: how its pieces are written, and which way is forward when
-        that decides a move (named in the pictures too when they are drawn turned)."""
+        that decides a move (named in the pictures too when they are drawn turned): "White's
+        pieces are written in upper case, and forward, for its Pawns, is north"."""
         facts = []
         if army.letter_case:
-            facts.append(f"pieces written in {army.letter_case} case")
+            facts.append(f"are written in {army.letter_case} case")
         if army.prefix:
-            facts.append(f"pieces written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
-        if self.forward_matters(army):
-            facts.append(f"forward, for its pawns and the like, is {self.facing([army.forward or 'n'])}")
-        return sentence(f"{army.title}: " + join(facts)) if facts else ""
+            facts.append(f"are written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
+        pieces = self.forward_pieces(army)
+        named = join([plural(p) for p in pieces]) if len(pieces) <= 3 else "pieces whose moves depend on it"
+        forward = f"forward, for its {named}, is {self.facing([army.forward or 'n'])}"
+        if not facts and not pieces:
+            return ""
+        if not facts:
+            return sentence(f"For {army.title}, {forward}")
+        return sentence(f"{army.title}'s pieces {join(facts)}" + (f", and {forward}" if pieces else ""))
 
     def modes_summary(self) -> str:
         """The play modes, a sentence each: "In `4p` (4 players), player `south` plays White, ..."."""
@@ -380,7 +416,9 @@ class English(BoardEnglish):
     def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
         choices = join([article(p) for p in promo.to], "or")
         must = "may promote" if promo.optional else "must promote"
-        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army, as its player chooses"
+        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army"
+        if len(promo.to) > 1:
+            text += ", as its player chooses"
         if promo.optional:
             text += ", or stay as it is"
         if promo.leaving:
