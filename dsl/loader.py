@@ -253,6 +253,8 @@ class _Builder:
                 rules.no_moves.append(value)
             elif key == "royal_check":
                 rules.royal_check = value
+            elif key == "resign":
+                rules.resign = value
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -481,6 +481,10 @@ class RulesSpec(Node):
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""
+    resign: Literal["lose", "remove-royal"] = "lose"
+    """What a player's resignation does (``when resigning: ...``): its side ``lose``s the game, or
+    (``remove-royal``) its armies' royal pieces leave the board as its move and the armies play on
+    for their partners (Superchess); an army without royal pieces left then loses by resigning."""
     royal_check: Literal["any", "all"] = "any"
     """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
     ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""

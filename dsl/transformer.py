@@ -122,6 +122,10 @@ class ToDecls(Transformer_NonRecursive):
     def forget_no_moves(self, meta, items):
         return Decl("forget", ("when no moves", None), self.loc(meta))
 
+    @v_args(meta=True)
+    def forget_resigning(self, meta, items):
+        return Decl("forget", ("when resigning", None), self.loc(meta))
+
     def forgettable(self, items):
         return str(items[0])
 
@@ -599,6 +603,9 @@ class ToDecls(Transformer_NonRecursive):
         action, *cond = items
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
+
+    def resigning(self, items):
+        return ("resign", str(items[0]), self.loc(items[0]))
 
     def explosion(self, items):
         return ("explosion", [str(t) for t in items], self.loc(items[0]) if items else None)

@@ -28,12 +28,37 @@ def fsf_perft(sf, variant: str, fen: str, depth: int, moves: tuple[str, ...] = (
     return sum(fsf_perft(sf, variant, fen, depth - 1, moves + (m,)) for m in legal)
 
 
-def sample_positions(name: str, plies: tuple[int, ...] = (16, 32), seed: int = 0) -> list[str]:
+def fsf_fen(pos, walled: bool) -> str:
+    """Our FEN of ``pos`` as Fairy-Stockfish reads it: when ``walled`` (its start FEN has ``*``),
+    every cell the grid lacks is written as a wall ``*`` in its place; our FEN lists only the cells
+    a rank has. (Not for stacks, promoted marks or holdings: no walled variant has them.)"""
+    from interpreter.notation.fen import to_fen
+
+    fen = to_fen(pos)
+    if not walled:
+        return fen
+    game, board = pos.game, pos.game.board
+    rows = []
+    for y in range(board.ranks - 1, -1, -1):
+        row, empty = "", 0
+        for x in range(board.files):
+            cell = board.at.get((x, y))
+            code = pos.board[cell] if cell is not None else 0
+            if cell is not None and not code:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + ("*" if cell is None else game.code_symbol[code])
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " " + fen.split(" ", 1)[1]
+
+
+def sample_positions(name: str, plies: tuple[int, ...] = (16, 32), seed: int = 0,
+                     walled: bool = False) -> list[str]:
     """FENs reached by this interpreter after ``plies`` random moves of one seeded game of ``name``
-    (fewer if the game ends first)."""
+    (fewer if the game ends first); with ``walled`` set, as :func:`fsf_fen` writes them."""
     from interpreter.engine.outcome import outcome
     from interpreter.loading import load_game, start_position
-    from interpreter.notation.fen import to_fen
 
     game = load_game(name)
     pos = start_position(game)
@@ -41,7 +66,7 @@ def sample_positions(name: str, plies: tuple[int, ...] = (16, 32), seed: int = 0
     found = []
     for ply in range(max(plies) + 1):
         if ply in plies:
-            found.append(to_fen(pos))
+            found.append(fsf_fen(pos, walled))
         if outcome(pos) is not None:
             break
         pos.push(rng.choice(pos.legal_moves()))
@@ -53,7 +78,8 @@ def main(argv: list[str]) -> None:
 
     name, depth = argv[0], int(argv[1])
     fsf = argv[2] if len(argv) > 2 else name
-    for fen in [sf.start_fen(fsf), *sample_positions(name)]:
+    start = sf.start_fen(fsf)
+    for fen in [start, *sample_positions(name, walled="*" in start)]:
         for d in range(1, depth + 1):
             print(f"{name};{fen};{d};{fsf_perft(sf, fsf, fen, d)}", flush=True)
 

@@ -209,3 +209,14 @@ def test_uneven_redeclared_directions_are_reported_at_the_family(tmp_path):
     with pytest.raises(RulesSemanticError) as err:
         game_of(text, tmp_path)
     assert err.value.loc.path.endswith("variant.rules") and err.value.loc.line == 3
+
+
+def test_walls_in_a_fen_are_read_as_nothing():
+    """Fairy-Stockfish's Omicron FEN writes the cells the 12x10 grid lacks as '*'; it reads as ours."""
+    from interpreter.loading import load_game
+    game = load_game("omicron")
+    ours = to_fen(start_position(game))
+    walled = ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W"
+              " w KQkq - 0 1")
+    assert ours.split()[0] == "ww/crnbqkbnrc/pppppppppp/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC/WW"
+    assert to_fen(position_from_fen(game, walled)) == ours

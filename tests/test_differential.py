@@ -8,6 +8,10 @@ SET of legal moves, in UCI form (``interpreter.notation``), is compared with
 variant, seed, ply, FEN, the moves from the start and the moves only one
 side has, so it can be replayed in either engine.
 
+Where Fairy-Stockfish writes the cells a grid lacks as walls (``*`` in its
+start FEN: Omicron's 12x10 grid without its outer ring), the FEN it is given
+has them too (:func:`fsf_perft.fsf_fen`); our reader skips them.
+
 The start positions are compared too: Fairy-Stockfish's start FEN, read by
 our engine in its dialect, must be our setup (placement, side to move,
 castling rights, holdings), so a variant whose setup differs from
@@ -51,10 +55,10 @@ from interpreter.engine.outcome import outcome  # noqa: E402
 from interpreter.loading import position_from_fen, start_position
 
 try:
-    from fsf_perft import fsf_perft
+    from fsf_perft import fsf_fen, fsf_perft
     from perft_files import OWN_DIR, load_perft_files
 except ImportError:  # tests/ imported as a package
-    from tests.fsf_perft import fsf_perft
+    from tests.fsf_perft import fsf_fen, fsf_perft
     from tests.perft_files import OWN_DIR, load_perft_files
 
 
@@ -202,6 +206,7 @@ def choose(rng: random.Random, legal: list):
 def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
     """Play ``budget`` random games of ``name``; compare move sets; return the positions compared."""
     game = load_game(name)
+    walled = "*" in sf.start_fen(fsf)     # Fairy-Stockfish writes the cells a grid lacks as walls
     compared = 0
     for i in range(budget.games):
         seed = budget.seed + i
@@ -215,7 +220,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
             if not legal:
                 break
             if ply % budget.every == 0:
-                fen = to_fen(pos)
+                fen = fsf_fen(pos, walled)
                 where = (f"{name} (Fairy-Stockfish '{fsf}') seed {seed} ply {ply}\n  FEN   {fen}\n"
                          f"  moves from the start: {' '.join(path) or '-'}")
                 ours = our_uci_moves(pos, fsf)

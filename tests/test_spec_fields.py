@@ -309,7 +309,7 @@ CASES: dict[str, Case] = {
     "TeamSpec.armies": swap(TEAMS, "team north: white, red", "team north: white"),
     "ModeSpec.name": swap(TEAMS, "mode trio", "mode three"),
     "ModeSpec.title": swap(TEAMS, 'mode trio "Three"', 'mode trio "Triple"', shows="docs"),
-    "ModeSpec.players": swap(TEAMS, "player one: white\n", "player one: white, red\n"),
+    "ModeSpec.players": swap(TEAMS, "player one: white\n    player three: red\n", "player one: white, red\n"),
     "ModeSpec.turn": swap(TEAMS, "    option solo = south\n", "    option solo = south\n    turn solo, one, three\n"),
     "ModeSpec.options": swap(TEAMS, "option solo = south", "option solo = north"),
     # ---------------------------------------------------------------- pieces and patterns
@@ -433,6 +433,8 @@ CASES: dict[str, Case] = {
                                fens=(MATE,)),
     "RulesSpec.royal_check": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  check when all royals attacked\n",
                                   fens=("k3/4/r3/K2K w - - 0 1",)),
+    "RulesSpec.resign": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  when resigning: remove-royal\n",
+                             shows="docs"),
     "RulesSpec.count_checks": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  count checks to 3\n"),
     "EndRule.name": swap(MINI, "end mate when", "end mated when", fens=(MATE,)),
     "EndRule.title": swap(MINI, "end mate when", 'end mate "checkmate" when', fens=(MATE,)),

@@ -177,3 +177,51 @@ def test_promotion_to_partner_pieces_and_on_capture_into_a_zone(game):
     assert to_fen(pos) == fen and f5 in pos.cells_of[1]
     # The quiet step to e5 does not promote.
     assert [m[2] for m in pos.legal_moves() if game.board.names[m[1]] == "e5"] == [0]
+
+
+def test_an_army_given_to_two_players_is_a_located_error(tmp_path):
+    from dsl import RulesSemanticError, load_spec_text
+    from interpreter.loading import compile_variant
+    path = tmp_path / "shared.rules"
+    text = "extends chess\narmies {\n  mode duo { player a: white  player b: white, black }\n}\n"
+    path.write_text(text)
+    with pytest.raises(RulesSemanticError) as err:
+        compile_variant(load_spec_text(text, str(path)))
+    assert "army 'white' is given to two players of mode 'duo': a and b" in err.value.message
+    assert err.value.loc.path == str(path) and err.value.loc.line == 3
+
+
+@pytest.mark.parametrize("mode, limit", [("4p", 200), ("3p", 200), ("2p", 100)])
+def test_the_inherited_fifty_move_rule_counts_fifty_moves_of_every_side(mode, limit):
+    """Superchess inherits orthodox's 'clock >= 50 * sides': 4 sides take turns in the 4- and
+    3-player modes (200 plies), 2 in the 2-player mode (100 plies)."""
+    game = load_game("superchess", mode=mode)
+    placement, side, castling, ep, _, fullmove = to_fen(start_position(game)).split(" ")
+    for clock, ends in ((limit - 1, False), (limit, True)):
+        pos = position_from_fen(game, " ".join([placement, side, castling, ep, str(clock), fullmove]))
+        result = outcome(pos)
+        assert (result is not None and result.rule == "fifty_moves" and result.result == "draw") == ends
+
+
+def _resign(game, stdin_text: str) -> str:
+    import io
+    from interpreter.cli.play import play
+    out = io.StringIO()
+    play(game, start_position(game), {a.index: "human" for a in game.armies}, stdin=io.StringIO(stdin_text), stdout=out)
+    return out.getvalue()
+
+
+def test_resigning_removes_the_king_only_where_the_variant_says_so(game, tmp_path):
+    """Superchess declares 'when resigning: remove-royal': White's king leaves as its move and
+    Black is to move; the four-army fixture declares nothing, so resigning ends the game there."""
+    superchess = load_game("superchess")
+    assert superchess.resign_removes_royal and not game.resign_removes_royal
+    text = _resign(superchess, "resign\nfen\n")
+    assert "White resigns: its king leaves the board." in text
+    fen_line = next(line for line in text.splitlines() if line.count("/") > 5 and " b " in line)
+    assert "wK" not in fen_line.split()[0]
+    text = _resign(game, "resign\nfen\n")
+    assert "White resigns." in text and "its king leaves" not in text
+    forgotten = tmp_path / "forgotten.rules"
+    forgotten.write_text("extends superchess\nforget when resigning\n")
+    assert not load_game(str(forgotten)).resign_removes_royal

@@ -7,8 +7,9 @@ form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
 is illegal) and the game goes on. A forced move (a pass, a mated king
 leaving the board) is played for whoever must play it. While the computer
 thinks, its search is shown as it deepens (see :mod:`interpreter.cli.thinking`).
-Resigning ends the game, except in a team game, where the army's king leaves
-the board as its move and the army plays on (Superchess). The result is
+Resigning ends the game (the side that resigns loses), unless the variant
+declares ``when resigning: remove-royal``: the king then leaves the board as
+the army's move and the army plays on for its partners (Superchess). The result is
 reported with the rule that ended it.
 """
 
@@ -28,7 +29,7 @@ from .thinking import Thinking, describe_budget, summary
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
-resign (in a team game your king leaves the board and your army plays on), help, quit."""
+resign (where the variant says so, your king leaves the board and your army plays on), help, quit."""
 
 
 def render_text(pos: Position) -> str:
@@ -93,9 +94,12 @@ def _side(game: Game, pos: Position) -> str:
 
 
 def _removes_on_resignation(game: Game, pos: Position) -> bool:
-    """Does resigning take the king off the board (an army with partners, a king to remove)
-    rather than end the game?"""
-    return any(game.partners[a] for a in pos.movers) and any(royal_cells(pos, a) for a in pos.movers)
+    """Does resigning take the royal pieces off the board rather than end the game?
+
+    Only when the variant says so (``when resigning: remove-royal``) and the armies to move
+    still have royal pieces; otherwise the side that resigns loses.
+    """
+    return game.resign_removes_royal and any(royal_cells(pos, a) for a in pos.movers)
 
 
 def _symbol(game: Game, code: int) -> str:
@@ -197,7 +201,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             if not text:
                 continue
             if text == "resign" and _removes_on_resignation(game, pos):
-                # With partners, resigning takes the army's king off as its move; the army plays on.
+                # 'when resigning: remove-royal': the king leaves as the army's move; the army plays on.
                 say(f"{side} resigns: its king leaves the board.")
                 cells = [c for a in pos.movers for c in royal_cells(pos, a)]
                 pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))

@@ -28,6 +28,7 @@ END_NAMES = {
     "clock": "the halfmove clock: plies since the last capture or clock-resetting move",
     "insufficient_material": "the material matches an 'insufficient' signature",
     "fullmove": "the move number",
+    "sides": "the number of sides taking turns: the turns of a round of the turn order being played",
     "royals": "the number of royal pieces of the side to move",
     "enemy_royals": "the number of royal pieces of all enemy armies",
     "pieces": "the number of pieces of the side to move",
@@ -92,7 +93,7 @@ def names_used(expr) -> set[str]:
 
 # The type of every name and call of end conditions, for the checks below.
 NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
-              "insufficient_material": bool, "fullmove": int, "royals": int, "enemy_royals": int,
+              "insufficient_material": bool, "fullmove": int, "sides": int, "royals": int, "enemy_royals": int,
               "pieces": int, "enemy_pieces": int, "team_pieces": int, "team_royals": int, "army": str,
               "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,

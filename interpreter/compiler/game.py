@@ -181,6 +181,8 @@ class Game:
                 raise UsageError(f"{spec.name} has no play modes", hint="leave out --mode")
             return
         modes = {m.name: m for m in spec.modes}
+        for declared in spec.modes:
+            _check_one_player_per_army(spec, declared)
         chosen = modes.get(mode or spec.modes[0].name)
         if chosen is None:
             from dsl.errors import UsageError, suggest
@@ -458,6 +460,7 @@ class Game:
     def _compile_rules(self, spec: S.VariantSpec) -> None:
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
+        self.resign_removes_royal = rules.resign == "remove-royal"   # else resigning loses
         self.check_all = rules.royal_check == "all"   # several royal pieces: check only when all are attacked
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
@@ -530,3 +533,20 @@ def _reach(atoms: list[Atom]):
                         yield frm, to
 
 
+def _check_one_player_per_army(spec: S.VariantSpec, mode: S.ModeSpec) -> None:
+    """An army has one player: naming it (or a team holding it) for two players of a mode is an error.
+
+    The armies an ``option PLAYER = TEAM`` moves are taken from the other
+    players when the mode is played, so only the declared players are
+    compared here.
+    """
+    teams = {t.name: t.armies for t in spec.teams}
+    owner: dict[str, str] = {}
+    for player, names in mode.players.items():
+        for army in (a for name in names for a in teams.get(name, [name])):
+            if owner.get(army, player) != player:
+                raise RulesSemanticError(
+                    f"army '{army}' is given to two players of mode '{mode.name}': {owner[army]} and {player}",
+                    mode.loc, expected="each army named for one player of the mode",
+                    hint="give the army to one player; players who play together take an army each, in a team")
+            owner[army] = player

@@ -106,7 +106,9 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
 
     Each rank lists the cells that exist on it, in file order: on a
     rectangular board that is plain FEN; on a board with removed cells or a
-    hex board, a rank is as long as the cells it has.
+    hex board, a rank is as long as the cells it has. A ``*`` (Fairy-Stockfish's
+    wall: a removed cell written in its place) is read as nothing, so such a
+    FEN reads the same as without its walls.
     """
     ranks = rank_cells(game)
     rows = text.split("/")
@@ -123,7 +125,9 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
         i = 0
         while i < len(row):
             ch = row[i]
-            if ch == ",":  # cells separated by commas (armies with prefixed symbols, such as wK)
+            if ch in ",*":
+                # Commas separate cells (armies with prefixed symbols, such as wK); '*' is a wall, a
+                # cell the board lacks, in Fairy-Stockfish's and XBoard's FEN: neither is a cell here.
                 i += 1
                 continue
             if ch.isdigit():

@@ -80,6 +80,16 @@ def _merged_clauses(parts: list[str]) -> list[str]:
     return out
 
 
+def _per_side(node) -> int | None:
+    """N when ``node`` is ``N * sides`` or ``sides * N`` (a clock limit counted in moves of each side)."""
+    if not isinstance(node, S.Arith) or node.op != "*":
+        return None
+    for number, other in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(number, S.Num) and isinstance(other, S.Ref) and other.path == ["sides"]:
+            return number.value
+    return None
+
+
 class English(BoardEnglish):
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
 
@@ -197,6 +207,9 @@ class English(BoardEnglish):
         if isinstance(left, S.Call) and left.name in NUMBER_CALLS and isinstance(right, S.Num) and right.value == 0 \
                 and op in ("==", "<=", "!=", ">"):
             return self._call(left, negated=op in ("==", "<="))   # "the side to move has no Queen left"
+        if isinstance(left, S.Ref) and left.path == ["clock"] and _per_side(right) is not None:
+            # clock >= 50 * sides: "50 moves by each side", whatever the number of sides.
+            return f"{self.value(left)} {COMPARISONS[op]} {_per_side(right)} moves by each side"
         text = f"{self.value(left)} {COMPARISONS[op]} {self.value(right)}"
         if isinstance(left, S.Ref) and left.path == ["clock"] and isinstance(right, S.Num):
             # Moves by each side, when every mode has the same number of turns in a round.
@@ -670,6 +683,10 @@ class English(BoardEnglish):
                 case = f"if {condition}, {NO_MOVES[rule.action]}" if condition else NO_MOVES[rule.action]
                 cases.append(case)
             ending.append(sentence("When the side to move has no legal move, " + "; otherwise, ".join(cases)))
+        if rules.resign == "remove-royal":
+            ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
+                          "leave the board as its move, and the armies play on for their partners (an army "
+                          "without a royal piece left loses by resigning).")
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:

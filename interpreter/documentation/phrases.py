@@ -108,6 +108,7 @@ VALUE_NAMES = {
     "repetitions": "the number of times the current position has occurred",
     "clock": "the halfmove clock",
     "fullmove": "the move number",
+    "sides": "the number of sides taking turns",
     "royals": "the number of royal pieces of the side to move",
     "enemy_royals": "the number of royal pieces of the enemy armies",
     "pieces": "the number of pieces of the side to move",

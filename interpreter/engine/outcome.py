@@ -78,6 +78,10 @@ class EndContext:
         return self.position.fullmove
 
     @property
+    def sides(self) -> int:
+        return len(self.position.game.turn_armies)
+
+    @property
     def insufficient_material(self) -> bool:
         return insufficient_material(self.position)
 
