@@ -38,9 +38,10 @@ browser:
 test: $(VENV)/.test-extras
 	$(BIN)/python -m pytest -q
 
-## bench: perft speed against python-chess, side by side
+## bench: perft and random playouts against python-chess, side by side, and the alpha-beta agent's nodes per second
 bench: $(VENV)/.test-extras
 	$(BIN)/python bench/perft_vs_python_chess.py
+	$(BIN)/python bench/playouts.py
 
 $(VENV)/.docs-extras: $(BIN)/rules
 	$(BIN)/python -m pip install --quiet -e '.[docs]'

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -56,6 +58,29 @@ def test_match_json_and_records(capsys, tmp_path):
     assert data["games"] == 2 and {s["agent"] for s in data["standings"]} == {"greedy", "random"}
     text = pgn.read_text()
     assert text.count('[Variant "chess"]') == 2 and text.count('[Event "rules match"]') == 2
+
+
+def test_an_interrupted_match_keeps_its_finished_games(tmp_path):
+    """Records are written as each game ends: a match killed midway loses only the games
+    still being played, and a plain (non-terminal) stderr gets one line per game."""
+    pgn = tmp_path / "games.pgn"
+    command = [sys.executable, "-m", "interpreter.cli", "match", "chess", "--seat", "random", "--seat", "random",
+               "--games", "1000", "--jobs", "1", "--pgn", str(pgn)]
+    match = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        first = match.stderr.readline()          # the first game has ended and been written
+        assert first.startswith("game 1/1000: "), first
+        records = pgn.read_text(encoding="utf-8")
+    finally:
+        match.kill()
+        match.wait(timeout=60)
+    assert records.count('[Variant "chess"]') >= 1 and records.rstrip().endswith(("1-0", "0-1", "1/2-1/2", "*"))
+
+
+def test_match_refuses_an_unwritable_record_file_before_playing(capsys, tmp_path):
+    status, _, err = run(capsys, "match", "chess", "--seat", "random", "--seat", "random",
+                         "--pgn", str(tmp_path / "missing" / "games.pgn"))
+    assert status == 2 and "cannot write" in err
 
 
 def test_match_table(capsys):

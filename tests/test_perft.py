@@ -24,6 +24,7 @@ more of them.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from functools import lru_cache
@@ -124,3 +125,19 @@ def test_variant_names_resolve():
     assert bundled_variant("no-such-variant") is None
     collected = {p.values[0] for p in _params()}
     assert {"chess", "locking", "locking_m1"} <= collected
+
+
+def test_full_perft_counts_as_bulk(capsys):
+    """``rules perft --full`` makes and unmakes every leaf and counts what bulk counting counts; ``--json``
+    reports nodes, seconds and the mode either way (also per first move, with ``--divide``)."""
+    from interpreter.cli.main import main
+
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    reports = {}
+    for extra in ([], ["--full"], ["--full", "--divide"]):
+        assert main(["perft", "chess", "--fen", kiwipete, "--depth", "2", "--json", *extra]) == 0
+        reports[" ".join(extra)] = json.loads(capsys.readouterr().out)
+    assert [r["nodes"] for r in reports.values()] == [2039, 2039, 2039]
+    assert [r["full"] for r in reports.values()] == [False, True, True]
+    assert all(r["seconds"] >= 0 for r in reports.values())
+    assert sum(reports["--full --divide"]["divide"].values()) == 2039 and len(reports["--full --divide"]["divide"]) == 48

@@ -60,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_position(p)
     p.add_argument("--depth", "-d", type=int, required=True, metavar="N", help="plies to search")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move")
-    p.add_argument("--json", action="store_true", help='print {"nodes": N, "seconds": S}')
+    p.add_argument("--full", action="store_true",
+                   help="make and unmake every leaf move too (default: count the last ply without playing it)")
+    p.add_argument("--json", action="store_true", help='print {"nodes": N, "seconds": S, "full": F}')
     p.set_defaults(command_function="interpreter.cli.commands:cmd_perft")
 
     p = sub.add_parser("moves", help="list the legal moves of a position", description='List the legal moves of a position.')

@@ -34,21 +34,24 @@ def cmd_check(args) -> int:
 
 
 def cmd_perft(args) -> int:
-    """Count move-tree leaves; with --divide, per first move."""
+    """Count move-tree leaves; with --divide, per first move; with --full, every leaf move is made
+    and unmade (to time make/unmake), else the last ply is only counted (bulk counting)."""
     game = game_of(args)
     pos = position_of(game, args)
     if args.depth < 0:
         raise UsageError(f"--depth must be at least 0, not {args.depth}")
+    bulk = not args.full
     started = time.perf_counter()
     if args.divide:
         legal = pos.legal_moves()
-        rows = [(move_to_uci(pos, m, legal=legal), n) for m, n in divide(pos, args.depth)] if args.depth > 0 else []
+        rows = ([(move_to_uci(pos, m, legal=legal), n) for m, n in divide(pos, args.depth, bulk)]
+                if args.depth > 0 else [])
         nodes = sum(n for _, n in rows) if args.depth > 0 else 1
     else:
-        rows, nodes = [], perft(pos, args.depth)
+        rows, nodes = [], perft(pos, args.depth, bulk)
     seconds = time.perf_counter() - started
     if args.json:
-        result = {"nodes": nodes, "seconds": round(seconds, 6)}
+        result = {"nodes": nodes, "seconds": round(seconds, 6), "full": args.full}
         if args.divide:
             result["divide"] = dict(rows)
         print(json.dumps(result))

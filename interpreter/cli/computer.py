@@ -110,19 +110,19 @@ def cmd_match(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     options = dict(text.partition("=")[::2] for text in args.option or [])
+    records = _Records(args.pgn)
     progress = _Progress(args.games)
+
+    def finished(game) -> None:
+        records.add(game.record)
+        progress.advance(game)
     try:
         result = match(args.variant, agents, args.games, mode=args.mode, options=options, seed=args.seed or 0,
                        jobs=args.jobs, opening_plies=args.opening_plies, max_plies=args.max_plies,
-                       level=args.level, on_game=progress.advance)
+                       level=args.level, on_game=finished)
     finally:
         progress.close()
-    if args.pgn:
-        try:
-            with open(args.pgn, "w", encoding="utf-8") as out:
-                out.write("\n".join(g.record for g in result.games))
-        except OSError as err:
-            raise UsageError(f"cannot write {args.pgn}: {err.strerror}") from None
+        records.close()
     if args.json:
         print(json.dumps(result.to_json()))
     else:
@@ -133,11 +133,42 @@ def cmd_match(args) -> int:
     return 0
 
 
+class _Records:
+    """The ``--pgn`` file of a match, written game by game as each finishes.
+
+    The file is opened (and truncated) before the first game, so a path that
+    cannot be written fails at once rather than after hours of play, and an
+    interrupted match keeps every game that finished. ``path`` None: no file.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.out = None
+        self.count = 0
+        if path:
+            try:
+                self.out = open(path, "w", encoding="utf-8")
+            except OSError as err:
+                raise UsageError(f"cannot write {path}: {err.strerror}") from None
+
+    def add(self, record: str) -> None:
+        """Append one game's record (records are separated by a blank line) and flush it."""
+        if self.out is not None:
+            self.out.write(("\n" if self.count else "") + record)
+            self.out.flush()
+            self.count += 1
+
+    def close(self) -> None:
+        if self.out is not None:
+            self.out.close()
+
+
 class _Progress:
-    """A progress bar of the games on standard error (rich), when that is a terminal."""
+    """The progress of the games on standard error: a bar (rich) on a terminal,
+    else one line per finished game with the running points of each agent."""
 
     def __init__(self, total: int) -> None:
         self.bar = None
+        self.total, self.done = total, 0
         if sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -151,9 +182,13 @@ class _Progress:
         for i, p in enumerate(game.points):
             if p is not None:
                 self.points[i] = self.points.get(i, 0.0) + p
+        score = " - ".join(f"{v:g}" for _, v in sorted(self.points.items()))
         if self.bar is not None:
-            score = " - ".join(f"{v:g}" for _, v in sorted(self.points.items()))
             self.bar.update(self.task, advance=1, description=score)
+        else:
+            self.done += 1
+            print(f"game {self.done}/{self.total}: {game.result} ({game.termination}); points {score}",
+                  file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:

@@ -36,6 +36,9 @@ class CastleRule:
     ignore_attacks: bool
     swap: bool = False         # king and rook exchange cells (Superchess)
     rook_cells: tuple[frozenset[int] | None, ...] = ()   # per army: where the rook must stand (``in``)
+    # Per king cell: the castlings a king there may make, (rook cell, king's destination, rook's
+    # destination, the cells that must be empty, the cells the king starts on and passes).
+    paths: tuple[tuple[tuple[int, int, int, tuple[int, ...], tuple[int, ...]], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,5 +95,37 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
             raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
         rules.append(CastleRule(len(rules), rule.name, rule.notation, files[0], files[1],
                                             sides[rule.side], rule.ignore_path, rule.ignore_attacks, False,
-                                            rook_cells))
+                                            rook_cells, _paths(game.board, files[0], files[1], sides[rule.side],
+                                                               rule.ignore_path)))
     return Castling(rules, locks, game.kind_index[castling.king], game.kind_index[castling.rook])
+
+
+def king_path(board, k: int, kd: int) -> tuple[int, ...]:
+    """The cells a castling king starts on and passes, going from ``k`` to ``kd`` along its rank
+    (not its destination, which legality tests after the rook has moved too)."""
+    (kx, y), (kdx, _) = board.coords[k], board.coords[kd]
+    step = 1 if kdx >= kx else -1
+    return tuple(board.at[(x, y)] for x in range(kx, kdx, step) if (x, y) in board.at) or (k,)
+
+
+def _paths(board, king_file: int, rook_file: int, side: int, ignore_path: bool):
+    """Per king cell, the castlings of a rule that sends the king to ``king_file`` and the rook to
+    ``rook_file`` with a rook of the same rank on ``side`` (see :attr:`CastleRule.paths`). A castling
+    whose cells between are not all on the board can never be made and is left out."""
+    rows = []
+    for k in range(len(board)):
+        kx, y = board.coords[k]
+        kd, rd = board.at.get((king_file, y), -1), board.at.get((rook_file, y), -1)
+        found = []
+        for r in range(len(board)) if kd >= 0 and rd >= 0 else ():
+            rx, ry = board.coords[r]
+            if ry != y or rx == kx or (side and (rx - kx) * side < 0):
+                continue
+            xs = range(min(kx, rx, king_file, rook_file), max(kx, rx, king_file, rook_file) + 1)
+            cells = [board.at.get((x, y), -1) for x in xs]
+            if -1 in cells and not ignore_path:
+                continue
+            between = () if ignore_path else tuple(c for c in cells if c not in (k, r))
+            found.append((r, kd, rd, between, king_path(board, k, kd)))
+        rows.append(tuple(found))
+    return tuple(rows)

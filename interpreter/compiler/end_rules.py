@@ -174,12 +174,13 @@ def trial_order(ends: list[S.EndRule]) -> list[S.EndRule]:
 
 
 def compile_end_rules(game: "Game", ends: list[S.EndRule]):
-    """Compiled (rule, condition, immediate) triples in declaration order.
+    """Compiled (rule, condition, immediate) triples in the order they are tried: the immediate
+    rules first, then the others, each group in declaration order.
 
     ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
     """
-    return [(rule, compile_condition(game, rule.condition), is_immediate(rule))
-            for rule in ends]
+    compiled = [(rule, compile_condition(game, rule.condition), is_immediate(rule)) for rule in ends]
+    return [entry for entry in compiled if entry[2]] + [entry for entry in compiled if not entry[2]]
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,13 @@ def compile_insufficient(game: "Game", rules: list[S.InsufficientRule]):
     """Compiled (first signature, second signature, condition or None) triples."""
     return [(_signature(game, rule.first, rule), _signature(game, rule.second, rule),
              compile_condition(game, rule.condition)) for rule in rules]
+
+
+def material_kinds(game: "Game", rules) -> list[bool]:
+    """Per piece kind: does a signature of the compiled ``insufficient`` rules name it? (While a
+    kind no signature names is on the board, no signature matches.)"""
+    named = {kind for first, second, _ in rules for sig in (first, second) for kind in (*sig.exact, *sig.starred)}
+    return [kind.index in named for kind in game.kinds]
 
 
 def compile_no_moves(game: "Game", rules: list[S.NoMovesRule]):

@@ -27,7 +27,7 @@ from .castling import compile_castling
 from .drops import compile_drops
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
-from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves
+from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves, material_kinds
 from .setup import Setup, compile_setup
 from .stacking import compile_stacking
 from .tables import attack_tables
@@ -481,6 +481,7 @@ class Game:
         self.end_rules = compile_end_rules(self, rules.ends)
         self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
+        self.material_kinds = material_kinds(self, self.insufficient_rules)
 
     def _compile_explosion(self, rules: S.RulesSpec) -> None:
         """``blast[cell]``: the cell and its neighbours in every grid direction; ``blast_spares[code]``."""

@@ -41,13 +41,13 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
                   and not any(b for row in a.leaps for _, b in row)]
     fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
     rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
-    emit = _emitter(promotions, leaving)
+    emit = _emitter(promotions, leaving, n)
     if fast_leaps:
         gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
     if fast_rays:
         gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
     for atom in rest:
-        gens.append(_general(atom, emit, royal_targets))
+        gens.append(_general(atom, royal_targets, *_choices(promotions, leaving, n)))
     merged = {id(a) for a in fast_leaps}
     if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
         return [_deduplicated(gens)]
@@ -81,25 +81,27 @@ def _deduplicated(gens):
     return gen
 
 
-def _emitter(promotions, leaving=None):
-    """The function that appends a move, expanded into its promotion choices.
+def _choices(promotions, leaving, n: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The promotion choices of a move from ``frm`` to ``to``: ``arrive[to] or leave[frm]``.
 
-    ``promotions[to]`` (or, when empty, ``leaving[frm]``) lists the codes the
-    piece may become; a 0 among them is the choice not to promote.
+    ``arrive[to]`` lists the codes a piece arriving on ``to`` may become
+    (empty: it does not promote there); ``leave[frm]`` the codes of ``also
+    leaving`` promotions, else ``(0,)``, the one choice of not promoting. A 0
+    among the codes is the choice not to promote.
     """
-    if promotions is None:
-        def emit(out, frm, to, special=None):
-            out.append((frm, to, 0, special))
-        return emit
+    arrive = list(promotions) if promotions is not None else [()] * n
+    leave = [codes or (0,) for codes in leaving] if leaving is not None else [(0,)] * n
+    return arrive, leave
 
-    def emit_promoting(out, frm, to, special=None):
-        choices = promotions[to] or (leaving[frm] if leaving is not None else ())
-        if choices:
-            for code in choices:
-                out.append((frm, to, code, special))
-        else:
-            out.append((frm, to, 0, special))
-    return emit_promoting
+
+def _emitter(promotions, leaving, n: int):
+    """The function that appends a move, expanded into its promotion choices (see :func:`_choices`)."""
+    arrive, leave = _choices(promotions, leaving, n)
+
+    def emit(out, frm, to, special=None):
+        for code in arrive[to] or leave[frm]:
+            out.append((frm, to, code, special))
+    return emit
 
 
 def _fast_leaper(table, promotions, emit):
@@ -144,76 +146,94 @@ def _fast_rider(table, promotions, emit):
     return gen_promoting
 
 
-def _general(atom: Atom, emit, royal_targets: list[bool] | None):
+def _restricted(atom: Atom) -> tuple[list, list]:
+    """The atom's leap and ray tables without the moves its fixed ``from`` and ``to`` cells forbid
+    (rays keep every cell, as they pass cells they may not stop on; their targets are tested)."""
+    sources, targets = atom.from_cells, atom.to_cells
+    leaps = [[(to, between) for to, between in row if targets is None or to in targets]
+             if sources is None or frm in sources else [] for frm, row in enumerate(atom.leaps)]
+    rays = [rays if sources is None or frm in sources else [] for frm, rays in enumerate(atom.rays)]
+    return leaps, rays
+
+
+def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave):
     """A closure for an atom with options (pawn moves, hoppers, initial moves ...).
 
     ``royal_targets`` (for ``royal only`` atoms) replaces the mover's
-    ``hostile`` table by one that is true only for enemy royal pieces.
+    ``hostile`` table by one that is true only for enemy royal pieces;
+    ``arrive`` and ``leave`` give the promotion choices (see :func:`_choices`).
+    The fixed ``from`` and ``to`` cells are applied to the tables here, so
+    that the closures test only what depends on the position.
     """
     quiet, capture = atom.quiet, atom.capture
     narrowed = royal_targets if atom.royal_only else None
-    from_cells, to_cells = atom.from_cells, atom.to_cells
+    to_cells = atom.to_cells
     unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
     once = atom.once
     plain_special = ONCE if once else None  # moves of a privilege say so, to spend it
-
-    def allowed_start(pos, frm):
-        if from_cells is not None and frm not in from_cells:
-            return False
-        if once and not (pos.privileges >> frm) & 1:
-            return False
-        return not unmoved or (pos.unmoved >> frm) & 1
+    table, rays = _restricted(atom)
 
     if atom.kind == "leap":
-        table = atom.leaps
-
         def gen_leap(pos, frm, board, hostile, out):
-            if not allowed_start(pos, frm):
+            if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
                 return
-            hostile = narrowed or hostile
+            if narrowed is not None:
+                hostile = narrowed
             for to, between in table[frm]:
-                if to_cells is not None and to not in to_cells:
-                    continue
-                if between and any(board[c] for c in between):
-                    continue
+                if between:
+                    if len(between) == 1:
+                        if board[between[0]]:
+                            continue
+                    elif any(board[c] for c in between):
+                        continue
                 q = board[to]
                 if not q:
                     if quiet:
-                        emit(out, frm, to, ("ep_set", between) if sets_ep and between else plain_special)
+                        special = ("ep_set", between) if sets_ep and between else plain_special
                     elif ep_capture and pos.ep_cells and to in pos.ep_cells and hostile[board[pos.ep_victim]]:
-                        emit(out, frm, to, ("ep", pos.ep_victim))
+                        special = ("ep", pos.ep_victim)
+                    else:
+                        continue
                 elif capture and hostile[q]:
-                    emit(out, frm, to, plain_special)
+                    special = plain_special
+                else:
+                    continue
+                for code in arrive[to] or leave[frm]:
+                    out.append((frm, to, code, special))
         return gen_leap
 
     if atom.kind == "ride":
-        rays = atom.rays
-
         def gen_ride(pos, frm, board, hostile, out):
-            if not allowed_start(pos, frm):
+            if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
                 return
-            hostile = narrowed or hostile
+            if narrowed is not None:
+                hostile = narrowed
             for ray in rays[frm]:
                 passed = []
                 for to in ray:
                     q = board[to]
                     if to_cells is None or to in to_cells:
+                        special = 0
                         if not q:
                             if quiet:
-                                emit(out, frm, to, ("ep_set", tuple(passed)) if sets_ep and passed else plain_special)
+                                special = ("ep_set", tuple(passed)) if sets_ep and passed else plain_special
                         elif capture and hostile[q]:
-                            emit(out, frm, to, plain_special)
+                            special = plain_special
+                        if special != 0:
+                            for code in arrive[to] or leave[frm]:
+                                out.append((frm, to, code, special))
                     if q:
                         break
                     passed.append(to)
         return gen_ride
 
-    rays, grasshopper = atom.rays, atom.hop == "g"
+    grasshopper = atom.hop == "g"
 
     def gen_hop(pos, frm, board, hostile, out):
-        if not allowed_start(pos, frm):
+        if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
             return
-        hostile = narrowed or hostile
+        if narrowed is not None:
+            hostile = narrowed
         for ray in rays[frm]:
             hurdle = False
             for to in ray:
@@ -223,11 +243,9 @@ def _general(atom: Atom, emit, royal_targets: list[bool] | None):
                         hurdle = True
                     continue
                 if to_cells is None or to in to_cells:
-                    if not q:
-                        if quiet:
-                            emit(out, frm, to, plain_special)
-                    elif capture and hostile[q]:
-                        emit(out, frm, to, plain_special)
+                    if (quiet and not q) or (q and capture and hostile[q]):
+                        for code in arrive[to] or leave[frm]:
+                            out.append((frm, to, code, plain_special))
                 if q or grasshopper:
                     break
     return gen_hop

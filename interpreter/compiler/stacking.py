@@ -49,6 +49,43 @@ class Stacking:
     upper_blocked_by: frozenset[str]
     interactions: list[Interaction]
     reach: list[list[frozenset[int]]]   # per code, per cell: every cell its patterns could reach
+    # Per piece kind and situation of the mover ((level, side below it)): per modality of the atom
+    # (see :data:`MODALITIES`) and per target (see :data:`TARGETS`), the outcomes of a move there.
+    outcomes: list[dict[tuple[str, str | None], tuple[tuple[str, ...], ...]]]
+    # Per code: its atoms as the move generator reads them, (level or None, unmoved only, leaps
+    # (with the fixed from and to cells applied) or None, rays or None, to cells of a ray or None,
+    # the index of its modality, sets en passant, takes en passant).
+    atoms: list[tuple[tuple, ...]]
+
+
+# The targets a move can meet: (what stands there, the side of its top piece, the side below it).
+TARGETS = (("empty", None, None), ("single", "enemy", None), ("single", "own", None),
+           ("stack", "enemy", "enemy"), ("stack", "enemy", "own"), ("stack", "own", "enemy"), ("stack", "own", "own"))
+MODALITIES = ((True, False), (False, True), (True, True))  # (quiet, capture) of an atom
+
+
+def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str | None):
+    """Per modality and target, the outcomes of a move of a piece of ``kind`` at ``level``, with a
+    piece of side ``below`` under it (None: none), in the order the interactions are listed."""
+    rules = [i for i in interactions if i.level == level and (i.only is None or kind in i.only)
+             and (i.below is None or i.below == below)]
+    table = []
+    for quiet, capture in MODALITIES:
+        row = []
+        for target, top, bottom in TARGETS:
+            found = ["move"] if target == "empty" and level == "ground" and quiet else []
+            for rule in rules:
+                if rule.target != target or not (("move" in rule.using and quiet)
+                                                  or ("capture" in rule.using and capture)):
+                    continue
+                if top is not None and rule.top not in ("any", top):
+                    continue
+                if bottom is not None and rule.bottom not in ("any", bottom):
+                    continue
+                found.append(rule.outcome)
+            row.append(tuple(found))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def _below_condition(expr, loc) -> str:
@@ -92,7 +129,23 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
                        for cell in range(game.n)]
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
-    return Stacking(spec.height, blocked, interactions, reach)
+    outcomes = [{(level, below): _outcomes(interactions, kind.index, level, below)
+                 for level, below in (("ground", None), ("upper", "own"), ("upper", "enemy"))} for kind in game.kinds]
+    atoms = [()] + [tuple(_generator_atom(atom) for atom in game.atoms[code]) for code in range(1, game.ncodes)]
+    return Stacking(spec.height, blocked, interactions, reach, outcomes, atoms)
+
+
+def _generator_atom(atom) -> tuple:
+    """An atom as :func:`interpreter.engine.stacking.piece_moves` reads it (see :attr:`Stacking.atoms`)."""
+    sources, targets = atom.from_cells, atom.to_cells
+    leaps = rays = None
+    if atom.kind == "leap":
+        leaps = [[(to, between) for to, between in row if targets is None or to in targets]
+                 if sources is None or frm in sources else [] for frm, row in enumerate(atom.leaps)]
+    else:
+        rays = [r if sources is None or frm in sources else [] for frm, r in enumerate(atom.rays)]
+    return (atom.level, atom.unmoved, leaps, rays, targets, MODALITIES.index((atom.quiet, atom.capture)),
+            atom.sets_en_passant, atom.en_passant)
 
 
 def _targets(atom, cell: int) -> list[int]:

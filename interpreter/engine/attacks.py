@@ -195,9 +195,9 @@ def _stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = No
             else:
                 continue
             out: list = []
-            stacking.piece_moves(pos, src, out)
+            stacking.piece_moves(pos, src, out, royals)
             for m in out:
-                if m[1] in royals and stacking.removes_royal(pos, m, royals):
+                if stacking.removes_royal(pos, m, royals):
                     return True
     return False
 
@@ -215,8 +215,8 @@ def _stack_cell_attacked(pos: Position, cell: int, by: int) -> bool:
             if src == cell or cell not in reach[board[src]][src]:
                 continue
             out: list = []
-            stacking.piece_moves(pos, src, out)
-            if any(m[1] == cell and m[3][0] == "st" and m[3][1] in CAPTURES for m in out):
+            stacking.piece_moves(pos, src, out, {cell})
+            if any(m[3][0] == "st" and m[3][1] in CAPTURES for m in out):
                 return True
         return False
     finally:

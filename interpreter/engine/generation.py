@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import stacking
+from interpreter.compiler.castling import king_path
+
 from .attacks import royal_attacked, threatens
 from .moves import DROP, Move
 
@@ -148,46 +150,42 @@ def kind_count(pos: Position, army: int, kind: int) -> int:
 
 
 def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
+    """Castling of ``army``'s unmoved king with an unmoved rook, by every rule that allows it."""
     g = pos.game
-    board = pos.board
+    board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = g.code(g.castle_king, army)
     rook_code = g.code(g.castle_rook, army)
-    files = g.board.files
-    under = pos.under
     for k in pos.cells_of[army]:
-        if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
+        if board[k] != king_code or under[k] or not (unmoved >> k) & 1:
             continue
-        kx, ky = g.board.coords[k]
+        checked = None  # is the king in check? (asked once, by the first swap)
         for rule in g.castle_rules:
-            for r in pos.cells_of[army]:
-                # The rook must stand alone: a rook on top of a stack did not start there.
-                if board[r] != rook_code or under[r] or not (pos.unmoved >> r) & 1:
+            allowed = rule.rook_cells[army] if rule.rook_cells else None
+            if rule.swap:
+                # King and rook exchange cells: only check matters (legality tests the result).
+                if checked is None:
+                    checked = g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)
+                if checked:
                     continue
-                if rule.rook_cells and rule.rook_cells[army] is not None and r not in rule.rook_cells[army]:
-                    continue
-                if rule.swap:
-                    # King and rook exchange cells: only check matters (legality tests the result).
-                    if not (g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)):
+                for r in pos.cells_of[army]:
+                    # The rook must stand alone: a rook on top of a stack did not start there.
+                    if (board[r] == rook_code and not under[r] and (unmoved >> r) & 1
+                            and (allowed is None or r in allowed)):
                         out.append((k, r, 0, ("castle", r, k, rule.index)))
+                continue
+            attacks = not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
+            for r, kd, rd, between, passing in rule.paths[k]:
+                if (board[r] != rook_code or under[r] or not (unmoved >> r) & 1
+                        or (allowed is not None and r not in allowed)):
                     continue
-                rx, ry = g.board.coords[r]
-                if ry != ky or rx == kx or (rule.side and (rx - kx) * rule.side < 0):
-                    continue
-                if rule.king_file >= files or rule.rook_file >= files:
-                    continue
-                kd = g.board.at.get((rule.king_file, ky), -1)
-                rd = g.board.at.get((rule.rook_file, ky), -1)
-                if kd < 0 or rd < 0:
-                    continue
-                if not rule.ignore_path and not castle_path_clear(pos, k, r, kd, rd):
-                    continue
-                if (not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
-                        and castle_path_attacked(pos, k, kd, army)):
+                if any(board[c] for c in between) or (attacks and castle_path_attacked(pos, k, passing, army)):
                     continue
                 out.append((k, kd, 0, ("castle", r, rd, rule.index)))
 
 
 def castle_path_clear(pos: Position, k: int, r: int, kd: int, rd: int) -> bool:
+    """Are the cells of the rank between the king, the rook and their destinations on the board and
+    empty (but for the king and the rook)?"""
     coords, at, board = pos.game.board.coords, pos.game.board.at, pos.board
     (kx, y), (rx, _), (kdx, _), (rdx, _) = coords[k], coords[r], coords[kd], coords[rd]
     lo = min(kx, rx, kdx, rdx)
@@ -199,14 +197,10 @@ def castle_path_clear(pos: Position, k: int, r: int, kd: int, rd: int) -> bool:
     return True
 
 
-def castle_path_attacked(pos: Position, k: int, kd: int, army: int) -> bool:
-    coords, at = pos.game.board.coords, pos.game.board.at
-    (kx, y), (kdx, _) = coords[k], coords[kd]
-    step = 1 if kdx >= kx else -1
-    # The cells the king starts on and passes; its destination is tested
-    # by the ordinary legality test, after the rook has moved too.
-    cells = [at[(x, y)] for x in range(kx, kdx, step)] or [k]
-    king, pos.board[k] = pos.board[k], 0  # the king does not shield the cells it passes
+def castle_path_attacked(pos: Position, k: int, cells: tuple[int, ...], army: int) -> bool:
+    """Is one of ``cells`` (see :func:`~interpreter.compiler.castling.king_path`) attacked by an enemy
+    of ``army``, with the king lifted off ``k`` (it does not shield the cells it passes)?"""
+    king, pos.board[k] = pos.board[k], 0
     try:
         return any(threatens(pos, c, e) for c in cells for e in pos.game.enemies[army])
     finally:
@@ -236,6 +230,6 @@ def castlock_moves(pos: Position, army: int, out: list) -> None:
                     continue
                 if not castle_path_clear(pos, k, r, kd, kd):
                     continue
-                if castle_path_attacked(pos, k, kd, army):
+                if castle_path_attacked(pos, k, king_path(game.board, k, kd), army):
                     continue
                 out.append((k, kd, 0, ("castlock", r, rule.index)))

@@ -92,30 +92,58 @@ def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move
         return [m for m in moves if safe_after(pos, m, army)]
     king = royals[0]
     pinned, checked, screens = _pins(pos, king, enemies)
-    if checked:
-        return [m for m in moves if safe_after(pos, m, army)]
-    legal = []
     is_royal = g.is_royal
     explosive = g.blast is not None
+    king_code = board[king]
+    legal = []
     for m in moves:
-        frm = m[0]
-        if m[1] in screens:
+        frm, to, promo, special = m
+        if frm == king and special is None and not promo and not explosive:
+            # A plain king move: is its new cell attacked once it has left the old one? (A piece
+            # it captures there stands on no line of attack towards that cell.)
+            board[king] = 0
+            if not any(attacked(pos, to, e) for e in enemies):
+                legal.append(m)
+            board[king] = king_code
+        elif checked:
             if safe_after(pos, m, army):
                 legal.append(m)
-        elif m[3] is DROP:
+        elif to in screens:
+            if safe_after(pos, m, army):
+                legal.append(m)
+        elif special is None or special[0] == "ep_set":  # a double step is a plain move here
+            if frm not in pinned and not is_royal[board[frm]] and not (explosive and board[to]):
+                legal.append(m)  # a piece that shields nothing leaves an unattacked king unattacked
+            elif safe_after(pos, m, army):
+                legal.append(m)
+        elif special is DROP:
             legal.append(m)
-        elif swaps(m):
-            # King and rook exchange cells: nothing else changes, so the king's new cell is
-            # attacked after the move exactly when it is now.
-            if not any(attacked(pos, m[1], e) for e in enemies):
+        elif special[0] == "castle" and not explosive:
+            if swaps(m):
+                # King and rook exchange cells: nothing else changes, so the king's new cell is
+                # attacked after the move exactly when it is now.
+                if not any(attacked(pos, to, e) for e in enemies):
+                    legal.append(m)
+            elif _castled_safe(pos, m, enemies):
                 legal.append(m)
-        elif (frm in pinned or (m[3] is not None and m[3][0] != "ep_set") or is_royal[board[frm]]
-              or (explosive and board[m[1]])):
-            if safe_after(pos, m, army):
-                legal.append(m)
-        else:
+        elif safe_after(pos, m, army):
             legal.append(m)
     return legal
+
+
+def _castled_safe(pos: Position, move: Move, enemies: list[int]) -> bool:
+    """Is the king's destination of a castling unattacked once king and rook stand on their new
+    cells? (Only occupancy changes, and the enemies' attacks depend on nothing else.)"""
+    k, kd, _, (_, r, rd, _) = move
+    board = pos.board
+    cells = (k, r, kd, rd)  # they may overlap (a king that stays, a rook that takes the king's cell)
+    before = [board[c] for c in cells]
+    board[k] = board[r] = 0
+    board[kd], board[rd] = before[0], before[1]
+    safe = not any(attacked(pos, kd, e) for e in enemies)
+    for c, code in zip(cells, before):
+        board[c] = code
+    return safe
 
 
 def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
@@ -229,11 +257,19 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
                     screens |= near
             slow = []
             for m in moves:
-                # A double step is a plain move here; a swap leaves every cell occupied as it was.
-                plain = m[3] is None or m[3][0] == "ep_set" or swaps(m)
+                if swaps(m) and g.blast is None:
+                    # King and rook exchange cells and every cell stays occupied: a royal piece of
+                    # them is attacked on its new cell after the move exactly when that cell is now.
+                    moved = ((m[1], pos.board[m[0]]), (m[0], pos.board[m[1]]))
+                    if not any(g.is_royal[code] and g.code_army[code] in armies and attacked(pos, cell, e)
+                               for cell, code in moved for e in g.enemies[g.code_army[code]]):
+                        fast.append(m)
+                    continue
+                # A double step is a plain move here.
+                plain = m[3] is None or m[3][0] == "ep_set"
                 (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
             if not slow:
-                return moves
+                return fast  # every move kept (a swap onto an attacked cell is not among them)
             moves = slow
     for m in moves:
         pos.push(m)

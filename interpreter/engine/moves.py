@@ -36,9 +36,11 @@ PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0,
 # The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
 # cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
 REMOVE = ("remove",)
-# Moves made by writing new contents into a few cells, undone from a snapshot of them:
-# castling, and the moves of stacking games (see interpreter.engine.stacking).
-SNAPSHOT_MOVES = frozenset({"castle", "st", "sep", "castlock", "remove"})
+# The tags (None: a plain move) of the moves of one piece from one cell to another, which may
+# capture on the way: made and unmade in place. Moves with the tags "castle", "remove" and those
+# of stacking games (see interpreter.engine.stacking) are made by writing new contents into a few
+# cells and undone from a snapshot of them; "drop", "pass" and "rescue" have their own ways.
+STEP_TAGS = frozenset({None, "ep", "ep_set", "once"})
 
 
 def swaps(move: Move) -> bool:

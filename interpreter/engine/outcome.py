@@ -259,6 +259,11 @@ def insufficient_material(position: "Position") -> bool:
     g = position.game
     if len(g.armies) != 2 or not g.insufficient_rules:
         return False
+    board, code_kind, named = position.board, g.code_kind, g.material_kinds
+    for cells in position.cells_of:
+        for cell in cells:
+            if not named[code_kind[board[cell]]]:
+                return False  # a piece that no signature allows (a pawn, in chess)
     counts: list[dict[int, int]] = [{}, {}]
     # Locked pieces (under another, in stacking games) are material too.
     for code in [*position.board, *(position.under[c] for c in position.stacked)]:
@@ -286,10 +291,9 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
     g = position.game
     ctx = EndContext(position, legal)
     army = position.army
-    # Immediate ends first: once one holds there are no legal moves, which
-    # must not be read as a mate or a stalemate.
-    ordered = sorted(g.end_rules, key=lambda entry: not entry[2])
-    for rule, condition, _ in ordered:
+    # Immediate ends first (the order of g.end_rules): once one holds there are no
+    # legal moves, which must not be read as a mate or a stalemate.
+    for rule, condition, _ in g.end_rules:
         if condition(ctx):
             if rule.result == "draw":
                 winners: tuple[int, ...] = ()

@@ -15,7 +15,12 @@ def perft(pos: Position, depth: int, bulk: bool = True) -> int:
     if depth <= 0:
         return 1
     moves = pos.legal_moves()
-    if depth == 1 and bulk:
+    if depth == 1:
+        if not bulk:
+            push, pop = pos.push, pos.pop
+            for move in moves:
+                push(move)
+                pop()
         return len(moves)
     total = 0
     for move in moves:
@@ -25,11 +30,11 @@ def perft(pos: Position, depth: int, bulk: bool = True) -> int:
     return total
 
 
-def divide(pos: Position, depth: int) -> list[tuple[tuple, int]]:
-    """Perft per legal move of ``pos``: pairs (move, count)."""
+def divide(pos: Position, depth: int, bulk: bool = True) -> list[tuple[tuple, int]]:
+    """Perft per legal move of ``pos``: pairs (move, count) (``bulk`` as in :func:`perft`)."""
     result = []
     for move in pos.legal_moves():
         pos.push(move)
-        result.append((move, perft(pos, depth - 1)))
+        result.append((move, perft(pos, depth - 1, bulk)))
         pos.pop()
     return result

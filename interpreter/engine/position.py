@@ -32,7 +32,7 @@ from interpreter.compiler.stacking import CAPTURES
 from . import stacking
 from .attacks import gives_check, in_check
 from .legality import ep_legal, ep_possible
-from .moves import SNAPSHOT_MOVES, Move
+from .moves import STEP_TAGS, Move
 from .outcome import legal_moves
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
@@ -150,21 +150,67 @@ class Position:
         board = self.board
         n = g.n
         zp = g.z_piece
+        code_army = g.code_army
         h = self.hash
         cells_of = self.cells_of
         captured = 0
         exploded: list[tuple[int, ...]] | None = None  # the undo snapshot of the cells a move rewrites
         hand_code = 0
         promoted = self.promoted
-        tag = special[0] if special is not None else None
-        if tag == "rescue":
+        tag = None if special is None else special[0]
+        if tag in STEP_TAGS or (tag == "st" and special[1] in stacking.STEP_OUTCOMES and not self.under[frm]
+                                and g.blast is None):
+            # A piece moves from one cell to another (capturing on the way, for en passant); in a
+            # stacking game, a lone piece that moves to an empty cell or takes a lone piece.
+            piece = board[frm]
+            army = code_army[piece]
+            changed = (1 << frm) | (1 << to)
+            cell = to if tag != "ep" else special[1]
+            captured = board[cell]
+            if captured:
+                board[cell] = 0
+                cells_of[code_army[captured]].discard(cell)
+                h ^= zp[captured * n + cell]
+                changed |= 1 << cell
+                if g.to_hand:
+                    kind = g.code_kind[captured]
+                    if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
+                        kind = g.demote[kind]
+                    hand_code = g.code(kind, army)
+                    h ^= self._hand_delta(hand_code, 1)
+            board[frm] = 0
+            cells_of[army].discard(frm)
+            new = promo or piece
+            if not promo and g.has_commits and g.commits[piece]:  # a committing move narrows the facing
+                new = g.commits[piece].get(frm * n + to, piece)
+            board[to] = new
+            cells_of[code_army[new]].add(to)  # a promotion may give the piece to a partner
+            h ^= zp[piece * n + frm] ^ zp[new * n + to]
+            if g.to_hand:
+                flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
+                if promo or (promoted >> frm) & 1:
+                    flags |= 1 << to
+                if flags != promoted:
+                    self.promoted = flags
+                    h ^= self._promoted_key(promoted ^ flags)
+            if captured and g.blast is not None:
+                exploded, h, blasted = self._explode(to, g.blast[to], h)
+                changed |= blasted
+        elif tag == "rescue":
             self._rescue(move)
             return
-        if tag == "pass":
+        elif tag == "pass":
             piece, army, changed = 0, self.army, 0
-        elif tag in SNAPSHOT_MOVES:
+        elif tag == "drop":
+            piece = promo
+            army = code_army[piece]
+            board[to] = piece
+            cells_of[army].add(to)
+            h ^= zp[piece * n + to] ^ self._hand_delta(piece, -1)
+            changed = 0
+        else:  # castling, removals, stacking moves: a few cells rewritten, undone from a snapshot
             piece = board[frm]
-            army = g.code_army[piece]
+            army = code_army[piece]
             writes, taken = (self._castle_effects(move) if tag == "castle" else
                              ([(c, self.under[c], 0) for c in (frm, *special[1:])], [piece]) if tag == "remove"
                              else stacking.effects(self, move))
@@ -178,62 +224,21 @@ class Position:
                 captured, changed = 0, sum(1 << c for c in (frm, *special[1:]))
             elif special[0] == "st" and special[1] in CAPTURES and special[1] != "capture-top":
                 changed |= 1 << to  # the piece at the bottom of the target cell is gone
-        elif tag == "drop":
-            piece = promo
-            army = g.code_army[piece]
-            board[to] = piece
-            cells_of[army].add(to)
-            h ^= zp[piece * n + to] ^ self._hand_delta(piece, -1)
-            changed = 0
-        else:
-            piece = board[frm]
-            army = g.code_army[piece]
-            own = cells_of[army]
-            changed = (1 << frm) | (1 << to)
-            cell = special[1] if tag == "ep" else to
-            captured = board[cell]
-            if captured:
-                board[cell] = 0
-                cells_of[g.code_army[captured]].discard(cell)
-                h ^= zp[captured * n + cell]
-                changed |= 1 << cell
-                if g.to_hand:
-                    kind = g.code_kind[captured]
-                    if g.drops_demoted and ((promoted >> cell) & 1 or g.always_demote[kind]):
-                        kind = g.demote[kind]
-                    hand_code = g.code(kind, army)
-                    h ^= self._hand_delta(hand_code, 1)
-            board[frm] = 0
-            own.discard(frm)
-            new = promo or piece
-            if not promo and g.has_commits and g.commits[piece]:  # a committing move narrows the facing
-                new = g.commits[piece].get(frm * n + to, piece)
-            board[to] = new
-            cells_of[g.code_army[new]].add(to)  # a promotion may give the piece to a partner
-            h ^= zp[piece * n + frm] ^ zp[new * n + to]
-            if g.to_hand:
-                flags = promoted & ~((1 << frm) | (1 << cell) | (1 << to))
-                if promo or (promoted >> frm) & 1:
-                    flags |= 1 << to
-                if flags != promoted:
-                    self.promoted = flags
-                    h ^= self._promoted_key(promoted ^ flags)
-            if captured and g.blast is not None:
-                exploded, h, blasted = self._explode(to, g.blast[to], h)
-                changed |= blasted
-        self._undo.append((move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim,
+        ep_cells = self.ep_cells
+        self._undo.append((move, piece, captured, self.unmoved, ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
                            promoted, hand_code, self.privileges))
         if self.privileges:
             h = self._move_privilege(frm, to, tag, h)
-        if self.ep_cells:
-            for c in self.ep_cells:
-                h ^= g.z_ep[c]
+        if ep_cells:
+            z_ep = g.z_ep
+            for c in ep_cells:
+                h ^= z_ep[c]
             self.ep_cells = ()
-        passed = special[1] if tag == "ep_set" else (special[2] if tag == "st" else None)
-        if passed:
+        if tag is not None and (tag == "ep_set" or tag == "st"):
+            passed = special[1] if tag == "ep_set" else special[2]
             nxt = g.turn_armies[(self.turn + 1) % len(g.turn_order)]
-            if any(g.hostile[a][piece] and ep_possible(self, passed, a) for a in nxt):
+            if passed and any(g.hostile[a][piece] and ep_possible(self, passed, a) for a in nxt):
                 self.ep_cells = passed
                 self.ep_victim = to
                 for c in passed:
@@ -249,12 +254,14 @@ class Position:
         else:
             self.clock += 1
         zt = g.z_turn
-        h ^= zt[self.turn]
-        self.turn += 1
-        if self.turn == len(g.turn_order):
-            self.turn = 0
+        turn = self.turn
+        h ^= zt[turn]
+        turn += 1
+        if turn == len(zt):
+            turn = 0
             self.fullmove += 1
-        h ^= zt[self.turn]
+        self.turn = turn
+        h ^= zt[turn]
         if g.count_checks is not None and gives_check(self, army):
             zc = g.z_checks[army]
             count = self.checks[army]
@@ -363,43 +370,40 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if self._undo[-1][0] is RESCUED:
-            _, move, snapshot, self.unmoved, h = self._undo.pop()
+        undo = self._undo.pop()
+        if undo[0] is RESCUED:
+            _, move, snapshot, self.unmoved, h = undo
             self._write_cells(list(reversed(snapshot)), 0)
             self.hash = self.history[-1] = h
             self.pop()
             return move
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
-         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = self._undo.pop()
+         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = undo
         self.history.pop()
-        g = self.game
         frm, to, promo, special = move
+        tag = None if special is None else special[0]
         board = self.board
         cells_of = self.cells_of
-        own = cells_of[g.code_army[piece]] if piece else set()
-        tag = special[0] if special is not None else None
-        if tag == "pass":
-            return move
-        if tag in SNAPSHOT_MOVES:
-            self._write_cells(list(reversed(exploded)), 0)
-            return move
-        if tag == "drop":
+        code_army = self.game.code_army
+        if tag in STEP_TAGS or (tag == "st" and exploded is None):  # made in place (see push)
+            if exploded:
+                for cell, code in exploded:
+                    board[cell] = code
+                    cells_of[code_army[code]].add(cell)
+            cells_of[code_army[board[to]]].discard(to)  # the mover, or the partner's piece it became
             board[to] = 0
-            own.discard(to)
+            if captured:
+                cell = to if tag != "ep" else special[1]
+                board[cell] = captured
+                cells_of[code_army[captured]].add(cell)
+                if hand_code:
+                    self.hands[hand_code] -= 1
+            board[frm] = piece
+            cells_of[code_army[piece]].add(frm)
+        elif tag == "drop":
+            board[to] = 0
+            cells_of[code_army[piece]].discard(to)
             self.hands[piece] += 1
-            return move
-        if exploded:
-            for cell, code in exploded:
-                board[cell] = code
-                cells_of[g.code_army[code]].add(cell)
-        cells_of[g.code_army[board[to]]].discard(to)  # the mover, or the partner's piece it became
-        board[to] = 0
-        if captured:
-            cell = special[1] if tag == "ep" else to
-            board[cell] = captured
-            cells_of[g.code_army[captured]].add(cell)
-            if hand_code:
-                self.hands[hand_code] -= 1
-        board[frm] = piece
-        own.add(frm)
+        elif tag != "pass":
+            self._write_cells(list(reversed(exploded)), 0)
         return move

@@ -24,106 +24,106 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.compiler.stacking import REMOVES
+from interpreter.compiler.stacking import MODALITIES, REMOVES
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
     from .position import Position
 
 
+# The outcomes that, for a piece standing alone, are an ordinary move (to an empty cell, or taking
+# a lone piece): Position.push makes them in place, as the moves of games without stacks.
+STEP_OUTCOMES = frozenset({"move", "capture"})
+
 # ---------------------------------------------------------------- move generation
 
 
-def _side(game: "Game", army: int, code: int) -> str:
-    return "own" if code and not game.hostile[army][code] else "enemy"
+def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset[int] | None = None) -> None:
+    """The stacking moves of the piece on top of ``src`` (with ``only``: those to one of these cells).
 
-
-def _fits(side: str | None, actual: str) -> bool:
-    return side == "any" or side == actual
-
-
-def piece_moves(pos: "Position", src: int, out: list) -> None:
-    """The stacking moves of the piece on top of ``src``."""
+    Each cell an atom reaches is met as one of the targets of
+    :data:`~interpreter.compiler.stacking.TARGETS`; the compiled table of the
+    mover's kind and situation gives the outcomes a move there may have.
+    Equal moves found by two atoms are listed once.
+    """
     game = pos.game
     st = game.stacking
     board, under = pos.board, pos.under
     code = board[src]
-    army = game.code_army[code]
-    kind = game.code_kind[code]
-    level = "upper" if under[src] else "ground"
-    below = _side(game, army, under[src]) if under[src] else None
+    hostile = game.hostile[game.code_army[code]]
+    low = under[src]
+    upper = bool(low)
+    level = "upper" if upper else "ground"
+    table = st.outcomes[game.code_kind[code]][("upper", "enemy" if hostile[low] else "own") if upper else ("ground", None)]
     promotions = game.promotions[code]
-    rules = [i for i in st.interactions if i.level == level and (i.only is None or kind in i.only)
-             and (i.below is None or i.below == below)]
     blocked = st.upper_blocked_by
+    block_empty, block_singles, block_stacks = "empty" in blocked, "singles" in blocked, "stacks" in blocked
     found: dict[tuple, None] = {}
 
-    def config(cell: int) -> tuple[str, str | None, str | None]:
-        top = board[cell]
+    def emit(to: int, outcomes: tuple, passed: tuple[int, ...]) -> None:
+        if only is not None and to not in only:
+            return
+        top = board[to]
         if not top:
-            return "empty", None, None
-        if not under[cell]:
-            return "single", _side(game, army, top), None
-        return "stack", _side(game, army, top), _side(game, army, under[cell])
-
-    def blocks(cell: int) -> bool:
-        if level == "ground":
-            return bool(board[cell])
-        if not board[cell]:
-            return "empty" in blocked
-        return ("stacks" if under[cell] else "singles") in blocked
-
-    def emit(to: int, atom, passed: tuple[int, ...]) -> None:
-        target, top, bottom = config(to)
-        outcomes = []
-        if target == "empty" and level == "ground" and atom.quiet:
-            outcomes.append("move")
-        for rule in rules:
-            if rule.target != target or not (("move" in rule.using and atom.quiet) or
-                                              ("capture" in rule.using and atom.capture)):
-                continue
-            if target == "single" and not _fits(rule.top, top):
-                continue
-            if target == "stack" and not (_fits(rule.bottom, bottom) and _fits(rule.top, top)):
-                continue
-            outcomes.append(rule.outcome)
-        for outcome in outcomes:
-            special = ("st", outcome, passed if outcome == "move" and atom.sets_en_passant and passed else None)
-            choices = (promotions[to] if promotions is not None else ()) or (0,)
+            target = 0
+        elif not under[to]:
+            target = 1 if hostile[top] else 2
+        else:
+            target = (3 if hostile[top] else 5) + (0 if hostile[under[to]] else 1)
+        choices = (promotions[to] if promotions is not None else ()) or (0,)
+        for outcome in outcomes[target]:
+            special = ("st", outcome, passed if outcome == "move" and passed else None)
             for promo in choices:
                 found[(src, to, promo, special)] = None
-        if atom.en_passant and target == "empty" and pos.ep_cells and to in pos.ep_cells:
-            victim = pos.ep_victim
-            if game.hostile[army][board[victim]] and not under[victim]:
-                if level == "ground" and atom.capture:
-                    found[(src, to, 0, ("ep", victim))] = None
-                elif level == "upper":
-                    found[(src, to, 0, ("sep", victim))] = None
 
-    for atom in game.atoms[code]:
-        if atom.level is not None and atom.level != level:
+    for atom_level, unmoved, leaps, rays, to_cells, modality, sets_ep, takes_ep in st.atoms[code]:
+        if (atom_level is not None and atom_level != level) or (unmoved and not (pos.unmoved >> src) & 1):
             continue
-        if atom.unmoved and not (pos.unmoved >> src) & 1:
-            continue
-        if atom.from_cells is not None and src not in atom.from_cells:
-            continue
-        if atom.kind == "leap":
-            for to, between in atom.leaps[src]:
-                if atom.to_cells is not None and to not in atom.to_cells:
+        outcomes = table[modality]
+        ep = takes_ep and pos.ep_cells
+        if leaps is not None:
+            for to, between in leaps[src]:
+                if between and any(_blocks(board, under, c, upper, block_empty, block_singles, block_stacks)
+                                   for c in between):
                     continue
-                if between and any(blocks(c) for c in between):
-                    continue
-                emit(to, atom, between)
-        else:
-            for ray in atom.rays[src]:
-                passed: list[int] = []
-                for to in ray:
-                    if atom.to_cells is None or to in atom.to_cells:
-                        emit(to, atom, tuple(passed))
-                    if blocks(to):
-                        break
-                    passed.append(to)
+                emit(to, outcomes, between if sets_ep else ())
+                if ep and to in pos.ep_cells:
+                    _en_passant(pos, src, to, modality, hostile, upper, found)
+            continue
+        for ray in rays[src]:
+            for i, to in enumerate(ray):
+                if to_cells is None or to in to_cells:
+                    emit(to, outcomes, tuple(ray[:i]) if sets_ep else ())
+                    if ep and to in pos.ep_cells:
+                        _en_passant(pos, src, to, modality, hostile, upper, found)
+                if (board[to] if not upper else
+                        _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
+                    break
     out.extend(found)
+
+
+def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: bool, singles: bool,
+            stacks: bool) -> bool:
+    """Does ``cell`` stop a piece passing over it? Any piece stops one at the ground level; a piece at the
+    upper level is stopped by what the ``upper blocked by`` rule names (empty cells, singles, stacks)."""
+    if not upper:
+        return bool(board[cell])
+    if not board[cell]:
+        return empty
+    return stacks if under[cell] else singles
+
+
+def _en_passant(pos: "Position", src: int, to: int, modality: int, hostile: list[bool], upper: bool,
+                found: dict) -> None:
+    """An en passant capture onto the empty cell ``to`` (``ep`` at the ground level, by an atom that
+    captures; ``sep`` above)."""
+    victim = pos.ep_victim
+    if pos.board[to] or not hostile[pos.board[victim]] or pos.under[victim]:
+        return
+    if not upper and MODALITIES[modality][1]:
+        found[(src, to, 0, ("ep", victim))] = None
+    elif upper:
+        found[(src, to, 0, ("sep", victim))] = None
 
 
 # ---------------------------------------------------------------- making moves
