@@ -50,6 +50,9 @@ class FilePolicy:
     directories: tuple[str | Path, ...] = ()
     local: bool = True
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "directories", tuple(self.directories))  # any sequence; kept hashable
+
     def roots(self, top: Path | None) -> tuple[Path, ...]:
         """The allowed directories, resolved: bundled ones, the user's, and ``top``'s directory
         when ``local`` (``top`` None: the text has no directory)."""
@@ -140,7 +143,7 @@ def _refused(ref: str, roots: tuple[Path, ...], loc: Loc | None, why: str) -> Fi
     return FileRefused(
         f"the file '{clip(ref)}' may not be read: {why}", loc,
         expected=f"a bundled name (extends chess, include orthodox) or a path to {where}",
-        hint="name more directories to read from (FilePolicy(directories=...))" if local
+        hint="name more directories to read from: --include-dir DIR (FilePolicy(directories=...) in Python)" if local
         else "rules text without a directory may name bundled variants and libraries only",
     )
 

@@ -99,5 +99,16 @@ STACK_HEIGHT = Limit("stack_height", 8, "pieces", "the height of a stack")
 LIST_ITEMS = Limit("list_items", 1_024, "items",
                    "any other list of a variant: zones, rules, setup lines, terms of a cell set, ...")
 
+# ------------------------------------------------------------------ positions and moves
+FEN_CHARS = Limit("fen_chars", 100_000, "characters", "one position string (FEN)")
+MOVE_CHARS = Limit("move_chars", 100, "characters", "one move written in SAN or from-to form")
+MOVES = Limit("moves", 2_000, "moves", "a list of moves to play (--moves)")
+
+# ------------------------------------------------------------------ compiling (checked by the compiler)
+TABLE_ENTRIES = Limit("table_entries", 2_500_000, "entries",
+                      "cells in the compiled move and attack tables of one variant, cells passed included")
+COMPILE_SECONDS = Limit("compile_seconds", 30, "seconds", "compiling one variant in one play mode")
+ARRANGEMENTS = Limit("arrangements", 100_000, "arrangements", "starting arrays that 'shuffle' lines make to try")
+
 LIMITS: tuple[Limit, ...] = tuple(v for v in dict(globals()).values() if isinstance(v, Limit))
 """Every limit, in the order of the table in docs/language.md."""

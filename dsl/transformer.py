@@ -15,7 +15,8 @@ from lark import Token, Transformer_NonRecursive, v_args
 
 from . import limits as L
 from . import spec as S
-from .errors import Loc
+from .colours import is_colour
+from .errors import Loc, RulesSemanticError, clip
 from .strings import unquote
 
 
@@ -284,13 +285,21 @@ class ToDecls(Transformer_NonRecursive):
         return ("letter_case", str(items[0]), self.loc(items[0]))
 
     def letters_prefix(self, items):
-        return ("prefix", unquote(items[0]), self.loc(items[0]))
+        prefix = unquote(items[0])
+        if not (prefix.isascii() and prefix.isalpha() and len(prefix) <= 3):
+            raise RulesSemanticError(f"the prefix {prefix!r} is not one to three letters", self.loc(items[0]),
+                                     expected='letters such as "w" (positions write its pieces wK, wQ ...)')
+        return ("prefix", prefix, self.loc(items[0]))
 
     def army_forward(self, items):
         return ("forward", str(items[0]), self.loc(items[0]))
 
     def army_colour(self, items):
-        return ("colour", unquote(items[0]), self.loc(items[0]))
+        colour = unquote(items[0])
+        if not is_colour(colour):
+            raise RulesSemanticError(f"{clip(colour)!r} is not a colour", self.loc(items[0]),
+                                     expected='"#rgb", "#rrggbb" or a CSS colour name such as "gold"')
+        return ("colour", colour, self.loc(items[0]))
 
     def team(self, items):
         name, *armies = items

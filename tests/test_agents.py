@@ -313,7 +313,8 @@ def test_agent_specs():
     assert parse_agent("alphabeta:depth=2:seed=4").seed == 4
     agent, budget = make_agent("ai:depth=2", seed=9)
     assert isinstance(agent, AlphaBeta) and agent.seed == 9 and budget.depth == 2
-    for bad in ("", "ai:foo", "alphabet", "ai:time=x", "ai:tme=2", "ai:time=0", "ai:depth"):
+    for bad in ("", "ai:foo", "alphabet", "ai:time=x", "ai:tme=2", "ai:time=0", "ai:depth",
+                "ai:time=nan", "ai:time=inf", "ai:time=1e999", "ai:nodes=" + "9" * 5000):  # nan passes any bound
         with pytest.raises(UsageError):
             parse_agent(bad)
 

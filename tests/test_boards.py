@@ -125,7 +125,7 @@ def test_a_board_of_explicit_cells_with_links(tmp_path):
     pos = start_position(game)
     assert targets(game, pos, "p1") == ["p2", "p3"]          # the ray follows the links to the black king
     assert to_fen(pos).split()[0] == "K/////R1k"               # a rank per row of coordinates: p4, four empty, p1-p3
-    lone = position_from_fen(game, "K/////1Rk w - - 0 1")
+    lone = position_from_fen(game, "K/////kR1 w - - 0 1")  # the ray stops before its own king on p4
     assert targets(game, lone, "p2") == ["p3"]
 
 

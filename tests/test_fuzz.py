@@ -12,39 +12,33 @@ Hypothesis draws rules files three ways:
   nesting, huge numbers, long strings and names, odd characters, paths to
   files outside the bundle, a declaration repeated many times).
 
-Each text is loaded, compiled and played for a few random moves. The only
-failure allowed is a :class:`RulesError`; every example runs under a memory
-cap (:data:`MEMORY`, above what the process already uses) and a watchdog
-(:data:`WATCHDOG` seconds) that catch a runaway input; both are bounds far
-above what any input needs, not timings. A modest number of examples runs
-by default (a few seconds, the same ones every run); ``-m slow`` runs many
-with fresh random data.
+Each text is loaded, compiled and played for a few random moves, under the
+guard of :mod:`fuzzing` (a memory cap and a watchdog): the only failure
+allowed is a :class:`RulesError`. A modest number of examples runs by
+default (a few seconds, the same ones every run); ``-m slow`` runs many
+with fresh random data. Positions, moves and command lines have their
+fuzzer in ``test_fuzz_positions.py``.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import resource
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from fuzzing import MANY, QUICK, Overrun, bounded, guarded
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dsl import RulesError, load_spec_text
+from dsl import load_spec_text
 from dsl.parser import grammar_parser
-from interpreter.loading import compile_variant
-from interpreter.loading import start_position
+from interpreter.loading import compile_variant, start_position
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.rules")) + sorted((ROOT / "dsl" / "std").glob("*.rules"))
 TEXTS = {path: path.read_text(encoding="utf-8") for path in FILES}
 TOKEN = re.compile(r'\s+|[A-Za-z_][A-Za-z0-9_]*|\d+|"[^"\n]*"|.')
-MEMORY = 1 << 30
-WATCHDOG = 60
 PLIES = 12
 
 
@@ -172,58 +166,17 @@ GENERATED = st.sampled_from(DECLARATIONS).flatmap(derivation).map(
     lambda decl: (ROOT / "fuzz.rules", f"extends chess\n{decl}\n"))
 
 
-class Overrun(Exception):
-    """The watchdog fired: an input took longer than any input may."""
-
-
-@contextmanager
-def bounded(seconds: float = WATCHDOG, memory: int = MEMORY):
-    """Run the block with at most ``memory`` more bytes of address space and a ``seconds`` watchdog."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    with open("/proc/self/statm") as statm:
-        used = int(statm.read().split()[0]) * resource.getpagesize()
-    cap = used + memory if hard == resource.RLIM_INFINITY else min(used + memory, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-
-    def fire(signum, frame):
-        raise Overrun(f"an input ran for more than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
-
 def run_rules(path: Path, text: str, rng: random.Random) -> None:
-    """Load, compile and play ``text`` (as if it were the file ``path``); fail on anything but a
-    RulesError, on the memory cap and on the watchdog."""
-    try:
-        with bounded():
-            try:
-                game = compile_variant(load_spec_text(text, str(path)))
-                pos = start_position(game)
-                for _ in range(PLIES):
-                    legal = pos.legal_moves()
-                    if not legal:
-                        break
-                    pos.push(rng.choice(legal))
-            except RulesError as err:
-                err.render()
-    except MemoryError:
-        pytest.fail(f"an input used more than {MEMORY >> 20} MB more memory\n--- {path.name} ---\n{text[:4000]}")
-    except Overrun as err:
-        pytest.fail(f"{err}\n--- {path.name} ---\n{text[:4000]}")
-    except Exception as err:  # the failure message carries the input
-        pytest.fail(f"{type(err).__name__}: {err}\n--- {path.name} ---\n{text[:4000]}")
-
-
-QUICK = settings(max_examples=20, deadline=None, derandomize=True, database=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-MANY = settings(QUICK, max_examples=1500, derandomize=False)
+    """Load, compile and play ``text`` (as if it were the file ``path``) under the guard."""
+    def run() -> None:
+        game = compile_variant(load_spec_text(text, str(path)))
+        pos = start_position(game)
+        for _ in range(PLIES):
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            pos.push(rng.choice(legal))
+    guarded(run, f"{path.name}:\n{text}")
 
 
 def _fuzz(strategy, profile):
@@ -242,7 +195,7 @@ test_attacked_rules_files_many = pytest.mark.slow(_fuzz(ATTACKED, MANY))
 test_generated_declarations_many = pytest.mark.slow(_fuzz(GENERATED, MANY))
 
 
-def test_the_watchdog_and_the_memory_cap_work():
+def test_the_watchdog_and_the_memory_cap_work():  # the guard of every fuzzer
     with pytest.raises(MemoryError):
         with bounded(memory=64 << 20):
             bytearray(256 << 20)

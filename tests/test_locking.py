@@ -109,7 +109,7 @@ def test_lc_t1_forty_moves_at_the_start(game):
 
 
 def test_lc_t2_pawn_climbs_by_advance_double_step_and_capture(game):
-    kings = {"e1": "K", "e8": "k"}
+    kings = {"e1": "K", "h8": "k"}  # h8: out of the bishop's reach (Black, not to move, may not be in check)
     pos = position_from_fen(game, fen_of({**kings, "a2": "P", "a3": "N"}))
     assert ("a3", "climb") in moves_of(pos, "a2")
     pos = position_from_fen(game, fen_of({**kings, "a2": "P", "a4": "N"}))
@@ -206,7 +206,7 @@ def test_lc_t5_locked_pawn_and_knight_give_no_check(game):
 
 STACKED_FENS = [
     "r1b1k2r/pp(pq)(pb)pppp/2n2n2/8/3(PB)4/2(NP)2N2/PPP2PPP/R1BQK2R w KQkq - 0 1",
-    "4k3/8/2(nb)(Nb)(bN)(NB)2/3(NP)(pk)3/2(Pq)1(Bn)3/8/8/4K3 w - - 0 1",
+    "4k3/8/2(nb)(Nb)(bN)(NB)2/3(NP)(pk)3/2(Pq)1(Bn)3/8/8/4K3 b - - 0 1",  # f6 attacks e5: Black to move
     "4k3/1(pq)6/2(Pb)5/3(NR)4/4(pN)3/5(Bp)2/6N1/4K3 w - - 0 1",
     "r3k2r/8/3(PN)(Np)3/2(nq)2(pb)2/8/8/8/R3K2R b KQkq - 0 1",
 ]
@@ -461,7 +461,7 @@ def test_lc_t14_lockout_is_a_draw(game):
 
 
 def test_lc_t15_pawn_promotes_on_climbing(game):
-    pos = position_from_fen(game, fen_of({"g8": "R", "g7": "P", "e1": "K", "e8": "k"}))
+    pos = position_from_fen(game, fen_of({"g8": "R", "g7": "P", "e1": "K", "a6": "k"}))
     assert {w for t, w in moves_of(pos, "g7") if t == "g8"} == {"climb=Q", "climb=R", "climb=B", "climb=N"}
     play(pos, "g7", "g8", "climb=Q")
     assert stack(pos, "g8") == ("R", "Q")

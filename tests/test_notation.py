@@ -589,7 +589,7 @@ def test_stacking_captures_of_stacks(locking):
 
 
 def test_stacking_pawn_climb_and_promotion(locking):
-    pos = position_from_fen(locking, "4k1R1/6P1/8/8/8/8/P7/1N2K3 w - - 0 1")
+    pos = position_from_fen(locking, "6R1/6P1/k7/8/8/8/P7/1N2K3 w - - 0 1")
     assert _forms(pos, "g8=Q*") == ("g8=Q*", "g7g8q*")
     assert _forms(pos, "g7g8n*") == ("g8=N*", "g7g8n*")
     pos = position_from_fen(locking, "4k3/8/8/8/8/1N6/P7/4K3 w - - 0 1")

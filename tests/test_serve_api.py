@@ -235,6 +235,9 @@ def test_bad_requests_of_a_game(client):
     assert "not JSON" in error(client.post("/api/games", content=b'{"variant": }'), 400)
     assert "must be a JSON object" in error(client.post("/api/games", content=b'["chess"]'), 400)
     assert "not UTF-8" in error(client.post("/api/games", content=b'\xff\xfe'), 400)
+    assert "not valid Unicode" in error(client.post("/api/games", content=b'{"variant": "chess", "fen": "\\ud800"}'), 400)
+    assert "not a finite number" in error(client.post("/api/games", json={"variant": "chess",
+                                                                          "seats": {"black": "ai:time=nan"}}), 400)
     assert "larger than" in error(client.post("/api/games", content=b" " * (MOST_BODY_BYTES + 1)), 413)
     assert "not allowed" in error(client.delete("/api/variants"), 405)
     assert "no such page" in error(client.get("/api/nothing"), 404)

@@ -16,6 +16,7 @@ algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from dsl import UsageError
@@ -104,6 +105,8 @@ def _number(name: str, text: str, allow_zero: bool = False):
     except ValueError:
         raise UsageError(f"agent option {name}={text}: not a number",
                          expected="seconds (time=1.5)" if name == "time" else "a whole number") from None
+    if not math.isfinite(value):  # nan would pass every comparison with a bound, inf has no end
+        raise UsageError(f"agent option {name}={text}: not a finite number", expected="seconds (time=1.5)")
     if value < 0 or (value == 0 and not allow_zero):
         raise UsageError(f"agent option {name}={text} must be positive")
     return value

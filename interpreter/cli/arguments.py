@@ -22,6 +22,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_variant(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="VARIANT", help="a bundled variant name (see 'rules list') or a path to a .rules file")
+    p.add_argument("--include-dir", metavar="DIR", action="append",
+                   help="a directory whose rules files extends and include may read, besides the bundled ones "
+                        "and the directory of VARIANT (may be repeated)")
 
 
 def _add_position(p: argparse.ArgumentParser) -> None:
@@ -51,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list the bundled variants", description="List the bundled variants with their titles.")
     p.set_defaults(command_function="interpreter.cli.listing:cmd_list")
 
-    p = sub.add_parser("check", help="validate a rules file", description='Parse, validate and compile a rules file; print a one-line summary.')
+    p = sub.add_parser("check", help="validate a rules file", description='Parse, validate and compile a rules file in every play mode; print a summary, notes and warnings.')
     _add_variant(p)
     p.set_defaults(command_function="interpreter.cli.commands:cmd_check")
 

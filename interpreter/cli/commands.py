@@ -15,6 +15,8 @@ import time
 
 from dsl import UsageError
 
+from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
+from interpreter.compiler.game import Game
 from interpreter.engine.perft import divide, perft
 from interpreter.loading import load_game
 from interpreter.notation.san import legal_move_table, move_to_uci
@@ -25,11 +27,21 @@ from .play import play
 
 
 def cmd_check(args) -> int:
-    """Parse, validate and compile a rules file; print a one-line summary."""
-    game = load_game(args.variant)
+    """Parse, validate and compile a rules file in every play mode; print a summary, the notes
+    on its board and a warning when a game of it can go on forever."""
+    game = game_of(args)
     print(f"ok  {game.summary()}")
+    for mode in game.spec.modes:
+        played = game if mode.name == game.mode else game_of(args, mode.name)
+        players = ", ".join(f"{name} ({'+'.join(played.armies[a].name for a in armies)})"
+                            for name, armies in played.players.items())
+        print(f"ok  mode {mode.name}: {players}")
     for note in game.board.diagnostics():
         print(f"note: {note}")
+    if can_go_on_forever(game.spec.rules.ends):
+        print("warning: a game can go on forever: no end rule looks at "
+              + ", ".join(BOUNDING_NAMES[:-1]) + f" or {BOUNDING_NAMES[-1]} (hint: e.g. "
+              "'end repetition when repetitions >= 3: draw', or 'include orthodox' for the usual draw rules)")
     return 0
 
 

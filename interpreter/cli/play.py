@@ -137,14 +137,23 @@ def _who(spec) -> str:
 
 
 def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
-         record_path: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+         record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run a game to its end; ``seats`` maps army index -> ``"human"`` or an agent spec
     (:class:`interpreter.agents.AgentSpec`); armies of one spec share one agent. While an agent
-    thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. Returns the exit status."""
+    thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. Returns the exit status.
+
+    The record goes to ``record_path`` when the game ends, is left or interrupted (Ctrl-C); if the
+    file cannot be written, the record is printed instead and the status is 2. ``stdin`` and
+    ``stdout`` default to the process's streams at the time of the call.
+    """
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+
     from interpreter.notation.san import legal_move_table, move_to_san
     from interpreter.notation.reading import parse_move
     from interpreter.loading.records import game_record
     from interpreter.notation.fen import to_fen
+
+    from .common import keep_text
 
     start_fen = to_fen(pos)
     made: dict[int, object] = {}
@@ -163,82 +172,94 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
     for name, armies in game.players.items():
         titles = " and ".join(game.armies[a].title for a in armies)
         say(f"{titles}: {_who(seats[armies[0]])}")
-    result = None
-    while True:
-        say()
-        say(render_text(pos))
-        legal = pos.legal_moves()
-        result = outcome(pos, legal)
-        if result is not None:
-            say(f"\nGame over: {result.describe(game)}.")
-            break
-        side = _side(game, pos)
-        check = " (in check)" if pos.in_check() else ""
-        forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
-        if pos.army in agents or forced:
-            if forced:
-                move, info = legal[0], None
-            else:
-                agent, budget = agents[pos.army]
-                thinking = Thinking(pos, side, stdout)
-                info = agent.choose(pos, budget, on_info=thinking)
-                thinking.close()
-                move = info.move
-            san = move_to_san(pos, move, legal=legal)
-            if forced and move[3][0] == "pass":
-                say(f"{side} has no legal move and passes")
-            elif forced:
-                say(f"{side}: the king is mated and leaves the board")
-            else:
-                say(f"{side} plays {san}" + (f"  ({summary(info)})" if info.depth else ""))
-        else:
-            print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
-            line = stdin.readline()
-            if not line:
-                say("\nend of input: game abandoned.")
+
+    def turns():
+        """Play until the game ends or a player leaves; the outcome, or None for a game left unfinished."""
+        result = None
+        while True:
+            say()
+            say(render_text(pos))
+            legal = pos.legal_moves()
+            result = outcome(pos, legal)
+            if result is not None:
+                say(f"\nGame over: {result.describe(game)}.")
                 break
-            text = line.strip()
-            if not text:
-                continue
-            if text == "resign" and _removes_on_resignation(game, pos):
-                # 'when resigning: remove-royal': the king leaves as the army's move; the army plays on.
-                say(f"{side} resigns: its king leaves the board.")
-                cells = [c for a in pos.movers for c in royal_cells(pos, a)]
-                pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
-                played.append("{resigns}")
-                continue
-            if text in ("quit", "exit", "resign"):
-                say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
-                break
-            if text == "help":
-                say(HELP)
-                continue
-            if text == "moves":
-                say(" ".join(row["san"] for row in legal_move_table(pos)))
-                continue
-            if text == "fen":
-                say(to_fen(pos))
-                continue
-            if text == "undo":
-                undone = 0
-                while played and undone < 2:
-                    pos.pop()
-                    played.pop()
-                    undone += 1
-                    if pos.army not in agents:
-                        break
-                continue
-            try:
-                move = parse_move(pos, text, legal=legal)
-            except MoveError as err:
-                say(err.render())
-                continue
-            san = move_to_san(pos, move, legal=legal)
-        pos.push(move)
-        played.append(san)
+            side = _side(game, pos)
+            check = " (in check)" if pos.in_check() else ""
+            forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
+            if pos.army in agents or forced:
+                if forced:
+                    move, info = legal[0], None
+                else:
+                    agent, budget = agents[pos.army]
+                    thinking = Thinking(pos, side, stdout)
+                    info = agent.choose(pos, budget, on_info=thinking)
+                    thinking.close()
+                    move = info.move
+                san = move_to_san(pos, move, legal=legal)
+                if forced and move[3][0] == "pass":
+                    say(f"{side} has no legal move and passes")
+                elif forced:
+                    say(f"{side}: the king is mated and leaves the board")
+                else:
+                    say(f"{side} plays {san}" + (f"  ({summary(info)})" if info.depth else ""))
+            else:
+                print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
+                line = stdin.readline()
+                if not line:
+                    say("\nend of input: game abandoned.")
+                    break
+                text = line.strip()
+                if not text:
+                    continue
+                if text == "resign" and _removes_on_resignation(game, pos):
+                    # 'when resigning: remove-royal': the king leaves as the army's move; the army plays on.
+                    say(f"{side} resigns: its king leaves the board.")
+                    cells = [c for a in pos.movers for c in royal_cells(pos, a)]
+                    pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
+                    played.append("{resigns}")
+                    continue
+                if text in ("quit", "exit", "resign"):
+                    say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                    break
+                if text == "help":
+                    say(HELP)
+                    continue
+                if text == "moves":
+                    say(" ".join(row["san"] for row in legal_move_table(pos)))
+                    continue
+                if text == "fen":
+                    say(to_fen(pos))
+                    continue
+                if text == "undo":
+                    undone = 0
+                    while played and undone < 2:
+                        pos.pop()
+                        played.pop()
+                        undone += 1
+                        if pos.army not in agents:
+                            break
+                    continue
+                try:
+                    move = parse_move(pos, text, legal=legal)
+                except MoveError as err:
+                    say(err.render())
+                    continue
+                san = move_to_san(pos, move, legal=legal)
+            pos.push(move)
+            played.append(san)
+        return result
+
+    status, result = 0, None
+    try:
+        result = turns()
+    except KeyboardInterrupt:
+        say("\ninterrupted: the game is left unfinished.")
+        status = 130
     if record_path:
-        with open(record_path, "w", encoding="utf-8") as handle:
-            names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
-            handle.write(game_record(game, start_fen, played, result, names))
-        say(f"game record saved to {record_path}")
-    return 0
+        names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
+        if keep_text(record_path, game_record(game, start_fen, played, result, names), "the game record", stdout):
+            say(f"game record saved to {record_path}")
+        else:
+            status = status or 2
+    return status

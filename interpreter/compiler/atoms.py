@@ -19,6 +19,7 @@ from dsl.betza import BetzaAtom, parse_betza
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board
+from .budget import spend
 from .conditions import filtered, split_condition, static_condition
 
 ONCE = ("once",)  # the special of a move that spends a piece's once-per-game privilege
@@ -136,6 +137,7 @@ def _leap_table(board: Board, vectors, lame: bool):
                     continue
                 between = tuple(cells)
             row.append((to, between))
+        spend(len(row) + sum(len(b) for _, b in row))
         table.append(row)
     return table
 
@@ -154,6 +156,7 @@ def _ray_table(board: Board, vectors, limit: int | None):
                 seen.add(cur)
             if ray:
                 rays.append(ray)
+        spend(sum(len(r) for r in rays))
         table.append(rays)
     return table
 
@@ -321,6 +324,7 @@ def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list
     table = []
     for cell in range(len(board)):
         rays = [r for r in (board.ray(cell, label, limit) for label in labels) if r]
+        spend(sum(len(r) for r in rays))
         kept: list[list[int]] = []
         for i, ray in enumerate(rays):
             if any(len(other) >= len(ray) and other[:len(ray)] == ray and (len(other) > len(ray) or j < i)
@@ -389,6 +393,7 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
                 for k, end in enumerate(ray):
                     if end == cell:
                         break
+                    spend(len(between) + k + 1)
                     inside = between + tuple(ray[:k])
                     if last:
                         rows[(end, tuple(c for c in inside if c != end))] = None
@@ -419,33 +424,34 @@ def _path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[in
     leg's (it may bend, never back). A ``step`` leg is one cell, a ``ride``
     leg one cell or more (up to its range), and the cells inside a ride
     must be empty. The cells where legs meet may be occupied (the move
-    leaps them) unless the move is ``lame``.
+    leaps them) unless the move is ``lame``. The legs are walked cell by
+    cell, so a leg stops at the edge of the board whatever its range.
     """
     limit = max(board.files, board.ranks) + 1
     table = []
     for cell in range(len(board)):
         rows: dict[tuple[int, tuple[int, ...]], None] = {}
-        for first in legs[0][1]:
-            plans: list[list[tuple[tuple[int, int], int]]] = [[]]
-            for index, (mode, vectors, rng) in enumerate(legs):
-                allowed = [first] if index == 0 else [v for v in vectors if v[0] * first[0] + v[1] * first[1] > 0]
-                lengths = [1] if mode == "step" else range(1, (rng or limit) + 1)
-                plans = [plan + [(v, n)] for plan in plans for v in allowed for n in lengths]
-            for plan in plans:
-                path, between, at = [], [], cell
-                for (dx, dy), n in plan:
-                    for k in range(n):
-                        at = board.offset(at, dx, dy)
-                        if at < 0:
-                            break
-                        path.append(at)
-                        if k < n - 1 or lame:
-                            between.append(at)
-                    if at < 0:
+
+        def extend(index: int, at: int, between: tuple[int, ...], first: tuple[int, int]) -> None:
+            mode, vectors, rng = legs[index]
+            last = index == len(legs) - 1
+            allowed = [first] if index == 0 else [v for v in vectors if v[0] * first[0] + v[1] * first[1] > 0]
+            for dx, dy in allowed:
+                cur, run = at, []
+                for _ in range(1 if mode == "step" else rng or limit):
+                    cur = board.offset(cur, dx, dy)
+                    if cur < 0:
                         break
-                if at >= 0 and path:
-                    to = path[-1]
-                    rows[(to, tuple(c for c in between if c != to))] = None
+                    inside = between + tuple(run)
+                    spend(len(inside) + 1)
+                    if last:
+                        rows[(cur, tuple(c for c in inside if c != cur))] = None
+                    else:
+                        extend(index + 1, cur, inside + ((cur,) if lame else ()), first)
+                    run.append(cur)
+
+        for first in legs[0][1]:
+            extend(0, cell, (), first)
         table.append(list(rows))
     return table
 
@@ -470,6 +476,7 @@ def _zigzag_table(board: Board, first: list, second: list, rng, step, distinct) 
                         break
                     seen.add(at)
                     path.append(at)
+                spend(len(path) * (len(path) + 1) // 2)
                 for k, to in enumerate(path):
                     rows[(to, tuple(path[:k]))] = None
         table.append(list(rows))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError
 
+from .budget import spend
 from .expressions import compile_expr
 
 if TYPE_CHECKING:
@@ -71,7 +72,11 @@ class _CellPair:
         self.board, self.army, self._rays = board, army, rays
         self.frm = self.to = -1
 
-    def __getattr__(self, name: str):
+    def value(self, name: str):
+        """The value of a name of the condition: ``army``, or ``from_P`` / ``to_P`` (property P of
+        the start or the destination), read from the cell's attributes, never as a Python attribute."""
+        if name == "army":
+            return self.army
         side, _, prop = name.partition("_")
         cell = self.frm if side == "from" else self.to
         return self.board.attributes[cell].get(prop, "")
@@ -109,7 +114,7 @@ def static_condition(expr: S.Expr, board: Board, army: str):
     symbols.update({label: (label,) for label in board.steps if label not in symbols})
     symbols["all"] = tuple(board.steps)
     calls = {"neighbour": "one step away", "on_ray": "on a ray"}
-    test = compile_expr(expr, names, calls, symbols)
+    test = compile_expr(expr, names, calls, symbols, lookup=_CellPair.value)
     pair = _CellPair(board, army, {})
     loc = getattr(expr, "loc", None)
 
@@ -151,6 +156,7 @@ def filtered(atom: Atom, allowed, loc) -> Atom | None:
     for c in range(n):
         row: dict[tuple[int, tuple[int, ...]], None] = {}
         for ray, v in zip(atom.rays[c], verdicts[c]):
+            spend(len(ray) * (len(ray) + 1) // 2)
             for k, to in enumerate(ray):
                 if v[k]:
                     row[(to, tuple(ray[:k]))] = None

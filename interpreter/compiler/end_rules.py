@@ -91,6 +91,16 @@ def names_used(expr) -> set[str]:
     return found
 
 
+# The names whose values grow in a game that goes on forever: an end rule over one of them can stop it.
+BOUNDING_NAMES = ("repetitions", "clock", "fullmove")
+
+
+def can_go_on_forever(ends: list[S.EndRule]) -> bool:
+    """Whether no end rule looks at repetitions, the clock or the move number, so that nothing
+    stops a game in which no one wins (pieces shuffled to and fro for ever)."""
+    return not any(names_used(rule.condition) & set(BOUNDING_NAMES) for rule in ends)
+
+
 # The type of every name and call of end conditions, for the checks below.
 NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock": int,
               "insufficient_material": bool, "fullmove": int, "sides": int, "royals": int, "enemy_royals": int,

@@ -23,13 +23,16 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operato
 
 
 def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
-                 symbols: dict[str, Any] | None = None) -> Compiled:
+                 symbols: dict[str, Any] | None = None,
+                 lookup: Callable[[Any, str], Any] = getattr) -> Compiled:
     """Compile ``expr``.
 
     ``names``: the bare names it may use (name -> description); ``calls``:
     the functions it may call (name -> description); ``symbols``: names
     that stand for constants (piece names, zone names ...), usable as call
-    arguments. An unknown name is a :class:`RulesSemanticError` at its
+    arguments. ``lookup(ctx, name)`` reads a name's value (default: an
+    attribute of the context, for contexts whose attributes are the
+    vocabulary). An unknown name is a :class:`RulesSemanticError` at its
     location with a suggestion.
     """
     symbols = symbols or {}
@@ -45,7 +48,7 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
             name = ".".join(node.path)
             if name in names:
                 attr = name.replace(".", "_")
-                return lambda ctx: getattr(ctx, attr)
+                return lambda ctx: lookup(ctx, attr)
             if name in symbols:
                 value = symbols[name]
                 return lambda ctx: value
@@ -83,22 +86,6 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
     return build(expr)
 
 
-class CellView:
-    """A cell's properties (``file``, ``rank``, ``colour``, attributes) read as attributes.
-
-    The context of a cell formula (``where``, ``position``): a property the
-    cell lacks reads as ``""``.
-    """
-
-    __slots__ = ("props",)
-
-    def __init__(self, props: dict[str, Any]) -> None:
-        self.props = props
-
-    def __getattr__(self, name: str) -> Any:
-        return self.props.get(name, "")
-
-
 def compile_cell_formula(expr: S.Expr, properties, what: str = "cell formula") -> Callable[[dict], Any]:
     """Compile a formula over a cell's properties (``where``, ``position``).
 
@@ -109,12 +96,13 @@ def compile_cell_formula(expr: S.Expr, properties, what: str = "cell formula") -
     :class:`RulesSemanticError` at the formula, naming the cell.
     """
     names = {p: "cell property" for p in properties}
-    formula = compile_expr(expr, names, {})
+    # A property is read from the dict, never as an attribute: a file may name one __class__.
+    formula = compile_expr(expr, names, {}, lookup=lambda props, name: props.get(name, ""))
     loc = getattr(expr, "loc", None)
 
     def evaluate(props: dict) -> Any:
         try:
-            return formula(CellView(props))
+            return formula(props)
         except TypeError:
             cell = props.get("name") or f"file {props.get('file')} rank {props.get('rank')}"
             raise RulesSemanticError(f"this {what} mixes text and numbers on cell {cell}", loc,

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dsl import spec as S
-from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, clip, unknown_name
 
 from .board import Board, compile_board
+from .budget import compiling, located
 from .castling import compile_castling
 from .drops import compile_drops
 from .atoms import Atom, compile_atoms, frame
@@ -73,12 +74,19 @@ class Game:
     promotion_only: set[int]
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
+        generator = spec.board.generator
+        with compiling(generator.loc if generator is not None else variant_loc(spec)):
+            self._compile(spec, mode, options)
+
+    def _compile(self, spec: S.VariantSpec, mode: str | None, options: dict[str, str] | None) -> None:
+        """Everything :meth:`__init__` compiles, under the compile budget (:mod:`.budget`)."""
         self.spec = spec
+        self.variant_loc = variant_loc(spec)
         self.name = spec.name
         self.title = spec.title
         self._compile_armies(spec)
         self._compile_mode(spec, mode, options or {})
-        self.board: Board = compile_board(spec.board, [a.name for a in self.armies], spec.locs.get("name"))
+        self.board: Board = compile_board(spec.board, [a.name for a in self.armies], self.variant_loc)
         self.n = len(self.board)
         for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
             frame(army.forward, self.board, army.locs.get("forward", army.loc))
@@ -101,7 +109,7 @@ class Game:
         self.castle_king, self.castle_rook = castling.king, castling.rook
         self._compile_rules(spec)
         self._zobrist()
-        self.setup: Setup = compile_setup(self, spec.setup, spec.locs.get("name"))
+        self.setup: Setup = compile_setup(self, spec.setup, self.variant_loc)
         codes = self.setup.codes()
         self.royal_armies: frozenset[int] = frozenset(self.code_army[c] for c in codes if self.is_royal[c])
         # Kinds that exist only by promotion go back whenever captured (shogi's promoted
@@ -121,7 +129,7 @@ class Game:
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:
         if len(spec.armies) < 1:
-            raise RulesSemanticError("the variant declares no army", spec.locs.get("name"),
+            raise RulesSemanticError("the variant declares no army", self.variant_loc,
                                      expected="an 'armies { army white ... }' block")
         armies = []
         seen: dict[str, Loc | None] = {}
@@ -176,9 +184,12 @@ class Game:
         self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
         self.turn_armies: list[tuple[int, ...]] = [(a,) for a in self.turn_order]
         if not spec.modes:
+            from dsl.errors import UsageError
             if mode is not None:
-                from dsl.errors import UsageError
                 raise UsageError(f"{spec.name} has no play modes", hint="leave out --mode")
+            if options:
+                raise UsageError(f"{spec.name} has no play modes, so no mode option '{clip(next(iter(options)))}'",
+                                 hint="leave out --option")
             return
         modes = {m.name: m for m in spec.modes}
         for declared in spec.modes:
@@ -244,11 +255,17 @@ class Game:
     def _compile_pieces(self, spec: S.VariantSpec) -> None:
         kinds = []
         letters: dict[str, str] = {}
+        prefixed = all(a.prefix is not None for a in self.armies)  # else letters are told apart by case
         for i, piece in enumerate(spec.pieces.values()):
             letter = piece.letter or piece.name[0].upper()
             if not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
                 raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter, "
                                          "or '+' and a letter", piece.loc, hint='write e.g. letter N or letter "+P"')
+            if not prefixed and not _has_cases(letter[-1]):
+                raise RulesSemanticError(
+                    f"piece letter '{letter}' of {piece.name} has no distinct upper- and lower-case forms",
+                    piece.loc, expected="a letter such as A to Z, which armies write in upper or lower case",
+                    hint="or give every army a 'letters prefix'")
             letter = letter.upper()
             if letter in letters:
                 raise RulesSemanticError(
@@ -257,7 +274,7 @@ class Game:
             letters[letter] = piece.name
             kinds.append(PieceKind(i, piece.name, letter, piece.value, piece.royal, piece))
         if not kinds:
-            raise RulesSemanticError("the variant declares no piece", spec.locs.get("name"))
+            raise RulesSemanticError("the variant declares no piece", self.variant_loc)
         self.kinds: list[PieceKind] = kinds
         self.kind_index = {k.name: k.index for k in kinds}
         na = len(self.armies)
@@ -322,7 +339,8 @@ class Game:
             for facing in facings:
                 committing: dict[int, set[int]] = {}
                 for move in kind.spec.moves:
-                    atoms = compile_atoms(move, self.board, army.name, facing)
+                    with located(move.loc):
+                        atoms = compile_atoms(move, self.board, army.name, facing)
                     self.atoms[code] += atoms
                     if move.commits:
                         for frm, to in _reach(atoms):
@@ -518,6 +536,18 @@ class Game:
         return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
                 f"({', '.join(k.name for k in self.kinds)}), {len(self.armies)} armies "
                 f"({', '.join(a.name for a in self.armies)})")
+
+
+def variant_loc(spec: S.VariantSpec) -> Loc:
+    """Where errors about a variant as a whole point: its name, else the top of its file."""
+    return spec.locs.get("name") or Loc(spec.path or f"<{spec.name}>", 1, 1)
+
+
+def _has_cases(letter: str) -> bool:
+    """Whether ``letter`` has an upper- and a lower-case form, one character each, that turn into each
+    other (not ``中``, which has no case, nor ``ß``, whose upper case is ``SS``, nor ``ı``)."""
+    upper, lower = letter.upper(), letter.lower()
+    return len(upper) == len(lower) == 1 and upper != lower and upper.lower() == lower and lower.upper() == upper
 
 
 def _reach(atoms: list[Atom]):

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dsl.errors import Loc, PositionError, suggest
+from dsl import limits as L
+from dsl.errors import Loc, PositionError, clip, suggest
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,6 +37,23 @@ LABEL = "<fen>"
 def fen_error(fen: str, start: int, end: int, message: str, expected: str | None = None,
            hint: str | None = None) -> PositionError:
     return PositionError(message, Loc.in_string(LABEL, fen, start, end), expected=expected, hint=hint)
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written with the digits 0 to 9 (not ``²``, not ``٣``)."""
+    return text.isascii() and text.isdigit()
+
+
+def read_number(fen: str, text: str, at: int, what: str) -> int:
+    """The whole number ``text`` (at ``at`` in ``fen``), at most :data:`~dsl.limits.NUMBER`;
+    else a PositionError naming ``what`` it should be."""
+    if not is_number(text):
+        raise fen_error(fen, at, at + len(text), f"invalid {what} {clip(text)!r}",
+                        expected="a whole number written with the digits 0 to 9")
+    if len(text.lstrip("0")) > len(str(L.NUMBER.value)) or int(text) > L.NUMBER.value:
+        raise fen_error(fen, at, at + len(text), f"the {what} {clip(text, 20)} is too large",
+                        expected=f"at most {L.NUMBER.value:,}")
+    return int(text)
 
 
 def split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, str | None, int]:
@@ -130,11 +148,11 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
                 # cell the board lacks, in Fairy-Stockfish's and XBoard's FEN: neither is a cell here.
                 i += 1
                 continue
-            if ch.isdigit():
+            if "0" <= ch <= "9":
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and "0" <= row[j] <= "9":
                     j += 1
-                x += int(row[i:j])
+                x += read_number(fen, row[i:j], pos + i, "number of empty cells")
                 i = j
                 continue
             if ch == "(" and stacks is not None:

@@ -48,13 +48,24 @@ class Setup:
 
 
 def setup_error(err: PositionError, loc: Loc | None) -> RulesSemanticError:
-    """A PositionError in the setup's FEN string, located in the rules file (the column of the
-    string plus the column in it)."""
+    """A PositionError in the setup's FEN string, located in the rules file: the column of the
+    string ``loc`` points at, past its quotes and the spaces that open it, plus the column in it."""
     if loc is not None and err.loc is not None:
-        loc = Loc(loc.path, loc.line, loc.column + err.loc.column,
-                  loc.column + (err.loc.end_column or err.loc.column + 1), loc.text)
+        shift = _opening(loc)
+        loc = Loc(loc.path, loc.line, loc.column + shift + err.loc.column - 1,
+                  loc.column + shift + (err.loc.end_column or err.loc.column + 1) - 1, loc.text)
     return RulesSemanticError(f"the setup is not a valid position: {err.message}", loc,
                               expected=err.expected, hint=err.hint)
+
+
+def _opening(loc: Loc) -> int:
+    """How many characters the string at ``loc`` opens with before its text: its quote (or
+    three) and the spaces the FEN is read without."""
+    lines = (loc.text or "").splitlines()
+    line = lines[loc.line - 1] if 0 < loc.line <= len(lines) else ""
+    rest = line[loc.column - 1:]
+    quote = 3 if rest.startswith('"""') else 1
+    return quote + len(rest[quote:]) - len(rest[quote:].lstrip(" "))
 
 
 def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Setup:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .budget import located, spend
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -61,44 +63,8 @@ def attack_tables(game: Game) -> AttackTables:
     once = [[{} for _ in range(n)] for _ in range(na)]
     slow: list[set[int]] = [set() for _ in range(na)]
     for code in range(1, game.ncodes):
-        army = game.code_army[code]
-        for atom in game.atoms[code]:
-            if not atom.capture or atom.level == "upper":
-                continue
-            if atom.once and atom.kind == "leap" and not atom.unmoved and not any(
-                    between for row in atom.leaps for _, between in row):
-                # A privileged leap attacks only while the piece keeps its privilege.
-                for frm, row in enumerate(atom.leaps):
-                    if atom.from_cells is not None and frm not in atom.from_cells:
-                        continue
-                    for to, _ in row:
-                        if atom.to_cells is None or to in atom.to_cells:
-                            once[army][to].setdefault(frm, set()).add(code)
-                continue
-            if not atom.attacks_plainly or atom.hop == "g":
-                slow[army].add(code)
-                continue
-            sources, targets = atom.from_cells, atom.to_cells
-            if atom.kind == "leap":
-                for frm, row in enumerate(atom.leaps):
-                    if sources is not None and frm not in sources:
-                        continue
-                    for to, between in row:
-                        if targets is not None and to not in targets:
-                            continue
-                        table = lame[army][to] if between else leap[army][to]
-                        table.setdefault((frm, between) if between else frm, set()).add(code)
-            else:
-                target = ray if atom.kind == "ride" else hop
-                for frm, rays in enumerate(atom.rays):
-                    if sources is not None and frm not in sources:
-                        continue
-                    for r in rays:
-                        for k, to in enumerate(r):
-                            if targets is not None and to not in targets:
-                                continue
-                            chain = tuple(reversed(r[:k])) + (frm,)
-                            target[army][to].setdefault(chain, set()).add(code)
+        with located(game.kinds[game.code_kind[code]].spec.loc):
+            _invert(game, code, leap, ray, hop, lame, once, slow)
     # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
     stand_in = [next((c for c in range(1, game.ncodes) if game.hostile[a][c] and not game.is_royal[c]),
                           next((c for c in range(1, game.ncodes) if game.code_army[c] != a), 0))
@@ -128,6 +94,78 @@ def attack_tables(game: Game) -> AttackTables:
     )
 
 
+def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
+    """Add the attacks of the atoms of ``code`` to the reverse tables (per army, per attacked cell)."""
+    army = game.code_army[code]
+    for atom in game.atoms[code]:
+        if not atom.capture or atom.level == "upper":
+            continue
+        if atom.once and atom.kind == "leap" and not atom.unmoved and not any(
+                between for row in atom.leaps for _, between in row):
+            # A privileged leap attacks only while the piece keeps its privilege.
+            for frm, row in enumerate(atom.leaps):
+                if atom.from_cells is not None and frm not in atom.from_cells:
+                    continue
+                for to, _ in row:
+                    if atom.to_cells is None or to in atom.to_cells:
+                        once[army][to].setdefault(frm, set()).add(code)
+            continue
+        if not atom.attacks_plainly or atom.hop == "g":
+            slow[army].add(code)
+            continue
+        sources, targets = atom.from_cells, atom.to_cells
+        if atom.kind == "leap":
+            for frm, row in enumerate(atom.leaps):
+                if sources is not None and frm not in sources:
+                    continue
+                spend(len(row))
+                for to, between in row:
+                    if targets is not None and to not in targets:
+                        continue
+                    table = lame[army][to] if between else leap[army][to]
+                    table.setdefault((frm, between) if between else frm, set()).add(code)
+        else:
+            target = ray if atom.kind == "ride" else hop
+            behind = _rays_behind(atom, sources)
+            for frm, rays in enumerate(atom.rays):
+                if sources is not None and frm not in sources:
+                    continue
+                for r in rays:
+                    start = _covered(r, behind.get((frm, r[0]), ()))
+                    spend((len(r) - start) * (len(r) + start + 3) // 2)  # the chains to its uncovered cells
+                    for k in range(start, len(r)):
+                        to = r[k]
+                        if targets is not None and to not in targets:
+                            continue
+                        chain = tuple(reversed(r[:k])) + (frm,)
+                        target[army][to].setdefault(chain, set()).add(code)
+
+
+def _rays_behind(atom, sources) -> dict[tuple[int, int], list[list[int]]]:
+    """The atom's rays from allowed sources, by their first two cells: the rays that pass a cell
+    ``frm`` and go on to the cell after it."""
+    behind: dict[tuple[int, int], list[list[int]]] = {}
+    for frm, rays in enumerate(atom.rays):
+        if sources is None or frm in sources:
+            for r in rays:
+                if len(r) > 1:
+                    behind.setdefault((r[0], r[1]), []).append(r)
+    return behind
+
+
+def _covered(ray: list[int], behind: list[list[int]]) -> int:
+    """How many first cells of ``ray`` (from some cell ``frm``) a ray from a source behind ``frm``
+    also reaches, along the same cells: chains to those cells from ``frm`` would only be prefixes
+    of the chains from that source (same atom, same codes), which the merge drops anyway."""
+    best = 0
+    for other in behind:
+        m = 0
+        while m < len(ray) and m + 1 < len(other) and other[m + 1] == ray[m]:
+            m += 1
+        best = max(best, m)
+    return best
+
+
 def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> Chains:
     """Merge chains: drop each chain whose codes all attack along longer chains that start with it.
 
@@ -135,10 +173,23 @@ def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> Chains:
     second): a longer chain that starts with this one stops at the same cell
     whenever this one would, so every code it attacks with is found there
     too. A chain is kept unless the codes of the longer chains extending it,
-    together, cover its own; the longest chains are always kept.
+    together, cover its own; the longest chains are always kept. Linear in
+    the total length of the chains.
     """
-    longer: dict[tuple[int, ...], set[int]] = {}
+    # A trie of the chains: each node is a prefix; ``beyond[node]`` gathers the codes of the
+    # chains that go on past it, so every chain is walked once, cell by cell.
+    children: dict[tuple[int, int], int] = {}
+    beyond: list[set[int]] = [set()]
+    ends = []
     for chain, codes in chains.items():
-        for end in range(1, len(chain)):
-            longer.setdefault(chain[:end], set()).update(codes)
-    return tuple((chain, frozenset(codes)) for chain, codes in chains.items() if not codes <= longer.get(chain, set()))
+        node = 0
+        for cell in chain:
+            beyond[node] |= codes
+            child = children.get((node, cell))
+            if child is None:
+                child = children[node, cell] = len(beyond)
+                beyond.append(set())
+            node = child
+        ends.append(node)
+    return tuple((chain, frozenset(codes)) for (chain, codes), end in zip(chains.items(), ends)
+                 if not codes <= beyond[end])

@@ -6,7 +6,8 @@ The documentation generator builds a list of blocks (:class:`Heading`,
 :func:`to_html`, so both formats say the same thing. Text inside blocks
 may use two inline conventions of Markdown: `code` in backticks and
 **bold**; the HTML writer turns them into ``<code>`` and ``<strong>``
-and escapes everything else.
+and escapes everything else, and the Markdown writer escapes ``<`` and
+``&`` outside code: text from a rules file never becomes markup.
 """
 
 from __future__ import annotations
@@ -53,9 +54,38 @@ class Items:
 
 Block = Heading | Paragraph | Image | Table | Code | Items
 
+_INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|(!?)\[([^\]]*)\]\(([^)]+)\)")
+# The targets of the generator's own pictures and links: relative paths of plain names (no scheme,
+# no '..'), files of the documentation itself.
+_LOCAL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*")
+
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    return md_text(text).replace("|", "\\|")
+
+
+def md_text(text: str) -> str:
+    """``text`` for Markdown, read as its characters wherever it came from: outside `code` spans,
+    ``<`` and ``&`` are escaped (no raw HTML) and so is every link or picture whose target is
+    not a file of the documentation (``![alt](piece-king.svg)``, ``[Chess](chess/index.md)``), so
+    that text from a rules file cannot become markup."""
+    out, last = [], 0
+    for match in _INLINE.finditer(text):
+        out.append(_md_plain(text[last:match.start()]))
+        code, bang, label, target = match.group(1), match.group(3), match.group(4), match.group(5)
+        if code is not None:
+            out.append(match.group(0))
+        elif target is not None and _LOCAL.fullmatch(target):
+            out.append(f"{bang}[{_md_plain(label)}]({target})")
+        else:
+            out.append(_md_plain(match.group(0)))
+        last = match.end()
+    out.append(_md_plain(text[last:]))
+    return "".join(out)
+
+
+def _md_plain(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace("](", "]\\(")
 
 
 def to_markdown(blocks: list[Block]) -> str:
@@ -63,11 +93,11 @@ def to_markdown(blocks: list[Block]) -> str:
     out: list[str] = []
     for block in blocks:
         if isinstance(block, Heading):
-            out.append("#" * block.level + " " + block.text)
+            out.append("#" * block.level + " " + md_text(block.text))
         elif isinstance(block, Paragraph):
-            out.append(block.text)
+            out.append(md_text(block.text))
         elif isinstance(block, Image):
-            out.append(f"![{block.alt}]({block.path})")
+            out.append(f"![{md_text(block.alt)}]({block.path})")
         elif isinstance(block, Table):
             lines = ["| " + " | ".join(_md_cell(h) for h in block.header) + " |",
                      "|" + "---|" * len(block.header)]
@@ -76,25 +106,27 @@ def to_markdown(blocks: list[Block]) -> str:
         elif isinstance(block, Code):
             out.append("```text\n" + block.text + "\n```")
         else:
-            out.append("\n".join(f"- {item}" for item in block.items))
+            out.append("\n".join(f"- {md_text(item)}" for item in block.items))
     return "\n\n".join(out) + "\n"
 
 
-_INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|!\[([^\]]*)\]\(([^)]+)\)")
 
 
 def inline_html(text: str) -> str:
-    """Escape ``text`` for HTML, turning `code`, **bold** and ![alt](image) into elements."""
+    """Escape ``text`` for HTML, turning `code`, **bold** and ![alt](image) (of a file of the
+    documentation) into elements."""
     out, last = [], 0
     for match in _INLINE.finditer(text):
         out.append(html.escape(text[last:match.start()], quote=False))
-        code, bold, alt, src = match.groups()
+        code, bold, bang, alt, src = match.groups()
         if code is not None:
             out.append(f"<code>{html.escape(code, quote=False)}</code>")
         elif bold is not None:
             out.append(f"<strong>{html.escape(bold, quote=False)}</strong>")
-        else:
+        elif bang and _LOCAL.fullmatch(src):
             out.append(f'<img src="{html.escape(src)}" alt="{html.escape(alt)}">')
+        else:  # a link, or not a picture of the page (a web address in a description): shown as text
+            out.append(html.escape(match.group(0), quote=False))
         last = match.end()
     out.append(html.escape(text[last:], quote=False))
     return "".join(out)

@@ -88,7 +88,9 @@ def generic_image(letter: str) -> list[str]:
 
 
 def piece_elements(piece_name: str, letter: str, body: str, line: str, detail: str) -> str:
-    """The SVG elements of one piece image in the 100 x 100 box, in the given colours."""
+    """The SVG elements of one piece image in the 100 x 100 box, in the given colours (escaped as
+    attribute values whatever they are)."""
     key = image_name(piece_name)
     elements = IMAGES[key] if key else generic_image(letter)
+    body, line, detail = (escape(c, {'"': "&quot;"}) for c in (body, line, detail))
     return "".join(e.format(body=body, line=line, detail=detail) for e in elements)

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
+from dsl.colours import HEX as HEX_COLOUR
 from dsl.errors import UsageError, suggest
 
 from interpreter.compiler.game import Game
@@ -47,8 +48,6 @@ MARKS = tuple(MARK_COLOURS)
 """Marks of a move diagram: ``both`` (moves or captures there), ``move``
 (only moves), ``capture`` (only captures), ``special`` (a special move:
 first move only, en passant, ...)."""
-
-_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
 
 
 @dataclass(frozen=True)
@@ -135,7 +134,7 @@ def _cell_fill(attributes: dict, type_tints: dict[str, str]) -> str:
     if isinstance(colour, str):
         if colour in CELL_COLOURS:
             return CELL_COLOURS[colour]
-        if _HEX_COLOUR.fullmatch(colour):
+        if HEX_COLOUR.fullmatch(colour):
             return colour
     cell_type = attributes.get("type")
     if cell_type is not None:
@@ -145,7 +144,7 @@ def _cell_fill(attributes: dict, type_tints: dict[str, str]) -> str:
 
 def _luminance(colour: str) -> float:
     """Relative brightness 0..1 of a ``#rgb`` / ``#rrggbb`` colour (0.5 for anything else)."""
-    if not _HEX_COLOUR.fullmatch(colour):
+    if not HEX_COLOUR.fullmatch(colour):
         return 0.5
     digits = colour[1:]
     if len(digits) == 3:

@@ -12,11 +12,14 @@ their rank strings.
 
 from __future__ import annotations
 
-from itertools import permutations
+from collections import Counter
+from math import factorial, prod
 
+from dsl import limits as L
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, unknown_name
 
+from interpreter.compiler.budget import compiling, spend
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
 from interpreter.notation.fen import to_fen
@@ -45,29 +48,36 @@ def arrangements(game: Game, start: Position) -> list[str]:
     if not shuffles:
         return [to_fen(start)]
     results = [start]
-    for shuffle in shuffles:
-        for rule in shuffle.rules:
-            for name in (rule.piece, rule.other):
-                if name is not None and name not in game.kind_index:
-                    raise unknown_name("piece", name, game.kind_index, rule.loc)
-        expanded = []
-        for template in results:
-            expanded += _shuffle(game, template, shuffle)
-        results = expanded
+    with compiling(shuffles[0].loc):
+        for shuffle in shuffles:
+            for rule in shuffle.rules:
+                for name in (rule.piece, rule.other):
+                    if name is not None and name not in game.kind_index:
+                        raise unknown_name("piece", name, game.kind_index, rule.loc)
+            expanded = []
+            for template in results:
+                expanded += _shuffle(game, template, shuffle, len(results))
+            results = expanded
     fens = sorted({to_fen(pos) for pos in results})
     if not fens:
         raise RulesSemanticError("no arrangement satisfies the shuffle rules", shuffles[0].loc)
     return fens
 
 
-def _shuffle(game, template: Position, shuffle: S.ShuffleSpec) -> list[Position]:
+def _shuffle(game, template: Position, shuffle: S.ShuffleSpec, templates: int = 1) -> list[Position]:
+    """The arrangements of ``template`` that ``shuffle`` allows; ``templates`` (how many
+    templates are shuffled alike) multiplies the count checked against the limit."""
     board = game.board
     cells = sorted(board.term(shuffle.cells, None), key=lambda c: board.coords[c])
     mirror = {board.coords[c][0]: c for c in board.term(shuffle.mirror, None)} if shuffle.mirror else {}
     pieces = tuple(template.board[c] for c in cells if template.board[c])
     cells = [c for c in cells if template.board[c]]
+    count = factorial(len(pieces)) // prod(factorial(k) for k in Counter(pieces).values())
+    if count * templates > L.ARRANGEMENTS.value:
+        raise L.ARRANGEMENTS.error(f"this shuffle has {count * templates:,} arrangements to try", shuffle.loc)
     out = []
-    for codes in sorted(set(permutations(pieces))):
+    for codes in _distinct_permutations(pieces):
+        spend(len(board))
         if not _satisfies(game, cells, codes, shuffle.rules):
             continue
         pos = template.copy()
@@ -80,6 +90,23 @@ def _shuffle(game, template: Position, shuffle: S.ShuffleSpec) -> list[Position]
         _reset_unmoved(game, pos)
         out.append(pos)
     return out
+
+
+def _distinct_permutations(items: tuple[int, ...]):
+    """Every distinct ordering of ``items`` once, in increasing order (next permutation)."""
+    order = sorted(items)
+    while True:
+        yield tuple(order)
+        i = len(order) - 2
+        while i >= 0 and order[i] >= order[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while order[j] <= order[i]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1:] = reversed(order[i + 1:])
 
 
 def _reset_unmoved(game, pos: Position) -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from dsl import spec as S
 from dsl.errors import PositionError, RulesError, UsageError, inherited_error
-from dsl.loader import find_variant, load_spec
+from dsl.files import FilePolicy
+from dsl.loader import DEFAULT_POLICY, find_variant, load_spec
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.setup import setup_error
@@ -52,24 +53,26 @@ def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[
     return game
 
 
-_CACHE: dict[tuple, tuple[str, Game]] = {}  # (file, mode, options) -> (fingerprint of its sources, game)
+_CACHE: dict[tuple, tuple[str, Game]] = {}  # (file, mode, options, policy) -> (fingerprint of its sources, game)
 
 
-def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] | None = None) -> Game:
+def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] | None = None,
+              policy: FilePolicy = DEFAULT_POLICY) -> Game:
     """Load and compile a variant by bundled name, alias or path, in a play ``mode`` with mode
-    ``options``.
+    ``options``; ``policy`` says which files its extends and include lines may read
+    (:class:`~dsl.files.FilePolicy`).
 
     Games are cached per file, mode and options, and a cached game is served
     only while every file its variant was read from (the file itself, what it
     extends and includes) has the same contents: an edited include is
     compiled afresh.
     """
-    path = find_variant(str(ref))
-    key = (str(path.resolve()), mode, tuple(sorted((options or {}).items())))
+    path = find_variant(str(ref), policy)
+    key = (str(path.resolve()), mode, tuple(sorted((options or {}).items())), policy)
     cached = _CACHE.get(key)
     if cached is not None and cached[0] == _fingerprint(cached[1].spec.sources):
         return cached[1]
-    spec = load_spec(path)
+    spec = load_spec(path, policy)
     game = compile_variant(spec, mode, options)
     _CACHE[key] = (_fingerprint(spec.sources), game)
     return game

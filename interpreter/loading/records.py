@@ -34,6 +34,12 @@ def result_token(game: Game, result: Outcome | None) -> str:
     return "*"
 
 
+def _tag_value(value: str) -> str:
+    """A tag value as PGN writes it: ``\\`` and ``"`` escaped, on one line (titles come from a
+    rules file and may hold anything)."""
+    return " ".join(str(value).replace("\\", "\\\\").replace('"', '\\"').split())
+
+
 def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | None,
                 players: dict[str, str] | None = None, extra_tags: dict[str, str] | None = None) -> str:
     """The record of a game that started at ``start_fen`` and went through ``sans``; ``players``
@@ -54,7 +60,7 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
     if result is not None:
         tags["Termination"] = result.describe(game)
     tags.update(extra_tags or {})
-    lines = [f'[{key} "{value}"]' for key, value in tags.items()]
+    lines = [f'[{key} "{_tag_value(value)}"]' for key, value in tags.items()]
     per_round = len(game.turn_order)
     first_turn = int(start_fen.split()[1] != game.armies[game.turn_order[0]].symbol) if len(start_fen.split()) > 1 else 0
     fullmove = int(start_fen.split()[5]) if len(start_fen.split()) > 5 else 1

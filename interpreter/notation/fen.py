@@ -41,14 +41,17 @@ from __future__ import annotations
 
 import re
 
-from dsl.errors import suggest
+from dsl import limits as L
+from dsl.errors import Loc, suggest
 
 from interpreter.compiler.board import file_letter
 from interpreter.compiler.game import Game
 from interpreter.compiler.placement import fen_error as _error
-from interpreter.compiler.placement import rank_cells, read_holdings, read_placement, split_holdings
+from interpreter.compiler.placement import (
+    LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
+)
 from interpreter.engine.position import Position
-from interpreter.engine.attacks import royal_cells
+from interpreter.engine.attacks import royal_attacked, royal_cells
 from interpreter.engine.legality import ep_legal, ep_possible
 
 
@@ -64,6 +67,8 @@ def _fields(fen: str) -> list[tuple[str, int]]:
 
 def parse_fen(game: Game, fen: str) -> Position:
     """The position described by ``fen``. Raises :class:`PositionError` pointing into the string."""
+    if len(fen) > L.FEN_CHARS.value:
+        raise L.FEN_CHARS.error(f"this position string has {len(fen):,} characters", Loc.in_string(LABEL, fen[:200], 0))
     fen = fen.strip()
     if not fen:
         raise _error(fen, 0, 0, "empty position", expected="a FEN string")
@@ -86,7 +91,7 @@ def parse_fen(game: Game, fen: str) -> Position:
     if holdings:
         for code, count in read_holdings(game, fen, holdings, holdings_at).items():
             pos.hands[code] += count
-    if not game.castle_rules and len(fields) > 2 and fields[2][0].isdigit():
+    if not game.castle_rules and len(fields) > 2 and is_number(fields[2][0][0]):
         # Games without castling may leave out the castling and en passant fields ("w 0 1").
         fields = fields[:2] + [("-", fields[2][1]), ("-", fields[2][1])] + fields[2:]
     # Side to move.
@@ -109,13 +114,13 @@ def parse_fen(game: Game, fen: str) -> Position:
     for index, name in ((4, "halfmove clock"), (5, "fullmove number")):
         if len(fields) > index:
             text, at = fields[index]
-            if not text.isdigit():
-                raise _error(fen, at, at + len(text), f"invalid {name} {text!r}", expected="a whole number")
+            number = read_number(fen, text, at, name)
             if index == 4:
-                pos.clock = int(text)
+                pos.clock = number
             else:
-                pos.fullmove = max(1, int(text))
+                pos.fullmove = max(1, number)
     _check_royals(game, pos, fen, placement, fields[0][1])
+    _check_last_mover_safe(game, pos, fen, fields[1] if len(fields) > 1 else fields[0])
     pos.rehash()
     return pos
 
@@ -132,8 +137,8 @@ def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[s
     kept = []
     for index, (text, at) in enumerate(fields):
         parts = text.lstrip("+").split("+")
-        if index >= 4 and "+" in text and len(parts) == len(game.armies) and all(p.isdigit() for p in parts):
-            counts = [int(p) for p in parts]
+        if index >= 4 and "+" in text and len(parts) == len(game.armies) and all(is_number(p) for p in parts):
+            counts = [read_number(fen, p, at, "check count") for p in parts]
             if not text.startswith("+"):
                 if not game.count_checks:
                     raise _error(fen, at, at + len(text), "checks remaining need a target ('count checks to N')")
@@ -279,6 +284,28 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
                          + f" for {army.title}, as in the setup")
+
+
+def _check_last_mover_safe(game: Game, pos: Position, fen: str, field: tuple[str, int]) -> None:
+    """Refuse a position whose last movers stand in check where ``forbid self-check`` says that no
+    move may leave them so (``4k3/8/8/8/8/8/8/4K2r b``: Black to move could take the king).
+
+    Not where an army may stay in check by the rules themselves: passing,
+    taking its royal piece off or rescuing it when it has no move.
+    """
+    if not game.self_check or len(game.turn_armies) < 2:
+        return
+    if any(action in ("pass", "remove-royal", "rescue") for action, _ in game.no_moves):
+        return
+    last = game.turn_armies[(pos.turn - 1) % len(game.turn_armies)]
+    exposed = [a for a in last if a not in pos.movers and royal_attacked(pos, a)]
+    if exposed:
+        title = game.armies[exposed[0]].title
+        text, at = field
+        raise _error(fen, at, at + len(text), f"{title} is in check, but {title} has just moved",
+                     expected=f"a position in which the side that moved last ({title}) is not in check",
+                     hint="no move may leave its own royal piece attacked here (forbid self-check): "
+                          "is the side to move right?")
 
 
 def board_fen(pos: Position) -> str:

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import re
 
+from dsl import limits as L
 from dsl.errors import IllegalMoveError, Loc, MoveError, suggest
 
 from interpreter.compiler.game import Game
@@ -103,6 +104,9 @@ def parse_move(pos: Position, text: str, legal: list[Move] | None = None) -> Mov
 def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[Move] | None = None) -> Move:
     """:func:`_parse` on the annotated span ``text[start:end]``, matching moves as they are written
     (a rescue as the move it wraps)."""
+    if end - start > L.MOVE_CHARS.value:
+        raise L.MOVE_CHARS.error(f"this move has {end - start:,} characters",
+                                 Loc.in_string(LABEL, text, start, min(end, start + 60)))
     legal = pos.legal_moves() if legal is None else legal
     written = {inner(m): m for m in legal}
     return written[_parse(pos, text, *_body(text, start, end), legal=list(written))]
@@ -428,8 +432,12 @@ def moves_from_text(pos: Position, text: str) -> list[Move]:
     pointing into ``text``.
     """
     played: list[Move] = []
+    tokens = _move_tokens(text)
+    if len(tokens) > L.MOVES.value:
+        start = tokens[L.MOVES.value][0]
+        raise L.MOVES.error(f"this list has {len(tokens):,} moves", Loc.in_string(LIST_LABEL, text, start))
     try:
-        for number, (start, end) in enumerate(_move_tokens(text), 1):
+        for number, (start, end) in enumerate(tokens, 1):
             try:
                 move = _parse_written(pos, text, start, end)
             except MoveError as err:

@@ -182,6 +182,11 @@ async def _body(request: Request) -> dict:
                          expected="a JSON object") from None
     if not isinstance(body, dict):
         raise UsageError("the request must be a JSON object", expected='{"variant": "chess", ...}')
+    try:  # JSON may escape lone surrogates ("\ud800"), which no answer could quote back
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise UsageError("the request holds text that is not valid Unicode (a lone surrogate, "
+                         f"\\u{ord(err.object[err.start]):04x})", expected="a JSON object of UTF-8 text") from None
     return body
 
 
