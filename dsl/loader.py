@@ -98,6 +98,7 @@ class _Builder:
         self.rules = S.RulesSpec()
         self.setup = S.SetupSpec()
         self.ai = S.AiSpec()
+        self.examples: list[S.ExampleSpec] = []
         self.stack: list[Path] = []
         self.sources: list[str] = []  # every file read, in the order read
         self.via: dict[str, Loc] = {}  # file read for the top file -> the top file's line that led to it
@@ -167,6 +168,8 @@ class _Builder:
             self._rules(decl.value)
         elif kind == "setup":
             self.setup = decl.value
+        elif kind == "example":                # a later example of the same name replaces the earlier
+            self.examples = [e for e in self.examples if e.name != decl.value.name] + [decl.value]
         elif kind == "ai":
             self.ai = S.AiSpec(weights={**self.ai.weights, **decl.value.weights},
                                locs={**self.ai.locs, **decl.value.locs})
@@ -181,7 +184,7 @@ class _Builder:
             self.variant["name_loc"] = decl.loc
             self.variant["aliases"] = fields.get("aliases", [])
             self.variant["interpretations"].extend(interpretations)
-        for key in ("title", "description", "source"):
+        for key in ("title", "description", "source", "family"):
             if key in fields and (top or key not in self.top_keys):
                 self.variant[key] = fields[key]
                 if top:
@@ -269,6 +272,7 @@ class _Builder:
             description=self.variant.get("description"),
             aliases=self.variant.get("aliases", []),
             source=self.variant.get("source"),
+            family=self.variant.get("family"),
             interpretations=self.variant["interpretations"],
             path=str(path),
             sources=self.sources,
@@ -285,6 +289,7 @@ class _Builder:
             rules=self.rules,
             setup=self.setup,
             ai=self.ai,
+            examples=self.examples,
             locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc"))) if v},
         )
 

@@ -356,6 +356,9 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
+    diagram_cells: list[str] = []
+    """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
+    type, the first of these cells of that type replaces the cell the generator would choose."""
 
 
 # ------------------------------------------------------------------ castling
@@ -541,6 +544,20 @@ class AiSpec(Node):
     weights: dict[str, float] = {}
 
 
+class ExampleSpec(Node):
+    """An ``example``: a position reached in play from the start, by ``moves`` (in the game's move
+    notation, as a player writes them), and the move ``show`` then made in it. The documentation
+    draws the position with that move and the position after it, under the rule the move shows
+    (castling, en passant, a climb, a drop, ...), or, with ``decision``, among the interpretations:
+    an example of what the file decided."""
+
+    name: str
+    caption: str
+    moves: str = ""
+    show: str
+    decision: bool = False
+
+
 # ------------------------------------------------------------------ variant
 
 
@@ -552,6 +569,8 @@ class VariantSpec(Node):
     description: str | None = None
     aliases: list[str] = []
     source: str | None = None
+    family: str | None = None
+    """The group of variants it belongs to, for the documentation site's navigation."""
     interpretations: list[str] = []
     path: str | None = None
     sources: list[str] = []   # every file read: the file itself, then what it extends and includes
@@ -571,6 +590,7 @@ class VariantSpec(Node):
     rules: RulesSpec = RulesSpec()
     setup: SetupSpec = SetupSpec()
     ai: AiSpec = AiSpec()
+    examples: list[ExampleSpec] = []
 
 
 for _model in (Call, Not, BoolOp, Compare, Arith, Neg, CellTerm):

@@ -80,6 +80,9 @@ class ToDecls(Transformer_NonRecursive):
     def interpretation(self, items):
         return ("interpretation", unquote(items[0]))
 
+    def family(self, items):
+        return ("family", unquote(items[0]))
+
     def _ref_decl(self, kind, items):
         token = items[0]
         ref = unquote(token) if token.type == "STRING" else str(token)
@@ -334,6 +337,9 @@ class ToDecls(Transformer_NonRecursive):
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
+            elif key == "diagram_cells":
+                piece.diagram_cells = [name for name, _ in value]
+                piece.locs.update({f"diagram {name}": loc for name, loc in value})
             else:
                 setattr(piece, key, value)
         return Decl("piece", piece, piece.loc)
@@ -347,6 +353,9 @@ class ToDecls(Transformer_NonRecursive):
 
     def royal(self, items):
         return ("royal", True)
+
+    def piece_diagram(self, items):
+        return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
 
     def _move(self, pattern, opts, loc):
         move = S.MoveSpec(pattern=pattern, loc=loc)
@@ -639,6 +648,19 @@ class ToDecls(Transformer_NonRecursive):
             ai.weights[name] = value
             ai.locs[name] = loc
         return Decl("ai", ai, None)
+
+    def example_decl(self, items):
+        name, caption, *texts = items
+        decision = bool(texts) and texts[0] == "for_interpretations"
+        texts = texts[1:] if decision else texts
+        moves, show = (texts if len(texts) == 2 else [None, texts[0]])
+        example = S.ExampleSpec(name=str(name), caption=unquote(caption), moves=unquote(moves) if moves else "",
+                                show=unquote(show), decision=decision, loc=self.loc(name))
+        example.locs.update({"show": self.loc(show), **({"moves": self.loc(moves)} if moves else {})})
+        return Decl("example", example, example.loc)
+
+    def example_for(self, items):
+        return "for_interpretations"
 
     def ai_weight(self, items):
         term, value = items

@@ -33,3 +33,15 @@ def test_a_hopper_is_shown_with_hurdles():
     assert len(diagram.hurdles) == 8 and diagram.hurdle_code
     assert game.kinds[game.code_kind[diagram.hurdle_code]].name == "Pawn"     # the least valuable piece
     assert set(_named(game, diagram)) == {"b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"}
+
+
+def test_plain_moves_of_a_stacking_game_are_not_special():
+    """Locking Chess's moves carry a stacking special even when plain; the diagram marks them as moves."""
+    game, diagram = _diagram("locking", "Rook")
+    assert set(_named(game, diagram).values()) == {"both"} and len(diagram.marks) == 14
+
+
+def test_a_once_per_game_move_is_special():
+    game = load_game("rocket")
+    marks = {d.cell_type: d for d in movement_diagrams(game, game.kind_index["King"])}
+    assert sorted(_named(game, marks["L"]).values()).count("special") == 2 and len(marks["L"].marks) == 10

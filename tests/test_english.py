@@ -50,6 +50,9 @@ NOT_RENDERED = {
     ("VariantSpec", "inherited_via"): "where errors in inherited declarations are reported, not part of the game",
     ("ArmySpec", "name"): "the army's name in the file; its title is shown instead",
     ("InsufficientRule", "name"): "a handle for 'forget'; the signatures are shown instead",
+    ("VariantSpec", "examples"): "played and drawn as figures on the page (an inherited one only where it is legal)",
+    ("ExampleSpec", "name"): "a handle for inheriting and replacing an example; its caption is shown instead",
+    ("PieceSpec", "diagram_cells"): "where the documentation's figures show the piece: the figures say it",
 }
 
 # Sample values by field name, where the name says more than the type.

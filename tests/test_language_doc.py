@@ -20,6 +20,7 @@ import pytest
 from lark.exceptions import LarkError
 
 from dsl import RulesError, load_spec_text, parse_text
+from dsl.lexer import grammar_keywords
 from dsl.parser import grammar_parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,22 +120,9 @@ def test_every_grammar_rule_has_an_example():
     assert not missing, f"grammar rules without an example in docs/language.md: {', '.join(missing)}"
 
 
-def _grammar_keywords() -> set[str]:
-    """The quoted words of the grammar (keywords and the values of keyword terminals)."""
-    words = set()
-    for line in GRAMMAR.read_text(encoding="utf-8").splitlines():
-        if line.lstrip().startswith("//"):
-            continue
-        line = re.sub(r"/(?:[^/\\\n]|\\.)+/[imslux]*", " ", line)  # drop regular expressions
-        for literal in re.findall(r'"((?:[^"\\]|\\.)*)"', line):
-            if re.search(r"[A-Za-z]", literal):
-                words.add(literal)
-    return words
-
-
 def test_every_keyword_has_an_example():
     text = "\n".join(body for _, body in BLOCKS)
-    missing = sorted(w for w in _grammar_keywords()
+    missing = sorted(w for w in grammar_keywords()
                      if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text))
     assert not missing, f"keywords without an example in docs/language.md: {', '.join(missing)}"
 

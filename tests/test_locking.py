@@ -1,4 +1,7 @@
-"""Locking Chess: the acceptance tests LC-T1 to LC-T17 of GAMES.md section 1.10, from FEN positions.
+"""Locking Chess: the acceptance tests LC-T1 to LC-T17 of its rules and decisions, from FEN positions.
+
+The rules are those of the official text; where it is silent, the decisions are the
+``interpretation`` lines of ``variants/locking.rules`` (shown on its page, docs/variants/locking).
 
 A move is described here without the move notation, as (from, to, what): ``what`` is the
 outcome of a stacking move (``move``, ``climb``, ``land``, ``descend``, ``capture``,
@@ -273,7 +276,7 @@ def test_lc_t7_board_level_bishop_and_queen_cannot_capture_the_enemy_top(game):
 
 def test_lc_t8_overlaid_knight_captures_a_free_piece(game):
     pos = position_from_fen(game, fen_of({"e1": "K", "e8": "k", "g1": "(PN)", "f3": "b"}))
-    # Capture and landing are two distinct moves (GAMES.md Decisions).
+    # Capture and landing are two distinct moves (an interpretation of locking.rules).
     assert moves_to(pos, "f3") == {("g1", "f3", "capture"), ("g1", "f3", "land")}
     play(pos, "g1", "f3", "capture")
     assert stack(pos, "f3") == (None, "N") and stack(pos, "g1") == (None, "P")
@@ -500,7 +503,7 @@ def test_lc_t17_king_imprisoned_under_an_enemy_piece(game):
     assert result is not None and result.rule == "lockout"
 
 
-# ---------------------------------------------------------------- endings (GAMES.md 1.7 and Decisions)
+# ---------------------------------------------------------------- endings (the mates and draws of the rules)
 
 
 def _ending(game, pieces, side="b"):

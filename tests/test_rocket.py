@@ -1,5 +1,6 @@
-"""Rocket Chess (GAMES.md section 3): the 248-cell board, acceptance tests RC-T1 to RC-T9, the
-per-piece direction counts of section 3.2, and the start perft of ``tests/perft/rocket.txt``.
+"""Rocket Chess: the 248-cell board, acceptance tests RC-T1 to RC-T9, the per-piece direction
+counts the text gives (the board and its readings are the interpretations of rocket.rules),
+and the start perft of ``tests/perft/rocket.txt``.
 
 Cells are named by file (a..o) and rank (1..31); on an empty board the tables of the compiled
 game are the moves, so several tests read them directly.

@@ -126,6 +126,10 @@ BARE = "k3/4/4/K3 w - - 0 1"         # MINI: kings only
 STALEMATE = "k3/1R2/2K1/4 b - - 0 1"  # MINI: Black cannot move and is not in check
 
 
+# MINI with an example for its rule page: the position after the moves, and the move shown there.
+EXAMPLE = 'example up "The Rook climbs the file." { show "Rd3" }\n'
+
+
 def zone(expr: str) -> str:
     """MINI with a zone of the cells where ``expr`` holds (the compiled zones show the expression)."""
     return MINI + f"board {{ zone z: where {expr} }}\n"
@@ -216,6 +220,14 @@ CASES: dict[str, Case] = {
     "VariantSpec.rules": added(MINI, "rules { end bare when pieces == royals: draw }\n", fens=(BARE,)),
     "VariantSpec.setup": swap(MINI, "white Rook at d1", "white Rook at c1"),
     "VariantSpec.ai": added(MINI, "ai { weight mobility 2 }\n", shows="agents"),
+    "VariantSpec.family": added(MINI, 'variant mini { family "Small games" }\n', shows="docs"),
+    "VariantSpec.examples": added(MINI, EXAMPLE, shows="docs"),
+    "ExampleSpec.name": swap(MINI + EXAMPLE + EXAMPLE.replace("Rook", "The Rook"), "example up", "example up2", shows="docs"),
+    "ExampleSpec.caption": swap(MINI + EXAMPLE, '"The Rook', '"A Rook', shows="docs"),
+    "ExampleSpec.moves": swap(MINI + EXAMPLE, "{ show", '{ moves "Rd2 Kc4"  show', shows="docs"),
+    "ExampleSpec.show": swap(MINI + EXAMPLE, 'show "Rd3"', 'show "Rd2"', shows="docs"),
+    "ExampleSpec.decision": swap(CHESS + 'example o "Castling." { moves "e4 e5 Nf3 Nc6 Bc4 Bc5"  show "O-O" }\n',
+                                 '." {', '." for interpretations {', shows="docs"),
     "AiSpec.weights": swap(MINI + "ai { weight mobility 2 }\n", "mobility 2", "material 2", shows="agents"),
     "BoardSpec.generator": swap(MINI, "grid 4 x 4", "grid 5 x 4"),
     "BoardSpec.cells": added(MINI, "board { cell e9 at (4, 8) }\n"),
@@ -307,6 +319,7 @@ CASES: dict[str, Case] = {
     "PieceSpec.royal": swap(MINI, "letter R value 5", "letter R value 5 royal"),
     "PieceSpec.description": swap(MINI, "letter R value 5", 'letter R value 5 description "Slides."', shows="docs"),
     "PieceSpec.moves": swap(MINI, 'betza "R"', 'betza "R" betza "N"'),
+    "PieceSpec.diagram_cells": swap(MINI, 'letter R value 5', 'letter R value 5 diagram at a1', shows="docs"),
     "PieceSpec.promotions": swap(MINI, 'betza "fcF" }', 'betza "fcF" promotes in rank 4 to Rook }', fens=("3k/1P2/4/K3 w - - 0 1",)),
     "MoveSpec.pattern": swap(MINI, 'betza "R"', 'betza "B"'),
     "MoveSpec.modality": swap(MINI, 'betza "R"', 'betza "R": quiet', fens=("3k/4/p3/R1K1 w - - 0 1",)),

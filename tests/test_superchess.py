@@ -1,4 +1,4 @@
-"""Superchess (GAMES.md section 2): acceptance tests SC-T1 to SC-T10, each its own test, and the
+"""Superchess: acceptance tests SC-T1 to SC-T10, each its own test, and the
 rest of the section's rules in every play mode.
 
 Cells are named by file (a..n) and rank (1..14). Positions are built from a few pieces with
@@ -26,7 +26,7 @@ WHITE, BLACK, TAN, BROWN = range(4)
 CORNERS = ([f + r for f in "abclmn" for r in ("1", "2", "13", "14")]
            + [f + r for f in "abmn" for r in ("3", "12")])
 CENTRE = [f + str(r) for f in "fghi" for r in range(6, 10)]
-# GAMES.md 2.2, army by army.
+# The start array, army by army.
 SETUP = {
     "w": "R d14, N d13, K c12, B d12, Q d11, R a11, N b11, B c11, "
          "P e14, P e13, P e12, P e11, P a10, P b10, P c10, P d10, P e10",

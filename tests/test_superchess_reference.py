@@ -1,6 +1,7 @@
 """Differential test: the engine's Superchess against an independent move generator.
 
-``tests/oracles/superchess_reference.py`` was written from GAMES.md section 2 alone, with its
+``tests/oracles/superchess_reference.py`` was written from the rules and the decisions that
+``variants/superchess.rules`` records as interpretations, alone, with its
 own board encoding. Along seeded random games (special moves favoured: promotions, castling,
 en passant, removals, rescues) the two must agree on the set of legal moves at every ply, in
 the 4-player and the 2-player mode (3-player play has 4-player rules). Moves are compared in

@@ -178,8 +178,13 @@ def test_go_infinite_waits_for_stop_even_when_the_search_ends(raw):
 def test_bad_input_is_answered_with_info_strings_and_the_engine_goes_on(raw):
     lines = raw.ask("uci", "frobnicate", "setoption name Nonsense value 3", "setoption name Agent value nobody",
                     "position fen 8/8/8 w - - 0 1", "position startpos moves e2e4 e7e5 e1e3",
-                    "go depth zero")
+                    "go depth zero", "go nodes " + "9" * 5000, "go movetime \u00b2",
+                    "setoption name Move Overhead value \u00b2", "setoption name Agent value ai:time=nan")
     errors = _errors(lines)
+    assert any("go nodes needs a whole number" in e for e in errors)   # not int() of 5,000 digits
+    assert any("go movetime needs a whole number" in e for e in errors)  # '²'.isdigit() is true
+    assert any("Move Overhead is a number" in e for e in errors)
+    assert any("not a finite number" in e for e in errors)
     assert any("unknown command 'frobnicate'" in e for e in errors)
     assert any("unknown option 'Nonsense'" in e for e in errors)
     assert any("unknown agent 'nobody'" in e for e in errors)
@@ -237,5 +242,6 @@ def test_a_broken_users_file_is_reported_where_it_is_wrong(raw, tmp_path):
     rules.write_text("extends chess\npiece Wizard { letter W  betza \"Qx\" }\n")
     errors = _errors(raw.ask(f"setoption name VariantPath value {rules}"))
     assert errors and "broken.rules:2:" in errors[0]
+    assert _errors(raw.ask("isready")) == []  # the engine stays with chess: one bad file spoils nothing later
     raw.send("go depth 1")
-    assert "bestmove (none)" in raw.wait_for(lambda line: line.startswith("bestmove"))
+    assert chess.Move.from_uci(raw.best_move()) in chess.Board().legal_moves

@@ -163,7 +163,8 @@ def test_the_result_is_claimed_when_a_move_ends_the_game(raw):
 
 def test_bad_input_gets_the_protocols_error_replies(raw):
     lines = raw.ask("new", "force", "usermove e2e5", "frobnicate", "setboard 8/8 w - - 0 1",
-                    "variant superchess", "variant nonsense", "level 40", "st soon")
+                    "variant superchess", "variant nonsense", "level 40", "st soon", "st 1e999", "st nan",
+                    "level 40 inf 0", "sd \u00b2")
     assert any(line.startswith("Illegal move (") and line.endswith("): e2e5") for line in lines)
     assert "Error (unknown command): frobnicate" in lines
     assert any(line.startswith("tellusererror Illegal position: the placement has 2 ranks") for line in lines)
@@ -172,6 +173,9 @@ def test_bad_input_gets_the_protocols_error_replies(raw):
     assert any(line.startswith("Error (unknown variant 'nonsense'") for line in lines)
     assert any(line.startswith("Error (level needs three values") for line in lines)
     assert any(line.startswith("Error (st needs a number") for line in lines)
+    assert sum(line.startswith("Error (st needs a number of at least 0") for line in lines) == 2  # inf, nan
+    assert any(line.startswith("Error (level 40 inf 0: not numbers") for line in lines)
+    assert any(line.startswith("Error (sd needs a number") for line in lines)
     for line in lines:    # every error reply is one python-chess recognises as one
         if line.startswith(("Error", "Illegal move")):
             assert chess.engine.XBOARD_ERROR_REGEX.match(line), line

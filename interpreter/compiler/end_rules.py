@@ -172,14 +172,24 @@ def compile_condition(game: "Game", expr):
     return compile_expr(expr, END_NAMES, END_CALLS, _symbols(game))
 
 
+def is_immediate(rule: S.EndRule) -> bool:
+    """Does the rule use none of :data:`DEFERRED_NAMES` (so it is tried before the others)?"""
+    return not (names_used(rule.condition) & DEFERRED_NAMES)
+
+
+def trial_order(ends: list[S.EndRule]) -> list[S.EndRule]:
+    """The end rules in the order a position is checked against them: the immediate ones first, each
+    group in declaration order (see :func:`interpreter.engine.outcome.outcome`)."""
+    return sorted(ends, key=lambda rule: not is_immediate(rule))
+
+
 def compile_end_rules(game: "Game", ends: list[S.EndRule]):
     """Compiled (rule, condition, immediate) triples in the order they are tried: the immediate
     rules first, then the others, each group in declaration order.
 
     ``immediate`` is true for a rule that uses none of :data:`DEFERRED_NAMES`.
     """
-    compiled = [(rule, compile_condition(game, rule.condition), not (names_used(rule.condition) & DEFERRED_NAMES))
-                for rule in ends]
+    compiled = [(rule, compile_condition(game, rule.condition), is_immediate(rule)) for rule in ends]
     return [entry for entry in compiled if entry[2]] + [entry for entry in compiled if not entry[2]]
 
 

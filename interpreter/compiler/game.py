@@ -90,6 +90,10 @@ class Game:
         self.n = len(self.board)
         for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
             frame(army.forward, self.board, army.locs.get("forward", army.loc))
+        for piece in spec.pieces.values():     # 'diagram at' names cells of this board
+            for cell in piece.diagram_cells:
+                if cell not in self.board.index:
+                    raise unknown_name("cell", cell, self.board.names, piece.locs.get(f"diagram {cell}", piece.loc))
         self._compile_pieces(spec)
         tables = attack_tables(self)
         self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame

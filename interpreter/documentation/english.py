@@ -20,13 +20,64 @@ from dsl.betza import parse_betza
 
 from .phrases import (
     AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES,
-    NUMBER_CALLS, OUTCOMES,
-    REPETITION, RESULTS, SIDES, VALUE_NAMES, article, num, ordinal, plural, pretty, sentence,
+    NUMBER_CALLS, ONLY_ROYALS, OUTCOMES, REPETITION, RESULTS, SIDES, TEAM_RESULTS, VALUE_CLAUSES, VALUE_NAMES,
+    ZERO_CLAUSES, article, num, ordinal, plural, pretty, sentence,
 )
+from interpreter.compiler.end_rules import trial_order
+
+from .english_board import BoardEnglish
 from .english_moves import (
     DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
 )
 
+CHECKMATED = "the side to move is checkmated (in check, with no legal move)"
+
+
+def _is_check(node) -> bool:
+    return isinstance(node, S.Ref) and node.path == ["in_check"]
+
+
+def _no_moves(node) -> bool:
+    return (isinstance(node, S.Compare) and isinstance(node.left, S.Ref) and node.left.path == ["legal_moves"]
+            and isinstance(node.right, S.Num) and node.right.value == 0 and node.op in ("==", "<="))
+
+
+def _mentions_mate(node) -> bool:
+    """Does a condition require the side to move to be in check with no legal move (a mate)?"""
+    if isinstance(node, S.BoolOp) and node.op == "and":
+        return any(_is_check(o) for o in node.operands) and any(_no_moves(o) for o in node.operands)
+    return False
+
+
+# Words a shared opening of clauses may not end on: the clause's own words start there.
+_OPEN_ENDINGS = {"no", "a", "an", "the", "its", "their", "not", "at", "on", "in", "of", "to", "more", "less", "than"}
+
+
+def _merged_clauses(parts: list[str]) -> list[str]:
+    """Clauses joined by one ``and``/``or``, with the words they all open with said once, and the
+    words they all end with said at the end only: "the enemy armies have no King left, the enemy
+    armies have no Queen left" becomes "the enemy armies have no King, no Queen left". Else each
+    clause that repeats the subject of the one before (``the side to move``, then ``is`` or
+    ``has``) drops it: "the side to move is in check and has no legal move"."""
+    words = [p.split() for p in parts]
+    if len(parts) > 1 and not any(p.startswith("(") for p in parts):
+        n = 0
+        while all(len(w) > n + 1 and w[n] == words[0][n] for w in words):
+            n += 1
+        while n and words[0][n - 1] in _OPEN_ENDINGS:
+            n -= 1
+        if n >= 2:
+            tail = 0
+            while all(len(w) > n + tail + 1 and w[-1 - tail] == words[0][-1 - tail] for w in words):
+                tail += 1
+            body = [" ".join(w[n:len(w) - tail]) for w in words[:-1]] + [" ".join(words[-1][n:])]
+            return [" ".join(words[0][:n]) + " " + body[0]] + body[1:]
+    subject = "the side to move "
+    out = list(parts)
+    for i in range(1, len(parts)):
+        if parts[i - 1].startswith(subject) and parts[i].startswith((subject + "is ", subject + "has ")):
+            out[i] = parts[i][len(subject):]
+    return out
 
 
 def _per_side(node) -> int | None:
@@ -38,11 +89,15 @@ def _per_side(node) -> int | None:
             return number.value
     return None
 
-class English:
+
+class English(BoardEnglish):
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
 
-    def __init__(self, spec: S.VariantSpec | None = None) -> None:
+    def __init__(self, spec: S.VariantSpec | None = None, picture=None) -> None:
+        """``picture``: for a direction name, where it points in the drawn board ("up and to the
+        left"), or None where that is what the name says; without it directions are named only."""
         self.spec = spec or S.VariantSpec(name="game", title="Game")
+        self.picture = picture
         self.titles = {a.name: a.title for a in self.spec.armies}
         self.letters = {(p.letter or p.name[0]).upper(): p.name for p in self.spec.pieces.values()}
         self.families = {f.name for f in self.spec.board.directions}
@@ -125,14 +180,25 @@ class English:
         return f"it is not the case that {self.render(inner)}"
 
     def _BoolOp(self, node: S.BoolOp) -> str:
-        parts = [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in node.operands]
-        subject = "the side to move "
-        if all(p.startswith(subject) for p in parts):     # "the side to move is in check and has no legal move"
-            parts = parts[:1] + [p[len(subject):] for p in parts[1:]]
-        return join(parts, node.op)
+        operands = list(node.operands)
+        parts = []
+        if node.op == "and" and any(_is_check(o) for o in operands) and any(_no_moves(o) for o in operands):
+            operands = [o for o in operands if not _is_check(o) and not _no_moves(o)]
+            parts.append(CHECKMATED)                        # in check and no legal move: one word for it
+        parts += [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in operands]
+        return join(_merged_clauses(parts), node.op)
 
     def _Compare(self, node: S.Compare) -> str:
         left, right, op = node.left, node.right, node.op
+        if isinstance(left, S.Ref) and len(left.path) == 1 and isinstance(right, S.Str) and op in ("==", "!=") \
+                and (left.path[0], right.value) in VALUE_CLAUSES:
+            clause = VALUE_CLAUSES[left.path[0], right.value][0 if op == "==" else 1]
+            return clause.format(royal=self.royal_name())
+        if isinstance(left, S.Ref) and len(left.path) == 1 and op == "==":
+            if isinstance(right, S.Num) and right.value == 0 and left.path[0] in ZERO_CLAUSES:
+                return ZERO_CLAUSES[left.path[0]]
+            if isinstance(right, S.Ref) and (left.path[0], right.path[-1]) in ONLY_ROYALS:
+                return ONLY_ROYALS[left.path[0], right.path[-1]]
         if isinstance(left, S.Ref) and left.path == ["legal_moves"] and isinstance(right, S.Num) and right.value == 0:
             if op in ("==", "<="):
                 return "the side to move has no legal move"
@@ -195,85 +261,6 @@ class English:
             text += " except " + join([self.render(t) for t in cells.exclude])
         return text
 
-    # ------------------------------------------------------------ board
-    def _GridGen(self, gen: S.GridGen) -> str:
-        from interpreter.compiler.board import file_letter
-        return (f"a grid of {gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
-                f"(1 to {gen.ranks}): {gen.files * gen.ranks} square cells")
-
-    def _RaggedGen(self, gen: S.RaggedGen) -> str:
-        lengths = ", ".join(str(n) for n in gen.lengths)
-        return (f"a ragged grid of {len(gen.lengths)} files of {lengths} cells, from file `a` on: "
-                f"{sum(gen.lengths)} cells")
-
-    def _HexGen(self, gen: S.HexGen) -> str:
-        r = gen.radius
-        rings = r - 1
-        return (f"a hexagon of hexagonal cells, {r} cells a side (a centre cell and {rings} "
-                f"ring{'s' if rings != 1 else ''} around it): {3 * r * (r - 1) + 1} cells")
-
-    def _CellDecl(self, cell: S.CellDecl) -> str:
-        return f"the cell `{cell.name}` at ({num(cell.x)}, {num(cell.y)})"
-
-    def _Link(self, link: S.Link) -> str:
-        kind = f" (kind `{link.edge_kind}`)" if link.edge_kind else ""
-        return f"a one-way step labelled `{link.label}` from `{link.source}` to `{link.target}`{kind}"
-
-    def _SetAttr(self, attr: S.SetAttr) -> str:
-        return f"the cell attribute `{attr.attribute}` is `{attr.value}` on {self.render(attr.cells)}"
-
-    def _DirEntry(self, entry: S.DirEntry) -> str:
-        kind = f", kind `{entry.edge_kind}`" if entry.edge_kind else ""
-        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}){kind}"
-
-    def _DirRow(self, row: S.DirRow) -> str:
-        return f"from {self.render(row.cells)}, {join([self.render(e) for e in row.entries])}"
-
-    def _DirectionFamily(self, family: S.DirectionFamily) -> str:
-        return (f"the direction family `{family.name}`, as (file, rank) steps: "
-                + "; ".join(self.render(r) for r in family.rows))
-
-    def _ZoneSpec(self, zone: S.ZoneSpec) -> str:
-        if zone.shared is not None:
-            return f"the {pretty(zone.name)} zone is {self.render(zone.shared)}"
-        parts = [f"for {self.army(army)}, {self.render(cells)}" for army, cells in zone.per_army.items()]
-        return f"the {pretty(zone.name)} zone is, " + ("; ".join(parts) if parts else "for every army, empty")
-
-    def _ShapeSpec(self, shape: S.ShapeSpec) -> str:
-        corners = ", ".join(f"({num(x)}, {num(y)})" for x, y in shape.points)
-        return f"{self.render(shape.cells)} are drawn as polygons with the corners {corners}"
-
-    def _PositionSpec(self, position: S.PositionSpec) -> str:
-        return (f"{self.render(position.cells)} are drawn at x = {self.value(position.x)} "
-                f"and y = {self.value(position.y)}")
-
-    def _BoardSpec(self, board: S.BoardSpec) -> str:
-        parts = []
-        if board.generator is not None:
-            parts.append(sentence(f"The board is {self.render(board.generator)}"))
-        if board.cells:
-            parts.append(sentence(f"The board has {len(board.cells)} cells: {self.render(board.cells)}"))
-        for cells in board.removes:
-            parts.append(sentence(f"Removed from it: {self.render(cells)}"))
-        for link in board.links:
-            parts.append(sentence(f"There is {self.render(link)}"))
-        if board.wrap:
-            edges = {"files": "the last file is next to the first (a cylinder)",
-                     "ranks": "the last rank is next to the first"}
-            parts.append(sentence("The board wraps round: " + join([edges[axis] for axis in board.wrap])
-                                  + "; every step, leap and ray goes on across that edge"))
-        for attr in board.attributes:
-            parts.append(sentence(self.render(attr)))
-        for family in board.directions:
-            parts.append(sentence(f"Directions: {self.render(family)}"))
-        for zone in board.zones.values():
-            parts.append(sentence(self.render(zone)))
-        for shape in board.shapes:
-            parts.append(sentence(f"Drawing: {self.render(shape)}"))
-        for position in board.positions:
-            parts.append(sentence(f"Drawing: {self.render(position)}"))
-        return " ".join(parts) if parts else "The board has no cells yet."
-
     # ------------------------------------------------------------ armies
     def _ArmySpec(self, army: S.ArmySpec) -> str:
         facts = []
@@ -288,6 +275,54 @@ class English:
         if army.colour:
             facts.append(f"its pieces are drawn in `{army.colour}`")
         return f"{army.title}: " + join(facts)
+
+    def forward_pieces(self, army: S.ArmySpec) -> list[str]:
+        """The pieces whose moves the army's forward direction decides: those that move by
+        forward-relative directions, unless the setup gives each of them of this army a facing of
+        its own (then its forward direction decides nothing); in declaration order."""
+        relative = []
+        for piece in self.spec.pieces.values():
+            for move in piece.moves:
+                if isinstance(move.pattern, S.BetzaPattern):
+                    turned = any({(x, -y) for x, y in a.vectors} != set(a.vectors) for a in parse_betza(move.pattern.text))
+                else:
+                    turned = bool(set(getattr(move.pattern, "dirs", ()) or ()) & {"forward", "backward", "left", "right"})
+                if turned:
+                    relative.append(piece.name)
+                    break
+        places = [p for p in self.spec.setup.places if p.army == army.name and p.piece in relative]
+        return relative if not places or any(not p.facing for p in places) else []
+
+    def army_summary(self, army: S.ArmySpec) -> str:
+        """An army as a player needs it: how its pieces are written, and which way is forward when
+        that decides a move (named in the pictures too when they are drawn turned): "White's
+        pieces are written in upper case, and forward, for its Pawns, is north"."""
+        facts = []
+        if army.letter_case:
+            facts.append(f"are written in {army.letter_case} case")
+        if army.prefix:
+            facts.append(f"are written with the prefix `{army.prefix}` (as in `{army.prefix}K`)")
+        pieces = self.forward_pieces(army)
+        named = join([plural(p) for p in pieces]) if len(pieces) <= 3 else "pieces whose moves depend on it"
+        forward = f"forward, for its {named}, is {self.facing([army.forward or 'n'])}"
+        if not facts and not pieces:
+            return ""
+        if not facts:
+            return sentence(f"For {army.title}, {forward}")
+        return sentence(f"{army.title}'s pieces {join(facts)}" + (f", and {forward}" if pieces else ""))
+
+    def modes_summary(self) -> str:
+        """The play modes, a sentence each: "In `4p` (4 players), player `south` plays White, ..."."""
+        out = []
+        for mode in self.spec.modes:
+            facts = [f"player `{p}` plays {join([self.army(a) for a in armies])}"
+                     for p, armies in mode.players.items()] or ["each army has its own player"]
+            if mode.turn:
+                facts.append(f"the turn order is {join([self.army(a) for a in mode.turn])}")
+            facts += [f"the setting `{k}` is `{v}` unless changed" for k, v in mode.options.items()]
+            title = f" ({mode.title})" if mode.title else ""
+            out.append(sentence(f"In `{mode.name}`{title}, " + join(facts)))
+        return " ".join(out)
 
     def _TeamSpec(self, team: S.TeamSpec) -> str:
         return f"{join([self.army(a) for a in team.armies])} play together as the team `{team.name}`"
@@ -394,7 +429,9 @@ class English:
     def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
         choices = join([article(p) for p in promo.to], "or")
         must = "may promote" if promo.optional else "must promote"
-        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army, as its player chooses"
+        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army"
+        if len(promo.to) > 1:
+            text += ", as its player chooses"
         if promo.optional:
             text += ", or stay as it is"
         if promo.leaving:
@@ -415,7 +452,9 @@ class English:
         if piece.value is not None:
             facts.append(f"value {num(piece.value)}")
         text = f"The {piece.name} ({', '.join(facts)})"
-        text += " is royal: it can be put in check and checkmated." if piece.royal else "."
+        text += "."
+        if piece.royal:
+            text += " " + self.royal_sentence(piece)
         if piece.description:
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
@@ -482,7 +521,13 @@ class English:
                     "the pieces under it are locked: they neither move nor attack.")
         blockers = stacking.upper_blocked_by or ["stacks", "singles"]
         text += f" A piece on top of a stack is blocked by {join([BLOCKERS[b] for b in blockers], 'and')}."
-        text += "".join(" " + sentence(self.render(i)) for i in stacking.interactions)
+        groups: dict[str, list[str]] = {}    # one sentence per mover and level: "A piece standing alone ..."
+        for inter in stacking.interactions:
+            rendered = self.render(inter)
+            head, _, rest = rendered.partition(" that moves onto ")
+            groups.setdefault(head, []).append(rest)
+        for head, cases in groups.items():
+            text += " " + sentence(f"{head} that moves onto " + "; onto ".join(cases))
         return text
 
     def _DropRule(self, drop: S.DropRule) -> str:
@@ -503,7 +548,7 @@ class English:
         else:
             text = "Captured pieces leave the game."
         if drops.demoted:
-            text += " A captured piece that had promoted goes back to the kind it promoted from."
+            text += " If it had promoted, it goes back to the kind it promoted from."
         text += " Instead of moving, a player may drop a piece from its hand."
         text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
         text += " Pieces without a drop rule stay in hand."
@@ -522,6 +567,11 @@ class English:
         rules += [d.condition for d in (self.spec.drops.drops if self.spec.drops else []) if d.condition is not None]
         return any(calls(c) for c in rules)
 
+    def _ExampleSpec(self, example: S.ExampleSpec) -> str:
+        where = f"after `{example.moves}`" if example.moves else "in the start position"
+        role = " (an example of a decision)" if example.decision else ""
+        return f"{sentence(example.caption)} The position {where}, and the move `{example.show}` made there{role}."
+
     def _AiSpec(self, ai: S.AiSpec) -> str:
         if not ai.weights:
             return "The computer players weigh every term of their evaluation alike."
@@ -529,9 +579,47 @@ class English:
         return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
 
     # ------------------------------------------------------------ rules
+    def result(self, result: str) -> str:
+        """What a result means for the side to move (its partners share it in a game with teams)."""
+        return (TEAM_RESULTS if self.spec.teams else RESULTS)[result]
+
     def _EndRule(self, rule: S.EndRule) -> str:
         title = rule.title or pretty(rule.name)
-        return f"**{title[0].upper() + title[1:]}**: the game ends when {self.render(rule.condition)}; {RESULTS[rule.result]}"
+        result, condition = self.result(rule.result), self.render(rule.condition)
+        subject = "the side to move "
+        if result.startswith(subject) and condition.startswith(subject):   # "... loses when it is checkmated"
+            condition = "it " + condition[len(subject):]
+        condition = condition.replace("the side to move's ", "its ")
+        return f"**{title[0].upper() + title[1:]}**: {result} when {condition}"
+
+    def royal_name(self) -> str:
+        """The name of the royal piece when the game has one kind of it, else "royal piece"."""
+        royal = [p.name for p in self.spec.pieces.values() if p.royal]
+        return royal[0] if len(royal) == 1 else "royal piece"
+
+    def royal_sentence(self, piece: S.PieceSpec) -> str:
+        """What being royal means in this game, from its rules (no word that the rules make false):
+        whether it may be left in check, whether it is captured, how mate ends the game."""
+        if not piece.royal:
+            return ""
+        rules = self.spec.rules
+        facts = []
+        if "self-check" in rules.forbid:
+            facts.append("a move may not leave it in check")
+        elif "giving-check" in rules.forbid:
+            facts.append("no move may attack it")
+        if "royal-capture" in rules.forbid:
+            facts.append("it is never captured")
+        mates = [r for r in rules.ends if _mentions_mate(r.condition)]
+        if any(r.result == "loss" for r in mates):
+            facts.append("its army loses when it is checkmated (see how the game ends)")
+        elif any(r.result == "win" for r in mates):
+            facts.append("its army wins when it is checkmated (see how the game ends)")
+        if any(m.action == "remove-royal" for m in rules.no_moves):
+            facts.append("when it is checkmated it is removed from the board, as its army's move")
+        if not facts:
+            facts.append("an enemy piece attacking it gives check, which the end rules may count")
+        return sentence(f"The {piece.name} is royal: " + join(facts))
 
     def signature(self, text: str) -> str:
         """A material signature (``KB*``) in words: a King and any number of Bishops."""
@@ -586,8 +674,15 @@ class English:
             legality.append("No move is forbidden for the sake of a royal piece.")
         ending = ["At the start of every turn the end rules are tried in this order; the first that holds "
                   "ends the game."] if rules.ends else ["No end rule is given."]
-        ending += [sentence(self.render(r)) for r in rules.ends]
-        ending += [sentence(self.render(r)) for r in rules.no_moves]
+        ending += [sentence(self.render(r)) for r in trial_order(rules.ends)]
+        if rules.no_moves:     # one sentence: the first rule that applies decides
+            cases = []
+            for rule in rules.no_moves:
+                condition = self.render(rule.condition).replace("the side to move ", "it ") \
+                    if rule.condition is not None else ""
+                case = f"if {condition}, {NO_MOVES[rule.action]}" if condition else NO_MOVES[rule.action]
+                cases.append(case)
+            ending.append(sentence("When the side to move has no legal move, " + "; otherwise, ".join(cases)))
         if rules.resign == "remove-royal":
             ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
                           "leave the board as its move, and the armies play on for their partners (an army "
@@ -602,18 +697,45 @@ class English:
         if rules.insufficient:
             sections.append(("Insufficient material", [
                 "The material is insufficient to win when the pieces on the board are, for the two sides "
-                "in either order:", *[sentence(self.render(r)) for r in rules.insufficient]]))
+                "in either order, " + "; ".join(self.render(r) for r in rules.insufficient) + "."]))
         return sections
 
     def _RulesSpec(self, rules: S.RulesSpec) -> str:
         return " ".join(p for _, paragraphs in self.rule_sections(rules) for p in paragraphs)
 
     # ------------------------------------------------------------ setup and variant
+    def facing(self, directions: list[str]) -> str:
+        """Directions a piece faces, named on the board and, where the pictures are turned, in them:
+        "east (up and to the left in the pictures)"."""
+        words = []
+        for d in directions:
+            seen = self.picture(d) if self.picture else None
+            words.append(DIRECTION_WORDS.get(d, d) + (f" ({seen} in the pictures)" if seen else ""))
+        return join(words, "or")
+
     def _Place(self, place: S.Place) -> str:
-        facing = f", facing {join([DIRECTION_WORDS.get(d, d) for d in place.facing], 'or')}" if place.facing else ""
+        facing = f", facing {self.facing(place.facing)}" if place.facing else ""
         single = len(place.cells.include) == 1 and place.cells.include[0].kind == "named" and not place.cells.exclude
         pieces = place.piece if single else plural(place.piece)
         return f"{self.army(place.army)} {pieces} on {self.render(place.cells)}{facing}"
+
+    def setup_summary(self) -> str:
+        """The start position army by army: "White: King on `e1`; Pawns on rank 2." (one sentence each)."""
+        setup = self.spec.setup
+        if setup.fen is not None or not setup.places:
+            return self.render(setup)
+        by_army: dict[str, list[str]] = {}
+        for place in setup.places:
+            single = len(place.cells.include) == 1 and place.cells.include[0].kind == "named" \
+                and not place.cells.exclude
+            facing = f", facing {self.facing(place.facing)}" if place.facing else ""
+            by_army.setdefault(place.army, []).append(
+                f"{place.piece if single else plural(place.piece)} on {self._compact(place.cells)}{facing}")
+        text = " ".join(sentence(f"{self.army(army)}: " + "; ".join(items)) for army, items in by_army.items())
+        for shuffle in setup.shuffles:
+            text += " " + sentence(f"For a shuffled start, {self.render(shuffle)}; the position above is the "
+                                   "default array")
+        return text
 
     def _ShuffleRule(self, rule: S.ShuffleRule) -> str:
         if rule.kind == "colours":
@@ -667,42 +789,71 @@ class English:
         english = English(spec) if spec is not self.spec else self
         return "\n\n".join(f"{title}\n\n" + "\n\n".join(paragraphs) for title, paragraphs in english.sections())
 
-    def play_sections(self) -> list[tuple[str, list[str]]]:
-        """The rules of play beyond the pieces' own moves: special moves, stacking, drops, legality, the end."""
+    def special_sections(self) -> list[tuple[str, list[str]]]:
+        """The special moves, each ``(title, paragraphs)``: castling, en passant, promotion, stacking,
+        drops, facings and once-per-game privileges, those the game has, in that order."""
         spec = self.spec
         sections = []
+        if spec.castling is not None:
+            sections.append(("Castling", [self.render(spec.castling)]))
         en_passant = self.en_passant()
         if en_passant:
             sections.append(("En passant", [en_passant]))
-        if spec.castling is not None:
-            sections.append(("Castling", [self.render(spec.castling)]))
+        promoting = [p for p in spec.pieces.values() if p.promotions]
+        if promoting:
+            sections.append(("Promotion", [sentence(f"The {p.name}: " + "; ".join(self.render(r) for r in p.promotions))
+                                           for p in promoting]))
         if spec.stacking is not None:
             sections.append(("Stacking", [self.render(spec.stacking)]))
         if spec.drops is not None:
             sections.append(("Drops", [self.render(spec.drops)]))
-        return sections + self.rule_sections(spec.rules)
+        if any(p.facing for p in spec.setup.places):
+            sections.append(("Facings", [
+                "Some pieces start facing a direction of their own, as the setup says: their forward is that "
+                "direction. A piece that faces two ways moves as if it faced either, and a move of it marked "
+                "as committing keeps only the directions for which that move was a forward one."]))
+        privileged = [p.name for p in spec.pieces.values() if any(m.once_per_game for m in p.moves)]
+        if privileged:
+            sections.append(("Privileges", [sentence(
+                f"The {join(privileged)} {'has' if len(privileged) == 1 else 'have'} a move that each of "
+                "them may make only once in a game (marked in its moves); position notation records who "
+                "still may")]))
+        return sections
+
+    def technical_sections(self) -> list[tuple[str, list[str]]]:
+        """How the game is built, for the last part of a page: the board's construction (its direction
+        tables and drawing coordinates) and the armies as the rules file declares them."""
+        spec = self.spec
+        return [("The board's construction", [self.render(spec.board)]),
+                ("Armies", [sentence(self.render(a)) for a in spec.armies])]
 
     def sections(self) -> list[tuple[str, list[str]]]:
-        """The whole variant in English: ``(title, paragraphs)`` per section, in reading order."""
+        """The whole variant in English: ``(title, paragraphs)`` per section, in the order of a
+        rulebook: the game, the board, the pieces, the special moves, the end, the decisions,
+        and last the technical details."""
         spec = self.spec
         intro = [sentence(spec.title)]
         if spec.description:
             intro.append(sentence(spec.description))
         if spec.source:
             intro.append(sentence(f"Source: {spec.source}"))
+        if spec.family:
+            intro.append(sentence(f"Family of variants: {spec.family}"))
         if spec.aliases:
             intro.append(sentence(f"Also called {join([f'`{a}`' for a in spec.aliases], 'or')}"))
-        sections = [("About", intro), ("Board", [self.render(spec.board)])]
-        players = [sentence(self.render(a)) for a in spec.armies]
+        players = [self.army_summary(a) for a in spec.armies]
         players += [sentence(self.render(t)) for t in spec.teams]
         players.append(self.turn_order())
-        players += [sentence(self.render(m)) for m in spec.modes]
-        sections.append(("Armies and turns", players))
-        sections.append(("Pieces", [self.render(p) for p in spec.pieces.values()]))
-        sections += self.play_sections()
-        sections.append(("Setup", [self.render(spec.setup)]))
+        players.append(self.modes_summary())
+        players.append(self.setup_summary())
+        sections = [("About", intro), ("The game", [p for p in players if p]),
+                    ("The board", [self.board_summary()]),
+                    ("Pieces", [self.render(p) for p in spec.pieces.values()])]
+        sections += self.special_sections()
+        sections += self.rule_sections(spec.rules)
         if spec.ai.weights:
             sections.append(("Computer players", [self.render(spec.ai)]))
         if spec.interpretations:
             sections.append(("Interpretations", [sentence(i) for i in spec.interpretations]))
+        sections += self.technical_sections()
         return sections

@@ -28,6 +28,9 @@ from dsl import spec as S
 from . import document as D
 from interpreter.drawing.diagrams import movement_diagrams
 from .english import English
+from .english_moves import join
+from .examples import Example, examples_by_topic, history_text
+from .figures import cell_type_figures, example_figure, picture_direction
 from .phrases import plural, sentence
 from interpreter.compiler.game import Game
 from interpreter.loading import compile_variant, load_game
@@ -63,14 +66,15 @@ def _value(piece: S.PieceSpec) -> str:
 
 
 class _Builder:
-    """Collects the blocks of the page and the files of the figures."""
+    """Collects the blocks of the page and the files of the figures, section by section."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.spec = game.spec
-        self.english = English(game.spec)
+        self.english = English(game.spec, picture=lambda direction: picture_direction(game, direction))
         self.blocks: list[D.Block] = []
         self.files: dict[str, str] = {}
+        self.examples, self.other_examples = examples_by_topic(game)
 
     def figure(self, name: str, svg: str, alt: str) -> None:
         self.files[name] = svg
@@ -82,6 +86,18 @@ class _Builder:
     def paragraphs(self, texts) -> None:
         self.blocks += [D.Paragraph(t) for t in texts if t]
 
+    def show_examples(self, examples: list[Example], stem: str) -> None:
+        """Each example: its words, then the position with the move and the position after it."""
+        for i, example in enumerate(examples, 1):
+            mover = self.game.armies[example.before.army].title
+            where = history_text(self.game, example.history)
+            lead = sentence(example.caption) + " " + where[0].upper() + where[1:] if example.caption \
+                else "An example from play: " + where
+            self.paragraphs([f"{lead}, {mover} plays `{example.san}`; the position before the move, and after it:"])
+            name = f"example-{stem}{'-' + str(i) if len(examples) > 1 else ''}.svg"
+            self.figure(name, example_figure(self.game, example, f"{self.game.title}: {example.san}"),
+                        f"{mover} plays {example.san}")
+
     # ------------------------------------------------------------ sections
     def about(self) -> None:
         spec = self.spec
@@ -92,23 +108,37 @@ class _Builder:
             self.paragraphs([sentence(spec.description)])
         if spec.source:
             self.paragraphs([sentence(f"Source: {spec.source}")])
+        if spec.family:
+            self.paragraphs([sentence(f"Family of variants: {spec.family}")])
         if spec.aliases:
-            self.paragraphs([sentence("Also called " + ", ".join(f"`{a}`" for a in spec.aliases))])
+            self.paragraphs([sentence("Also called " + join([f"`{a}`" for a in spec.aliases], "or"))])
+
+    def players(self) -> None:
+        game, english = self.game, self.english
+        self.heading(2, "The game")
+        self.paragraphs([english.army_summary(a) for a in self.spec.armies])
+        self.paragraphs([" ".join(sentence(english.render(t)) for t in self.spec.teams)])
+        self.paragraphs([english.turn_order()])
+        self.paragraphs([english.modes_summary()])
+        self.figure("setup.svg", render_svg(game, diagram_of(start_position(game)), title=f"{game.title}: the start"),
+                    "The start position")
+        self.paragraphs([english.setup_summary()])
 
     def board(self) -> None:
         game = self.game
-        self.heading(2, "Board and setup")
-        self.figure("setup.svg", render_svg(game, diagram_of(start_position(game)), title=f"{game.title}: the start"),
-                    "The start position")
-        self.paragraphs([self.english.render(self.spec.board),
-                         f"The compiled board has {len(game.board)} cells; the picture below names them."])
+        self.heading(2, "The board")
+        self.paragraphs([self.english.board_summary(len(game.board)), "The picture names every cell:"])
         self.figure("board.svg", render_svg(game, Diagram(), cell_names=True, title=f"{game.title}: the cells"),
                     "The board with the name of every cell")
-        self.paragraphs([sentence(self.english.render(a)) for a in self.spec.armies])
-        self.paragraphs([sentence(self.english.render(t)) for t in self.spec.teams])
-        self.paragraphs([self.english.turn_order()])
-        self.paragraphs([sentence(self.english.render(m)) for m in self.spec.modes])
-        self.paragraphs([self.english.render(self.spec.setup)])
+        figures = cell_type_figures(game)
+        if figures:
+            self.heading(3, "Cell types and their directions")
+            self.paragraphs(["From one cell of each type (highlighted), a mark on each cell that the first step "
+                             "of a direction leads to; the words name the directions as the rules file does, "
+                             "family by family."])
+        for cell_type, cell, svg, words in figures:
+            self.paragraphs([f"From `{game.board.names[cell]}`, a cell of type `{cell_type}`: {words}."])
+            self.figure(f"type-{slug(cell_type)}.svg", svg, f"The steps from a cell of type {cell_type}")
 
     def pieces(self) -> None:
         game = self.game
@@ -130,8 +160,9 @@ class _Builder:
         kind = game.kinds[kind_index]
         piece = kind.spec
         self.heading(3, kind.name)
-        royal = f"The {kind.name} is royal: it can be put in check and checkmated." if piece.royal else ""
-        self.paragraphs([sentence(piece.description) if piece.description else "", royal])
+        words = sentence(piece.description) if piece.description else " ".join(
+            self.english.render(m) for m in piece.moves) or "It has no moves of its own."
+        self.paragraphs([words, self.english.royal_sentence(piece)])
         for diagram in movement_diagrams(game, kind_index):
             army = game.turn_order[0]
             code = game.typical_code(kind_index, army)
@@ -149,27 +180,42 @@ class _Builder:
                 hurdle = game.kinds[game.code_kind[diagram.hurdle_code]].name
                 cells = ", ".join(f"`{game.board.names[h]}`" for h in diagram.hurdles)
                 hurdles = f", with its own {plural(hurdle)} as hurdles on {cells},"
-            facing = ""
-            if code >= game.ncodes_plain:
-                from .english import DIRECTION_WORDS
-                facing = ", facing " + " or ".join(DIRECTION_WORDS.get(d, d) for d in game.code_facing[code]) + ","
+            facing = f", facing {self.english.facing(list(game.code_facing[code]))}," if code >= game.ncodes_plain else ""
+            count = len(diagram.marks)
             self.paragraphs([f"{game.armies[game.code_army[code]].title}'s {kind.name} on `{where}`{on_type}"
-                             f"{facing}{hurdles} reaches {len(diagram.marks)} cell{'' if len(diagram.marks) == 1 else 's'}."])
-        moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
-        moves += [sentence(self.english.render(p)) for p in piece.promotions]
-        self.blocks.append(D.Items(tuple(moves)))
+                             f"{facing}{hurdles} reaches {count} cell{'' if count == 1 else 's'}."])
+        betza = [f"`{m.pattern.text}`" for m in piece.moves if isinstance(m.pattern, S.BetzaPattern)]
+        if betza:
+            self.paragraphs([f"In Betza notation: {' '.join(betza)}."])
 
-    def rules(self) -> None:
-        self.heading(2, "Rules")
-        for title, paragraphs in self.english.play_sections():
+    def special(self) -> None:
+        sections = self.english.special_sections()
+        if not sections:
+            return
+        self.heading(2, "Special moves")
+        topics = {"Castling": "castling", "En passant": "en passant", "Promotion": "promotion",
+                  "Stacking": "stacking", "Drops": "drops", "Facings": "facings", "Privileges": "privileges"}
+        for title, paragraphs in sections:
             self.heading(3, title)
             self.paragraphs(paragraphs)
+            topic = topics[title]
+            self.show_examples(self.examples.get(topic, []), slug(topic))
+
+    def ending(self) -> None:
+        self.heading(2, "How the game ends")
+        for title, paragraphs in self.english.rule_sections(self.spec.rules):
+            self.heading(3, title)
+            self.paragraphs(paragraphs)
+        self.show_examples(self.examples.get("ending", []), "ending")
+
+    def interpretations(self) -> None:
         self.heading(2, "Interpretations")
         if self.spec.interpretations:
-            self.paragraphs(["Where the source was silent or ambiguous, the rules file chose:"])
+            self.paragraphs(["Where the source was silent or ambiguous, the rules file decided, and says why:"])
             self.blocks.append(D.Items(tuple(sentence(i) for i in self.spec.interpretations)))
         else:
             self.paragraphs(["The rules file records no interpretation of its source."])
+        self.show_examples(self.other_examples, "decision")
 
     def notation(self) -> None:
         from interpreter.notation.fen import to_fen
@@ -213,18 +259,37 @@ class _Builder:
         rows = tuple((str(d), *(f"{perft(start, d):,}" for start in starts)) for d in range(1, depth + 1))
         self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
 
+    def technical(self) -> None:
+        self.heading(2, "Technical details")
+        self.paragraphs(["How the rules file builds the game, for those who write or check one."])
+        for title, paragraphs in self.english.technical_sections():
+            self.heading(3, title)
+            self.paragraphs(paragraphs)
+        self.heading(3, "The moves of each piece, exactly")
+        for kind in self.game.kinds:
+            piece = kind.spec
+            moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
+            self.paragraphs([f"**{kind.name}**:"])
+            self.blocks.append(D.Items(tuple(moves)))
+
 
 def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH) -> dict[str, str]:
-    """The documentation of ``game``: ``{file name: text}``, the page first."""
+    """The documentation of ``game``: ``{file name: text}``, the page first, in the order of a
+    rulebook: the game and its start, the board, the pieces, the special moves, how it ends,
+    notation, the interpretations, perft, and last the technical details."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     builder = _Builder(game)
     builder.about()
+    builder.players()
     builder.board()
     builder.pieces()
-    builder.rules()
+    builder.special()
+    builder.ending()
     builder.notation()
+    builder.interpretations()
     builder.perft(perft_depth)
+    builder.technical()
     page = D.to_markdown(builder.blocks) if fmt == "md" else D.to_html(builder.blocks, game.title)
     return {f"index.{fmt}": page, **dict(sorted(builder.files.items()))}
 

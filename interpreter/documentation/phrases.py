@@ -26,15 +26,44 @@ RESULTS = {
     "win": "the side to move wins",
     "draw": "the game is drawn",
 }
+"""What each result of an end rule means (the engine's :class:`~interpreter.engine.outcome.Outcome`:
+``loss`` makes every enemy army a winner, ``win`` the side to move, ``draw`` nobody)."""
+
+TEAM_RESULTS = {
+    "loss": "the side to move and its partners lose",
+    "win": "the side to move and its partners win",
+    "draw": "the game is drawn",
+}
+"""The results in a game with teams, where partners share them."""
+
+VALUE_CLAUSES = {
+    ("royal_level", "under"): ("its {royal} is locked under another piece (imprisoned)",
+                               "its {royal} is not locked under another piece"),
+    ("royal_level", "upper"): ("its {royal} stands on top of another piece (a refugee)",
+                               "its {royal} does not stand on top of another piece"),
+    ("royal_level", "ground"): ("its {royal} stands alone on its cell", "its {royal} is part of a stack"),
+    ("royal_above", "enemy"): ("an enemy piece stands on top of its {royal}",
+                               "no enemy piece stands on top of its {royal}"),
+    ("royal_above", "own"): ("one of its own pieces stands on top of its {royal}",
+                             "none of its own pieces stands on top of its {royal}"),
+    ("royal_above", "none"): ("nothing stands on top of its {royal}", "a piece stands on top of its {royal}"),
+    ("level", "upper"): ("the piece moves from the top of a stack", "the piece does not move from the top of a stack"),
+    ("level", "ground"): ("the piece moves from ground level", "the piece does not move from ground level"),
+    ("below", "own"): ("the piece it stands on is its own", "the piece it stands on is not its own"),
+    ("below", "enemy"): ("the piece it stands on is an enemy's", "the piece it stands on is not an enemy's"),
+    ("below", "none"): ("it stands on no piece", "it stands on a piece"),
+}
+"""Comparisons of a name with one of its text values, as a clause and its negation; ``{royal}`` is
+the royal piece's name (or "royal piece")."""
 
 FORBIDDEN = {
     "self-check": "A move may not leave a royal piece of the moving army attacked: a player may not "
                   "move into check, and must get out of check.",
-    "partner-check": "A move may not leave a partner's royal piece attacked, unless it was already "
+    "partner-check": "Nor may a move leave a partner's royal piece attacked, unless it was already "
                      "attacked before the move.",
     "royal-capture": "A royal piece is never captured: a move that would capture one is not allowed, "
                      "and a royal piece left attacked is dealt with on its own army's turn.",
-    "giving-check": "A move may not attack an enemy royal piece: giving check is not allowed.",
+    "giving-check": "No move may attack an enemy royal piece: giving check is not allowed.",
 }
 
 REPETITION = ("Two positions are the same for repetition when the same pieces stand on the same "
@@ -43,8 +72,8 @@ REPETITION = ("Two positions are the same for repetition when the same pieces st
 NO_MOVES = {
     "pass": "the army passes, and play goes on with the next army",
     "remove-royal": "its royal pieces in check (or else one royal piece) are removed from the board, and that is its move",
-    "rescue": "yet several of its royal pieces are in check and some move saves part of them, it plays such a "
-              "move, and the royal pieces still in check are removed from the board as part of it",
+    "rescue": "if several of its royal pieces are in check and a move saves some of them, it plays such a "
+              "move, and those still in check are removed from the board as part of it",
     "end": "the game ends in a draw",
 }
 
@@ -61,10 +90,12 @@ CLAUSE_NAMES = {
                               "there is enough material left to win"),
     "checked_by_royal": ("an enemy royal piece is among the pieces giving check",
                          "no enemy royal piece is among the pieces giving check"),
-    "only_move_by_royal": ("the side to move has exactly one legal move, and it moves a royal piece",
+    "only_move_by_royal": ("the side to move has exactly one legal move, a move of a royal piece",
                            "the side to move has more than one legal move, or its only one moves no royal piece"),
-    "mate_follows": ("after the side to move's only legal move the opponent can checkmate at once",
-                     "the opponent cannot checkmate at once after the side to move's only legal move"),
+    "mate_follows": ("after that only move the opponent can checkmate at once",
+                     "after that only move the opponent cannot checkmate at once"),
+    "checkmated": ("the side to move is checkmated (in check, with no legal move)",
+                   "the side to move is not checkmated"),
     "stalemated": ("the side to move is stalemated (no move the rules allow, and not in check)",
                    "the side to move is not stalemated"),
     "partners_stalemated": ("every partner of the side to move would be stalemated too were it to move",
@@ -99,6 +130,24 @@ VALUE_NAMES = {
     "type": "the cell's type",
 }
 """Names that have a value (numbers or text), as noun phrases."""
+
+ZERO_CLAUSES = {
+    "royals": "the side to move has no royal piece left",
+    "enemy_royals": "the enemy armies have no royal piece left",
+    "pieces": "the side to move has no piece left",
+    "enemy_pieces": "the enemy armies have no piece left",
+    "team_royals": "the side to move and its partners have no royal piece left",
+    "team_pieces": "the side to move and its partners have no piece left",
+    "checks": "the side to move has given no check",
+}
+"""Counts compared with zero (``name == 0``), as clauses."""
+
+ONLY_ROYALS = {
+    ("pieces", "royals"): "the side to move has nothing left but royal pieces",
+    ("team_pieces", "team_royals"): "the side to move and its partners have nothing left but royal pieces",
+    ("enemy_pieces", "enemy_royals"): "the enemy armies have nothing left but royal pieces",
+}
+"""A count of pieces equal to the count of royal pieces, as a clause."""
 
 CALLS = {
     "same_colour": ("all {args} stand on cells of one colour", "the {args} stand on cells of both colours"),

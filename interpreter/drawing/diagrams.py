@@ -5,18 +5,19 @@ piece on the target cell) and its pseudo-legal moves are generated, so a
 diagram shows exactly what the interpreter plays, whatever the pattern.
 Each reachable cell gets a mark of :data:`interpreter.drawing.render.MARKS`:
 ``both`` (moves or captures there), ``move`` (only moves), ``capture``
-(only captures) or ``special`` (a move only an unmoved piece makes, or
-one with a side effect such as a double step that may be taken en
-passant).
+(only captures) or ``special`` (a move only an unmoved piece makes, a
+once-per-game move, or one with a side effect such as a double step that
+may be taken en passant).
 
 A hopper needs a hurdle, so for a piece with hopping patterns the
 diagram also puts one of its own army's pieces on the first cell of
 every hopping line (``hurdles``) and adds what the piece reaches then.
 
 The representative cell of a piece, for each cell type of the board
-(cells without a ``type`` form one group), is the cell that shows the
-most kinds of quiet move (so a pawn is shown where it may double-step),
-then the one nearest the centre of the board as drawn.
+(cells without a ``type`` form one group), is the one its author names
+with ``diagram at``, else the cell that shows the most kinds of quiet
+move (so a pawn is shown where it may double-step), then the one nearest
+the centre of the board as drawn.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, targ
         pos.place(target, enemy)
     if unmoved and game.tracked[code]:
         pos.unmoved |= 1 << cell
+    if unmoved and game.privileged[code]:      # it still holds its once-per-game move
+        pos.privileges |= 1 << cell
     pos.rehash()
     return pos
 
@@ -60,15 +63,21 @@ def _moves_from(pos: Position, cell: int) -> list[tuple]:
     return [m for m in pseudo_legal_moves(pos) if m[0] == cell]
 
 
+def _plain(move: tuple) -> bool:
+    """A move without a side effect: no special, or in a stacking game a plain move or capture."""
+    special = move[3]
+    return special is None or (special[0] == "st" and special[1] in ("move", "capture") and not special[2])
+
+
 def quiet_marks(game: Game, code: int, cell: int, hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> dict[int, str]:
     """Cells the piece reaches without capturing: ``move``, or ``special`` when only unmoved or with a side effect."""
     extra = {"hurdles": hurdles, "hurdle_code": hurdle_code}
-    later = {m[1] for m in _moves_from(_alone(game, code, cell, False, **extra), cell) if m[3] is None}
+    later = {m[1] for m in _moves_from(_alone(game, code, cell, False, **extra), cell) if _plain(m)}
     marks: dict[int, str] = {}
     for move in _moves_from(_alone(game, code, cell, True, **extra), cell):
         to = move[1]
         if marks.get(to) != "move":            # a plain move wins over a special one to the same cell
-            marks[to] = "move" if move[3] is None and to in later else "special"
+            marks[to] = "move" if _plain(move) and to in later else "special"
     return marks
 
 
@@ -121,16 +130,22 @@ def _centre_distance(game: Game) -> list[float]:
 def representative_cells(game: Game, code: int) -> list[tuple[str | None, int]]:
     """``(cell type, cell)`` for each cell type the piece has moves from, in order of type.
 
-    Of each type, among the cells where the piece shows the most kinds of move (quiet, special),
-    the cell nearest the middle of the drawing that reaches the most cells (moves and captures):
-    on a board with a void in the middle that is not a cell on its edge.
+    Of each type, the first cell of that type the piece's ``diagram at`` names; else, among the
+    cells where the piece shows the most kinds of move (quiet, special), the cell nearest the middle
+    of the drawing that reaches the most cells (moves and captures): on a board with a void in the
+    middle that is not a cell on its edge.
     """
     distance = _centre_distance(game)
     groups: dict[str | None, list[int]] = {}
     for cell, attrs in enumerate(game.board.attributes):
         groups.setdefault(None if "type" not in attrs else str(attrs["type"]), []).append(cell)
+    named = [game.board.index[name] for name in game.kinds[game.code_kind[code]].spec.diagram_cells]
     chosen = []
     for cell_type in sorted(groups, key=lambda t: (t is not None, t or "")):
+        authored = [cell for cell in named if cell in groups[cell_type]]
+        if authored:                       # 'diagram at': the author's cell for this type
+            chosen.append((cell_type, authored[0]))
+            continue
         scored = []
         for cell in groups[cell_type]:
             marks = quiet_marks(game, code, cell)

@@ -126,18 +126,35 @@ class UciEngine(LineEngine):
     def option_uci_variant(self, value: str) -> None:
         resolve(value, "uci", self.files)
         self._finish()
-        self.variant = value
-        self._load()
+        self._switch(value)
 
     def option_variantpath(self, value: str) -> None:
         if value in ("", "<empty>"):
             return
         name, path = check_argument(value, "uci")
         self._finish()
+        known = self.files.get(name)
         if path is not None:
             self.files[name] = path
-        self.variant = name
-        self._load()
+        try:
+            self._switch(name)
+        except RulesError:
+            if known is None:
+                self.files.pop(name, None)
+            else:
+                self.files[name] = known
+            raise
+
+    def _switch(self, variant: str) -> None:
+        """Play ``variant`` from now on; if it cannot be compiled, the error is raised and the engine
+        stays with the variant it had (so that one bad file does not make every later command fail)."""
+        before = self.variant
+        self.variant = variant
+        try:
+            self._load()
+        except RulesError:
+            self.variant = before
+            raise
 
     def option_uci_chess960(self, value: str) -> None:
         if value.lower() not in ("true", "false"):
@@ -151,7 +168,7 @@ class UciEngine(LineEngine):
         self.set_agent(value)
 
     def option_move_overhead(self, value: str) -> None:
-        if not value.isdigit() or int(value) > MOST_OVERHEAD:
+        if whole_number(value) is None or int(value) > MOST_OVERHEAD:
             raise UsageError(f"Move Overhead is a number of milliseconds from 0 to {MOST_OVERHEAD}, not '{clip(value)}'")
         self.overhead = int(value)
 
@@ -222,8 +239,9 @@ class UciEngine(LineEngine):
                     i += 1
             elif word in GO_NUMBERS:
                 value = args[i + 1] if i + 1 < len(args) else ""
-                if value.lstrip("-").isdigit():
-                    limits[word] = int(value)
+                number = whole_number(value)
+                if number is not None:
+                    limits[word] = number
                     i += 1
                 else:
                     self.error(f"go {word} needs a whole number, not '{clip(value)}'")
@@ -304,6 +322,16 @@ class UciEngine(LineEngine):
         pv = self.session.dialect.line(root, info.pv)
         self.channel.write(f"info depth {info.depth} seldepth {info.seldepth} {score} nodes {info.nodes} "
                            f"nps {info.nps} time {round(info.time * 1000)}" + (f" pv {' '.join(pv)}" if pv else ""))
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number written in ASCII digits with an optional minus sign, or None (also
+    for more than 18 digits: no clock, depth or node count is that large, and ``int()`` of thousands
+    of digits, or of digits such as '²' that ``isdigit`` accepts, fails)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+        return None
+    return int(text)
 
 
 def run(variant: str | None = None, agent: str = "ai", channel: Channel | None = None) -> int:

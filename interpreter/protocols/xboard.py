@@ -30,6 +30,8 @@ result follows, as in ``1-0 {White wins by checkmate}``. Thinking output is
 
 from __future__ import annotations
 
+import math
+
 from dsl.errors import RulesError, UsageError, clip
 
 from .loop import Channel, LineEngine, SearchJob
@@ -206,9 +208,12 @@ class XBoardEngine(LineEngine):
             raise UsageError("level needs three values", expected="level MOVES MINUTES[:SECONDS] INCREMENT")
         minutes, _, seconds = words[1].partition(":")
         try:
-            self.control = ("level", int(words[0]), 60 * float(minutes) + float(seconds or 0), float(words[2]))
+            control = ("level", int(words[0]), 60 * float(minutes) + float(seconds or 0), float(words[2]))
         except ValueError:
-            raise UsageError(f"level {clip(rest)}: not numbers", expected="level 40 5 0, level 0 2:30 1") from None
+            control = None
+        if control is None or not all(math.isfinite(v) and v >= 0 for v in control[1:]):
+            raise UsageError(f"level {clip(rest)}: not numbers of at least 0", expected="level 40 5 0, level 0 2:30 1")
+        self.control = control
 
     def cmd_st(self, rest: str) -> None:
         self.control = ("st", _number(rest, "st", float))
@@ -329,8 +334,8 @@ def _number(text: str, command: str, kind):
         value = kind(text)
     except ValueError:
         raise UsageError(f"{command} needs a number, not '{clip(text)}'") from None
-    if value < 0:
-        raise UsageError(f"{command} needs a number of at least 0, not {value}")
+    if not math.isfinite(value) or value < 0:  # nan and inf would make a search without end
+        raise UsageError(f"{command} needs a number of at least 0, not {clip(text)}")
     return value
 
 

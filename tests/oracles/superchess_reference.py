@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Independent reference move generator for Superchess (GAMES.md section 2 + Decisions).
+"""Independent reference move generator for Superchess (its rules and the decisions of superchess.rules).
 
-A test oracle: written from GAMES.md alone, without reading the engine, in plain Python with
+A test oracle: written from the rules alone, without reading the engine, in plain Python with
 its own board encoding, so that tests/test_superchess_reference.py can compare the engine's
 legal moves with it along random games, and tests/perft/superchess.txt was checked with it.
 

@@ -1,0 +1,137 @@
+"""Plain English for the board: what a player reads about it, and how it is built.
+
+Part of :class:`interpreter.documentation.english.English` (a base class of
+it: the methods use its ``render`` and ``value``). :meth:`BoardEnglish.board_summary`
+is the player's view (the shape, the cells removed, the cell types);
+:meth:`BoardEnglish._BoardSpec` is the whole construction, for the technical
+part of a page: statements of one kind are merged into one sentence
+("Removed: a1–c2, l1–n2; f6–i9."), so that no sentence opener repeats.
+"""
+
+from __future__ import annotations
+
+from dsl import spec as S
+
+from .english_moves import join
+from .phrases import num, pretty, sentence
+
+
+class BoardEnglish:
+    """The board's renderings; mixed into :class:`~interpreter.documentation.english.English`."""
+
+    def _GridGen(self, gen: S.GridGen) -> str:
+        from interpreter.compiler.board import file_letter
+        return (f"a grid of {gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
+                f"(1 to {gen.ranks}): {gen.files * gen.ranks} square cells")
+
+    def _RaggedGen(self, gen: S.RaggedGen) -> str:
+        lengths = ", ".join(str(n) for n in gen.lengths)
+        return (f"a ragged grid of {len(gen.lengths)} files of {lengths} cells, from file `a` on: "
+                f"{sum(gen.lengths)} cells")
+
+    def _HexGen(self, gen: S.HexGen) -> str:
+        r = gen.radius
+        rings = r - 1
+        return (f"a hexagon of hexagonal cells, {r} cells a side (a centre cell and {rings} "
+                f"ring{'s' if rings != 1 else ''} around it): {3 * r * (r - 1) + 1} cells")
+
+    def _CellDecl(self, cell: S.CellDecl) -> str:
+        return f"the cell `{cell.name}` at ({num(cell.x)}, {num(cell.y)})"
+
+    def _Link(self, link: S.Link) -> str:
+        kind = f" (kind `{link.edge_kind}`)" if link.edge_kind else ""
+        return f"a one-way step labelled `{link.label}` from `{link.source}` to `{link.target}`{kind}"
+
+    def _SetAttr(self, attr: S.SetAttr) -> str:
+        return f"the cell attribute `{attr.attribute}` is `{attr.value}` on {self.render(attr.cells)}"
+
+    def _DirEntry(self, entry: S.DirEntry) -> str:
+        kind = f", kind `{entry.edge_kind}`" if entry.edge_kind else ""
+        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}){kind}"
+
+    def _DirRow(self, row: S.DirRow) -> str:
+        return f"from {self.render(row.cells)}, {join([self.render(e) for e in row.entries])}"
+
+    def _DirectionFamily(self, family: S.DirectionFamily) -> str:
+        return (f"the direction family `{family.name}`, as (file, rank) steps: "
+                + "; ".join(self.render(r) for r in family.rows))
+
+    def _ZoneSpec(self, zone: S.ZoneSpec) -> str:
+        if zone.shared is not None:
+            return f"the {pretty(zone.name)} zone is {self.render(zone.shared)}"
+        parts = [f"for {self.army(army)}, {self.render(cells)}" for army, cells in zone.per_army.items()]
+        return f"the {pretty(zone.name)} zone is, " + ("; ".join(parts) if parts else "for every army, empty")
+
+    def _ShapeSpec(self, shape: S.ShapeSpec) -> str:
+        corners = ", ".join(f"({num(x)}, {num(y)})" for x, y in shape.points)
+        return f"{self.render(shape.cells)} as polygons with the corners {corners}"
+
+    def _PositionSpec(self, position: S.PositionSpec) -> str:
+        return f"{self.render(position.cells)} at x = {self.value(position.x)}, y = {self.value(position.y)}"
+
+    def _BoardSpec(self, board: S.BoardSpec) -> str:
+        """The board's whole construction, one sentence per kind of statement."""
+        parts = []
+        if board.generator is not None:
+            parts.append(sentence(f"The board is {self.render(board.generator)}"))
+        if board.cells:
+            parts.append(sentence(f"The board has {len(board.cells)} cells: {self.render(board.cells)}"))
+        if board.removes:
+            parts.append(sentence("Removed from it: " + "; ".join(self.render(c) for c in board.removes)))
+        if board.links:
+            parts.append(sentence("Links: " + "; ".join(self.render(link) for link in board.links)))
+        if board.wrap:
+            parts.append(self._wrap(board))
+        attributes: dict[str, list[S.SetAttr]] = {}
+        for attr in board.attributes:
+            attributes.setdefault(attr.attribute, []).append(attr)
+        for name, sets in attributes.items():
+            values = "; ".join(f"`{a.value}` on {self.render(a.cells)}" for a in sets)
+            parts.append(sentence(f"Cell attribute `{name}`: {values}"))
+        if board.directions:
+            parts.append(sentence("Direction families, as (file, rank) steps: " + "; ".join(
+                f"`{f.name}`: " + "; ".join(self.render(r) for r in f.rows) for f in board.directions)))
+        for zone in board.zones.values():
+            parts.append(sentence(self.render(zone)))
+        drawing = [self.render(s) for s in board.shapes] + [self.render(p) for p in board.positions]
+        if drawing:
+            parts.append(sentence("Drawing: " + "; ".join(drawing)))
+        return " ".join(parts) if parts else "The board has no cells yet."
+
+    def _wrap(self, board: S.BoardSpec) -> str:
+        edges = {"files": "the last file is next to the first (a cylinder)",
+                 "ranks": "the last rank is next to the first"}
+        return sentence("The board wraps round: " + join([edges[axis] for axis in board.wrap])
+                        + "; every step, leap and ray goes on across that edge")
+
+    # ------------------------------------------------------------ the player's view
+    def _compact(self, cells: S.CellSet) -> str:
+        """A cell set in few words: ``a1``–``c2`` for a rectangle."""
+        def term(t: S.CellTerm) -> str:
+            return f"`{t.a}`–`{t.b}`" if t.kind == "rect" else self.render(t)
+        text = join([term(t) for t in cells.include])
+        if cells.exclude:
+            text += " except " + join([term(t) for t in cells.exclude])
+        return text
+
+    def board_summary(self, cells: int | None = None) -> str:
+        """The board as a player needs it: its shape, the cells taken out of it, how many remain,
+        and its cell types; construction details are left to :meth:`_BoardSpec`."""
+        board = self.spec.board
+        parts = []
+        if board.generator is not None:
+            parts.append(f"The board is {self.render(board.generator)}")
+        elif board.cells:
+            parts.append(f"The board has {len(board.cells)} cells, each declared by itself")
+        if board.removes:
+            removed = "; ".join(self._compact(c) for c in board.removes)
+            remain = f": {cells} cells remain" if cells is not None else ""
+            parts[-1:] = [f"{parts[-1] if parts else 'The board'}, less the cells {removed}{remain}"]
+        text = " ".join(sentence(p) for p in parts)
+        if board.wrap:
+            text += " " + self._wrap(board)
+        types = sorted({a.value for a in board.attributes if a.attribute == "type"}, key=str)
+        if types:
+            text += " " + sentence(f"Its cells are of {len(types)} types, {join([f'`{t}`' for t in types])}; "
+                                   "a piece's moves may depend on the type of the cell it stands on")
+        return text
