@@ -97,6 +97,6 @@ def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Se
             if cell in placement:
                 raise RulesSemanticError(f"cell {game.board.names[cell]} is given two pieces", place.loc)
             placement[cell] = code
-            if game.tracked[code]:
+            if game.tracked[code] or (game.gate_mask >> cell) & 1:
                 unmoved |= 1 << cell
     return Setup(None, placement, {}, unmoved, setup.loc)
