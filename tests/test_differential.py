@@ -80,6 +80,7 @@ FSF_NAMES: dict[str, str] = {
 FROM_START: dict[str, str] = {
     "seirawan": "a gate letter on a rook's file is read as a castling right when the king has moved "
                 "(Fairy-Stockfish writes such FENs itself)",
+    "shouse": "as seirawan",
 }
 
 
