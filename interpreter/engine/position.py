@@ -268,7 +268,16 @@ class Position:
             self.fullmove += 1
         self.turn = turn
         h ^= zt[turn]
-        if g.count_checks is not None and gives_check(self, army):
+        if g.count_checks is not None or self.ep_cells:
+            h = self._count_check_and_ep(army, h, False)
+        self.hash = h
+        self.history.append(h)
+
+    def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
+        """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
+        already) and drop en passant targets whose capture would be illegal; returns the hash."""
+        g = self.game
+        if g.count_checks is not None and not counted and gives_check(self, army):
             zc = g.z_checks[army]
             count = self.checks[army]
             h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
@@ -277,8 +286,7 @@ class Position:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
             self.ep_cells = ()
-        self.hash = h
-        self.history.append(h)
+        return h
 
     def _rescue(self, move: Move) -> None:
         """Play a rescue (see :func:`interpreter.engine.legality.rescue_moves`): the move, then the royal pieces it leaves
@@ -309,15 +317,7 @@ class Position:
         self.cells_of[army].add(cell)
         h = self.hash ^ g.z_piece[code * g.n + cell] ^ self._hand_delta(code, -1)
         self._undo.append((GATED, move, self.checks, self.ep_cells, self.hash))
-        if g.count_checks is not None and self.checks == checks and gives_check(self, army):
-            zc = g.z_checks[army]   # the piece that entered gives the check
-            count = self.checks[army]
-            h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
-            self.checks = self.checks[:army] + (count + 1,) + self.checks[army + 1:]
-        if self.ep_cells and g.self_check and not ep_legal(self):
-            for c in self.ep_cells:
-                h ^= g.z_ep[c]
-            self.ep_cells = ()
+        h = self._count_check_and_ep(army, h, self.checks != checks)   # the piece that entered may check
         self.hash = h
         self.history[-1] = h
 
