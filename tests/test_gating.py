@@ -78,3 +78,15 @@ def test_a_gate_names_known_pieces(tmp_path):
     with pytest.raises(RulesSemanticError) as info:
         compile_variant(load_spec_text(text, str(path)))
     assert "Wizard" in str(info.value) and info.value.loc.line == 3
+
+
+def test_drops_and_gating_compose():
+    # S-House: a captured elephant (a piece the setup holds in hand, not one that exists only by
+    # promotion) joins the capturer's hand as an elephant, and may then be dropped or gated.
+    shouse = load_game("shouse")
+    pos = position_from_fen(shouse, "4k3/8/8/8/e7/8/8/RN2K3[] w B - 0 1")
+    pos.push(parse_move(pos, "Rxa4"))
+    assert to_fen(pos) == "4k3/8/8/8/R7/8/8/1N2K3[E] b B - 0 1"   # holding a piece, the gate right is written
+    pos.push(parse_move(pos, "Kd7"))
+    moves = uci(pos)
+    assert {"E@h8", "b1c3e"} <= moves and to_fen(pos).split()[2] == "B"
