@@ -369,7 +369,9 @@ class CastleRule(Node):
 
     Either the king and rook go to files (``king_to_file`` /
     ``rook_to_file``, on the king's rank, the rook on ``side`` of the
-    king), or they ``swap`` cells, or the rook climbs ``onto`` the king
+    king: ``e`` or ``w``), or to ranks along the king's file
+    (``king_to_rank`` / ``rook_to_rank``, ranks counted from 1; ``side`` ``n`` or
+    ``s``: the side armies of four-player chess), or they ``swap`` cells, or the rook climbs ``onto`` the king
     after the king moved (``rook_onto_king``). ``in_cells`` limits where the
     rook may stand. FIDE conditions apply unless ignored: both unmoved, the
     cells between them and their destinations empty (``ignore_path``), the
@@ -380,6 +382,8 @@ class CastleRule(Node):
     notation: str
     king_to_file: str | None = None
     rook_to_file: str | None = None
+    king_to_rank: int | None = None
+    rook_to_rank: int | None = None
     rook_onto_king: bool = False
     swap: bool = False
     side: str | None = None
@@ -433,21 +437,10 @@ class DropRule(Node):
     condition: Expr | None = None
 
 
-class GateRule(Node):
-    """``gate PIECE, ... in TERM``: gating (Seirawan chess). When a piece leaves a cell of ``cells``
-    (for a per-army zone, of its own army) on its first move, that is the first move from or to
-    the cell, a piece of one of the kinds ``pieces`` may enter on it from the army's hand as part
-    of the move; a castling may gate on the king's or the rook's cell."""
-
-    pieces: list[str]
-    cells: CellTerm
-
-
 class DropsSpec(Node):
     captures_to_hand: bool = False
     demoted: bool = False
     drops: list[DropRule] = []
-    gates: list[GateRule] = []
 
 
 # ------------------------------------------------------------------ rules

@@ -498,6 +498,12 @@ class ToDecls(Transformer_NonRecursive):
     def rook_to_file(self, items):
         return ("rook_to_file", str(items[0]))
 
+    def king_to_rank(self, items):
+        return ("king_to_rank", int(items[0]))
+
+    def rook_to_rank(self, items):
+        return ("rook_to_rank", int(items[0]))
+
     def rook_onto_king(self, items):
         return ("rook_onto_king", True)
 
@@ -567,8 +573,6 @@ class ToDecls(Transformer_NonRecursive):
         for key, value in items:
             if key == "drop":
                 drops.drops.append(value)
-            elif key == "gate":
-                drops.gates.append(value)
             else:
                 drops.captures_to_hand = True
                 drops.demoted = value
@@ -587,12 +591,6 @@ class ToDecls(Transformer_NonRecursive):
             else:
                 setattr(rule, key, value)
         return ("drop", rule)
-
-    def gate_rule(self, items):
-        *pieces, cells = items
-        rule = S.GateRule(pieces=[str(p) for p in pieces], cells=cells, loc=self.loc(pieces[0]))
-        rule.locs.update({str(p): self.loc(p) for p in pieces})
-        return ("gate", rule)
 
     def drop_not_in(self, items):
         return ("not_in", items[0])

@@ -143,6 +143,13 @@ CASTLING = """castling {
 }
 """
 CASTLE_FEN = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+FILE_CASTLING = """castling {
+  king King, rook Rook
+  castle up "O-O": king to rank 3, rook to rank 2, side n
+}
+setup fen "k7/8/8/8/4R3/8/8/4K3 w e1,e4 - 0 1"
+"""
+FILE_CASTLE_FEN = "k7/8/8/8/4R3/8/8/4K3 w e1,e4 - 0 1"
 LOCKING = 'variant l { title "L" }\nextends locking\n'
 HOUSE = 'variant h { title "H" }\nextends crazyhouse\n'
 TEAMS = """
@@ -374,6 +381,8 @@ CASES: dict[str, Case] = {
     "CastleRule.notation": swap(CHESS + CASTLING, '"O-O-O"', '"O-O-O-O"', fens=(CASTLE_FEN,)),
     "CastleRule.king_to_file": swap(CHESS + CASTLING, "king to file g", "king to file h", fens=(CASTLE_FEN,)),
     "CastleRule.rook_to_file": swap(CHESS + CASTLING, "rook to file f", "rook to file g", fens=("r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",)),
+    "CastleRule.king_to_rank": swap(CHESS + FILE_CASTLING, "king to rank 3", "king to rank 4", fens=(FILE_CASTLE_FEN,)),
+    "CastleRule.rook_to_rank": swap(CHESS + FILE_CASTLING, "rook to rank 2", "rook to rank 1", fens=(FILE_CASTLE_FEN,)),
     "CastleRule.side": swap(CHESS + CASTLING, "rook to file f, side e", "rook to file f", fens=("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",)),
     "CastleRule.ignore_path": swap(CHESS + CASTLING, "side e\n", "side e, ignore path\n", fens=("4k3/8/8/8/8/8/8/4K1NR w K - 0 1",)),
     "CastleRule.ignore_attacks": swap(CHESS + CASTLING, "side e\n", "side e, ignore attacks\n", fens=("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",)),
@@ -420,12 +429,6 @@ CASES: dict[str, Case] = {
                              fens=("7k/8/6K1/8/8/8/8/8[Q] w - - 0 1",)),
     "DropRule.condition": swap(CHESS + "drops { captures to hand  drop Knight }\n", "drop Knight", "drop Knight: if to.rank != 8",
                                fens=("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",)),
-    "DropsSpec.gates": swap(CHESS + "drops { drop Knight }\n", "drop Knight", "drop Knight  gate Queen in rank 1",
-                            fens=("4k3/8/8/8/8/8/8/4K2R[Q] w K - 0 1",)),
-    "GateRule.pieces": swap(CHESS + "drops { gate Queen in rank 1 }\n", "gate Queen", "gate Queen, Knight",
-                            fens=("4k3/8/8/8/8/8/8/4K2R[QN] w K - 0 1",)),
-    "GateRule.cells": swap(CHESS + "drops { gate Queen in rank 1 }\n", "in rank 1", "in file h",
-                           fens=("4k3/8/8/8/8/8/8/4K2R[Q] w K - 0 1",)),
     # ---------------------------------------------------------------- rules
     "RulesSpec.forbid": swap(MINI, "  forbid self-check\n", "", fens=("k3/4/4/K2r w - - 0 1",)),
     "RulesSpec.compulsory_capture": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  captures compulsory\n"),

@@ -2,7 +2,9 @@
 
 A ``castling`` block names the king and rook kinds and lists rules:
 ``O-O: king to file g, rook to file f, side e`` (the orthodox kind; the
-rook may stand anywhere on the king's side, as in Chess960), a swap (king
+rook may stand anywhere on the king's side, as in Chess960), the same along
+the king's file (``king to rank 4, rook to rank 5, side n``: the side armies
+of four-player chess), a swap (king
 and rook exchange their cells, optionally only with a rook ``in`` given
 cells) or ``rook onto king`` (castlock, in stacking games: the rook climbs
 onto the king).
@@ -29,9 +31,9 @@ class CastleRule:
     index: int
     name: str
     notation: str
-    king_file: int | None
-    rook_file: int | None
-    side: int                  # +1: the rook is on higher files than the king, -1: lower, 0: either
+    king_to: int | None        # where the king and the rook go: a file (axis 0) or rank (axis 1) index
+    rook_to: int | None
+    side: int                  # +1: the rook is on higher files (ranks) than the king, -1: lower, 0: either
     ignore_path: bool
     ignore_attacks: bool
     swap: bool = False         # king and rook exchange cells (Superchess)
@@ -39,6 +41,7 @@ class CastleRule:
     # Per king cell: the castlings a king there may make, (rook cell, king's destination, rook's
     # destination, the cells that must be empty, the cells the king starts on and passes).
     paths: tuple[tuple[tuple[int, int, int, tuple[int, ...], tuple[int, ...]], ...], ...] = ()
+    axis: int = 0              # 0: along the king's rank (files change), 1: along its file (ranks change)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
             locks.append(CastleRule(len(locks), rule.name, rule.notation, letters.index(rule.king_to_file),
                                                 None, sides[rule.side], rule.ignore_path, rule.ignore_attacks))
             continue
+        if rule.king_to_rank is not None or rule.rook_to_rank is not None:
+            rules.append(_along_file(game, rule, len(rules), rook_cells))
+            continue
         files = []
         for f in (rule.king_to_file, rule.rook_to_file):
             if f is None:
@@ -100,32 +106,61 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
     return Castling(rules, locks, game.kind_index[castling.king], game.kind_index[castling.rook])
 
 
-def king_path(board, k: int, kd: int) -> tuple[int, ...]:
-    """The cells a castling king starts on and passes, going from ``k`` to ``kd`` along its rank
-    (not its destination, which legality tests after the rook has moved too)."""
-    (kx, y), (kdx, _) = board.coords[k], board.coords[kd]
-    step = 1 if kdx >= kx else -1
-    return tuple(board.at[(x, y)] for x in range(kx, kdx, step) if (x, y) in board.at) or (k,)
+def _along_file(game: Game, rule: S.CastleRule, index: int, rook_cells: tuple) -> CastleRule:
+    """A castling rule along the king's file: ``king to rank R, rook to rank S[, side n|s]``."""
+    if rule.king_to_file is not None or rule.rook_to_file is not None:
+        raise RulesSemanticError(f"castling '{rule.name}' moves along a rank or along a file, not both", rule.loc,
+                                 expected="'king to file' and 'rook to file', or 'king to rank' and 'rook to rank'")
+    ranks = []
+    for r in (rule.king_to_rank, rule.rook_to_rank):
+        if r is None:
+            raise RulesSemanticError(f"castling '{rule.name}' needs 'king to rank' and 'rook to rank'", rule.loc)
+        if not 1 <= r <= game.board.ranks:
+            raise RulesSemanticError(f"castling '{rule.name}': no rank {r}", rule.loc,
+                                     expected=f"a rank from 1 to {game.board.ranks}")
+        ranks.append(r - 1)
+    sides = {"n": 1, "s": -1, None: 0}
+    if rule.side not in sides:
+        raise unknown_name("side along a file", rule.side, ["n", "s"], rule.loc)
+    return CastleRule(index, rule.name, rule.notation, ranks[0], ranks[1], sides[rule.side], rule.ignore_path,
+                      rule.ignore_attacks, False, rook_cells,
+                      _paths(game.board, ranks[0], ranks[1], sides[rule.side], rule.ignore_path, axis=1), axis=1)
 
 
-def _paths(board, king_file: int, rook_file: int, side: int, ignore_path: bool):
-    """Per king cell, the castlings of a rule that sends the king to ``king_file`` and the rook to
-    ``rook_file`` with a rook of the same rank on ``side`` (see :attr:`CastleRule.paths`). A castling
-    whose cells between are not all on the board can never be made and is left out."""
+def _point(axis: int, along: int, across: int) -> tuple[int, int]:
+    """The coordinates of the cell ``along`` a castling line (a rank for axis 0, a file for axis 1)
+    that lies at ``across``."""
+    return (along, across) if axis == 0 else (across, along)
+
+
+def king_path(board, k: int, kd: int, axis: int = 0) -> tuple[int, ...]:
+    """The cells a castling king starts on and passes, going from ``k`` to ``kd`` along its rank (its
+    file for axis 1), not its destination, which legality tests after the rook has moved too."""
+    start, end, across = board.coords[k][axis], board.coords[kd][axis], board.coords[k][1 - axis]
+    step = 1 if end >= start else -1
+    points = (_point(axis, a, across) for a in range(start, end, step))
+    return tuple(board.at[p] for p in points if p in board.at) or (k,)
+
+
+def _paths(board, king_to: int, rook_to: int, side: int, ignore_path: bool, axis: int = 0):
+    """Per king cell, the castlings of a rule that sends the king to ``king_to`` and the rook to
+    ``rook_to`` (files, or ranks for axis 1) with a rook of the same line on ``side`` (see
+    :attr:`CastleRule.paths`). A castling whose cells between are not all on the board can never be
+    made and is left out."""
     rows = []
     for k in range(len(board)):
-        kx, y = board.coords[k]
-        kd, rd = board.at.get((king_file, y), -1), board.at.get((rook_file, y), -1)
+        along, across = board.coords[k][axis], board.coords[k][1 - axis]
+        kd, rd = board.at.get(_point(axis, king_to, across), -1), board.at.get(_point(axis, rook_to, across), -1)
         found = []
         for r in range(len(board)) if kd >= 0 and rd >= 0 else ():
-            rx, ry = board.coords[r]
-            if ry != y or rx == kx or (side and (rx - kx) * side < 0):
+            r_along, r_across = board.coords[r][axis], board.coords[r][1 - axis]
+            if r_across != across or r_along == along or (side and (r_along - along) * side < 0):
                 continue
-            xs = range(min(kx, rx, king_file, rook_file), max(kx, rx, king_file, rook_file) + 1)
-            cells = [board.at.get((x, y), -1) for x in xs]
+            line = range(min(along, r_along, king_to, rook_to), max(along, r_along, king_to, rook_to) + 1)
+            cells = [board.at.get(_point(axis, a, across), -1) for a in line]
             if -1 in cells and not ignore_path:
                 continue
             between = () if ignore_path else tuple(c for c in cells if c not in (k, r))
-            found.append((r, kd, rd, between, king_path(board, k, kd)))
+            found.append((r, kd, rd, between, king_path(board, k, kd, axis)))
         rows.append(tuple(found))
     return tuple(rows)

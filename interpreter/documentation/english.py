@@ -469,15 +469,21 @@ class English(BoardEnglish):
         elif rule.rook_onto_king:
             to_file = f" to file `{rule.king_to_file}`" if rule.king_to_file else ""
             moves = f"the {king} moves{to_file} and the {rook} climbs onto it, forming a stack"
+        elif rule.king_to_rank is not None or rule.rook_to_rank is not None:
+            moves = join([f"the {king} moves to rank {rule.king_to_rank}" if rule.king_to_rank else "",
+                          f"the {rook} to rank {rule.rook_to_rank}" if rule.rook_to_rank else ""])
         else:
             moves = join([f"the {king} moves to file `{rule.king_to_file}`" if rule.king_to_file else "",
                           f"the {rook} to file `{rule.rook_to_file}`" if rule.rook_to_file else ""])
         terms = [moves or f"the {king} and the {rook} castle"]
         sides = {"e": "on the east side of the {0} (towards higher files)",
-                 "w": "on the west side of the {0} (towards lower files)"}
+                 "w": "on the west side of the {0} (towards lower files)",
+                 "n": "on the north side of the {0} (towards higher ranks)",
+                 "s": "on the south side of the {0} (towards lower ranks)"}
         if rule.side:
             where = sides.get(rule.side, "on the " + rule.side + " side of the {0}").format(king)
-            terms.append(f"the {rook} stands {where}, on its rank")
+            line = "file" if rule.side in ("n", "s") else "rank"
+            terms.append(f"the {rook} stands {where}, on its {line}")
         if rule.in_cells is not None:
             terms.append(f"the {rook} stands in {self.render(rule.in_cells)}")
         if rule.ignore_path:
@@ -542,12 +548,6 @@ class English(BoardEnglish):
             text += f", and only if {self.render(drop.condition)}"
         return text
 
-    def _GateRule(self, gate: S.GateRule) -> str:
-        return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "
-                "from the hand may enter on the cell it has just left, as part of the same move (gating); a cell "
-                "can be gated on only while nothing has moved from or to it, and a castling may gate on the "
-                "king's or the rook's cell")
-
     def _DropsSpec(self, drops: S.DropsSpec) -> str:
         if drops.captures_to_hand:
             text = "A captured piece goes to the hand of the army that captured it, and changes sides."
@@ -555,11 +555,9 @@ class English(BoardEnglish):
             text = "Captured pieces leave the game."
         if drops.demoted:
             text += " If it had promoted, it goes back to the kind it promoted from."
-        if drops.drops:
-            text += " Instead of moving, a player may drop a piece from its hand."
-            text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
-        text += "".join(" " + sentence(self.render(g)) for g in drops.gates)
-        text += " Pieces without a drop rule stay in hand" + (" until they enter by gating." if drops.gates else ".")
+        text += " Instead of moving, a player may drop a piece from its hand."
+        text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
+        text += " Pieces without a drop rule stay in hand."
         if self._counts_pieces():
             text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
         return text

@@ -2,8 +2,7 @@
 
 The pieces' own moves (compiled generator closures, or the stacking rules),
 castling (king and rook to given files, king-rook swaps, and castlock where
-the rook climbs onto the king), drops from the hand, gating
-(:mod:`interpreter.engine.gating`), promotions on a capture
+the rook climbs onto the king), drops from the hand, promotions on a capture
 into a zone, and promotions limited to lost pieces. Whether a move leaves a
 royal piece attacked is :mod:`interpreter.engine.legality`'s question.
 """
@@ -16,7 +15,6 @@ from . import stacking
 from interpreter.compiler.castling import king_path
 
 from .attacks import royal_attacked, threatens
-from .gating import with_gates
 from .moves import DROP, Move
 
 if TYPE_CHECKING:
@@ -46,8 +44,6 @@ def pseudo_legal_moves(pos: Position) -> list[Move]:
             drops(pos, army, out)
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
-    if g.gating:
-        out = with_gates(pos, out)
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
@@ -224,7 +220,7 @@ def castlock_moves(pos: Position, army: int, out: list) -> None:
             if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
                 continue
             kx, ky = game.board.coords[k]
-            kd = game.board.at.get((rule.king_file, ky), -1)
+            kd = game.board.at.get((rule.king_to, ky), -1)
             if kd < 0:
                 continue
             for r in pos.cells_of[army]:

@@ -176,11 +176,13 @@ def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
         return f"{title} may no longer castle: the {king_name} has moved"
     if pos.under[kings[0]]:
         return f"{title} may not castle now: the {king_name} stands on top of another piece"
-    kx, ky = game.board.coords[kings[0]]
+    axis = rule.axis                      # along the king's rank (0) or file (1)
+    coords = game.board.coords
+    along, across = coords[kings[0]][axis], coords[kings[0]][1 - axis]
     rooks = [c for c in pos.cells_of[army] if pos.board[c] == rook_code and (pos.unmoved >> c) & 1
-             and game.board.coords[c][1] == ky and (not rule.side or (game.board.coords[c][0] - kx) * rule.side > 0)]
+             and coords[c][1 - axis] == across and (not rule.side or (coords[c][axis] - along) * rule.side > 0)]
     if not rooks:
-        if any(pos.under[c] == rook_code and (pos.unmoved >> c) & 1 and game.board.coords[c][1] == ky
+        if any(pos.under[c] == rook_code and (pos.unmoved >> c) & 1 and coords[c][1 - axis] == across
                for c in pos.stacked):
             return f"{title} may not play {name} now: its {rook_name} is locked under another piece"
         return f"{title} may no longer play {name}: no unmoved {rook_name} for it"

@@ -122,10 +122,10 @@ def _castling_step(game: Game) -> int | None:
     """How many files the king moves when it castles by the first rule that moves it to a file (None
     when no king stands at the start, as White's in Horde)."""
     start = start_position(game)
-    rule = next((r for r in game.castle_rules if r.king_file is not None), None)
+    rule = next((r for r in game.castle_rules if r.king_to is not None and r.axis == 0), None)
     kings = [game.board.coords[c][0] for army in game.turn_order for c in start.cells_of[army]
              if start.board[c] == game.code(game.castle_king, army)]
-    return None if rule is None or not kings else abs(rule.king_file - kings[0])
+    return None if rule is None or not kings else abs(rule.king_to - kings[0])
 
 
 def highlight(pos: Position, dialect: Dialect, square: str) -> str | None:
