@@ -437,10 +437,21 @@ class DropRule(Node):
     condition: Expr | None = None
 
 
+class GateRule(Node):
+    """``gate PIECE, ... in TERM``: gating (Seirawan chess). When a piece leaves a cell of ``cells``
+    (for a per-army zone, of its own army) on its first move, that is the first move from or to
+    the cell, a piece of one of the kinds ``pieces`` may enter on it from the army's hand as part
+    of the move; a castling may gate on the king's or the rook's cell."""
+
+    pieces: list[str]
+    cells: CellTerm
+
+
 class DropsSpec(Node):
     captures_to_hand: bool = False
     demoted: bool = False
     drops: list[DropRule] = []
+    gates: list[GateRule] = []
 
 
 # ------------------------------------------------------------------ rules

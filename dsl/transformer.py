@@ -573,6 +573,8 @@ class ToDecls(Transformer_NonRecursive):
         for key, value in items:
             if key == "drop":
                 drops.drops.append(value)
+            elif key == "gate":
+                drops.gates.append(value)
             else:
                 drops.captures_to_hand = True
                 drops.demoted = value
@@ -591,6 +593,12 @@ class ToDecls(Transformer_NonRecursive):
             else:
                 setattr(rule, key, value)
         return ("drop", rule)
+
+    def gate_rule(self, items):
+        *pieces, cells = items
+        rule = S.GateRule(pieces=[str(p) for p in pieces], cells=cells, loc=self.loc(pieces[0]))
+        rule.locs.update({str(p): self.loc(p) for p in pieces})
+        return ("gate", rule)
 
     def drop_not_in(self, items):
         return ("not_in", items[0])

@@ -429,6 +429,12 @@ CASES: dict[str, Case] = {
                              fens=("7k/8/6K1/8/8/8/8/8[Q] w - - 0 1",)),
     "DropRule.condition": swap(CHESS + "drops { captures to hand  drop Knight }\n", "drop Knight", "drop Knight: if to.rank != 8",
                                fens=("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",)),
+    "DropsSpec.gates": swap(CHESS + "drops { drop Knight }\n", "drop Knight", "drop Knight  gate Queen in rank 1",
+                            fens=("4k3/8/8/8/8/8/8/4K2R[Q] w K - 0 1",)),
+    "GateRule.pieces": swap(CHESS + "drops { gate Queen in rank 1 }\n", "gate Queen", "gate Queen, Knight",
+                            fens=("4k3/8/8/8/8/8/8/4K2R[QN] w K - 0 1",)),
+    "GateRule.cells": swap(CHESS + "drops { gate Queen in rank 1 }\n", "in rank 1", "in file h",
+                           fens=("4k3/8/8/8/8/8/8/4K2R[Q] w K - 0 1",)),
     # ---------------------------------------------------------------- rules
     "RulesSpec.forbid": swap(MINI, "  forbid self-check\n", "", fens=("k3/4/4/K2r w - - 0 1",)),
     "RulesSpec.compulsory_capture": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  captures compulsory\n"),

@@ -124,7 +124,7 @@ class Evaluation:
                 code = under[cell]
                 scores[code_army[code]] += self.locked[code]
                 material[code_army[code]] += values[code]
-        if game.has_drops:
+        if game.has_hands:   # pieces in hand, to drop or to gate
             hand = self.hand
             for code, count in enumerate(pos.hands):
                 if count:

@@ -26,6 +26,7 @@ from .board import Board, compile_board
 from .budget import compiling, located
 from .castling import compile_castling
 from .drops import compile_drops
+from .gating import compile_gating
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves, material_kinds
@@ -72,6 +73,11 @@ class Game:
     drop_no_twin: list[int]
     drop_no_mate: list[bool]
     promotion_only: set[int]
+    # Gating, set by :func:`~interpreter.compiler.gating.compile_gating`.
+    gates: list[dict[int, tuple[int, ...]]]
+    gating: bool
+    gate_mask: int
+    has_hands: bool
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator
@@ -487,6 +493,7 @@ class Game:
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
         compile_drops(self, spec.drops)
+        compile_gating(self, spec.drops)
         for event in rules.clock_resets:
             if event in ("capture", "promotion"):
                 continue

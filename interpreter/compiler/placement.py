@@ -66,12 +66,12 @@ def split_holdings(game: Game, fen: str, text: str, offset: int) -> tuple[str, s
         start = text.index("[")
         if not text.endswith("]"):
             raise fen_error(fen, offset + start, offset + len(text), "unclosed holdings", expected="']' after the holdings")
-        if not game.has_drops:
+        if not game.has_hands:
             raise fen_error(fen, offset + start, offset + len(text), "this variant has no hands",
                          expected="a placement without holdings in brackets")
         return text[:start], text[start + 1:-1].replace("-", ""), offset + start + 1
     rows = text.split("/")
-    if game.has_drops and len(rows) == len(game.board.rows) + 1:
+    if game.has_hands and len(rows) == len(game.board.rows) + 1:
         return "/".join(rows[:-1]), rows[-1], offset + len(text) - len(rows[-1])
     return text, None, 0
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import Loc, PositionError, RulesSemanticError, unknown_name
 
-from .placement import read_placement, split_holdings
+from .placement import read_holdings, read_placement, split_holdings
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,7 +31,7 @@ class Setup:
     ``fen``: the setup's FEN string (``setup fen``), or None for a setup of
     placements. ``placement``: cell -> code of each piece at the start (the
     top piece of a stack); ``under``: cell -> code of the lower piece of each
-    stack. ``unmoved``: for placements, the bit mask of the cells of pieces
+    stack. ``held``: the codes in hand at the start. ``unmoved``: for placements, the bit mask of the cells of pieces
     whose having moved matters (see ``Game.tracked``); a FEN says it itself.
     ``loc``: where the setup is declared, for errors about it.
     """
@@ -41,10 +41,11 @@ class Setup:
     under: dict[int, int]
     unmoved: int
     loc: Loc | None
+    held: tuple[int, ...] = ()   # the codes of the pieces in hand at the start (a FEN's holdings)
 
     def codes(self) -> list[int]:
-        """The code of every piece at the start, stacked ones included."""
-        return [*self.placement.values(), *self.under.values()]
+        """The code of every piece at the start, stacked ones and those in hand included."""
+        return [*self.placement.values(), *self.under.values(), *self.held]
 
 
 def setup_error(err: PositionError, loc: Loc | None) -> RulesSemanticError:
@@ -75,12 +76,13 @@ def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Se
         field = fen.split(" ")[0]
         under: dict[int, int] = {}
         try:
-            squares, _, _ = split_holdings(game, fen, field, 0)
+            squares, holdings, holdings_at = split_holdings(game, fen, field, 0)
             placement = read_placement(game, fen, squares, 0, set() if game.to_hand else None,
                                        under if game.stacking is not None else None)
+            held = read_holdings(game, fen, holdings, holdings_at) if holdings else {}
         except PositionError as err:
             raise setup_error(err, setup.loc) from None
-        return Setup(setup.fen, placement, under, 0, setup.loc)
+        return Setup(setup.fen, placement, under, 0, setup.loc, tuple(c for c, n in held.items() for _ in range(n)))
     if not setup.places:
         raise RulesSemanticError("the variant has no setup", variant_loc,
                                  expected="a 'setup fen \"...\"' or 'setup { ... }' declaration")
@@ -97,6 +99,6 @@ def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Se
             if cell in placement:
                 raise RulesSemanticError(f"cell {game.board.names[cell]} is given two pieces", place.loc)
             placement[cell] = code
-            if game.tracked[code]:
+            if game.tracked[code] or (game.gate_mask >> cell) & 1:
                 unmoved |= 1 << cell
     return Setup(None, placement, {}, unmoved, setup.loc)

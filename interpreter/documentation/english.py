@@ -548,6 +548,12 @@ class English(BoardEnglish):
             text += f", and only if {self.render(drop.condition)}"
         return text
 
+    def _GateRule(self, gate: S.GateRule) -> str:
+        return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "
+                "from the hand may enter on the cell it has just left, as part of the same move (gating); a cell "
+                "can be gated on only while nothing has moved from or to it, and a castling may gate on the "
+                "king's or the rook's cell")
+
     def _DropsSpec(self, drops: S.DropsSpec) -> str:
         if drops.captures_to_hand:
             text = "A captured piece goes to the hand of the army that captured it, and changes sides."
@@ -555,9 +561,11 @@ class English(BoardEnglish):
             text = "Captured pieces leave the game."
         if drops.demoted:
             text += " If it had promoted, it goes back to the kind it promoted from."
-        text += " Instead of moving, a player may drop a piece from its hand."
-        text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
-        text += " Pieces without a drop rule stay in hand."
+        if drops.drops:
+            text += " Instead of moving, a player may drop a piece from its hand."
+            text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
+        text += "".join(" " + sentence(self.render(g)) for g in drops.gates)
+        text += " Pieces without a drop rule stay in hand" + (" until they enter by gating." if drops.gates else ".")
         if self._counts_pieces():
             text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
         return text

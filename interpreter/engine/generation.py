@@ -2,7 +2,8 @@
 
 The pieces' own moves (compiled generator closures, or the stacking rules),
 castling (king and rook to given files, king-rook swaps, and castlock where
-the rook climbs onto the king), drops from the hand, promotions on a capture
+the rook climbs onto the king), drops from the hand, gating
+(:mod:`interpreter.engine.gating`), promotions on a capture
 into a zone, and promotions limited to lost pieces. Whether a move leaves a
 royal piece attacked is :mod:`interpreter.engine.legality`'s question.
 """
@@ -15,6 +16,7 @@ from . import stacking
 from interpreter.compiler.castling import king_path
 
 from .attacks import royal_attacked, threatens
+from .gating import with_gates
 from .moves import DROP, Move
 
 if TYPE_CHECKING:
@@ -44,6 +46,8 @@ def pseudo_legal_moves(pos: Position) -> list[Move]:
             drops(pos, army, out)
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
+    if g.gating:
+        out = with_gates(pos, out)
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out

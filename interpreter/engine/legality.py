@@ -54,8 +54,10 @@ def mates_after(pos: Position, move: Move) -> bool:
 
 
 def is_capture(pos: Position, move: Move) -> bool:
-    """Does ``move`` capture (en passant included)?"""
+    """Does ``move`` capture (en passant included; a gating move as the move it is made with)?"""
     special = move[3]
+    if special is not None and special[0] == "gate":
+        special = special[3]
     return bool(pos.board[move[1]]) and (special is None or special[0] != "castle") or (
         special is not None and special[0] == "ep")
 

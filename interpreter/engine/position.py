@@ -36,6 +36,7 @@ from .moves import STEP_TAGS, Move
 from .outcome import legal_moves
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
+GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
 
 
 def mask_key(keys: list[int], flipped: int) -> int:
@@ -199,6 +200,9 @@ class Position:
         elif tag == "rescue":
             self._rescue(move)
             return
+        elif tag == "gate":
+            self._gate(move)
+            return
         elif tag == "pass":
             piece, army, changed = 0, self.army, 0
         elif tag == "drop":
@@ -264,7 +268,16 @@ class Position:
             self.fullmove += 1
         self.turn = turn
         h ^= zt[turn]
-        if g.count_checks is not None and gives_check(self, army):
+        if g.count_checks is not None or self.ep_cells:
+            h = self._count_check_and_ep(army, h, False)
+        self.hash = h
+        self.history.append(h)
+
+    def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
+        """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
+        already) and drop en passant targets whose capture would be illegal; returns the hash."""
+        g = self.game
+        if g.count_checks is not None and not counted and gives_check(self, army):
             zc = g.z_checks[army]
             count = self.checks[army]
             h ^= zc[min(count, len(zc) - 1)] ^ zc[min(count + 1, len(zc) - 1)]
@@ -273,8 +286,7 @@ class Position:
             for c in self.ep_cells:
                 h ^= g.z_ep[c]
             self.ep_cells = ()
-        self.hash = h
-        self.history.append(h)
+        return h
 
     def _rescue(self, move: Move) -> None:
         """Play a rescue (see :func:`interpreter.engine.legality.rescue_moves`): the move, then the royal pieces it leaves
@@ -290,6 +302,22 @@ class Position:
             self.unmoved = unmoved & ~cleared
             h ^= mask_key(g.z_unmoved, cleared)
         self._undo.append((RESCUED, move, snapshot, unmoved, self.hash))
+        self.hash = h
+        self.history[-1] = h
+
+    def _gate(self, move: Move) -> None:
+        """Play a gating move (see :mod:`interpreter.engine.gating`): the move it wraps, then the piece
+        from the hand on the gate cell, in the same turn; undone by :meth:`pop` as one move."""
+        frm, to, promo, (_, cell, code, special) = move
+        checks = self.checks
+        self.push((frm, to, promo, special))
+        g = self.game
+        army = g.code_army[code]
+        self.board[cell] = code
+        self.cells_of[army].add(cell)
+        h = self.hash ^ g.z_piece[code * g.n + cell] ^ self._hand_delta(code, -1)
+        self._undo.append((GATED, move, self.checks, self.ep_cells, self.hash))
+        h = self._count_check_and_ep(army, h, self.checks != checks)   # the piece that entered may check
         self.hash = h
         self.history[-1] = h
 
@@ -373,6 +401,15 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         undo = self._undo.pop()
+        if undo[0] is GATED:
+            _, move, self.checks, self.ep_cells, h = undo
+            _, _, _, (_, cell, code, _) = move
+            self.board[cell] = 0
+            self.cells_of[self.game.code_army[code]].discard(cell)
+            self.hands[code] += 1
+            self.hash = self.history[-1] = h
+            self.pop()
+            return move
         if undo[0] is RESCUED:
             _, move, snapshot, self.unmoved, h = undo
             self._write_cells(list(reversed(snapshot)), 0)

@@ -110,8 +110,9 @@ def _distinct_permutations(items: tuple[int, ...]):
 
 
 def _reset_unmoved(game, pos: Position) -> None:
-    """At the start every tracked piece is unmoved (so castling rights follow the new rooks)."""
+    """At the start every tracked piece, and every piece on a gate cell, is unmoved (so castling
+    rights follow the new rooks)."""
     pos.unmoved = 0
     for cell, code in enumerate(pos.board):
-        if code and game.tracked[code]:
+        if code and (game.tracked[code] or (game.gate_mask >> cell) & 1):
             pos.unmoved |= 1 << cell

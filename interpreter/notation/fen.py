@@ -23,12 +23,17 @@ three, as in EPD) may be left out and default to ``0 1``.
 - Castling: ``-`` or letters: ``K``/``Q`` (upper-case army) or ``k``/``q``
   (lower-case army) for the outermost unmoved rook on the king's rank
   towards higher / lower files, or a file letter for a particular rook
-  (Shredder-FEN and X-FEN style, as in Chess960).
+  (Shredder-FEN and X-FEN style, as in Chess960). In games with gating
+  (``gate`` rules) a file letter is instead a gate cell of that file that
+  keeps its right (its piece has not moved), and ``K``/``Q`` also stand for
+  the gate rights of the king's and the rook's cells: Seirawan chess starts
+  with ``KQBCDFGkqbcdfg``, Fairy-Stockfish's dialect (a gate right is
+  written only while the army holds a piece that may enter there).
 - En passant: ``-`` or the cell passed over by the last double step; kept
   only when an en passant capture is possible, as python-chess does.
 - Stacking games write a stack as its two symbols in parentheses, bottom
   first: ``(Pb)`` is a white pawn under a black bishop.
-- Drop games add the pieces in hand in brackets after the placement
+- Drop and gating games add the pieces in hand in brackets after the placement
   (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
   promoted pieces with ``~`` (``Q~``).
 - Games that ``count checks to N`` add a field ``R+R`` after en passant: the
@@ -154,13 +159,16 @@ def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[s
 
 
 def _infer_unmoved(game: Game, pos: Position) -> None:
+    """Tracked pieces other than castling pieces count as unmoved where the setup puts them (except
+    on gate cells: their rights are in the castling field)."""
     tracked = game.tracked
     castling_kinds = (game.castle_king, game.castle_rook)
     if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
         return
     start = game.setup.placement
     for cell, code in enumerate(pos.board):
-        if code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code:
+        if (code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code
+                and not (game.gate_mask >> cell) & 1):
             pos.unmoved |= 1 << cell
 
 
@@ -170,7 +178,7 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
     if not game.castle_rules and any(game.privileged):
         _privileges(game, pos, fen, text, at)
         return
-    if not game.castle_rules:
+    if not game.castle_rules and not game.gating:
         raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
     board = game.board
     if rights_as_cells(game):
@@ -189,6 +197,9 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
         army = next((a for a in game.armies if a.letter_case == ("upper" if ch.isupper() else "lower")), None)
         if army is None:
             raise _error(fen, at + i, at + i + 1, f"invalid castling right {ch!r}")
+        if game.gating and (ch.lower() not in "kq" or not game.castle_rules):
+            _gate_right(game, pos, fen, ch, at + i, army.index)
+            continue
         king_code = game.code(game.castle_king, army.index)
         rook_code = game.code(game.castle_rook, army.index)
         ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
@@ -210,6 +221,30 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
             raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but no {army.title} rook stands there",
                          expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
         pos.unmoved |= (1 << king) | (1 << candidates[0])
+
+
+def _gate_right(game: Game, pos: Position, fen: str, ch: str, at: int, army: int) -> None:
+    """A file letter in a gating game: the army's gate cells on that file keep their right (their
+    pieces are unmoved)."""
+    cells = [c for c in game.gates[army] if file_letter(game.board.coords[c][0]) == ch.lower() and pos.board[c]]
+    if not cells:
+        raise _error(fen, at, at + 1, f"gate right {ch!r} but no piece stands on a gate cell of that file",
+                     expected="K, Q, k, q, or file letters of gate cells with a piece on them, or '-'")
+    for cell in cells:
+        pos.unmoved |= 1 << cell
+
+
+def gate_letters(pos: Position, army: int, implied: int) -> str:
+    """The file letters of the army's gate cells that keep their right and are not in the ``implied``
+    mask (the cells castling letters already stand for), in file order. As in Fairy-Stockfish's
+    dialect, a right is written only while the army holds a piece that may enter there (as the en
+    passant field is written only when a capture is possible)."""
+    game = pos.game
+    cells = sorted((game.board.coords[c][0], c) for c, codes in game.gates[army].items()
+                   if (pos.unmoved >> c) & 1 and pos.board[c] and not (implied >> c) & 1
+                   and any(pos.hands[code] for code in codes))
+    letters = "".join(dict.fromkeys(file_letter(x) for x, _ in cells))
+    return letters.upper() if game.armies[army].letter_case == "upper" else letters
 
 
 _CELL_NAME = re.compile(r"[a-z]+[0-9]+")
@@ -334,7 +369,7 @@ def board_fen(pos: Position) -> str:
             row.append(str(empty))
         rows.append(separator.join(row))
     placement = "/".join(rows)
-    if game.has_drops:
+    if game.has_hands:
         held = "".join(game.code_symbol[code] * count for code, count in _hand_order(game, pos))
         placement += f"[{held}]"
     return placement
@@ -385,7 +420,7 @@ def castling_field(pos: Position) -> str:
         cells = [c for c in range(len(board)) if (pos.privileges >> c) & 1]
         return ",".join(board.names[c] for c in cells) or "-"
     if not game.castle_rules:
-        return "-"
+        return "".join(gate_letters(pos, a.index, 0) for a in game.armies) if game.gating else "-"
     if rights_as_cells(game):
         kinds = (game.castle_king, game.castle_rook)
         cells = [c for c in range(len(board)) if (pos.unmoved >> c) & 1 and pos.board[c]
@@ -393,6 +428,7 @@ def castling_field(pos: Position) -> str:
         return ",".join(board.names[c] for c in cells) or "-"
     out = []
     for army in game.armies:
+        implied = 0   # with gating: the cells the castling letters stand for
         king_code = game.code(game.castle_king, army.index)
         rook_code = game.code(game.castle_rook, army.index)
         ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
@@ -410,8 +446,11 @@ def castling_field(pos: Position) -> str:
                 outermost = side[-1][0] if x > kx else side[0][0]
                 letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
                 letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
+                implied |= (1 << king) | (1 << c)
             for _, letter in sorted(letters):
                 out.append(letter.upper() if army.letter_case == "upper" else letter)
+        if game.gating:
+            out.append(gate_letters(pos, army.index, implied))
     return "".join(out) or "-"
 
 

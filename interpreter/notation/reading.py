@@ -109,7 +109,17 @@ def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[M
                                  Loc.in_string(LABEL, text, start, min(end, start + 60)))
     legal = pos.legal_moves() if legal is None else legal
     written = {inner(m): m for m in legal}
-    return written[_parse(pos, text, *_body(text, start, end), legal=list(written))]
+    body_start, body_end, sep = _body(text, start, end)
+    if pos.game.gating:
+        gated = [m for m in written if m[3] is not None and m[3][0] == "gate"]
+        if gated:
+            body = text[body_start:body_end]
+            plain_moves = [m for m in written if m not in gated]
+            for m in gated:   # a gating move is matched by its whole written forms
+                if body in (san_text(pos, m, list(written)).rstrip("+#"), from_to_text(pos, m, list(written))):
+                    return written[m]
+            return written[_parse(pos, text, body_start, body_end, sep, legal=plain_moves)]
+    return written[_parse(pos, text, body_start, body_end, sep, legal=list(written))]
 
 def _body(text: str, start: int, end: int) -> tuple[int, int, bool]:
     """The span of ``text[start:end]`` without surrounding spaces and trailing annotations (``+ # ! ?``

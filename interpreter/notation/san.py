@@ -87,6 +87,7 @@ different from-to forms.
 from __future__ import annotations
 
 from interpreter.engine.attacks import checks_all, royal_cells, threatens
+from interpreter.engine.gating import ungated
 from interpreter.engine.moves import Move
 from interpreter.engine.outcome import immediate_end, outcome
 from interpreter.engine.position import Position
@@ -143,6 +144,8 @@ def san_text(pos: Position, move: Move, legal: list[Move]) -> str:
     frm, to, promo, special = move
     if special is not None and special[0] in FORCED:
         return special[0]
+    if special is not None and special[0] == "gate":
+        return _gate_san(pos, move, legal)
     if is_castle(move):
         return castle_army(pos, move, legal) + castle_rule_of(game, move).notation + _check_suffix(pos, move)
     if is_drop(move):
@@ -155,6 +158,16 @@ def san_text(pos: Position, move: Move, legal: list[Move]) -> str:
     if stars(move):
         parts.append("*")
     return "".join(parts) + _check_suffix(pos, move) + (" sep" if is_sep(move) else "")
+
+def _gate_san(pos: Position, move: Move, legal: list[Move]) -> str:
+    """A gating move: the move it is made with, ``/``, the letter of the piece that enters and, for a
+    castling (two cells it could enter on), the cell: ``Nf3/H``, ``O-O/He1``."""
+    game = pos.game
+    _, _, _, (_, cell, code, special) = move
+    text = san_text(pos, ungated(move), legal)
+    text = text[:len(text) - len(_check_suffix(pos, ungated(move)))]
+    where = game.board.names[cell] if special is not None and special[0] == "castle" else ""
+    return f"{text}/{game.kinds[game.code_kind[code]].letter}{where}{_check_suffix(pos, move)}"
 
 def _promotion_owner(game: Game, move: Move, piece: int) -> str:
     """The army symbol written before a promotion letter when the piece goes to another army (a
@@ -221,10 +234,19 @@ def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
     frm, to, promo, special = move
     if special is not None and special[0] in FORCED:
         return special[0]
+    if special is not None and special[0] == "gate":
+        # The move it is made with and the letter of the piece that enters; a castling that gates on
+        # the rook's cell is written from the rook's cell to the king's (Fairy-Stockfish's form).
+        _, cell, code, inner_special = special
+        text = from_to_text(pos, ungated(move), legal)
+        if inner_special is not None and inner_special[0] == "castle" and cell == inner_special[1]:
+            text = names[cell] + names[frm]
+        return text + game.kinds[game.code_kind[code]].letter.lower()
     if is_drop(move):
         return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
     star = "*" if stars(move) else ""
-    if is_castle(move) and any(m != move and m[0] == frm and m[1] == to and stars(m) == bool(star) for m in legal):
+    if is_castle(move) and any(m != move and m[0] == frm and m[1] == to and stars(m) == bool(star)
+                               and (m[3] is None or m[3][0] != "gate") for m in legal):
         to = special[1]  # the king's origin and its rook's: no other move has them
     text = names[frm] + names[to]
     if not promo:
