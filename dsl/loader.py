@@ -37,7 +37,7 @@ from .files import (
     RULES_SUFFIX, FilePolicy, allowed_path, bundled_names, bundled_variant, library, read_text, unknown_variant,
 )
 from .parser import parse_text, text_size
-from .transformer import Decl
+from .declarations import Decl
 
 __all__ = ["FilePolicy", "bundled_names", "find_variant", "load_spec", "load_spec_text"]
 

@@ -29,7 +29,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import limits as L
 from .errors import Loc, RulesError, RulesSyntaxError, clip, suggest
 from .spec import AI_WEIGHTS
-from .transformer import Decl, ToDecls
+from .declarations import Decl
+from .transformer import ToDecls
 
 # How the expected-token sets of the grammar are shown to a user.
 _TOKEN_WORDS = {

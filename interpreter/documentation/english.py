@@ -11,6 +11,12 @@ The text is plain English with two Markdown conventions the document
 writers understand: names from the rules file in backticks, and nothing
 else. A test walks every Spec model, every literal value and every
 optional field, and fails on a missing rendering or on placeholder text.
+
+The renderings are grouped by the part of the Spec they describe: the board
+(:mod:`.english_board`), pieces, castling, stacking and drops
+(:mod:`.english_pieces`) and the end of the game (:mod:`.english_rules`) are
+base classes of :class:`English`; expressions, cells, armies, setup and the
+assembly of sections stay here.
 """
 
 from __future__ import annotations
@@ -18,35 +24,16 @@ from __future__ import annotations
 from dsl import spec as S
 from dsl.betza import parse_betza
 
-from .phrases import (
-    AI_TERMS, ARITHMETIC, BLOCKERS, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, FORBIDDEN, NEGATED, NO_MOVES,
-    NUMBER_CALLS, ONLY_ROYALS, OUTCOMES, REPETITION, RESULTS, SIDES, TEAM_RESULTS, VALUE_CLAUSES, VALUE_NAMES,
-    ZERO_CLAUSES, article, num, ordinal, plural, pretty, sentence,
-)
-from interpreter.compiler.end_rules import trial_order
-
 from .english_board import BoardEnglish
-from .english_moves import (
-    DIRECTION_WORDS, atom_options, betza_motion, directions_phrase, join, number, offsets_phrase,
+from .english_moves import DIRECTION_WORDS, join
+from .english_pieces import PieceEnglish
+from .english_rules import RulesEnglish, is_check, no_moves
+from .phrases import (
+    ARITHMETIC, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, NEGATED, NUMBER_CALLS, ONLY_ROYALS, VALUE_CLAUSES,
+    VALUE_NAMES, ZERO_CLAUSES, article, ordinal, plural, pretty, sentence,
 )
 
 CHECKMATED = "the side to move is checkmated (in check, with no legal move)"
-
-
-def _is_check(node) -> bool:
-    return isinstance(node, S.Ref) and node.path == ["in_check"]
-
-
-def _no_moves(node) -> bool:
-    return (isinstance(node, S.Compare) and isinstance(node.left, S.Ref) and node.left.path == ["legal_moves"]
-            and isinstance(node.right, S.Num) and node.right.value == 0 and node.op in ("==", "<="))
-
-
-def _mentions_mate(node) -> bool:
-    """Does a condition require the side to move to be in check with no legal move (a mate)?"""
-    if isinstance(node, S.BoolOp) and node.op == "and":
-        return any(_is_check(o) for o in node.operands) and any(_no_moves(o) for o in node.operands)
-    return False
 
 
 # Words a shared opening of clauses may not end on: the clause's own words start there.
@@ -90,7 +77,7 @@ def _per_side(node) -> int | None:
     return None
 
 
-class English(BoardEnglish):
+class English(PieceEnglish, RulesEnglish, BoardEnglish):
     """Renders Spec nodes as English; ``spec`` (the variant) supplies names, letters and zones."""
 
     def __init__(self, spec: S.VariantSpec | None = None, picture=None) -> None:
@@ -182,8 +169,8 @@ class English(BoardEnglish):
     def _BoolOp(self, node: S.BoolOp) -> str:
         operands = list(node.operands)
         parts = []
-        if node.op == "and" and any(_is_check(o) for o in operands) and any(_no_moves(o) for o in operands):
-            operands = [o for o in operands if not _is_check(o) and not _no_moves(o)]
+        if node.op == "and" and any(is_check(o) for o in operands) and any(no_moves(o) for o in operands):
+            operands = [o for o in operands if not is_check(o) and not no_moves(o)]
             parts.append(CHECKMATED)                        # in check and no legal move: one word for it
         parts += [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in operands]
         return join(_merged_clauses(parts), node.op)
@@ -336,386 +323,6 @@ class English(BoardEnglish):
         facts += [f"the setting `{k}` is `{v}` unless changed" for k, v in mode.options.items()]
         title = f" ({mode.title})" if mode.title else ""
         return f"the mode `{mode.name}`{title}: " + "; ".join(facts)
-
-    # ------------------------------------------------------------ movement
-    def motions(self, pattern) -> list[tuple[str, str | None, list[str]]]:
-        """``(motion, modality or None, options)`` per part of a pattern (a Betza string may have several)."""
-        if isinstance(pattern, S.BetzaPattern):
-            return [(betza_motion(a), a.modality, atom_options(a)) for a in parse_betza(pattern.text)]
-        return [(self.render(pattern), None, [])]
-
-    def _BetzaPattern(self, pattern: S.BetzaPattern) -> str:
-        return join([m for m, _, _ in self.motions(pattern)], "or")
-
-    def _StepPattern(self, pattern: S.StepPattern) -> str:
-        return f"steps one cell {directions_phrase(pattern.dirs, self.families)}"
-
-    def _RidePattern(self, pattern: S.RidePattern) -> str:
-        limit = f"up to {number(pattern.range)}" if pattern.range else "any number of"
-        return f"slides {limit} cells {directions_phrase(pattern.dirs, self.families)}, over empty cells"
-
-    def _LeapPattern(self, pattern: S.LeapPattern) -> str:
-        return offsets_phrase(pattern.offsets, pattern.symmetry)
-
-    def _HopPattern(self, pattern: S.HopPattern) -> str:
-        return (f"hops {directions_phrase(pattern.dirs, self.families)} along a line: it must jump over "
-                "exactly one piece (the hurdle), then goes to any empty cell beyond it or captures the "
-                "first piece beyond it")
-
-    def _Leg(self, leg: S.Leg) -> str:
-        where = directions_phrase(leg.dirs, self.families)
-        if leg.mode == "step":
-            return f"one step {where}"
-        limit = f"up to {number(leg.range)}" if leg.range else "any number of"
-        return f"a slide of {limit} cells {where}"
-
-    def _PathPattern(self, pattern: S.PathPattern) -> str:
-        return "moves in legs: " + ", then ".join(self.render(leg) for leg in pattern.legs)
-
-    def _ZigzagPattern(self, pattern: S.ZigzagPattern) -> str:
-        limit = f", up to {number(pattern.range)} steps" if pattern.range else ""
-        return (f"zig-zags, one step {directions_phrase(pattern.first, self.families)} and one step "
-                f"{directions_phrase(pattern.second, self.families)} in turn, keeping the same two directions, "
-                f"over empty cells{limit}")
-
-    def _modality(self, *modalities: str | None) -> str:
-        kinds = {m for m in modalities if m and m != "both"}
-        if len(kinds) > 1:
-            return "never (it cannot be both move-only and capture-only)"
-        kind = kinds.pop() if kinds else "both"
-        return {"both": "to an empty cell or to capture",
-                "quiet": "only to an empty cell (no capture)",
-                "capture": "only to capture"}[kind]
-
-    def move_options(self, move: S.MoveSpec) -> list[str]:
-        """The options of a move after its pattern, as phrases."""
-        out = []
-        if move.unmoved:
-            out.append("only as the piece's first move")
-        if move.lame:
-            out.append("only if the cells it passes over are empty")
-        if move.from_cells is not None:
-            out.append(f"only from {self.render(move.from_cells)}")
-        if move.to_cells is not None:
-            out.append(f"only to {self.render(move.to_cells)}")
-        if move.once_per_game:
-            out.append("only once per game")
-        if move.royal_only:
-            out.append("it captures only royal pieces this way (a threat that matters for check)")
-        if move.condition is not None:
-            out.append(f"only if {self.render(move.condition)}")
-        upper = (isinstance(move.condition, S.Compare) and isinstance(move.condition.left, S.Ref)
-                 and move.condition.left.path == ["level"] and isinstance(move.condition.right, S.Str)
-                 and move.condition.right.value == "upper")
-        if move.en_passant and upper:
-            out.append("en passant from the top of a stack lands on the cell an enemy piece has just passed over "
-                       "and puts that piece back there, under it (an overlay en passant, not a capture)")
-        elif move.en_passant:
-            out.append("it may also capture en passant: move to the cell an enemy piece has just passed "
-                       "over and capture that piece")
-        if move.sets_en_passant:
-            out.append("an enemy may capture it en passant on the cells it passed over, on the next turn only")
-        if move.commits:
-            out.append(f"its `{move.commits}` is narrowed to the directions for which this was a forward move")
-        return out
-
-    def _MoveSpec(self, move: S.MoveSpec) -> str:
-        parts = []
-        for motion, modality, options in self.motions(move.pattern):
-            clauses = [f"{motion}, {self._modality(modality, move.modality)}", *options, *self.move_options(move)]
-            parts.append(sentence("; ".join(clauses)))
-        return " ".join(parts)
-
-    def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
-        choices = join([article(p) for p in promo.to], "or")
-        must = "may promote" if promo.optional else "must promote"
-        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army"
-        if len(promo.to) > 1:
-            text += ", as its player chooses"
-        if promo.optional:
-            text += ", or stay as it is"
-        if promo.leaving:
-            text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
-        if promo.only_captured:
-            text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
-        for name, limit in promo.limits.items():
-            text += f"; it may choose {article(name)} only while its army has fewer than {limit} on the board"
-        if promo.on_capture_into is not None:
-            text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
-                     "from outside it")
-        if promo.partner_pieces:
-            text += "; the choices include the same kinds of a partner's army, and a piece so chosen joins that army"
-        return text
-
-    def _PieceSpec(self, piece: S.PieceSpec) -> str:
-        facts = [f"letter `{(piece.letter or piece.name[0]).upper()}`"]
-        if piece.value is not None:
-            facts.append(f"value {num(piece.value)}")
-        text = f"The {piece.name} ({', '.join(facts)})"
-        text += "."
-        if piece.royal:
-            text += " " + self.royal_sentence(piece)
-        if piece.description:
-            text += " " + sentence(piece.description)
-        text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
-        text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
-        return text
-
-    # ------------------------------------------------------------ castling
-    def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
-        if rule.swap:
-            moves = (f"the {king} and the {rook} exchange their cells, whatever stands between them and whether "
-                     f"or not the cells between are attacked (only check before and after counts)")
-        elif rule.rook_onto_king:
-            to_file = f" to file `{rule.king_to_file}`" if rule.king_to_file else ""
-            moves = f"the {king} moves{to_file} and the {rook} climbs onto it, forming a stack"
-        elif rule.king_to_rank is not None or rule.rook_to_rank is not None:
-            moves = join([f"the {king} moves to rank {rule.king_to_rank}" if rule.king_to_rank else "",
-                          f"the {rook} to rank {rule.rook_to_rank}" if rule.rook_to_rank else ""])
-        else:
-            moves = join([f"the {king} moves to file `{rule.king_to_file}`" if rule.king_to_file else "",
-                          f"the {rook} to file `{rule.rook_to_file}`" if rule.rook_to_file else ""])
-        terms = [moves or f"the {king} and the {rook} castle"]
-        sides = {"e": "on the east side of the {0} (towards higher files)",
-                 "w": "on the west side of the {0} (towards lower files)",
-                 "n": "on the north side of the {0} (towards higher ranks)",
-                 "s": "on the south side of the {0} (towards lower ranks)"}
-        if rule.side:
-            where = sides.get(rule.side, "on the " + rule.side + " side of the {0}").format(king)
-            line = "file" if rule.side in ("n", "s") else "rank"
-            terms.append(f"the {rook} stands {where}, on its {line}")
-        if rule.in_cells is not None:
-            terms.append(f"the {rook} stands in {self.render(rule.in_cells)}")
-        if rule.ignore_path:
-            terms.append("whatever stands between them")
-        if rule.ignore_attacks:
-            terms.append(f"even if the {king} is in check or passes over an attacked cell")
-        return f"`{rule.notation}` ({pretty(rule.name)}): " + "; ".join(terms)
-
-    def _CastlingSpec(self, castling: S.CastlingSpec) -> str:
-        king, rook = castling.king, castling.rook
-        rules = [sentence(self._CastleRule(r, king, rook)) for r in castling.rules]
-        ways = f"in {number(len(rules))} way{'s' if len(rules) != 1 else ''}" if rules else "in no way yet"
-        return (f"The {king} castles with a {rook} {ways}, as one move. Unless a rule says otherwise, neither "
-                f"may have moved, the cells between them and their destinations must be empty, and the {king} "
-                f"may not be in check, pass over an attacked cell or end in check. " + " ".join(rules)).strip()
-
-    # ------------------------------------------------------------ stacking and drops
-    def _target(self, inter: S.Interaction) -> str:
-        if inter.target == "empty":
-            return "an empty cell"
-        if inter.target == "single":
-            return f"{SIDES[inter.top or 'any']} lone piece".replace("any lone", "a lone")
-        bottom, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
-                       .replace("an enemy", "an enemy piece") for s in (inter.bottom, inter.top))
-        return f"a stack with {bottom} at the bottom and {top} on top"
-
-    def _Interaction(self, inter: S.Interaction) -> str:
-        who = f"a {join(inter.only, 'or')}" if inter.only else "a piece"
-        level = "standing alone (at ground level)" if inter.level == "ground" else "on top of a stack (upper level)"
-        using = {("capture",): ", with a capturing move", ("move",): ", with a non-capturing move",
-                 ("capture", "move"): ", with any of its moves"}.get(tuple(sorted(inter.using)), "")
-        condition = f", if {self.render(inter.condition)}" if inter.condition is not None else ""
-        outcome = OUTCOMES.get(inter.outcome, f"has the outcome `{inter.outcome}`")
-        return f"{who} {level} that moves onto {self._target(inter)}{using}{condition} {outcome}"
-
-    def _StackingSpec(self, stacking: S.StackingSpec) -> str:
-        if stacking.height <= 1:
-            text = "A cell holds at most one piece."
-        else:
-            text = (f"A cell may hold a stack of up to {number(stacking.height)} pieces. Only the top piece moves; "
-                    "the pieces under it are locked: they neither move nor attack.")
-        blockers = stacking.upper_blocked_by or ["stacks", "singles"]
-        text += f" A piece on top of a stack is blocked by {join([BLOCKERS[b] for b in blockers], 'and')}."
-        groups: dict[str, list[str]] = {}    # one sentence per mover and level: "A piece standing alone ..."
-        for inter in stacking.interactions:
-            rendered = self.render(inter)
-            head, _, rest = rendered.partition(" that moves onto ")
-            groups.setdefault(head, []).append(rest)
-        for head, cases in groups.items():
-            text += " " + sentence(f"{head} that moves onto " + "; onto ".join(cases))
-        return text
-
-    def _DropRule(self, drop: S.DropRule) -> str:
-        text = f"a {drop.piece} in hand may be dropped on any empty cell"
-        if drop.not_in:
-            text += " except " + join([self.render(t) for t in drop.not_in], "or")
-        if drop.no_file_twin:
-            text += f", but not on a file that already holds a {drop.no_file_twin} of its army"
-        if drop.no_mate:
-            text += ", and not to give checkmate"
-        if drop.condition is not None:
-            text += f", and only if {self.render(drop.condition)}"
-        return text
-
-    def _GateRule(self, gate: S.GateRule) -> str:
-        return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "
-                "from the hand may enter on the cell it has just left, as part of the same move (gating); a cell "
-                "can be gated on only while nothing has moved from or to it, and a castling may gate on the "
-                "king's or the rook's cell")
-
-    def _DropsSpec(self, drops: S.DropsSpec) -> str:
-        if drops.captures_to_hand:
-            text = "A captured piece goes to the hand of the army that captured it, and changes sides."
-        else:
-            text = "Captured pieces leave the game."
-        if drops.demoted:
-            text += " If it had promoted, it goes back to the kind it promoted from."
-        if drops.drops:
-            text += " Instead of moving, a player may drop a piece from its hand."
-            text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
-        text += "".join(" " + sentence(self.render(g)) for g in drops.gates)
-        text += " Pieces without a drop rule stay in hand" + (" until they enter by gating." if drops.gates else ".")
-        if self._counts_pieces():
-            text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
-        return text
-
-    def _counts_pieces(self) -> bool:
-        """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
-        def calls(node) -> bool:
-            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
-                return True
-            return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
-                       if isinstance(c, S.Node))
-        rules = [e.condition for e in self.spec.rules.ends]
-        rules += [d.condition for d in (self.spec.drops.drops if self.spec.drops else []) if d.condition is not None]
-        return any(calls(c) for c in rules)
-
-    def _ExampleSpec(self, example: S.ExampleSpec) -> str:
-        where = f"after `{example.moves}`" if example.moves else "in the start position"
-        role = " (an example of a decision)" if example.decision else ""
-        return f"{sentence(example.caption)} The position {where}, and the move `{example.show}` made there{role}."
-
-    def _AiSpec(self, ai: S.AiSpec) -> str:
-        if not ai.weights:
-            return "The computer players weigh every term of their evaluation alike."
-        weights = join([f"{AI_TERMS.get(name, name)} by {num(value)}" for name, value in ai.weights.items()])
-        return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
-
-    # ------------------------------------------------------------ rules
-    def result(self, result: str) -> str:
-        """What a result means for the side to move (its partners share it in a game with teams)."""
-        return (TEAM_RESULTS if self.spec.teams else RESULTS)[result]
-
-    def _EndRule(self, rule: S.EndRule) -> str:
-        title = rule.title or pretty(rule.name)
-        result, condition = self.result(rule.result), self.render(rule.condition)
-        subject = "the side to move "
-        if result.startswith(subject) and condition.startswith(subject):   # "... loses when it is checkmated"
-            condition = "it " + condition[len(subject):]
-        condition = condition.replace("the side to move's ", "its ")
-        return f"**{title[0].upper() + title[1:]}**: {result} when {condition}"
-
-    def royal_name(self) -> str:
-        """The name of the royal piece when the game has one kind of it, else "royal piece"."""
-        royal = [p.name for p in self.spec.pieces.values() if p.royal]
-        return royal[0] if len(royal) == 1 else "royal piece"
-
-    def royal_sentence(self, piece: S.PieceSpec) -> str:
-        """What being royal means in this game, from its rules (no word that the rules make false):
-        whether it may be left in check, whether it is captured, how mate ends the game."""
-        if not piece.royal:
-            return ""
-        rules = self.spec.rules
-        facts = []
-        if "self-check" in rules.forbid:
-            facts.append("a move may not leave it in check")
-        elif "giving-check" in rules.forbid:
-            facts.append("no move may attack it")
-        if "royal-capture" in rules.forbid:
-            facts.append("it is never captured")
-        mates = [r for r in rules.ends if _mentions_mate(r.condition)]
-        if any(r.result == "loss" for r in mates):
-            facts.append("its army loses when it is checkmated (see how the game ends)")
-        elif any(r.result == "win" for r in mates):
-            facts.append("its army wins when it is checkmated (see how the game ends)")
-        if any(m.action == "remove-royal" for m in rules.no_moves):
-            facts.append("when it is checkmated it is removed from the board, as its army's move")
-        if not facts:
-            facts.append("an enemy piece attacking it gives check, which the end rules may count")
-        return sentence(f"The {piece.name} is royal: " + join(facts))
-
-    def signature(self, text: str) -> str:
-        """A material signature (``KB*``) in words: a King and any number of Bishops."""
-        parts = []
-        i = 0
-        while i < len(text):
-            letter = text[i]
-            name = self.letters.get(letter.upper(), f"piece `{letter}`")
-            if i + 1 < len(text) and text[i + 1] == "*":
-                parts.append(f"any number of {plural(name)}")
-                i += 2
-            else:
-                parts.append(article(name))
-                i += 1
-        return join(parts) or "nothing"
-
-    def _InsufficientRule(self, rule: S.InsufficientRule) -> str:
-        text = f"{self.signature(rule.first)} against {self.signature(rule.second)}"
-        if rule.condition is not None:
-            text += f", when {self.render(rule.condition)}"
-        return text
-
-    def _NoMovesRule(self, rule: S.NoMovesRule) -> str:
-        condition = f" and {self.render(rule.condition)}" if rule.condition is not None else ""
-        return f"when the side to move has no legal move{condition}, {NO_MOVES[rule.action]}"
-
-    def _clock(self, events: list[str]) -> str:
-        if not events:
-            return "The halfmove clock counts every ply (a move by one army); nothing resets it."
-        words = [e if e in ("capture", "promotion") else f"{e} move" for e in events]
-        return (f"The halfmove clock counts the plies (moves by one army) since the last {join(words, 'or')}, "
-                "and starts again from zero after one.")
-
-    def rule_sections(self, rules: S.RulesSpec) -> list[tuple[str, list[str]]]:
-        """The rules block as titled sections: legality, the end of the game, clock and repetition, material."""
-        royal = [p.name for p in self.spec.pieces.values() if p.royal]
-        legality = [sentence(f"The {join(royal, 'and')} {'is' if len(royal) == 1 else 'are'} royal: "
-                             "a royal piece attacked by an enemy piece is in check")] if royal else []
-        if rules.royal_check == "all":
-            legality.append("An army with several royal pieces is in check only when all of them are attacked at "
-                            "once: a move may leave one of them attacked, and it may be captured.")
-        legality += [FORBIDDEN[f] for f in rules.forbid]
-        explosion = rules.explosion
-        if explosion is not None:
-            spared = f", except {join([plural(p) for p in explosion], 'and')}" if explosion else ""
-            legality.append(f"Captures explode: the capturing piece, the captured piece and every piece on a cell "
-                            f"next to the capture are removed{spared}.")
-        if rules.compulsory_capture:
-            legality.append("Capturing is compulsory: when the side to move can capture (en passant included), "
-                            "it must make a capturing move.")
-        if not legality:
-            legality.append("No move is forbidden for the sake of a royal piece.")
-        ending = ["At the start of every turn the end rules are tried in this order; the first that holds "
-                  "ends the game."] if rules.ends else ["No end rule is given."]
-        ending += [sentence(self.render(r)) for r in trial_order(rules.ends)]
-        if rules.no_moves:     # one sentence: the first rule that applies decides
-            cases = []
-            for rule in rules.no_moves:
-                condition = self.render(rule.condition).replace("the side to move ", "it ") \
-                    if rule.condition is not None else ""
-                case = f"if {condition}, {NO_MOVES[rule.action]}" if condition else NO_MOVES[rule.action]
-                cases.append(case)
-            ending.append(sentence("When the side to move has no legal move, " + "; otherwise, ".join(cases)))
-        if rules.resign == "remove-royal":
-            ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
-                          "leave the board as its move, and the armies play on for their partners (an army "
-                          "without a royal piece left loses by resigning).")
-        counting = [self._clock(rules.clock_resets), REPETITION]
-        checks = rules.count_checks
-        if checks is not None:
-            counting.append(f"Every check an army gives is counted; the target is {checks} checks."
-                            if checks else "Every check an army gives is counted.")
-        sections = [("Check and legality", legality), ("End of the game", ending),
-                    ("Clock and repetition", counting)]
-        if rules.insufficient:
-            sections.append(("Insufficient material", [
-                "The material is insufficient to win when the pieces on the board are, for the two sides "
-                "in either order, " + "; ".join(self.render(r) for r in rules.insufficient) + "."]))
-        return sections
-
-    def _RulesSpec(self, rules: S.RulesSpec) -> str:
-        return " ".join(p for _, paragraphs in self.rule_sections(rules) for p in paragraphs)
 
     # ------------------------------------------------------------ setup and variant
     def facing(self, directions: list[str]) -> str:

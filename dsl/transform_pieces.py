@@ -1,0 +1,208 @@
+"""Parse tree -> declarations: pieces (movement patterns, their options, promotion) and castling.
+
+The rule methods of these declarations, a base class of :class:`dsl.transformer.ToDecls`
+(they use its ``loc`` and ``name`` helpers and its source ``path`` and ``text``).
+"""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from . import spec as S
+from .declarations import Decl, source_word
+from .strings import unquote
+
+
+class PieceRules:
+    """Transformer methods for ``piece`` and ``castling`` declarations; see :class:`~dsl.transformer.ToDecls`."""
+
+    # -------------------------------------------------------------- pieces
+    def piece_decl(self, items):
+        name, *stmts = items
+        piece = S.PieceSpec(name=str(name), loc=self.loc(name))
+        for key, value in stmts:
+            if key == "move":
+                piece.moves.append(value)
+            elif key == "promotion":
+                piece.promotions.append(value)
+            elif key == "diagram_cells":
+                piece.diagram_cells = [name for name, _ in value]
+                piece.locs.update({f"diagram {name}": loc for name, loc in value})
+            else:
+                setattr(piece, key, value)
+        return Decl("piece", piece, piece.loc)
+
+    def letter(self, items):
+        token = items[0]
+        return ("letter", unquote(token) if token.type == "STRING" else str(token))
+
+    def value(self, items):
+        return ("value", float(items[0]))
+
+    def royal(self, items):
+        return ("royal", True)
+
+    def piece_diagram(self, items):
+        return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
+
+    def _move(self, pattern, opts, loc):
+        move = S.MoveSpec(pattern=pattern, loc=loc)
+        for key, value in opts:
+            setattr(move, key, value)
+        return ("move", move)
+
+    def betza(self, items):
+        text, *opts = items
+        loc = self.loc(text)
+        pattern = S.BetzaPattern(text=unquote(text), loc=loc)
+        return self._move(pattern, opts, loc)
+
+    @v_args(meta=True)
+    def move(self, meta, items):
+        pattern, *opts = items
+        return self._move(pattern, opts, self.loc(meta))
+
+    def dirs(self, items):
+        return [str(t) for t in items]
+
+    @v_args(meta=True)
+    def pat_step(self, meta, items):
+        return S.StepPattern(dirs=items[0], loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def pat_ride(self, meta, items):
+        return S.RidePattern(dirs=items[0], range=int(items[1]) if len(items) > 1 else None, loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def pat_leap(self, meta, items):
+        symmetry = "none"
+        if items and isinstance(items[-1], Token):
+            symmetry = str(items.pop())
+        return S.LeapPattern(offsets=list(items), symmetry=symmetry, loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def pat_hop(self, meta, items):
+        return S.HopPattern(dirs=items[0], loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def pat_path(self, meta, items):
+        return S.PathPattern(legs=list(items), loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def leg(self, meta, items):
+        mode = source_word(self.text, meta)
+        return S.Leg(mode=mode, dirs=items[0], range=int(items[1]) if len(items) > 1 else None, loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def pat_zigzag(self, meta, items):
+        return S.ZigzagPattern(first=items[0], second=items[1],
+                               range=int(items[2]) if len(items) > 2 else None, loc=self.loc(meta))
+
+    def opt_modality(self, items):
+        return ("modality", str(items[0]))
+
+    def opt_royal_only(self, items):
+        return ("royal_only", True)
+
+    def opt_unmoved(self, items):
+        return ("unmoved", True)
+
+    def opt_lame(self, items):
+        return ("lame", True)
+
+    def opt_en_passant(self, items):
+        return ("en_passant", True)
+
+    def opt_sets_en_passant(self, items):
+        return ("sets_en_passant", True)
+
+    def opt_once(self, items):
+        return ("once_per_game", True)
+
+    def opt_commits(self, items):
+        return ("commits", str(items[0]))
+
+    def opt_from(self, items):
+        return ("from_cells", items[0])
+
+    def opt_to(self, items):
+        return ("to_cells", items[0])
+
+    def opt_if(self, items):
+        return ("condition", items[0])
+
+    @v_args(meta=True)
+    def promotes(self, meta, items):
+        cells, *rest = items
+        names = [t for t in rest if isinstance(t, Token)]
+        opts = [t for t in rest if not isinstance(t, Token)]
+        promo = S.PromotionSpec(cells=cells, to=[str(t) for t in names], loc=self.loc(meta))
+        promo_locs = {str(t): self.loc(t) for t in names}
+        for key, value in opts:
+            if key == "limit":
+                name, count, loc = value
+                promo.limits[name] = count
+                promo_locs.setdefault(name, loc)
+            else:
+                setattr(promo, key, value)
+        promo.locs.update(promo_locs)
+        return ("promotion", promo)
+
+    def promo_only_captured(self, items):
+        return ("only_captured", True)
+
+    def promo_leaving(self, items):
+        return ("leaving", True)
+
+    def promo_optional(self, items):
+        return ("optional", True)
+
+    def promo_on_capture(self, items):
+        return ("on_capture_into", items[0])
+
+    def promo_partner(self, items):
+        return ("partner_pieces", True)
+
+    def promo_limit(self, items):
+        return ("limit", (str(items[0]), int(items[1]), self.loc(items[0])))
+
+    # -------------------------------------------------------------- castling
+    def castling_decl(self, items):
+        king, rook, *rules = items
+        castling = S.CastlingSpec(king=str(king), rook=str(rook), rules=rules, loc=self.loc(king))
+        castling.locs.update({"king": self.loc(king), "rook": self.loc(rook)})
+        return Decl("castling", castling, castling.loc)
+
+    def castle_rule(self, items):
+        name, notation, *parts = items
+        rule = S.CastleRule(name=str(name), notation=unquote(notation), loc=self.loc(name))
+        for key, value in parts:
+            setattr(rule, key, value)
+        return rule
+
+    def king_to_file(self, items):
+        return ("king_to_file", str(items[0]))
+
+    def rook_to_file(self, items):
+        return ("rook_to_file", str(items[0]))
+
+    def king_to_rank(self, items):
+        return ("king_to_rank", int(items[0]))
+
+    def rook_to_rank(self, items):
+        return ("rook_to_rank", int(items[0]))
+
+    def rook_onto_king(self, items):
+        return ("rook_onto_king", True)
+
+    def swap(self, items):
+        return ("swap", True)
+
+    def side(self, items):
+        return ("side", str(items[0]))
+
+    def castle_in(self, items):
+        return ("in_cells", items[0])
+
+    def ignore(self, items):
+        return ("ignore_path" if str(items[0]) == "path" else "ignore_attacks", True)

@@ -1,0 +1,276 @@
+"""Plain English for pieces and what they do: movement patterns and their options,
+promotion, castling, stacking, drops and gating, authored examples and the ``ai`` block.
+
+Part of :class:`interpreter.documentation.english.English` (a base class of it, like
+:class:`~interpreter.documentation.english_board.BoardEnglish`: the methods use its
+``render``, ``value``, ``army`` and ``piece``). One ``_NodeName`` method per Spec model
+of these declarations, found by :meth:`English.render`.
+"""
+
+from __future__ import annotations
+
+from dsl import spec as S
+from dsl.betza import parse_betza
+
+from .english_moves import atom_options, betza_motion, directions_phrase, join, number, offsets_phrase
+from .phrases import AI_TERMS, BLOCKERS, NUMBER_CALLS, OUTCOMES, SIDES, article, num, pretty, sentence
+
+
+class PieceEnglish:
+    """The renderings of pieces, castling, stacking and drops; a base class of
+    :class:`~interpreter.documentation.english.English`."""
+
+    # ------------------------------------------------------------ movement
+    def motions(self, pattern) -> list[tuple[str, str | None, list[str]]]:
+        """``(motion, modality or None, options)`` per part of a pattern (a Betza string may have several)."""
+        if isinstance(pattern, S.BetzaPattern):
+            return [(betza_motion(a), a.modality, atom_options(a)) for a in parse_betza(pattern.text)]
+        return [(self.render(pattern), None, [])]
+
+    def _BetzaPattern(self, pattern: S.BetzaPattern) -> str:
+        return join([m for m, _, _ in self.motions(pattern)], "or")
+
+    def _StepPattern(self, pattern: S.StepPattern) -> str:
+        return f"steps one cell {directions_phrase(pattern.dirs, self.families)}"
+
+    def _RidePattern(self, pattern: S.RidePattern) -> str:
+        limit = f"up to {number(pattern.range)}" if pattern.range else "any number of"
+        return f"slides {limit} cells {directions_phrase(pattern.dirs, self.families)}, over empty cells"
+
+    def _LeapPattern(self, pattern: S.LeapPattern) -> str:
+        return offsets_phrase(pattern.offsets, pattern.symmetry)
+
+    def _HopPattern(self, pattern: S.HopPattern) -> str:
+        return (f"hops {directions_phrase(pattern.dirs, self.families)} along a line: it must jump over "
+                "exactly one piece (the hurdle), then goes to any empty cell beyond it or captures the "
+                "first piece beyond it")
+
+    def _Leg(self, leg: S.Leg) -> str:
+        where = directions_phrase(leg.dirs, self.families)
+        if leg.mode == "step":
+            return f"one step {where}"
+        limit = f"up to {number(leg.range)}" if leg.range else "any number of"
+        return f"a slide of {limit} cells {where}"
+
+    def _PathPattern(self, pattern: S.PathPattern) -> str:
+        return "moves in legs: " + ", then ".join(self.render(leg) for leg in pattern.legs)
+
+    def _ZigzagPattern(self, pattern: S.ZigzagPattern) -> str:
+        limit = f", up to {number(pattern.range)} steps" if pattern.range else ""
+        return (f"zig-zags, one step {directions_phrase(pattern.first, self.families)} and one step "
+                f"{directions_phrase(pattern.second, self.families)} in turn, keeping the same two directions, "
+                f"over empty cells{limit}")
+
+    def _modality(self, *modalities: str | None) -> str:
+        kinds = {m for m in modalities if m and m != "both"}
+        if len(kinds) > 1:
+            return "never (it cannot be both move-only and capture-only)"
+        kind = kinds.pop() if kinds else "both"
+        return {"both": "to an empty cell or to capture",
+                "quiet": "only to an empty cell (no capture)",
+                "capture": "only to capture"}[kind]
+
+    def move_options(self, move: S.MoveSpec) -> list[str]:
+        """The options of a move after its pattern, as phrases."""
+        out = []
+        if move.unmoved:
+            out.append("only as the piece's first move")
+        if move.lame:
+            out.append("only if the cells it passes over are empty")
+        if move.from_cells is not None:
+            out.append(f"only from {self.render(move.from_cells)}")
+        if move.to_cells is not None:
+            out.append(f"only to {self.render(move.to_cells)}")
+        if move.once_per_game:
+            out.append("only once per game")
+        if move.royal_only:
+            out.append("it captures only royal pieces this way (a threat that matters for check)")
+        if move.condition is not None:
+            out.append(f"only if {self.render(move.condition)}")
+        upper = (isinstance(move.condition, S.Compare) and isinstance(move.condition.left, S.Ref)
+                 and move.condition.left.path == ["level"] and isinstance(move.condition.right, S.Str)
+                 and move.condition.right.value == "upper")
+        if move.en_passant and upper:
+            out.append("en passant from the top of a stack lands on the cell an enemy piece has just passed over "
+                       "and puts that piece back there, under it (an overlay en passant, not a capture)")
+        elif move.en_passant:
+            out.append("it may also capture en passant: move to the cell an enemy piece has just passed "
+                       "over and capture that piece")
+        if move.sets_en_passant:
+            out.append("an enemy may capture it en passant on the cells it passed over, on the next turn only")
+        if move.commits:
+            out.append(f"its `{move.commits}` is narrowed to the directions for which this was a forward move")
+        return out
+
+    def _MoveSpec(self, move: S.MoveSpec) -> str:
+        parts = []
+        for motion, modality, options in self.motions(move.pattern):
+            clauses = [f"{motion}, {self._modality(modality, move.modality)}", *options, *self.move_options(move)]
+            parts.append(sentence("; ".join(clauses)))
+        return " ".join(parts)
+
+    def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
+        choices = join([article(p) for p in promo.to], "or")
+        must = "may promote" if promo.optional else "must promote"
+        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army"
+        if len(promo.to) > 1:
+            text += ", as its player chooses"
+        if promo.optional:
+            text += ", or stay as it is"
+        if promo.leaving:
+            text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
+        if promo.only_captured:
+            text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
+        for name, limit in promo.limits.items():
+            text += f"; it may choose {article(name)} only while its army has fewer than {limit} on the board"
+        if promo.on_capture_into is not None:
+            text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
+                     "from outside it")
+        if promo.partner_pieces:
+            text += "; the choices include the same kinds of a partner's army, and a piece so chosen joins that army"
+        return text
+
+    def _PieceSpec(self, piece: S.PieceSpec) -> str:
+        facts = [f"letter `{(piece.letter or piece.name[0]).upper()}`"]
+        if piece.value is not None:
+            facts.append(f"value {num(piece.value)}")
+        text = f"The {piece.name} ({', '.join(facts)})"
+        text += "."
+        if piece.royal:
+            text += " " + self.royal_sentence(piece)
+        if piece.description:
+            text += " " + sentence(piece.description)
+        text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
+        text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
+        return text
+
+    # ------------------------------------------------------------ castling
+    def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
+        if rule.swap:
+            moves = (f"the {king} and the {rook} exchange their cells, whatever stands between them and whether "
+                     f"or not the cells between are attacked (only check before and after counts)")
+        elif rule.rook_onto_king:
+            to_file = f" to file `{rule.king_to_file}`" if rule.king_to_file else ""
+            moves = f"the {king} moves{to_file} and the {rook} climbs onto it, forming a stack"
+        elif rule.king_to_rank is not None or rule.rook_to_rank is not None:
+            moves = join([f"the {king} moves to rank {rule.king_to_rank}" if rule.king_to_rank else "",
+                          f"the {rook} to rank {rule.rook_to_rank}" if rule.rook_to_rank else ""])
+        else:
+            moves = join([f"the {king} moves to file `{rule.king_to_file}`" if rule.king_to_file else "",
+                          f"the {rook} to file `{rule.rook_to_file}`" if rule.rook_to_file else ""])
+        terms = [moves or f"the {king} and the {rook} castle"]
+        sides = {"e": "on the east side of the {0} (towards higher files)",
+                 "w": "on the west side of the {0} (towards lower files)",
+                 "n": "on the north side of the {0} (towards higher ranks)",
+                 "s": "on the south side of the {0} (towards lower ranks)"}
+        if rule.side:
+            where = sides.get(rule.side, "on the " + rule.side + " side of the {0}").format(king)
+            line = "file" if rule.side in ("n", "s") else "rank"
+            terms.append(f"the {rook} stands {where}, on its {line}")
+        if rule.in_cells is not None:
+            terms.append(f"the {rook} stands in {self.render(rule.in_cells)}")
+        if rule.ignore_path:
+            terms.append("whatever stands between them")
+        if rule.ignore_attacks:
+            terms.append(f"even if the {king} is in check or passes over an attacked cell")
+        return f"`{rule.notation}` ({pretty(rule.name)}): " + "; ".join(terms)
+
+    def _CastlingSpec(self, castling: S.CastlingSpec) -> str:
+        king, rook = castling.king, castling.rook
+        rules = [sentence(self._CastleRule(r, king, rook)) for r in castling.rules]
+        ways = f"in {number(len(rules))} way{'s' if len(rules) != 1 else ''}" if rules else "in no way yet"
+        return (f"The {king} castles with a {rook} {ways}, as one move. Unless a rule says otherwise, neither "
+                f"may have moved, the cells between them and their destinations must be empty, and the {king} "
+                f"may not be in check, pass over an attacked cell or end in check. " + " ".join(rules)).strip()
+
+    # ------------------------------------------------------------ stacking and drops
+    def _target(self, inter: S.Interaction) -> str:
+        if inter.target == "empty":
+            return "an empty cell"
+        if inter.target == "single":
+            return f"{SIDES[inter.top or 'any']} lone piece".replace("any lone", "a lone")
+        bottom, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
+                       .replace("an enemy", "an enemy piece") for s in (inter.bottom, inter.top))
+        return f"a stack with {bottom} at the bottom and {top} on top"
+
+    def _Interaction(self, inter: S.Interaction) -> str:
+        who = f"a {join(inter.only, 'or')}" if inter.only else "a piece"
+        level = "standing alone (at ground level)" if inter.level == "ground" else "on top of a stack (upper level)"
+        using = {("capture",): ", with a capturing move", ("move",): ", with a non-capturing move",
+                 ("capture", "move"): ", with any of its moves"}.get(tuple(sorted(inter.using)), "")
+        condition = f", if {self.render(inter.condition)}" if inter.condition is not None else ""
+        outcome = OUTCOMES.get(inter.outcome, f"has the outcome `{inter.outcome}`")
+        return f"{who} {level} that moves onto {self._target(inter)}{using}{condition} {outcome}"
+
+    def _StackingSpec(self, stacking: S.StackingSpec) -> str:
+        if stacking.height <= 1:
+            text = "A cell holds at most one piece."
+        else:
+            text = (f"A cell may hold a stack of up to {number(stacking.height)} pieces. Only the top piece moves; "
+                    "the pieces under it are locked: they neither move nor attack.")
+        blockers = stacking.upper_blocked_by or ["stacks", "singles"]
+        text += f" A piece on top of a stack is blocked by {join([BLOCKERS[b] for b in blockers], 'and')}."
+        groups: dict[str, list[str]] = {}    # one sentence per mover and level: "A piece standing alone ..."
+        for inter in stacking.interactions:
+            rendered = self.render(inter)
+            head, _, rest = rendered.partition(" that moves onto ")
+            groups.setdefault(head, []).append(rest)
+        for head, cases in groups.items():
+            text += " " + sentence(f"{head} that moves onto " + "; onto ".join(cases))
+        return text
+
+    def _DropRule(self, drop: S.DropRule) -> str:
+        text = f"a {drop.piece} in hand may be dropped on any empty cell"
+        if drop.not_in:
+            text += " except " + join([self.render(t) for t in drop.not_in], "or")
+        if drop.no_file_twin:
+            text += f", but not on a file that already holds a {drop.no_file_twin} of its army"
+        if drop.no_mate:
+            text += ", and not to give checkmate"
+        if drop.condition is not None:
+            text += f", and only if {self.render(drop.condition)}"
+        return text
+
+    def _GateRule(self, gate: S.GateRule) -> str:
+        return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "
+                "from the hand may enter on the cell it has just left, as part of the same move (gating); a cell "
+                "can be gated on only while nothing has moved from or to it, and a castling may gate on the "
+                "king's or the rook's cell")
+
+    def _DropsSpec(self, drops: S.DropsSpec) -> str:
+        if drops.captures_to_hand:
+            text = "A captured piece goes to the hand of the army that captured it, and changes sides."
+        else:
+            text = "Captured pieces leave the game."
+        if drops.demoted:
+            text += " If it had promoted, it goes back to the kind it promoted from."
+        if drops.drops:
+            text += " Instead of moving, a player may drop a piece from its hand."
+            text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
+        text += "".join(" " + sentence(self.render(g)) for g in drops.gates)
+        text += " Pieces without a drop rule stay in hand" + (" until they enter by gating." if drops.gates else ".")
+        if self._counts_pieces():
+            text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."
+        return text
+
+    def _counts_pieces(self) -> bool:
+        """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
+        def calls(node) -> bool:
+            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+                return True
+            return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
+                       if isinstance(c, S.Node))
+        rules = [e.condition for e in self.spec.rules.ends]
+        rules += [d.condition for d in (self.spec.drops.drops if self.spec.drops else []) if d.condition is not None]
+        return any(calls(c) for c in rules)
+
+    def _ExampleSpec(self, example: S.ExampleSpec) -> str:
+        where = f"after `{example.moves}`" if example.moves else "in the start position"
+        role = " (an example of a decision)" if example.decision else ""
+        return f"{sentence(example.caption)} The position {where}, and the move `{example.show}` made there{role}."
+
+    def _AiSpec(self, ai: S.AiSpec) -> str:
+        if not ai.weights:
+            return "The computer players weigh every term of their evaluation alike."
+        weights = join([f"{AI_TERMS.get(name, name)} by {num(value)}" for name, value in ai.weights.items()])
+        return f"The computer players weigh {weights} (1 is the usual weight); the rules are the same."
