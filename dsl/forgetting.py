@@ -9,7 +9,8 @@ Every declaration a variant can inherit can be forgotten:
   ``clock`` (no event resets the halfmove clock any more), ``check`` (back to
   check when any royal piece is attacked), ``shuffle`` (the
   setup's random arrays), ``captures compulsory``, ``captures explode``,
-  ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses).
+  ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses),
+  ``points`` (no move scores).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one).
@@ -44,6 +45,7 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "count checks": (rules.count_checks is not None, lambda: setattr(rules, "count_checks", None)),
         "when no moves": (bool(rules.no_moves), lambda: setattr(rules, "no_moves", [])),
         "when resigning": (rules.resign != "lose", lambda: setattr(rules, "resign", "lose")),
+        "points": (bool(rules.points), lambda: setattr(rules, "points", {})),
     }
     inherited, drop = settings[what]
     if not inherited:

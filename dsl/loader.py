@@ -16,7 +16,8 @@ and later declarations override earlier ones:
   ``stacking`` block with interactions, while one without changes only the
   settings it states (``upper blocked by``, ``height``);
 - in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
-  name, ``forbid`` adds, ``clock`` and ``when no moves`` replace;
+  name, ``forbid`` adds, ``clock`` and ``when no moves`` replace, ``points`` replace the values of the
+  names they give;
 - ``ai`` weights replace inherited weights of the same name, one by one;
 - ``forget`` removes an inherited declaration (see :mod:`dsl.forgetting`).
 
@@ -255,6 +256,9 @@ class _Builder:
                 rules.royal_check = value
             elif key == "resign":
                 rules.resign = value
+            elif key == "points":
+                rules.points.update(value)   # a kind named again gets its new value
+                rules.locs.update({f"points.{name}": at for name, at in loc.items()})
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

@@ -467,7 +467,9 @@ class EndRule(Node):
     name: str
     title: str | None = None
     condition: Expr
-    result: Literal["win", "loss", "draw"]
+    result: Literal["win", "loss", "draw", "score"]
+    """``score``: the game ends and the armies with the highest score (``points``) win, those
+    out of the game included; every army when all scores are equal (a draw)."""
 
 
 class InsufficientRule(Node):
@@ -480,7 +482,7 @@ class InsufficientRule(Node):
 
 
 class NoMovesRule(Node):
-    action: Literal["pass", "remove-royal", "rescue", "end"]
+    action: Literal["pass", "remove-royal", "rescue", "eliminate", "end"]
     condition: Expr | None = None
 
 
@@ -496,10 +498,17 @@ class RulesSpec(Node):
     count_checks: int | None = None
     """When set, each army's checks given are counted (``count checks to N``: N is the
     target, shown in FEN as checks remaining; 0 when no target is given)."""
-    resign: Literal["lose", "remove-royal"] = "lose"
+    resign: Literal["lose", "remove-royal", "eliminate"] = "lose"
     """What a player's resignation does (``when resigning: ...``): its side ``lose``s the game, or
     (``remove-royal``) its armies' royal pieces leave the board as its move and the armies play on
-    for their partners (Superchess); an army without royal pieces left then loses by resigning."""
+    for their partners (Superchess); an army without royal pieces left then loses by resigning;
+    or (``eliminate``) its armies are out of the game, as ``when no moves: eliminate`` puts them out,
+    without points for anyone."""
+    points: dict[str, int] = {}
+    """``points NAME N, ...``: what a move scores for the army that makes it: ``N`` per piece of
+    kind ``NAME`` captured (nothing for a piece of an army that is out), and, with the words
+    ``checkmate`` and ``stalemate``, per army put out of the game by ``when no moves: eliminate``
+    in check or not. Kinds not named score nothing."""
     royal_check: Literal["any", "all"] = "any"
     """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
     ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""

@@ -11,6 +11,7 @@ from lark import Token, v_args
 
 from . import spec as S
 from .declarations import Decl, source_text
+from .errors import RulesSemanticError
 from .strings import unquote
 
 
@@ -128,6 +129,18 @@ class GameRules:
 
     def resigning(self, items):
         return ("resign", str(items[0]), self.loc(items[0]))
+
+    def points(self, items):
+        seen: set[str] = set()
+        for name, _ in items:
+            if str(name) in seen:
+                raise RulesSemanticError(f"'points' names {str(name)!r} twice", self.loc(name),
+                                         hint="give each piece kind (or checkmate, stalemate) one value")
+            seen.add(str(name))
+        return ("points", {str(n): int(v) for n, v in items}, {str(n): self.loc(n) for n, _ in items})
+
+    def point_entry(self, items):
+        return (items[0], items[1])
 
     def explosion(self, items):
         return ("explosion", [str(t) for t in items], self.loc(items[0]) if items else None)

@@ -450,6 +450,7 @@ CASES: dict[str, Case] = {
                                   fens=("k3/4/r3/K2K w - - 0 1",)),
     "RulesSpec.resign": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  when resigning: remove-royal\n",
                              shows="docs"),
+    "RulesSpec.points": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  points Rook 5\n"),
     "RulesSpec.count_checks": swap(MINI, "  forbid self-check\n", "  forbid self-check\n  count checks to 3\n"),
     "EndRule.name": swap(MINI, "end mate when", "end mated when", fens=(MATE,)),
     "EndRule.title": swap(MINI, "end mate when", 'end mate "checkmate" when', fens=(MATE,)),

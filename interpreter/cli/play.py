@@ -24,6 +24,7 @@ from interpreter.compiler.game import Game
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.engine.attacks import royal_cells
+from interpreter.engine.scoring import RESIGNED, armies_left
 
 from .thinking import Thinking, describe_budget, summary
 
@@ -186,7 +187,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 break
             side = _side(game, pos)
             check = " (in check)" if pos.in_check() else ""
-            forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove")
+            forced = len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in ("pass", "remove", "out")
             if pos.army in agents or forced:
                 if forced:
                     move, info = legal[0], None
@@ -199,6 +200,8 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 san = move_to_san(pos, move, legal=legal)
                 if forced and move[3][0] == "pass":
                     say(f"{side} has no legal move and passes")
+                elif forced and move[3][0] == "out":
+                    say(f"{side} has no legal move and is out of the game")
                 elif forced:
                     say(f"{side}: the king is mated and leaves the board")
                 else:
@@ -211,6 +214,12 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     break
                 text = line.strip()
                 if not text:
+                    continue
+                if text == "resign" and game.resign_eliminates and len(armies_left(pos)) > 1:
+                    # 'when resigning: eliminate': the armies stay on the board as inert pieces.
+                    say(f"{side} resigns: its pieces stay on the board, inert.")
+                    pos.push((-1, -1, 0, RESIGNED))
+                    played.append("{resigns}")
                     continue
                 if text == "resign" and _removes_on_resignation(game, pos):
                     # 'when resigning: remove-royal': the king leaves as the army's move; the army plays on.

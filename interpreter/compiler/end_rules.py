@@ -47,6 +47,10 @@ END_NAMES = {
     "partners_stalemated": "every partner army outside this turn would be stalemated were it to move now",
     "checks": "how many checks the side to move has given (with 'count checks')",
     "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
+    "armies_left": "the number of armies still in the game (not put out by 'eliminate')",
+    "score": "the score of the side to move (see 'points')",
+    "lead": "how many points the best score among the armies still in the game is ahead of every other "
+            "army's score, out of the game or not (0 or less when it does not lead alone)",
 }
 END_CALLS = {
     "same_colour": "same_colour(Piece): all pieces of that kind stand on cells of one colour",
@@ -108,7 +112,7 @@ NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock":
               "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "stalemated": bool, "partners_stalemated": bool,
-              "checks": int, "enemy_checks": int}
+              "checks": int, "enemy_checks": int, "armies_left": int, "score": int, "lead": int}
 
 
 def type_of(expr) -> type | None:

@@ -27,6 +27,7 @@ from .budget import compiling, located
 from .castling import compile_castling
 from .drops import compile_drops
 from .gating import compile_gating
+from .scoring import compile_scoring
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves, material_kinds
@@ -78,6 +79,15 @@ class Game:
     gating: bool
     gate_mask: int
     has_hands: bool
+    # Points and armies out of the game, set by :func:`~interpreter.compiler.scoring.compile_scoring`.
+    points_of: list[int]
+    mate_points: int
+    stalemate_points: int
+    eliminates: bool
+    scoring: bool
+    scores_captures: bool
+    z_score: list[list[int]]
+    z_out: list[int]
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator
@@ -485,6 +495,7 @@ class Game:
         rules = spec.rules
         self.self_check = "self-check" in rules.forbid
         self.resign_removes_royal = rules.resign == "remove-royal"   # else resigning loses
+        self.resign_eliminates = rules.resign == "eliminate"
         self.check_all = rules.royal_check == "all"   # several royal pieces: check only when all are attacked
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
@@ -503,6 +514,7 @@ class Game:
                 self.clock_resets[code] = True
         self.clock_on_capture = "capture" in rules.clock_resets
         self.clock_on_promotion = "promotion" in rules.clock_resets
+        compile_scoring(self, rules)
         self.end_rules = compile_end_rules(self, rules.ends)
         self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)

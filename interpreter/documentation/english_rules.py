@@ -82,6 +82,20 @@ class RulesEnglish:
             facts.append("an enemy piece attacking it gives check, which the end rules may count")
         return sentence(f"The {piece.name} is royal: " + join(facts))
 
+    def points_sentence(self, points: dict[str, int]) -> str:
+        """What scores: the points of each piece captured, and of a checkmate or stalemate given."""
+        pieces = [f"{value} for {article(name)}" for name, value in points.items() if name not in ("checkmate", "stalemate")]
+        events = [f"{value} for a {name}" for name, value in points.items() if name in ("checkmate", "stalemate")]
+        text = "Every army keeps a score. "
+        if pieces:
+            text += (f"Capturing a piece scores for the capturing army: {join(pieces)} (any other kind, and a "
+                     "piece of an army out of the game, score nothing). ")
+        if events:
+            text += (f"Putting an army out of the game scores {join(events)}: a checkmate (its royal piece attacked) "
+                     "for the army attacking it that moved last before it, a stalemate for the army in play "
+                     "that moved last before it.")
+        return text.strip()
+
     def signature(self, text: str) -> str:
         """A material signature (``KB*``) in words: a King and any number of Bishops."""
         parts = []
@@ -148,6 +162,11 @@ class RulesEnglish:
             ending.append("A player who resigns does not end the game: the royal pieces of the armies it moves "
                           "leave the board as its move, and the armies play on for their partners (an army "
                           "without a royal piece left loses by resigning).")
+        elif rules.resign == "eliminate":
+            ending.append("A player who resigns is out of the game, as an army without a legal move is, and "
+                          "nobody scores for it; the others play on (with no other army in play, resigning loses).")
+        if rules.points:
+            ending.append(self.points_sentence(rules.points))
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:

@@ -25,6 +25,7 @@ RESULTS = {
     "loss": "the side to move loses",
     "win": "the side to move wins",
     "draw": "the game is drawn",
+    "score": "the game ends and the highest score wins",
 }
 """What each result of an end rule means (the engine's :class:`~interpreter.engine.outcome.Outcome`:
 ``loss`` makes every enemy army a winner, ``win`` the side to move, ``draw`` nobody)."""
@@ -33,6 +34,7 @@ TEAM_RESULTS = {
     "loss": "the side to move and its partners lose",
     "win": "the side to move and its partners win",
     "draw": "the game is drawn",
+    "score": "the game ends and the highest score wins",
 }
 """The results in a game with teams, where partners share them."""
 
@@ -74,6 +76,8 @@ NO_MOVES = {
     "remove-royal": "its royal pieces in check (or else one royal piece) are removed from the board, and that is its move",
     "rescue": "if several of its royal pieces are in check and a move saves some of them, it plays such a "
               "move, and those still in check are removed from the board as part of it",
+    "eliminate": "the army is out of the game: its pieces stay on the board but never move again, attack "
+                 "nothing and may be captured for no points, and its turns are skipped",
     "end": "the game ends in a draw",
 }
 
@@ -119,6 +123,9 @@ VALUE_NAMES = {
     "mode": "the mode being played",
     "checks": "the number of checks the side to move has given",
     "enemy_checks": "the largest number of checks an enemy army has given",
+    "armies_left": "the number of armies still in the game",
+    "score": "the score of the side to move",
+    "lead": "the lead of the best score among the armies in play over every other score",
     "level": "the level the piece moves from",
     "royal_level": "where the side to move's royal piece stands (\"ground\" alone, \"upper\" on top of a stack, "
                    "\"under\" locked below another piece)",

@@ -77,6 +77,13 @@ def attacked(pos: Position, cell: int, by: int) -> bool:
     return False
 
 
+def live_enemies(pos: Position, army: int) -> list[int]:
+    """The enemies of ``army`` still in the game: all of them, except in games where armies are put
+    out (see :mod:`interpreter.engine.scoring`), whose inert pieces attack nothing."""
+    enemies = pos.game.enemies[army]
+    return enemies if not pos.out else [e for e in enemies if not (pos.out >> e) & 1]
+
+
 def royal_cells(pos: Position, army: int) -> list[int]:
     """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another)."""
     g = pos.game
@@ -100,7 +107,7 @@ def checkers(pos: Position) -> list[int]:
     found = []
     army = pos.army
     for k in royal_cells(pos, army):
-        for e in pos.game.enemies[army]:
+        for e in live_enemies(pos, army):
             for src in pos.cells_of[e]:
                 if pos.game.stacking is not None:
                     if any(stacking.removes_royal(pos, m, {k}) for m in piece_moves(pos, src)):
@@ -132,7 +139,7 @@ def royal_attacked(pos: Position, army: int) -> bool:
     if g.stacking is not None:
         return _stack_royal_attacked(pos, army)
     royals = royal_cells(pos, army)
-    enemies = g.enemies[army]
+    enemies = g.enemies[army] if not pos.out else live_enemies(pos, army)
     if g.blast is None:
         if g.check_all and len(royals) > 1:   # 'check when all royals attacked'
             return all(any(attacked(pos, k, e) for e in enemies) for k in royals)
@@ -164,9 +171,10 @@ def gives_check(pos: Position, army: int) -> bool:
     """Does ``army`` attack a royal piece of one of its enemies (with ``check when all royals
     attacked``: every royal piece of one of them)?"""
     g = pos.game
+    enemies = g.enemies[army] if not pos.out else live_enemies(pos, army)
     if g.check_all:
-        return any(checks_all(pos, army, royal_cells(pos, e)) for e in g.enemies[army])
-    return any(attacked(pos, k, army) for e in g.enemies[army] for k in royal_cells(pos, e))
+        return any(checks_all(pos, army, royal_cells(pos, e)) for e in enemies)
+    return any(attacked(pos, k, army) for e in enemies for k in royal_cells(pos, e))
 
 
 def checks_all(pos: Position, army: int, royals: list[int]) -> bool:
@@ -186,7 +194,7 @@ def _stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = No
         return False
     reach = game.stacking.reach
     board = pos.board
-    for enemy in game.enemies[army]:
+    for enemy in live_enemies(pos, army):
         for src in list(pos.cells_of[enemy]):
             near = reach[board[src]][src]
             for k in royals:

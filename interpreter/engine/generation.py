@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from . import stacking
 from interpreter.compiler.castling import king_path
 
-from .attacks import royal_attacked, threatens
+from .attacks import live_enemies, royal_attacked, threatens
 from .gating import with_gates
 from .moves import DROP, Move
 
@@ -206,7 +206,7 @@ def castle_path_attacked(pos: Position, k: int, cells: tuple[int, ...], army: in
     of ``army``, with the king lifted off ``k`` (it does not shield the cells it passes)?"""
     king, pos.board[k] = pos.board[k], 0
     try:
-        return any(threatens(pos, c, e) for c in cells for e in pos.game.enemies[army])
+        return any(threatens(pos, c, e) for c in cells for e in live_enemies(pos, army))
     finally:
         pos.board[k] = king
 

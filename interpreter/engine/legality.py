@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .attacks import attacked, gives_check, in_check, royal_attacked, royal_cells
+from .attacks import attacked, gives_check, in_check, live_enemies, royal_attacked, royal_cells
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
 
@@ -86,7 +86,7 @@ def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move
     royals = royal_cells(pos, army)
     if not royals:
         return moves
-    enemies = g.enemies[army]
+    enemies = live_enemies(pos, army)
     board = pos.board
     if g.stacking is not None:
         return _without_stack_check(pos, moves, royals)
@@ -254,7 +254,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
             suspects, screens = {c for cells in kings for c in cells}, set()
             for a, cells in zip(guarded, kings):
                 if cells:
-                    pinned, _, near = _pins(pos, cells[0], g.enemies[a])
+                    pinned, _, near = _pins(pos, cells[0], live_enemies(pos, a))
                     suspects |= pinned
                     screens |= near
             slow = []
@@ -264,7 +264,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
                     # them is attacked on its new cell after the move exactly when that cell is now.
                     moved = ((m[1], pos.board[m[0]]), (m[0], pos.board[m[1]]))
                     if not any(g.is_royal[code] and g.code_army[code] in armies and attacked(pos, cell, e)
-                               for cell, code in moved for e in g.enemies[g.code_army[code]]):
+                               for cell, code in moved for e in live_enemies(pos, g.code_army[code])):
                         fast.append(m)
                     continue
                 # A double step is a plain move here.

@@ -4,7 +4,8 @@ End rules are checked in the order they are declared, immediate ones (see
 :data:`~interpreter.compiler.end_rules.DEFERRED_NAMES`) first; the first
 whose condition holds ends the game. Results are from the point of view of
 the side to move: ``loss`` means the side to move has lost (and every enemy
-army has won), ``win`` that it has won, ``draw`` a draw.
+army has won), ``win`` that it has won, ``draw`` a draw; ``score`` gives the
+win to the armies with the highest score (see :mod:`~interpreter.engine.scoring`).
 
 The names a condition may use are the vocabulary of
 :data:`~interpreter.compiler.end_rules.END_NAMES`, computed here by
@@ -25,6 +26,7 @@ from .attacks import checkers, in_check, royal_attacked, royal_cells
 from .generation import kind_count
 from .legality import mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
+from .scoring import OUT, armies_left
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
@@ -40,12 +42,16 @@ class Outcome:
     result: str
     army: int
     winners: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    """Each army's score at the end, in games that score (see ``points``); else empty."""
 
     def describe(self, game: "Game") -> str:
         names = [game.armies[a].title for a in self.winners]
+        scores = (" (scores: " + ", ".join(f"{game.armies[a].title} {s}" for a, s in enumerate(self.scores)) + ")"
+                  if self.scores else "")
         if not names:
-            return f"draw by {self.title}"
-        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''} by {self.title}"
+            return f"draw by {self.title}{scores}"
+        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''} by {self.title}{scores}"
 
 
 class EndContext:
@@ -194,6 +200,24 @@ class EndContext:
         return max((pos.checks[e] for e in pos.game.enemies[pos.army]), default=0)
 
     @property
+    def armies_left(self) -> int:
+        return len(armies_left(self.position))
+
+    @property
+    def score(self) -> int:
+        return self.position.scores[self.position.army]
+
+    @property
+    def lead(self) -> int:
+        pos = self.position
+        left = armies_left(pos)
+        if not left:
+            return 0
+        leader = max(left, key=lambda a: pos.scores[a])
+        others = [s for a, s in enumerate(pos.scores) if a != leader]
+        return pos.scores[leader] - max(others, default=0)
+
+    @property
     def army(self) -> str:
         pos = self.position
         return pos.game.armies[pos.army].name
@@ -295,15 +319,22 @@ def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
     # legal moves, which must not be read as a mate or a stalemate.
     for rule, condition, _ in g.end_rules:
         if condition(ctx):
-            if rule.result == "draw":
+            result = rule.result
+            if result == "draw":
                 winners: tuple[int, ...] = ()
-            elif rule.result == "win":
+            elif result == "win":
                 winners = (army, *g.partners[army])
-            else:
+            elif result == "loss":
                 winners = tuple(g.enemies[army])
-            return Outcome(rule.name, rule.title or rule.name.replace("_", " "), rule.result, army, winners)
+            else:   # 'score': the highest scores win, whether in the game or out
+                best = max(position.scores)
+                winners = tuple(a for a, s in enumerate(position.scores) if s == best)
+                result = "draw" if len(winners) == len(g.armies) else "win" if army in winners else "loss"
+                winners = () if result == "draw" else winners
+            return Outcome(rule.name, rule.title or rule.name.replace("_", " "), result, army, winners,
+                           position.scores if g.scoring else ())
     if ctx.legal_moves == 0:  # no rule decides a position without moves: a draw
-        return Outcome("no_moves", "no legal move", "draw", army, ())
+        return Outcome("no_moves", "no legal move", "draw", army, (), position.scores if g.scoring else ())
     return None
 
 
@@ -320,6 +351,8 @@ def forced_moves(position: "Position") -> list:
                 continue
             if action == "pass":
                 return [(-1, -1, 0, PASS)]
+            if action == "eliminate":
+                return [(-1, -1, 0, OUT)]
             if action == "remove-royal":
                 # Every attacked royal piece of the armies to move (in a shared turn, both kings of
                 # a team when neither can be saved), or else one of them.

@@ -13,7 +13,9 @@ Games with more state keep it in more fields: ``checks`` (checks given, with
 ``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
 bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
 (the locked lower pieces of stacks), ``privileges`` (the pieces that may
-still use a once-per-game move).
+still use a once-per-game move), ``scores`` and ``out`` (each army's score
+and the armies out of the game, in games that score: see
+:mod:`~interpreter.engine.scoring`).
 
 What a position allows is asked of the modules beside this one:
 :mod:`~interpreter.engine.generation` (pseudo-legal moves),
@@ -29,7 +31,7 @@ from __future__ import annotations
 from interpreter.compiler.game import Game
 from interpreter.compiler.stacking import CAPTURES
 
-from . import stacking
+from . import scoring, stacking
 from .attacks import gives_check, in_check
 from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
@@ -55,7 +57,7 @@ class Position:
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
                  "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "privileges",
-                 "_undo")
+                 "scores", "out", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -75,6 +77,8 @@ class Position:
         self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
         self.stacked: set[int] = set()  # the cells where ``under`` is not 0
         self.privileges = 0  # bit mask: the pieces there may still use their once-per-game moves
+        self.scores: tuple[int, ...] = (0,) * len(game.armies)
+        self.out = 0  # bit mask: the armies out of the game (inert pieces; their turns are skipped)
         self._undo: list[tuple] = []
 
     # ------------------------------------------------------------ setup helpers
@@ -105,6 +109,10 @@ class Position:
                 h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
         h ^= self._promoted_key(self.promoted)
         h ^= self._privilege_key(self.privileges)
+        for army, score in enumerate(self.scores):
+            keys = g.z_score[army]
+            h ^= keys[min(score, len(keys) - 1)]
+        h ^= mask_key(g.z_out, self.out)
         self.hash = h
         self.history = [h]
 
@@ -122,6 +130,7 @@ class Position:
         other.under = list(self.under)
         other.stacked = set(self.stacked)
         other.privileges = self.privileges
+        other.scores, other.out = self.scores, self.out
         return other
 
     @property
@@ -203,7 +212,7 @@ class Position:
         elif tag == "gate":
             self._gate(move)
             return
-        elif tag == "pass":
+        elif tag == "pass" or tag == "out":
             piece, army, changed = 0, self.army, 0
         elif tag == "drop":
             piece = promo
@@ -231,7 +240,7 @@ class Position:
         ep_cells = self.ep_cells
         self._undo.append((move, piece, captured, self.unmoved, ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
-                           promoted, hand_code, self.privileges))
+                           promoted, hand_code, self.privileges, self.scores, self.out))
         if self.privileges:
             h = self._move_privilege(frm, to, tag, h)
         if ep_cells:
@@ -242,7 +251,8 @@ class Position:
         if tag is not None and (tag == "ep_set" or tag == "st"):
             passed = special[1] if tag == "ep_set" else special[2]
             if passed:
-                for a in g.turn_armies[(self.turn + 1) % len(g.turn_order)]:
+                following = scoring.next_turn(self, self.turn)[0] if self.out else (self.turn + 1) % len(g.turn_order)
+                for a in g.turn_armies[following]:
                     if g.hostile[a][piece] and ep_possible(self, passed, a):
                         self.ep_cells = passed
                         self.ep_victim = to
@@ -259,13 +269,24 @@ class Position:
             self.clock = 0
         else:
             self.clock += 1
+        if g.scoring:
+            if tag == "out":
+                out = self.out
+                h = scoring.eliminate(self, special, h)
+                h ^= mask_key(g.z_out, out ^ self.out)
+            elif captured and g.scores_captures:
+                h = scoring.capture_score(self, army, captured, h)
         zt = g.z_turn
         turn = self.turn
         h ^= zt[turn]
-        turn += 1
-        if turn == len(zt):
-            turn = 0
-            self.fullmove += 1
+        if self.out:   # the turns of armies out of the game are skipped
+            turn, wraps = scoring.next_turn(self, turn)
+            self.fullmove += wraps
+        else:
+            turn += 1
+            if turn == len(zt):
+                turn = 0
+                self.fullmove += 1
         self.turn = turn
         h ^= zt[turn]
         if g.count_checks is not None or self.ep_cells:
@@ -417,7 +438,8 @@ class Position:
             self.pop()
             return move
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
-         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges) = undo
+         self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges, self.scores,
+         self.out) = undo
         self.history.pop()
         frm, to, promo, special = move
         tag = None if special is None else special[0]
@@ -443,6 +465,6 @@ class Position:
             board[to] = 0
             cells_of[code_army[piece]].discard(to)
             self.hands[piece] += 1
-        elif tag != "pass":
+        elif tag != "pass" and tag != "out":
             self._write_cells(list(reversed(exploded)), 0)
         return move

@@ -38,6 +38,10 @@ three, as in EPD) may be left out and default to ``0 1``.
   promoted pieces with ``~`` (``Q~``).
 - Games that ``count checks to N`` add a field ``R+R`` after en passant: the
   checks each army still needs (a trailing ``+G+G``, checks given, is read too).
+- Games that score (``points``, ``eliminate``, the result ``score``) add a field
+  after en passant (and the check counts): each army's score in army order,
+  separated by commas, an army out of the game marked by ``x`` after its
+  score (``20,0x,3,0``). Left out, every score is 0 and every army in play.
 
 Whether other pieces have moved (for initial-only moves) is not part of
 FEN: a piece counts as unmoved when it stands where the setup puts it.
@@ -59,6 +63,7 @@ from interpreter.compiler.placement import (
 from interpreter.engine.position import Position
 from interpreter.engine.attacks import royal_attacked, royal_cells
 from interpreter.engine.legality import ep_legal, ep_possible
+from interpreter.engine.scoring import scores_text
 
 
 def _fields(fen: str) -> list[tuple[str, int]]:
@@ -79,7 +84,7 @@ def parse_fen(game: Game, fen: str) -> Position:
     if not fen:
         raise _error(fen, 0, 0, "empty position", expected="a FEN string")
     pos = Position(game)
-    fields = _take_check_counts(game, pos, fen, _fields(fen))
+    fields = _take_scores(game, pos, fen, _take_check_counts(game, pos, fen, _fields(fen)))
     if len(fields) > 6:
         part, at = fields[6]
         raise _error(fen, at, len(fen), "too many fields", expected="at most 6 space-separated fields")
@@ -110,6 +115,9 @@ def parse_fen(game: Game, fen: str) -> Position:
         army = symbols[side]
         if army not in game.turn_order:
             raise _error(fen, at, at + len(side), f"army {side!r} does not take turns")
+        if (pos.out >> army) & 1:
+            raise _error(fen, at, at + len(side), f"army {side!r} is out of the game (its score is marked 'x')",
+                         expected="an army still in the game to move")
         pos.turn = game.turn_order.index(army)
     # Unmoved pieces other than castling pieces: where the setup puts them.
     _infer_unmoved(game, pos)
@@ -129,6 +137,31 @@ def parse_fen(game: Game, fen: str) -> Position:
     _check_last_mover_safe(game, pos, fen, fields[1] if len(fields) > 1 else fields[0])
     pos.rehash()
     return pos
+
+
+SCORES = re.compile(r"\d{1,9}x?(,\d{1,9}x?)+")
+
+
+def _take_scores(game: Game, pos: Position, fen: str, fields: list[tuple[str, int]]):
+    """Read and remove the scores field of games that score (see the module docstring): the first
+    field after the side to move made of numbers separated by commas."""
+    if not game.scoring:
+        return fields
+    for index in range(2, len(fields)):
+        text, at = fields[index]
+        if SCORES.fullmatch(text):
+            parts = text.split(",")
+            if len(parts) != len(game.armies):
+                raise _error(fen, at, at + len(text), f"{len(parts)} scores for {len(game.armies)} armies",
+                             expected="a score per army in army order (" +
+                             ", ".join(a.title for a in game.armies) + "), separated by commas")
+            pos.scores = tuple(int(p.rstrip("x")) for p in parts)
+            pos.out = sum(1 << a for a, p in enumerate(parts) if p.endswith("x"))
+            if all((pos.out >> a) & 1 for a in range(len(game.armies))):
+                raise _error(fen, at, at + len(text), "every army is out of the game",
+                             expected="at least one army without 'x'")
+            return fields[:index] + fields[index + 1:]
+    return fields
 
 
 def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[str, int]]):
@@ -331,7 +364,7 @@ def _check_last_mover_safe(game: Game, pos: Position, fen: str, field: tuple[str
     """
     if not game.self_check or len(game.turn_armies) < 2:
         return
-    if any(action in ("pass", "remove-royal", "rescue") for action, _ in game.no_moves):
+    if any(action in ("pass", "remove-royal", "rescue", "eliminate") for action, _ in game.no_moves):
         return
     last = game.turn_armies[(pos.turn - 1) % len(game.turn_armies)]
     exposed = [a for a in last if a not in pos.movers and royal_attacked(pos, a)]
@@ -465,4 +498,5 @@ def to_fen(pos: Position) -> str:
             counts = " " + "+".join(str(max(game.count_checks - c, 0)) for c in pos.checks)
         else:
             counts = " " + "".join(f"+{c}" for c in pos.checks)
-    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep}{counts} {pos.clock} {pos.fullmove}"
+    scores = f" {scores_text(pos)}" if game.scoring else ""
+    return f"{board_fen(pos)} {side} {castling_field(pos)} {ep}{counts}{scores} {pos.clock} {pos.fullmove}"

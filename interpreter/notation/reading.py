@@ -410,8 +410,9 @@ def _pick_forced(pos: Position, legal: list[Move], word: str, text: str, start: 
     found = [m for m in legal if m[3] is not None and m[3][0] == word]
     if found:
         return found[0]
-    why = "an army may pass only when it has no legal move" if word == "pass" else \
-        "a royal piece is removed only when it is mated (or by resigning in the runner)"
+    why = {"pass": "an army may pass only when it has no legal move",
+           "out": "an army is put out of the game only when it has no legal move (or by resigning in the runner)",
+           }.get(word, "a royal piece is removed only when it is mated (or by resigning in the runner)")
     raise IllegalMoveError(f"illegal move {text[start:end]!r}: {why}", Loc.in_string(LABEL, text, start, end))
 
 def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int,

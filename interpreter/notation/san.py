@@ -39,7 +39,8 @@ SAN is written as in the PGN standard, generalised:
   ``@e4``, as python-chess writes crazyhouse drops.
 
 Forced moves (``when no moves``): ``pass`` for a pass, ``remove`` for taking
-mated royal pieces off; both read back in either form (and ``--``, PGN's null move, for a pass).
+mated royal pieces off, ``out`` for putting the armies to move out of the game
+(``eliminate``); all read back in either form (and ``--``, PGN's null move, for a pass).
 
 Stacking games (moves with the specials ``st``, ``sep``, ``castlock``):
 
@@ -86,7 +87,7 @@ different from-to forms.
 
 from __future__ import annotations
 
-from interpreter.engine.attacks import checks_all, royal_cells, threatens
+from interpreter.engine.attacks import checks_all, live_enemies, royal_cells, threatens
 from interpreter.engine.gating import ungated
 from interpreter.engine.moves import Move
 from interpreter.engine.outcome import immediate_end, outcome
@@ -224,8 +225,8 @@ def checked_enemies(pos: Position, army: int) -> list[int]:
     """The enemy armies of ``army`` with a royal piece ``army`` threatens (as :meth:`Position.threatens` says;
     with ``check when all royals attacked``, whose royal pieces it threatens all)."""
     if pos.game.check_all:
-        return [e for e in pos.game.enemies[army] if checks_all(pos, army, royal_cells(pos, e))]
-    return [e for e in pos.game.enemies[army] if any(threatens(pos, k, army) for k in royal_cells(pos, e))]
+        return [e for e in live_enemies(pos, army) if checks_all(pos, army, royal_cells(pos, e))]
+    return [e for e in live_enemies(pos, army) if any(threatens(pos, k, army) for k in royal_cells(pos, e))]
 
 def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
     """The from-to form of ``move``, one of the ``legal`` moves of ``pos``."""

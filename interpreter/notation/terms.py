@@ -119,7 +119,7 @@ def plain(move: Move) -> bool:
     """A move of one piece on the board, written with its letter (not a castling, not a drop)."""
     return not (is_castle(move) or is_drop(move))
 
-FORCED = ("pass", "remove")  # the tags of forced moves, written as the words themselves
+FORCED = ("pass", "remove", "out")  # the tags of forced moves, written as the words themselves
 
 def inner(move: Move) -> Move:
     """The move a rescue wraps (see :meth:`Position.rescue_moves`): it is written as that move."""

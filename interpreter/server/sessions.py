@@ -46,7 +46,7 @@ SEARCHES = threading.BoundedSemaphore(max(2, os.cpu_count() or 2))
 """Computer searches running at once, over all games."""
 HELPER_AGENT = "ai:level=medium"
 """Who answers 'computer, move' for a human seat."""
-FORCED = ("pass", "remove")
+FORCED = ("pass", "remove", "out")
 
 
 class Conflict(UsageError):
