@@ -393,8 +393,11 @@ class CastleRule(Node):
 
 
 class CastlingSpec(Node):
+    """The castling pieces and rules: ``rooks`` lists the kinds a king may castle with (``rook Rook |
+    Chancellor``: either, Perfect Chess's queenside chancellor)."""
+
     king: str
-    rook: str
+    rooks: list[str]
     rules: list[CastleRule] = []
 
 

@@ -168,10 +168,13 @@ class PieceRules:
 
     # -------------------------------------------------------------- castling
     def castling_decl(self, items):
-        king, rook, *rules = items
-        castling = S.CastlingSpec(king=str(king), rook=str(rook), rules=rules, loc=self.loc(king))
-        castling.locs.update({"king": self.loc(king), "rook": self.loc(rook)})
+        king, rooks, *rules = items
+        castling = S.CastlingSpec(king=str(king), rooks=[str(r) for r in rooks], rules=rules, loc=self.loc(king))
+        castling.locs.update({"king": self.loc(king), **{f"rooks.{i}": self.loc(r) for i, r in enumerate(rooks)}})
         return Decl("castling", castling, castling.loc)
+
+    def castle_rooks(self, items):
+        return list(items)
 
     def castle_rule(self, items):
         name, notation, *parts = items

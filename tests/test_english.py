@@ -68,7 +68,7 @@ NAMED_LISTS = {
     "dirs": ["orth"], "first": ["orth"], "second": ["diag"], "path": ["in_check"], "aliases": ["another"],
     "interpretations": ["An interpretation."], "armies": ["white", "black"], "turn": ["white", "black"],
     "to": ["Queen", "Rook"], "only": ["Knight"], "clock_resets": ["capture", "Pawn"], "facing": ["n", "e"],
-    "lengths": [3, 4, 3], "points": [(0.0, 0.0), (1.0, 0.0), (0.5, 1.0)], "offsets": [(1, 2)],
+    "rooks": ["Rook"], "lengths": [3, 4, 3], "points": [(0.0, 0.0), (1.0, 0.0), (0.5, 1.0)], "offsets": [(1, 2)],
     "operands": [S.Ref(path=["in_check"]), S.Ref(path=["insufficient_material"])],
 }
 CHANGED = {"text": "F", "piece": "Bishop"}

@@ -375,7 +375,8 @@ CASES: dict[str, Case] = {
                                          "to Queen: partner pieces", fens=("3,bK,2/1,wP,4/5,gK/rK,5/6/2,wK,3 w - - 0 1",)),
     # ---------------------------------------------------------------- castling
     "CastlingSpec.king": swap(CHESS + CASTLING, "king King,", "king Queen,", fens=("r2qk2r/8/8/8/8/8/8/R2QK2R w KQkq - 0 1",)),
-    "CastlingSpec.rook": swap(CHESS + CASTLING, "rook Rook\n", "rook Knight\n", fens=("rn2k1nr/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",)),
+    "CastlingSpec.rooks": swap(CHESS + CASTLING, "rook Rook\n", "rook Rook | Knight\n",
+                               fens=("4k3/8/8/8/8/8/8/NR2K3 w Q - 0 1",)),   # Q: the knight, outermost
     "CastlingSpec.rules": swap(CHESS + CASTLING, "  castle long", "  # castle long", fens=(CASTLE_FEN,)),
     "CastleRule.name": swap(CHESS + CASTLING + "forget castle long\n", "castle long", "castle queenside", fens=(CASTLE_FEN,), error=True),
     "CastleRule.notation": swap(CHESS + CASTLING, '"O-O-O"', '"O-O-O-O"', fens=(CASTLE_FEN,)),

@@ -47,12 +47,13 @@ class CastleRule:
 @dataclass(frozen=True)
 class Castling:
     """The castling of a game: ``rules`` (king and rook move, or swap), ``locks`` (the rook climbs
-    onto the king), and the kinds of the king and the rook (-1 when the game has no castling)."""
+    onto the king), the kind of the king (-1 when the game has no castling) and the kinds a king may
+    castle with, its "rooks" (none without castling)."""
 
     rules: list[CastleRule]
     locks: list[CastleRule]
     king: int
-    rook: int
+    rooks: tuple[int, ...]
 
 
 def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
@@ -61,9 +62,8 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
     locks: list[CastleRule] = []
     castling = spec.castling
     if castling is None:
-        return Castling(rules, locks, -1, -1)
-    for role in ("king", "rook"):
-        name = getattr(castling, role)
+        return Castling(rules, locks, -1, ())
+    for role, name in [("king", castling.king)] + [(f"rooks.{i}", rook) for i, rook in enumerate(castling.rooks)]:
         if name not in game.kind_index:
             raise unknown_name("piece", name, game.kind_index, castling.locs.get(role, castling.loc))
     letters = [file_letter(x) for x in range(game.board.files)]
@@ -103,7 +103,8 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
                                             sides[rule.side], rule.ignore_path, rule.ignore_attacks, False,
                                             rook_cells, _paths(game.board, files[0], files[1], sides[rule.side],
                                                                rule.ignore_path)))
-    return Castling(rules, locks, game.kind_index[castling.king], game.kind_index[castling.rook])
+    return Castling(rules, locks, game.kind_index[castling.king],
+                    tuple(dict.fromkeys(game.kind_index[rook] for rook in castling.rooks)))
 
 
 def _along_file(game: Game, rule: S.CastleRule, index: int, rook_cells: tuple) -> CastleRule:

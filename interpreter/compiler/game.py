@@ -122,7 +122,7 @@ class Game:
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         castling = compile_castling(self, spec)
         self.castle_rules, self.castle_locks = castling.rules, castling.locks
-        self.castle_king, self.castle_rook = castling.king, castling.rook
+        self.castle_king, self.castle_rooks = castling.king, castling.rooks
         self._compile_rules(spec)
         self._zobrist()
         self.setup: Setup = compile_setup(self, spec.setup, self.variant_loc)
@@ -486,9 +486,20 @@ class Game:
         for code in range(1, self.ncodes):
             kind = self.code_kind[code]
             castling = self.castle_rules or self.castle_locks
-            if any(a.unmoved for a in self.atoms[code]) or (castling and kind in (self.castle_king, self.castle_rook)):
+            if any(a.unmoved for a in self.atoms[code]) or (castling and kind in self.castling_kinds):
                 tracked[code] = True
         return tracked
+
+    @cached_property
+    def castling_kinds(self) -> tuple[int, ...]:
+        """The kinds whose moving ends a castling right: the castling king's and the rooks' (none
+        without castling)."""
+        return (self.castle_king, *self.castle_rooks) if self.castle_king >= 0 else ()
+
+    @cached_property
+    def castle_rook_codes(self) -> list[frozenset[int]]:
+        """Per army: the codes of the pieces its king may castle with."""
+        return [frozenset(self.code(kind, army.index) for kind in self.castle_rooks) for army in self.armies]
 
     # ------------------------------------------------------------ rules
     def _compile_rules(self, spec: S.VariantSpec) -> None:

@@ -176,10 +176,10 @@ class PieceEnglish:
         return f"`{rule.notation}` ({pretty(rule.name)}): " + "; ".join(terms)
 
     def _CastlingSpec(self, castling: S.CastlingSpec) -> str:
-        king, rook = castling.king, castling.rook
+        king, rook = castling.king, " or ".join(castling.rooks)
         rules = [sentence(self._CastleRule(r, king, rook)) for r in castling.rules]
         ways = f"in {number(len(rules))} way{'s' if len(rules) != 1 else ''}" if rules else "in no way yet"
-        return (f"The {king} castles with a {rook} {ways}, as one move. Unless a rule says otherwise, neither "
+        return (f"The {king} castles with a {' or a '.join(castling.rooks)} {ways}, as one move. Unless a rule says otherwise, neither "
                 f"may have moved, the cells between them and their destinations must be empty, and the {king} "
                 f"may not be in check, pass over an attacked cell or end in check. " + " ".join(rules)).strip()
 

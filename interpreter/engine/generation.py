@@ -158,7 +158,7 @@ def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
     g = pos.game
     board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = g.code(g.castle_king, army)
-    rook_code = g.code(g.castle_rook, army)
+    rook_codes = g.castle_rook_codes[army]
     for k in pos.cells_of[army]:
         if board[k] != king_code or under[k] or not (unmoved >> k) & 1:
             continue
@@ -173,13 +173,13 @@ def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
                     continue
                 for r in pos.cells_of[army]:
                     # The rook must stand alone: a rook on top of a stack did not start there.
-                    if (board[r] == rook_code and not under[r] and (unmoved >> r) & 1
+                    if (board[r] in rook_codes and not under[r] and (unmoved >> r) & 1
                             and (allowed is None or r in allowed)):
                         out.append((k, r, 0, ("castle", r, k, rule.index)))
                 continue
             attacks = not rule.ignore_attacks and g.self_check and g.is_royal[king_code]
             for r, kd, rd, between, passing in rule.paths[k]:
-                if (board[r] != rook_code or under[r] or not (unmoved >> r) & 1
+                if (board[r] not in rook_codes or under[r] or not (unmoved >> r) & 1
                         or (allowed is not None and r not in allowed)):
                     continue
                 if any(board[c] for c in between) or (attacks and castle_path_attacked(pos, k, passing, army)):
@@ -218,7 +218,7 @@ def castlock_moves(pos: Position, army: int, out: list) -> None:
     game = pos.game
     board, under = pos.board, pos.under
     king_code = game.code(game.castle_king, army)
-    rook_code = game.code(game.castle_rook, army)
+    rook_codes = game.castle_rook_codes[army]
     for rule in game.castle_locks:
         for k in pos.cells_of[army]:
             if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
@@ -229,7 +229,7 @@ def castlock_moves(pos: Position, army: int, out: list) -> None:
                 continue
             for r in pos.cells_of[army]:
                 rx, ry = game.board.coords[r]
-                if (board[r] != rook_code or under[r] or not (pos.unmoved >> r) & 1 or ry != ky
+                if (board[r] not in rook_codes or under[r] or not (pos.unmoved >> r) & 1 or ry != ky
                         or (rule.side and (rx - kx) * rule.side <= 0)):
                     continue
                 if not castle_path_clear(pos, k, r, kd, kd):

@@ -166,10 +166,11 @@ def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
     army = pos.army
     title = army_title(pos)
     king_code = game.code(game.castle_king, army)
-    rook_code = game.code(game.castle_rook, army)
+    rook_codes = game.castle_rook_codes[army]
     kings = [c for c in pos.cells_of[army] if pos.board[c] == king_code and (pos.unmoved >> c) & 1]
     name = f"castling {rule.name} ({rule.notation})"
-    king_name, rook_name = game.kinds[game.castle_king].name, game.kinds[game.castle_rook].name
+    king_name = game.kinds[game.castle_king].name
+    rook_name = " or ".join(game.kinds[kind].name for kind in game.castle_rooks)
     if not kings:
         if any(pos.under[c] == king_code and (pos.unmoved >> c) & 1 for c in pos.stacked):
             return f"{title} may not castle now: the {king_name} is locked under another piece"
@@ -179,10 +180,10 @@ def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
     axis = rule.axis                      # along the king's rank (0) or file (1)
     coords = game.board.coords
     along, across = coords[kings[0]][axis], coords[kings[0]][1 - axis]
-    rooks = [c for c in pos.cells_of[army] if pos.board[c] == rook_code and (pos.unmoved >> c) & 1
+    rooks = [c for c in pos.cells_of[army] if pos.board[c] in rook_codes and (pos.unmoved >> c) & 1
              and coords[c][1 - axis] == across and (not rule.side or (coords[c][axis] - along) * rule.side > 0)]
     if not rooks:
-        if any(pos.under[c] == rook_code and (pos.unmoved >> c) & 1 and coords[c][1 - axis] == across
+        if any(pos.under[c] in rook_codes and (pos.unmoved >> c) & 1 and coords[c][1 - axis] == across
                for c in pos.stacked):
             return f"{title} may not play {name} now: its {rook_name} is locked under another piece"
         return f"{title} may no longer play {name}: no unmoved {rook_name} for it"

@@ -195,7 +195,7 @@ def _infer_unmoved(game: Game, pos: Position) -> None:
     """Tracked pieces other than castling pieces count as unmoved where the setup puts them (except
     on gate cells: their rights are in the castling field)."""
     tracked = game.tracked
-    castling_kinds = (game.castle_king, game.castle_rook)
+    castling_kinds = game.castling_kinds
     if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
         return
     start = game.setup.placement
@@ -220,7 +220,7 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
         for name in text.split(","):
             cell = board.index.get(name, -1)
             code = pos.board[cell] if cell >= 0 else 0
-            if not code or game.code_kind[code] not in (game.castle_king, game.castle_rook):
+            if not code or game.code_kind[code] not in game.castling_kinds:
                 raise _error(fen, offset, offset + len(name), f"no king or rook for castling on {name!r}",
                              expected="cells of unmoved kings and rooks separated by commas, or '-'")
             pos.unmoved |= 1 << cell
@@ -234,7 +234,7 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
             _gate_right(game, pos, fen, ch, at + i, army.index)
             continue
         king_code = game.code(game.castle_king, army.index)
-        rook_code = game.code(game.castle_rook, army.index)
+        rook_codes = game.castle_rook_codes[army.index]
         ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
         kings = [c for c, code in ground.items() if code == king_code]
         if len(kings) != 1:
@@ -242,7 +242,7 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
         king = kings[0]
         kx, ky = board.coords[king]
         rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
-                       if code == rook_code and board.coords[c][1] == ky)
+                       if code in rook_codes and board.coords[c][1] == ky)
         lower = ch.lower()
         if lower == "k":
             candidates = [c for x, c in rooks if x > kx][-1:]
@@ -455,7 +455,7 @@ def castling_field(pos: Position) -> str:
     if not game.castle_rules:
         return "".join(gate_letters(pos, a.index, 0) for a in game.armies) if game.gating else "-"
     if rights_as_cells(game):
-        kinds = (game.castle_king, game.castle_rook)
+        kinds = game.castling_kinds
         cells = [c for c in range(len(board)) if (pos.unmoved >> c) & 1 and pos.board[c]
                  and game.code_kind[pos.board[c]] in kinds]
         return ",".join(board.names[c] for c in cells) or "-"
@@ -463,14 +463,14 @@ def castling_field(pos: Position) -> str:
     for army in game.armies:
         implied = 0   # with gating: the cells the castling letters stand for
         king_code = game.code(game.castle_king, army.index)
-        rook_code = game.code(game.castle_rook, army.index)
+        rook_codes = game.castle_rook_codes[army.index]
         ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
         for king in sorted(ground):
             if ground[king] != king_code or not (pos.unmoved >> king) & 1:
                 continue
             kx, ky = board.coords[king]
             rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
-                           if code == rook_code and board.coords[c][1] == ky)
+                           if code in rook_codes and board.coords[c][1] == ky)
             letters = []
             for x, c in rooks:
                 if not (pos.unmoved >> c) & 1:
