@@ -245,3 +245,14 @@ def test_scores_field_errors_are_located():
         position_from_fen(game, fen(KINGS, "r", "0,0,0"))
     with pytest.raises(RulesError, match="out of the game"):
         position_from_fen(game, fen(KINGS, "r", "0x,0,0,0"))
+
+
+def test_the_evaluation_counts_points_and_nothing_for_an_army_out():
+    from interpreter.agents.evaluation import evaluation_of
+    game = load_game("fourplayer_ffa")
+    evaluation = evaluation_of(game)
+    level = evaluation.army_scores(position_from_fen(game, fen(f"{KINGS} bR@h4", "r", "0,0,0,0")))
+    ahead = evaluation.army_scores(position_from_fen(game, fen(f"{KINGS} bR@h4", "r", "20,0,0,0")))
+    out = evaluation.army_scores(position_from_fen(game, fen(f"{KINGS} bR@h4", "r", "0,3x,0,0")))
+    assert ahead[0] > level[0] and ahead[1:] == level[1:]
+    assert out[1] < level[1] and out[1] == 3 * (ahead[0] - level[0]) // 20

@@ -22,7 +22,10 @@ and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
 block says otherwise (``dsl.spec.AI_WEIGHTS`` names them). When an end rule
 makes losing every piece a win, everything a piece is worth counts
-negatively, a quarter of it (:data:`EXTINCTION`).
+negatively, a quarter of it (:data:`EXTINCTION`). In games that score
+(``points``), each point an army has scored is worth :data:`POINTS` times
+the ``material`` weight, and the pieces of an army out of the game are worth
+nothing to it (they never move again).
 
 :meth:`Evaluation.relative` turns the army scores into a score for one
 team: its own total minus the mean of the other teams' totals.
@@ -48,6 +51,7 @@ PROMOTION = 0.15      # share of the promotion gain one move away (divided by th
 ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
+POINTS = 100          # a point scored (``points``), as a pawn of value 1
 
 
 class Evaluation:
@@ -99,6 +103,7 @@ class Evaluation:
                                      if royal else None)
         self.hand = [round(scale * w["hand"] * material * HAND * v) for v in self.values]
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
+        self.point = round(material * POINTS) if game.scoring else 0
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -135,6 +140,9 @@ class Evaluation:
             late = 1.0 - material[army] / self.start_material[army]
             if late > 0:
                 scores[army] += round(late * royal_square[code][cell])
+        if self.point:   # points scored count; an army out of the game keeps only those
+            scores = [self.point * points + (0 if (pos.out >> army) & 1 else score)
+                      for army, (score, points) in enumerate(zip(scores, pos.scores))]
         return scores
 
     def team_scores(self, pos) -> list[int]:

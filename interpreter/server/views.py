@@ -32,7 +32,7 @@ OUTCOME_WORDS = {"capture": "capture", "capture-top": "capture the top piece", "
 """Words for the outcomes of a stacking game's moves (``st``), shown by the move chooser."""
 SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en passant", "sep": "take it and put it under",
                  "ep_set": "double step", "drop": "drop", "once": "once-per-game move", "pass": "pass",
-                 "remove": "the king leaves the board"}
+                 "remove": "the king leaves the board", "out": "out of the game"}
 
 
 def variant_view(game: Game, start: Position) -> dict:
@@ -90,16 +90,20 @@ def rotations(game: Game, start: Position) -> dict[str, int]:
 
 def position_view(game: Game, pos: Position, last: tuple | None) -> dict:
     """A position: its FEN, the board as SVG (hands drawn by the page), the pieces in hand, the last
-    move's cells and the cells of royal pieces in check."""
+    move's cells, the cells of royal pieces in check (not those of armies out of the game) and, in
+    games that score, each army's score and whether it is out."""
     names = game.board.names
     diagram = diagram_of(pos)
     svg = render_svg(game, Diagram(stacks=diagram.stacks), title=game.title)
-    checked = [names[c] for a in range(len(game.armies)) if pos.in_check(a) for c in royal_cells(pos, a)]
+    checked = [names[c] for a in range(len(game.armies))
+               if not (pos.out >> a) & 1 and pos.in_check(a) for c in royal_cells(pos, a)]
+    scores = {army.name: {"score": pos.scores[army.index], "out": bool((pos.out >> army.index) & 1)}
+              for army in game.armies} if game.scoring else {}
     return {
         "fen": to_fen(pos), "svg": svg, "hands": hands_view(game, pos), "check": checked,
         "last": None if last is None else {"from": names[last[0]] if last[0] >= 0 else None,
                                            "to": names[last[1]] if last[1] >= 0 else None},
-        "to_move": [game.armies[a].name for a in pos.movers], "in_check": pos.in_check(),
+        "to_move": [game.armies[a].name for a in pos.movers], "in_check": pos.in_check(), "scores": scores,
     }
 
 
