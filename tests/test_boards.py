@@ -118,15 +118,23 @@ rules { forbid self-check }
 
 
 def test_a_board_of_explicit_cells_with_links(tmp_path):
-    game = game_of(LINE + "setup { white Rook at p1  white King at p4  black King at p3 }\n", tmp_path)
+    game = game_of(LINE + "board { cell p5 at (8, 8) }\n"
+                   "setup { white Rook at p1  black Rook at p3  black King at p4  white King at p5 }\n", tmp_path)
     board = game.board
-    assert board.steps["east"] == [board.index[c] for c in ("p2", "p3", "p4", "p1")]
+    assert board.steps["east"] == [board.index[c] for c in ("p2", "p3", "p4", "p1")] + [-1]  # p5: no step
     assert board.families["east"] == ("east",) and board.edge_kinds["east"] == "orth"
     pos = start_position(game)
-    assert targets(game, pos, "p1") == ["p2", "p3"]          # the ray follows the links to the black king
-    assert to_fen(pos).split()[0] == "K/////R1k"               # a rank per row of coordinates: p4, four empty, p1-p3
-    lone = position_from_fen(game, "K/////kR1 w - - 0 1")  # the ray stops before its own king on p4
+    assert targets(game, pos, "p1") == ["p2", "p3"]          # the ray follows the links to the black rook
+    assert to_fen(pos).split()[0] == "K///k/////R1r"           # a rank per row of coordinates: p5, p4, p1-p3
+    lone = position_from_fen(game, "k///K/////1R1 w - - 0 1")  # the ray stops before its own king on p4
     assert targets(game, lone, "p2") == ["p3"]
+
+
+def test_a_setup_that_leaves_the_second_mover_in_check_is_refused(tmp_path):
+    """A place list has the first army move: its rook must not already attack the enemy king."""
+    with pytest.raises(RulesSemanticError) as err:
+        game_of(LINE + "setup { white Rook at p1  white King at p4  black King at p3 }\n", tmp_path)
+    assert "Black is in check, but White moves first" in err.value.render()
 
 
 def test_a_ray_round_a_ring_of_links_stops_at_its_start(tmp_path):

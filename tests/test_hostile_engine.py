@@ -82,7 +82,8 @@ def test_merged_chains_are_the_maximal_ones():
 
 
 def test_shuffles_are_bounded_before_they_are_enumerated():
-    four = "white Knight at a2..d2  white Bishop at e2..h2  white Rook at i2..l2  white Queen at m2..p2"
+    # (no queen or rook on the p-file, nor a queen on the long diagonal: the black king on p16 is not in check)
+    four = "white Knight at a2..d2  white Queen at e2..h2  white Rook at i2..l2  white Bishop at m2..p2"
     text = big_board(16, setup=four) + "shuffle rank 2\n"  # 16! / 4!^4: 63 million arrangements
     game = compile_variant(load_spec_text(text.replace("}\nshuffle", "} shuffle")))
     with pytest.raises(LimitError) as info:
@@ -118,6 +119,16 @@ def test_check_counters_take_ascii_digits_only():
 def test_a_king_in_check_is_fine_for_the_side_to_move_and_where_the_rules_allow_it():
     assert len(position_from_fen(load_game("chess"), "4k3/8/8/8/8/8/8/4K2r w - - 0 1").legal_moves()) == 3
     position_from_fen(load_game("antichess"), "4k3/8/8/8/8/8/8/4K2r b - - 0 1")  # no royal check there
+
+
+def test_a_place_list_setup_whose_second_mover_is_in_check_is_refused_at_its_king():
+    """A setup list is a position too: here White's rook on e7 would take the king on its first move."""
+    text = 'variant t { title "T" }\nextends chess\nsetup { white King at e1  white Rook at e7  black King at e8 }\n'
+    with pytest.raises(RulesError) as info:
+        compile_variant(load_spec_text(text, "game.rules"))
+    loc = info.value.loc
+    assert (loc.path, loc.line, loc.column) == ("game.rules", 3, 45)  # "black King at e8"
+    assert "Black is in check, but White moves first" in info.value.render()
 
 
 def test_too_long_positions_and_move_lists_are_limits():

@@ -117,7 +117,7 @@ setup {
   white King at a1
   white Rook at d1
   white Pawn at b2
-  black King at d4
+  black King at c4
   black Pawn at c3
 }
 """
@@ -202,8 +202,8 @@ piece Jumper { letter J move path step orth then step diag }
 piece Leaper { letter L move leap (1, 2) all }
 """
 PATTERNS8 = (MINI + FENCE.replace("path step orth", "path ride orth range 1")).replace("grid 4 x 4", "grid 8 x 8") + (
-    "setup { white King at a1  black King at h8  white Jumper at c2 }\n")
-PATTERNS = MINI + FENCE + "setup {\n  white King at a1\n  black King at d4\n  white Zag at b1\n  white Hopper at a3\n  white Jumper at c2\n  white Leaper at b3\n  black Pawn at b4\n}\n"
+    "setup { white King at a1  black King at h7  white Jumper at c2 }\n")
+PATTERNS = MINI.replace("grid 4 x 4", "grid 6 x 6") + FENCE + "setup {\n  white King at a1\n  black King at f6\n  white Zag at b1\n  white Hopper at a3\n  white Jumper at c2\n  white Leaper at b3\n  black Pawn at b4\n}\n"
 SHUFFLE = CHESS + 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"\n  shuffle rank 1 mirror rank 8: Bishop on both colours, King between Rook\n'
 
 CASES: dict[str, Case] = {
@@ -231,7 +231,7 @@ CASES: dict[str, Case] = {
     "VariantSpec.examples": added(MINI, EXAMPLE, shows="docs"),
     "ExampleSpec.name": swap(MINI + EXAMPLE + EXAMPLE.replace("Rook", "The Rook"), "example up", "example up2", shows="docs"),
     "ExampleSpec.caption": swap(MINI + EXAMPLE, '"The Rook', '"A Rook', shows="docs"),
-    "ExampleSpec.moves": swap(MINI + EXAMPLE, "{ show", '{ moves "Rd2 Kc4"  show', shows="docs"),
+    "ExampleSpec.moves": swap(MINI + EXAMPLE, "{ show", '{ moves "Rd2 Kb4"  show', shows="docs"),
     "ExampleSpec.show": swap(MINI + EXAMPLE, 'show "Rd3"', 'show "Rd2"', shows="docs"),
     "ExampleSpec.decision": swap(CHESS + 'example o "Castling." { moves "e4 e5 Nf3 Nc6 Bc4 Bc5"  show "O-O" }\n',
                                  '." {', '." for interpretations {', shows="docs"),
@@ -345,8 +345,8 @@ CASES: dict[str, Case] = {
     "MoveSpec.condition": swap(MINI, 'betza "R"', 'betza "R": if to.rank == 1'),
     "BetzaPattern.text": swap(MINI, 'betza "R"', 'betza "B"'),
     "StepPattern.dirs": swap(PATTERNS, 'betza "K"', "move step orth"),
-    "RidePattern.dirs": swap(PATTERNS, 'betza "R"', "move ride diag", fens=("1k2/4/4/K2R w - - 0 1",)),
-    "RidePattern.range": swap(PATTERNS, 'betza "R"', "move ride orth range 2", fens=("k3/4/4/K2R w - - 0 1",)),
+    "RidePattern.dirs": swap(MINI, 'betza "R"', "move ride diag", fens=("1k2/4/4/K2R w - - 0 1",)),
+    "RidePattern.range": swap(MINI, 'betza "R"', "move ride orth range 2", fens=("k3/4/4/K2R w - - 0 1",)),
     "LeapPattern.offsets": swap(PATTERNS, "leap (1, 2) all", "leap (1, 3) all"),
     "LeapPattern.symmetry": swap(PATTERNS, "leap (1, 2) all", "leap (1, 2) mirrored"),
     "HopPattern.dirs": swap(PATTERNS, "hop orth", "hop diag"),

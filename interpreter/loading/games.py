@@ -14,12 +14,14 @@ import hashlib
 from pathlib import Path
 
 from dsl import spec as S
-from dsl.errors import PositionError, RulesError, UsageError, inherited_error
+from dsl.errors import PositionError, RulesError, RulesSemanticError, UsageError, inherited_error
 from dsl.files import FilePolicy
 from dsl.loader import DEFAULT_POLICY, find_variant, load_spec
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.setup import setup_error
+from interpreter.engine.position import Position
+from interpreter.notation.fen import last_movers_in_check
 
 from .positions import start_position
 
@@ -42,15 +44,36 @@ def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[
     try:
         game = Game(spec, mode, options)
         try:
-            start_position(game)
+            pos = start_position(game)
         except PositionError as err:
             raise setup_error(err, game.setup.loc) from None
+        if game.setup.fen is None:  # a FEN is checked as it is read
+            _refuse_setup_in_check(game, spec, pos)
     except RulesError as err:
         moved = inherited_error(err, spec.inherited_via)
         if moved is err:
             raise
         raise moved from None
     return game
+
+
+def _refuse_setup_in_check(game: Game, spec: S.VariantSpec, pos: Position) -> None:
+    """Refuse a place-list setup whose armies that move last stand in check where no move may
+    leave a royal piece attacked (``forbid self-check``): the first mover could take it. The
+    error points at the line that places the exposed army's first royal piece (at the setup
+    when it has none there: the check then comes from the pieces the setup places)."""
+    exposed = last_movers_in_check(game, pos)
+    if not exposed:
+        return
+    army = game.armies[exposed[0]]
+    royals = {k.name for k in game.kinds if k.royal}
+    places = [p for p in spec.setup.places if p.army == army.name and p.piece in royals]
+    first = game.armies[game.turn_armies[0][0]].title
+    raise RulesSemanticError(f"the setup is not a valid position: {army.title} is in check, but {first} moves first",
+                             places[0].loc if places else game.setup.loc,
+                             expected=f"a setup in which {army.title} is not in check",
+                             hint="no move may leave a royal piece attacked here (forbid self-check), "
+                                  "so the side to move could take it")
 
 
 _CACHE: dict[tuple, tuple[str, Game]] = {}  # (file, mode, options, policy) -> (fingerprint of its sources, game)

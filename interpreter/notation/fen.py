@@ -355,19 +355,24 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
                          + f" for {army.title}, as in the setup")
 
 
-def _check_last_mover_safe(game: Game, pos: Position, fen: str, field: tuple[str, int]) -> None:
-    """Refuse a position whose last movers stand in check where ``forbid self-check`` says that no
-    move may leave them so (``4k3/8/8/8/8/8/8/4K2r b``: Black to move could take the king).
+def last_movers_in_check(game: Game, pos: Position) -> list[int]:
+    """The armies of the turn before ``pos``'s that stand in check where ``forbid self-check`` says
+    that no move may leave them so (``4k3/8/8/8/8/8/8/4K2r b``: Black to move could take the king).
 
-    Not where an army may stay in check by the rules themselves: passing,
-    taking its royal piece off or rescuing it when it has no move.
+    Empty where an army may stay in check by the rules themselves (passing, taking its royal
+    piece off or rescuing it when it has no move), without self-check forbidden, or with one side.
     """
     if not game.self_check or len(game.turn_armies) < 2:
-        return
+        return []
     if any(action in ("pass", "remove-royal", "rescue", "eliminate") for action, _ in game.no_moves):
-        return
+        return []
     last = game.turn_armies[(pos.turn - 1) % len(game.turn_armies)]
-    exposed = [a for a in last if a not in pos.movers and royal_attacked(pos, a)]
+    return [a for a in last if a not in pos.movers and royal_attacked(pos, a)]
+
+
+def _check_last_mover_safe(game: Game, pos: Position, fen: str, field: tuple[str, int]) -> None:
+    """Refuse a position whose last movers stand in check (:func:`last_movers_in_check`)."""
+    exposed = last_movers_in_check(game, pos)
     if exposed:
         title = game.armies[exposed[0]].title
         text, at = field
