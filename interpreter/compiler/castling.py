@@ -83,8 +83,11 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
                 raise unknown_name("file", str(rule.king_to_file), letters, rule.loc)
             if rule.side not in sides:
                 raise unknown_name("side", rule.side, ["e", "w"], rule.loc)
-            locks.append(CastleRule(len(locks), rule.name, rule.notation, letters.index(rule.king_to_file),
-                                                None, sides[rule.side], rule.ignore_path, rule.ignore_attacks))
+            king_to = letters.index(rule.king_to_file)
+            # The rook ends on the king's destination; its way is always tested, as the king's is.
+            locks.append(CastleRule(len(locks), rule.name, rule.notation, king_to, None, sides[rule.side],
+                                    rule.ignore_path, rule.ignore_attacks, False, (),
+                                    _paths(game.board, king_to, king_to, sides[rule.side], False)))
             continue
         if rule.king_to_rank is not None or rule.rook_to_rank is not None:
             rules.append(_along_file(game, rule, len(rules), rook_cells))

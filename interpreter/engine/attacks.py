@@ -137,7 +137,7 @@ def royal_attacked(pos: Position, army: int) -> bool:
     """
     g = pos.game
     if g.stacking is not None:
-        return _stack_royal_attacked(pos, army)
+        return stack_royal_attacked(pos, army)
     royals = royal_cells(pos, army)
     enemies = g.enemies[army] if not pos.out else live_enemies(pos, army)
     if g.blast is None:
@@ -182,31 +182,42 @@ def checks_all(pos: Position, army: int, royals: list[int]) -> bool:
     return bool(royals) and all(threatens(pos, k, army) for k in royals)
 
 
-def _stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = None) -> bool:
+def stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = None,
+                         moved: set[int] | None = None) -> bool:
     """Could an enemy piece that is not locked remove a royal piece of ``army`` (one on ``royals``,
-    by default any; with ``check when all royals attacked``, each of them)?"""
+    by default any; with ``check when all royals attacked``, each of them)?
+
+    ``moved``: cells a caller rewrote without :meth:`Position.push` (``cells_of`` is stale
+    there): the enemy pieces on them are read from the board instead.
+    """
     game = pos.game
     if royals is None:
         royals = set(royal_cells(pos, army))
-        if game.check_all and len(royals) > 1:
-            return all(_stack_royal_attacked(pos, army, {k}) for k in royals)
     if not royals:
         return False
-    reach = game.stacking.reach
+    if game.check_all and len(royals) > 1:
+        return all(stack_royal_attacked(pos, army, {k}, moved) for k in royals)
+    enemies = live_enemies(pos, army)
+    if moved is None:
+        return any(_removes_from(pos, pos.cells_of[enemy], royals, ()) for enemy in enemies)
+    board, code_army = pos.board, game.code_army
+    return (any(_removes_from(pos, pos.cells_of[enemy], royals, moved) for enemy in enemies)
+            or _removes_from(pos, [c for c in moved if board[c] and code_army[board[c]] in enemies], royals, ()))
+
+
+def _removes_from(pos: Position, sources, royals: set[int], skip) -> bool:
+    """Has a piece on one of ``sources`` (but those on ``skip``) a move that removes a royal piece
+    on ``royals``?"""
+    reach = pos.game.stacking.reach
     board = pos.board
-    for enemy in live_enemies(pos, army):
-        for src in list(pos.cells_of[enemy]):
-            near = reach[board[src]][src]
-            for k in royals:
-                if k in near:
-                    break
-            else:
-                continue
-            out: list = []
-            stacking.piece_moves(pos, src, out, royals)
-            for m in out:
-                if stacking.removes_royal(pos, m, royals):
-                    return True
+    for src in sources:
+        if reach[board[src]][src].isdisjoint(royals) or src in skip:
+            continue
+        out: list = []
+        stacking.piece_moves(pos, src, out, royals)
+        for m in out:
+            if stacking.removes_royal(pos, m, royals):
+                return True
     return False
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import stacking
-from interpreter.compiler.castling import king_path
-
 from .attacks import live_enemies, royal_attacked, threatens
 from .gating import with_gates
 from .moves import DROP, Move
@@ -187,20 +185,6 @@ def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
                 out.append((k, kd, 0, ("castle", r, rd, rule.index)))
 
 
-def castle_path_clear(pos: Position, k: int, r: int, kd: int, rd: int) -> bool:
-    """Are the cells of the rank between the king, the rook and their destinations on the board and
-    empty (but for the king and the rook)?"""
-    coords, at, board = pos.game.board.coords, pos.game.board.at, pos.board
-    (kx, y), (rx, _), (kdx, _), (rdx, _) = coords[k], coords[r], coords[kd], coords[rd]
-    lo = min(kx, rx, kdx, rdx)
-    hi = max(kx, rx, kdx, rdx)
-    for x in range(lo, hi + 1):
-        c = at.get((x, y), -1)
-        if c < 0 or (c not in (k, r) and board[c]):
-            return False
-    return True
-
-
 def castle_path_attacked(pos: Position, k: int, cells: tuple[int, ...], army: int) -> bool:
     """Is one of ``cells`` (see :func:`~interpreter.compiler.castling.king_path`) attacked by an enemy
     of ``army``, with the king lifted off ``k`` (it does not shield the cells it passes)?"""
@@ -214,26 +198,20 @@ def castle_path_attacked(pos: Position, k: int, cells: tuple[int, ...], army: in
 
 
 def castlock_moves(pos: Position, army: int, out: list) -> None:
-    """Castling rules whose rook climbs onto the king (``rook onto king``)."""
+    """Castling rules whose rook climbs onto the king (``rook onto king``): a lone unmoved king and a
+    lone unmoved rook of its line, the cells between them and the king's destination empty, and
+    none of the cells the king starts on and passes attacked."""
     game = pos.game
-    board, under = pos.board, pos.under
+    board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = game.code(game.castle_king, army)
     rook_codes = game.castle_rook_codes[army]
     for rule in game.castle_locks:
         for k in pos.cells_of[army]:
-            if board[k] != king_code or under[k] or not (pos.unmoved >> k) & 1:
+            if board[k] != king_code or under[k] or not (unmoved >> k) & 1:
                 continue
-            kx, ky = game.board.coords[k]
-            kd = game.board.at.get((rule.king_to, ky), -1)
-            if kd < 0:
-                continue
-            for r in pos.cells_of[army]:
-                rx, ry = game.board.coords[r]
-                if (board[r] not in rook_codes or under[r] or not (pos.unmoved >> r) & 1 or ry != ky
-                        or (rule.side and (rx - kx) * rule.side <= 0)):
+            for r, kd, _, between, passing in rule.paths[k]:
+                if board[r] not in rook_codes or under[r] or not (unmoved >> r) & 1:
                     continue
-                if not castle_path_clear(pos, k, r, kd, kd):
-                    continue
-                if castle_path_attacked(pos, k, king_path(game.board, k, kd), army):
+                if any(board[c] for c in between) or castle_path_attacked(pos, k, passing, army):
                     continue
                 out.append((k, kd, 0, ("castlock", r, rule.index)))

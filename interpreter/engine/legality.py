@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .attacks import attacked, gives_check, in_check, live_enemies, royal_attacked, royal_cells
+from interpreter.compiler.stacking import CAPTURES
+
+from . import stacking
+from .attacks import attacked, gives_check, in_check, live_enemies, royal_attacked, royal_cells, stack_royal_attacked
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
 
@@ -330,41 +333,89 @@ def ep_legal(pos: Position) -> bool:
 def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
     """The moves that leave no royal piece of the mover removable.
 
-    A move is tried by make and unmake unless the mover is not in check and
-    the move touches no cell on a line from a royal piece out to an enemy
-    piece whose patterns reach the royal piece,
-    moves no royal piece and frees no enemy piece it was locking: elsewhere,
-    adding, removing or restacking pieces changes no line of attack on it,
-    and no enemy piece moves.
+    When the mover is not in check, a move is kept without a test unless it
+    touches a *sensitive* cell: a royal piece's, or the cell of an enemy
+    piece whose patterns reach a royal piece, or a cell on such a piece's
+    way there (the cells between of a leap, a ray's cells before it). A move
+    elsewhere that frees no enemy piece it was locking and has no side
+    effect (castling, en passant, sep) changes no enemy piece, no royal
+    piece and no cell that could block an attack, so it exposes nothing.
+    The others are tried by :func:`_stack_safe_after`.
     """
     game = pos.game
     army = pos.army
-    sensitive: set[int] = set()
+    board, under = pos.board, pos.under
     reach = game.stacking.reach
-    board = pos.board
-    hostile = game.hostile[army]
-    for k in royals:
-        sensitive.add(k)
-        for table in game.board.steps.values():
-            ray, at = [], table[k]
-            while at >= 0 and at != k:
-                ray.append(at)
-                if hostile[board[at]] and k in reach[board[at]][at]:
-                    sensitive.update(ray)  # up to the farthest enemy piece that could reach the king
-                at = table[at]
+    enemy_cells = [src for e in live_enemies(pos, army) for src in pos.cells_of[e]]
+    zone = set().union(*[reach[board[src]][src] for src in enemy_cells])  # every cell they could reach
     if royal_attacked(pos, army):
-        return [m for m in moves if safe_after(pos, m, army)]
-    board, under, is_royal, hostile = pos.board, pos.under, game.is_royal, game.hostile[army]
+        return [m for m in moves if _stack_safe_after(pos, m, army, royals, zone)]
+    sensitive = set(royals)
+    for src in enemy_cells:
+        code = board[src]
+        near = reach[code][src]
+        for k in royals:
+            if k in near:
+                sensitive.add(src)
+                sensitive |= stacking.path_to(game, code, src, k)
+    hostile = game.hostile[army]
     legal = []
     for m in moves:
         frm, to, _, special = m
-        if (frm in sensitive or to in sensitive or is_royal[board[frm]] or hostile[under[frm]]
-                or (special is not None and special[0] in ("sep", "ep", "castlock", "castle"))):
-            if safe_after(pos, m, army):
+        if frm in sensitive or to in sensitive or hostile[under[frm]] or special is None or special[0] != "st":
+            if _stack_safe_after(pos, m, army, royals, zone):
                 legal.append(m)
         else:
             legal.append(m)
     return legal
+
+
+def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], zone: set[int]) -> bool:
+    """Is no royal piece of ``army`` (on ``royals`` now) removable after the stacking move ``move``?
+
+    A stacking move (``st``, ``sep``, ``castle``, ``castlock``) is made by
+    writing its few new cell contents straight into the board, with
+    the unmoved marks and en passant cells :meth:`Position.push` would
+    leave, and the enemy pieces then on the board are asked; no hash,
+    history or ``cells_of`` is kept, and the cells are put back. ``zone``:
+    every cell the enemy pieces on the board before the move could reach by
+    their patterns; royal pieces outside it are safe unless the move frees
+    an enemy piece. (The en passant cells a double step would give do not
+    matter: no en passant capture removes a royal piece, see
+    :func:`~interpreter.engine.stacking.removes_royal`.) Any other move is
+    tried by :func:`safe_after`.
+    """
+    tag = move[3][0] if move[3] is not None else None
+    if tag not in ("st", "sep", "castle", "castlock") or pos.game.blast is not None:
+        return safe_after(pos, move, army)
+    game = pos.game
+    board, under = pos.board, pos.under
+    frm, to = move[0], move[1]
+    writes, _ = pos.castle_effects(move) if tag == "castle" else stacking.effects(pos, move)
+    before = [(c, board[c], under[c]) for c, _, _ in writes]
+    touched = {c for c, _, _ in writes}
+    changed = 0 if under[frm] else 1 << frm  # as push clears them (see Position.push)
+    if tag == "castle" or tag == "castlock":
+        changed = (1 << frm) | (1 << move[3][1])
+    elif tag == "st" and move[3][1] in CAPTURES and move[3][1] != "capture-top":
+        changed |= 1 << to
+    unmoved, ep_cells = pos.unmoved, pos.ep_cells
+    for c, top, low in writes:
+        board[c], under[c] = top, low
+    pos.unmoved, pos.ep_cells = unmoved & ~changed, ()
+    try:
+        code_army, is_royal = game.code_army, game.is_royal
+        after = {k for k in royals if k not in touched}
+        after.update(c for c in touched if (is_royal[board[c]] and code_army[board[c]] == army)
+                     or (is_royal[under[c]] and code_army[under[c]] == army))
+        enemies = live_enemies(pos, army)
+        if zone.isdisjoint(after) and not any(board[c] and code_army[board[c]] in enemies for c in touched):
+            return True  # no enemy piece could reach a royal one, and none was freed
+        return not stack_royal_attacked(pos, army, after, touched)
+    finally:
+        for c, top, low in reversed(before):
+            board[c], under[c] = top, low
+        pos.unmoved, pos.ep_cells = unmoved, ep_cells
 
 
 def ep_possible(pos: Position, cells: tuple[int, ...], army: int) -> bool:

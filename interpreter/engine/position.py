@@ -224,7 +224,7 @@ class Position:
         else:  # castling, removals, stacking moves: a few cells rewritten, undone from a snapshot
             piece = board[frm]
             army = code_army[piece]
-            writes, taken = (self._castle_effects(move) if tag == "castle" else
+            writes, taken = (self.castle_effects(move) if tag == "castle" else
                              ([(c, self.under[c], 0) for c in (frm, *special[1:])], [piece]) if tag == "remove"
                              else stacking.effects(self, move))
             exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
@@ -342,7 +342,7 @@ class Position:
         self.hash = h
         self.history[-1] = h
 
-    def _castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
+    def castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
         """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""
         frm, to, _, (_, rook_from, rook_to, _) = move
         king, rook = self.board[frm], self.board[rook_from]
@@ -351,25 +351,46 @@ class Position:
     def _write_cells(self, writes: list[tuple[int, int, int]], h: int) -> int:
         """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash."""
         g = self.game
-        board, under, cells_of, zp, zu, n = self.board, self.under, self.cells_of, g.z_piece, g.z_under, g.n
+        board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
+        zp, zu, n, code_army = g.z_piece, g.z_under, g.n, g.code_army
         for cell, top, low in writes:
             old_top, old_low = board[cell], under[cell]
             if old_top:
-                cells_of[g.code_army[old_top]].discard(cell)
+                cells_of[code_army[old_top]].discard(cell)
                 h ^= zp[old_top * n + cell]
+            board[cell] = top
             if old_low:
                 h ^= zu[old_low * n + cell]
-            board[cell], under[cell] = top, low
+                if not low:
+                    stacked.discard(cell)
             if low:
-                self.stacked.add(cell)
-            else:
-                self.stacked.discard(cell)
-            if top:
-                cells_of[g.code_army[top]].add(cell)
-                h ^= zp[top * n + cell]
-            if low:
+                under[cell] = low
                 h ^= zu[low * n + cell]
+                stacked.add(cell)
+            elif old_low:
+                under[cell] = 0
+            if top:
+                cells_of[code_army[top]].add(cell)
+                h ^= zp[top * n + cell]
         return h
+
+    def _restore_cells(self, snapshot: list[tuple[int, int, int]]) -> None:
+        """Put back the (cell, top, under) contents of ``snapshot``, last first (the hash is restored
+        by the caller)."""
+        board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
+        code_army = self.game.code_army
+        for cell, top, low in reversed(snapshot):
+            old_top = board[cell]
+            if old_top:
+                cells_of[code_army[old_top]].discard(cell)
+            board[cell] = top
+            if low:
+                stacked.add(cell)
+            elif under[cell]:
+                stacked.discard(cell)
+            under[cell] = low
+            if top:
+                cells_of[code_army[top]].add(cell)
 
     def _hand_delta(self, code: int, delta: int) -> int:
         """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
@@ -433,7 +454,7 @@ class Position:
             return move
         if undo[0] is RESCUED:
             _, move, snapshot, self.unmoved, h = undo
-            self._write_cells(list(reversed(snapshot)), 0)
+            self._restore_cells(snapshot)
             self.hash = self.history[-1] = h
             self.pop()
             return move
@@ -466,5 +487,5 @@ class Position:
             cells_of[code_army[piece]].discard(to)
             self.hands[piece] += 1
         elif tag != "pass" and tag != "out":
-            self._write_cells(list(reversed(exploded)), 0)
+            self._restore_cells(exploded)
         return move

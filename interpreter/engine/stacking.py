@@ -58,11 +58,43 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     promotions = game.promotions[code]
     blocked = st.upper_blocked_by
     block_empty, block_singles, block_stacks = "empty" in blocked, "singles" in blocked, "stacks" in blocked
+    # Every cell an atom reaches, in order: (to, outcomes, cells passed), or (to, None, modality) for
+    # an en passant capture there.
+    reached: list[tuple] = []
+    for atom_level, unmoved, leaps, rays, to_cells, modality, sets_ep, takes_ep in st.atoms[code]:
+        if (atom_level is not None and atom_level != level) or (unmoved and not (pos.unmoved >> src) & 1):
+            continue
+        outcomes = table[modality]
+        ep = takes_ep and pos.ep_cells
+        if leaps is not None:
+            for to, between in leaps[src]:
+                if only is not None and to not in only:
+                    continue
+                if between and any(_blocks(board, under, c, upper, block_empty, block_singles, block_stacks)
+                                   for c in between):
+                    continue
+                reached.append((to, outcomes, between if sets_ep else ()))
+                if ep and to in pos.ep_cells:
+                    reached.append((to, None, modality))
+            continue
+        for ray in rays[src]:
+            if only is not None and only.isdisjoint(ray):
+                continue
+            for i, to in enumerate(ray):
+                if to_cells is None or to in to_cells:
+                    reached.append((to, outcomes, tuple(ray[:i]) if sets_ep else ()))
+                    if ep and to in pos.ep_cells:
+                        reached.append((to, None, modality))
+                if (board[to] if not upper else
+                        _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
+                    break
     found: dict[tuple, None] = {}
-
-    def emit(to: int, outcomes: tuple, passed: tuple[int, ...]) -> None:
+    for to, outcomes, passed in reached:
         if only is not None and to not in only:
-            return
+            continue
+        if outcomes is None:
+            _en_passant(pos, src, to, passed, hostile, upper, found)
+            continue
         top = board[to]
         if not top:
             target = 0
@@ -75,30 +107,6 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
             special = ("st", outcome, passed if outcome == "move" and passed else None)
             for promo in choices:
                 found[(src, to, promo, special)] = None
-
-    for atom_level, unmoved, leaps, rays, to_cells, modality, sets_ep, takes_ep in st.atoms[code]:
-        if (atom_level is not None and atom_level != level) or (unmoved and not (pos.unmoved >> src) & 1):
-            continue
-        outcomes = table[modality]
-        ep = takes_ep and pos.ep_cells
-        if leaps is not None:
-            for to, between in leaps[src]:
-                if between and any(_blocks(board, under, c, upper, block_empty, block_singles, block_stacks)
-                                   for c in between):
-                    continue
-                emit(to, outcomes, between if sets_ep else ())
-                if ep and to in pos.ep_cells:
-                    _en_passant(pos, src, to, modality, hostile, upper, found)
-            continue
-        for ray in rays[src]:
-            for i, to in enumerate(ray):
-                if to_cells is None or to in to_cells:
-                    emit(to, outcomes, tuple(ray[:i]) if sets_ep else ())
-                    if ep and to in pos.ep_cells:
-                        _en_passant(pos, src, to, modality, hostile, upper, found)
-                if (board[to] if not upper else
-                        _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
-                    break
     out.extend(found)
 
 
@@ -159,6 +167,23 @@ def effects(pos: "Position", move) -> tuple[list[tuple[int, int, int]], list[int
     else:  # capture-both
         cell, captured = (to, new, 0), [top, low]
     return [left, cell], captured
+
+
+def path_to(game: "Game", code: int, src: int, target: int) -> set[int]:
+    """The cells a piece ``code`` on ``src`` passes on its way to ``target`` by any of its atoms (the
+    cells between of a leap, the cells of a ray before ``target``): what may block that move."""
+    cells: set[int] = set()
+    for atom in game.stacking.atoms[code]:
+        leaps, rays = atom[2], atom[3]
+        if leaps is not None:
+            for to, between in leaps[src]:
+                if to == target:
+                    cells.update(between)
+        else:
+            for ray in rays[src]:
+                if target in ray:
+                    cells.update(ray[:ray.index(target)])
+    return cells
 
 
 def removes_royal(pos: "Position", move, royals: set[int]) -> bool:
