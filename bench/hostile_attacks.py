@@ -164,6 +164,8 @@ def rules_files(folder: Path) -> list[tuple[str, Path, bool]]:
         ("letter without case", 'extends chess\npiece Odd { letter "\u4e2d" betza "W" }\n', True),
         ("letter sharp s", 'extends chess\npiece Odd { letter "\u00df" betza "W" }\n', True),
         ("setup: side not to move in check", 'extends chess\nsetup fen "4k3/8/8/8/8/8/8/4K2r b - - 0 1"\n', True),
+        ("setup list: side not to move in check", 'extends chess\nsetup { white King at e1  white Rook at e7  '
+         'black King at e8 }\n', True),
         ("no army", "board { grid 8 x 8 }\npiece King { royal }\n", True),
         ("bad letters prefix", 'extends chess\narmies { army white { letters prefix "w/" } '
          'army black { letters prefix "b" } }\n', True),

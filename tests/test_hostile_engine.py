@@ -221,6 +221,14 @@ def test_svg_and_html_escape_what_comes_from_a_file():
     assert to_markdown([Paragraph("`wP>e` ![King](piece-king.svg)")]) == "`wP>e` ![King](piece-king.svg)\n"
 
 
+def test_no_file_of_a_rule_page_carries_markup_from_the_rules_file(tmp_path, capsys):
+    """Every figure and page ``rules doc`` writes, the example figures' titles too."""
+    (tmp_path / "x.rules").write_text('variant x { title "<script>alert(1)</script>" }\nextends chess\n')
+    assert main(["doc", str(tmp_path / "x.rules"), "-o", str(tmp_path / "out")]) == 0
+    written = sorted((tmp_path / "out").iterdir())
+    assert len(written) > 10 and [f.name for f in written if "<script" in f.read_text()] == []
+
+
 # ------------------------------------------------------------------ the command line
 
 

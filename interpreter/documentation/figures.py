@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from html import escape
 
 from interpreter.compiler.game import Game
 from interpreter.drawing.render import Diagram, diagram_of, render_svg
@@ -33,7 +34,7 @@ def side_by_side(svgs: list[str], title: str) -> str:
     width = sum(w for w, _ in sizes) + GAP * (len(svgs) - 1)
     height = max(h for _, h in sizes)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-             f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}">', f"<title>{title}</title>"]
+             f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}">', f"<title>{escape(title)}</title>"]
     x = 0.0
     for svg, (w, h) in zip(svgs, sizes):
         inner = svg.split(">", 1)[1].rsplit("</svg>", 1)[0]
