@@ -9,7 +9,9 @@ leaving the board) is played for whoever must play it. While the computer
 thinks, its search is shown as it deepens (see :mod:`interpreter.cli.thinking`).
 Resigning ends the game (the side that resigns loses), unless the variant
 declares ``when resigning: remove-royal``: the king then leaves the board as
-the army's move and the army plays on for its partners (Superchess). The result is
+the army's move and the army plays on for its partners (Superchess), or
+``when resigning: eliminate``: the army is out of the game, its pieces stay on
+the board, inert, and the others play on (four-player Free-for-all). The result is
 reported with the rule that ended it.
 """
 
@@ -30,7 +32,8 @@ from .thinking import Thinking, describe_budget, summary
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
 Commands: moves (list legal moves), undo (take back a move pair), fen (show the position),
-resign (where the variant says so, your king leaves the board and your army plays on), help, quit."""
+resign (where the variant says so, your king leaves the board and your army plays on, or your army
+is out of the game, its pieces left on the board), help, quit."""
 
 
 def render_text(pos: Position) -> str:
