@@ -348,7 +348,7 @@ def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
     reach = game.stacking.reach
     enemy_cells = [src for e in live_enemies(pos, army) for src in pos.cells_of[e]]
     zone = set().union(*[reach[board[src]][src] for src in enemy_cells])  # every cell they could reach
-    if royal_attacked(pos, army):
+    if not zone.isdisjoint(royals) and royal_attacked(pos, army):
         return [m for m in moves if _stack_safe_after(pos, m, army, royals, zone)]
     sensitive = set(royals)
     for src in enemy_cells:

@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 # a lone piece): Position.push makes them in place, as the moves of games without stacks.
 STEP_OUTCOMES = frozenset({"move", "capture"})
 
+# The special of a move with each outcome (that passed no cell a double step gives en passant on),
+# made once; and the promotion choices of a move that does not promote.
+PLAIN = {outcome: ("st", outcome, None) for outcome in REMOVES}
+NO_PROMOTION = (0,)
+
 # ---------------------------------------------------------------- move generation
 
 
@@ -102,9 +107,9 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
             target = 1 if hostile[top] else 2
         else:
             target = (3 if hostile[top] else 5) + (0 if hostile[under[to]] else 1)
-        choices = (promotions[to] if promotions is not None else ()) or (0,)
+        choices = NO_PROMOTION if promotions is None else (promotions[to] or NO_PROMOTION)
         for outcome in outcomes[target]:
-            special = ("st", outcome, passed if outcome == "move" and passed else None)
+            special = ("st", outcome, passed) if passed and outcome == "move" else PLAIN[outcome]
             for promo in choices:
                 found[(src, to, promo, special)] = None
     out.extend(found)
