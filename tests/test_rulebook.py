@@ -27,6 +27,12 @@ INTERNALS = re.compile(r"drawn at x =|as polygons with the corners|\(file, rank\
                        r"Direction families|Cell attribute `")
 SLIPS = re.compile(r"\bevery cell are\b|\b(a|an|the|and|of|to) \1\b|\ba [aeiou]\w+ piece\b|\s[,.;]|,,|\.\.(?!\.)")
 BOILERPLATE = re.compile(r"can be put in check and checkmated|GAMES\.md")
+# Spec words a player should not meet before the technical details: a per-army zone by its name in the
+# rules file ("its army's promote minor zone"), a mode's "turn order is Light and Dark", castling "in no
+# way yet", "the setting `solo` is", "each of them may", a call or attribute the English does not know.
+MACHINE = re.compile(r"its army's [\w ]+ zone|the turn order is|in no way yet|the setting `|each of them may|"
+                     r"`\w+\([^`]*\)` (holds|does not hold)|it is not the case that|the cell's `\w+` attribute|"
+                     r"From `\w+`, a cell of type `\w+`: `")
 
 
 def _main_text(page: str) -> str:
@@ -82,6 +88,27 @@ def test_no_grammar_slips_nor_boilerplate(page):
         assert slip is None, f"{game.name}: {slip.group()!r} in {paragraph[:120]!r}"
     found = BOILERPLATE.search(text)
     assert found is None, f"{game.name}: {found.group()!r}"
+
+
+def test_no_spec_words_before_the_technical_details(page):
+    game, text = page
+    for paragraph in _prose(_main_text(text)):
+        found = MACHINE.search(paragraph)
+        assert found is None, f"{game.name}: {found.group()!r} in {paragraph[max(0, found.start() - 80):][:200]!r}"
+
+
+def test_no_clause_said_twice_in_a_sentence(page):
+    """A clause of five words or more (between commas, semicolons, "and" and "or") does not come
+    twice in one sentence: "the side to move and its partners have nothing left but royal pieces
+    and the enemy armies have nothing left but royal pieces" is said once for both sides, and a
+    facing's direction in the pictures once for the setup, not after every pawn."""
+    game, text = page
+    for paragraph in _prose(_main_text(text)):
+        for sentence_ in re.split(r"(?<=[.:])\s+(?=[A-Z*`])", paragraph):
+            clauses = [" ".join(c.split()) for c in re.split(r",|;| and | or |\(|\)", sentence_.rstrip("."))]
+            long_ = [c for c in clauses if len(c.split()) >= 5]
+            twice = {c for c in long_ if long_.count(c) > 1}
+            assert not twice, f"{game.name}: {sorted(twice)[0]!r} twice in {sentence_[:160]!r}"
 
 
 def test_checkmate_is_named_only_where_the_rules_have_it(page):

@@ -29,7 +29,7 @@ from .english_moves import DIRECTION_WORDS, join
 from .english_pieces import PieceEnglish
 from .english_rules import RulesEnglish, is_check, no_moves
 from .phrases import (
-    ARITHMETIC, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, NEGATED, NUMBER_CALLS, ONLY_ROYALS, VALUE_CLAUSES,
+    ARITHMETIC, BOTH_SIDES, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, NEGATED, NUMBER_CALLS, ONLY_ROYALS, VALUE_CLAUSES,
     VALUE_NAMES, ZERO_CLAUSES, article, ordinal, plural, pretty, sentence,
 )
 
@@ -149,7 +149,12 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
             return f"`{node.name}({', '.join(args)})` {'does not hold' if negated else 'holds'}"
         first = args[0] if args else "it"
         template = CALLS[node.name][1 if negated else 0]
-        return template.format(arg=first, args=plural(first))
+        zone = ""
+        if "{zone}" in template:
+            name = node.args[0].path[0] if node.args and isinstance(node.args[0], S.Ref) else first
+            zone = self.on(S.CellSet(include=[S.CellTerm(kind="zone", a=name)]))
+        text = template.format(arg=first, args=plural(first), zone=zone)
+        return text.replace("royal piece", self.royal_name()) if zone else text
 
     def _argument(self, node) -> str:
         if isinstance(node, S.Ref) and len(node.path) == 1:
@@ -166,14 +171,43 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
             return self._call(inner, negated=True)
         return f"it is not the case that {self.render(inner)}"
 
+    def _both_sides(self, a, b) -> str | None:
+        """One clause for a condition said of the side to move and of its enemies alike ("nothing but
+        Kings is left on the board", "a King of each side stands in ..."), or None."""
+        own_enemy = {(o, e) for (o, e) in BOTH_SIDES}
+        for first, second in ((a, b), (b, a)):
+            if isinstance(first, S.Compare) and isinstance(second, S.Compare) and first.op == second.op == "==":
+                key = tuple(x.path[0] if isinstance(x, S.Ref) and len(x.path) == 1 else None
+                            for x in (first.left, first.right, second.left, second.right))
+                if ((key[0], key[2]) in own_enemy and (key[1], key[3]) in own_enemy
+                        and (key[0], key[1]) in ONLY_ROYALS):
+                    royal = self.royal_name()
+                    return f"nothing but {plural(royal)} is left on the board"
+            if isinstance(first, S.Call) and isinstance(second, S.Call) and \
+                    (first.name, second.name) in own_enemy and \
+                    [self._argument(x) for x in first.args] == [self._argument(x) for x in second.args]:
+                return self._call(first, False).replace(" of the side to move ", " of each side ", 1)
+        return None
+
     def _BoolOp(self, node: S.BoolOp) -> str:
         operands = list(node.operands)
         parts = []
         if node.op == "and" and any(is_check(o) for o in operands) and any(no_moves(o) for o in operands):
             operands = [o for o in operands if not is_check(o) and not no_moves(o)]
             parts.append(CHECKMATED)                        # in check and no legal move: one word for it
+        if node.op == "and" and len(operands) == 2 and not parts:
+            both = self._both_sides(*operands)
+            if both is not None:
+                return both
+        exceptions = []
+        if node.op == "and":     # "A and not (B and C)": "A, unless B and C"
+            exceptions = [o.operand for o in operands if isinstance(o, S.Not) and isinstance(o.operand, S.BoolOp)]
+            operands = [o for o in operands if not (isinstance(o, S.Not) and isinstance(o.operand, S.BoolOp))]
+            if not operands and not parts:
+                operands, exceptions = [S.Not(operand=e) for e in exceptions], []
         parts += [f"({self.render(o)})" if isinstance(o, S.BoolOp) else self.render(o) for o in operands]
-        return join(_merged_clauses(parts), node.op)
+        text = join(_merged_clauses(parts), node.op)
+        return text + "".join(f", unless {self.render(e)}" for e in exceptions)
 
     def _Compare(self, node: S.Compare) -> str:
         left, right, op = node.left, node.right, node.op
@@ -181,11 +215,16 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
                 and (left.path[0], right.value) in VALUE_CLAUSES:
             clause = VALUE_CLAUSES[left.path[0], right.value][0 if op == "==" else 1]
             return clause.format(royal=self.royal_name())
+        if isinstance(left, S.Ref) and left.path == ["army"] and isinstance(right, S.Str) and op in ("==", "!="):
+            return f"{self.army(right.value)} {'is' if op == '==' else 'is not'} to move"
         if isinstance(left, S.Ref) and len(left.path) == 1 and op == "==":
             if isinstance(right, S.Num) and right.value == 0 and left.path[0] in ZERO_CLAUSES:
                 return ZERO_CLAUSES[left.path[0]]
             if isinstance(right, S.Ref) and (left.path[0], right.path[-1]) in ONLY_ROYALS:
                 return ONLY_ROYALS[left.path[0], right.path[-1]]
+        if isinstance(left, S.Ref) and isinstance(right, S.Ref) and op in (">", "!=") and len(left.path) == 1 \
+                and (left.path[0], right.path[-1]) in ONLY_ROYALS:    # "has a piece left besides its King"
+            return ONLY_ROYALS[left.path[0], right.path[-1]].replace("nothing left but", "a piece left besides")
         if isinstance(left, S.Ref) and left.path == ["legal_moves"] and isinstance(right, S.Num) and right.value == 0:
             if op in ("==", "<="):
                 return "the side to move has no legal move"
@@ -236,8 +275,8 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         if kind == "zone":
             zone = self.spec.board.zones.get(term.a)
             if zone is not None and zone.shared is None:
-                return f"its army's {pretty(term.a)} zone"
-            return f"the {pretty(term.a)} zone"
+                return self.zone_cells(term.a)
+            return f"the {pretty(term.a)} zone" + (f" ({self.zone_cells(term.a)})" if zone is not None else "")
         if kind == "all":
             return "every cell"
         return f"the cells where {self.render(term.expr) if term.expr is not None else 'a condition holds'}"
@@ -302,14 +341,29 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         """The play modes, a sentence each: "In `4p` (4 players), player `south` plays White, ..."."""
         out = []
         for mode in self.spec.modes:
-            facts = [f"player `{p}` plays {join([self.army(a) for a in armies])}"
-                     for p, armies in mode.players.items()] or ["each army has its own player"]
+            teams = {t.name: t for t in self.spec.teams}
+            plays = [f"player `{p}` plays " + join([
+                f"the team {self.army(a)} ({join([self.army(x) for x in teams[a].armies])})" if a in teams
+                else self.army(a) for a in armies]) for p, armies in mode.players.items()]
+            facts = [join(plays) or "each army has its own player"]
             if mode.turn:
-                facts.append(f"the turn order is {join([self.army(a) for a in mode.turn])}")
-            facts += [f"the setting `{k}` is `{v}` unless changed" for k, v in mode.options.items()]
+                facts.append(self.mode_turns(mode.turn))
+            facts += [f"the option `{k}` is `{v}` unless the players choose otherwise" for k, v in mode.options.items()]
             title = f" ({mode.title})" if mode.title else ""
-            out.append(sentence(f"In `{mode.name}`{title}, " + join(facts)))
+            out.append(sentence(f"In `{mode.name}`{title}, " + "; ".join(facts)))
         return " ".join(out)
+
+    def mode_turns(self, turn: list[str]) -> str:
+        """A mode's own turn order as a player says it: "the turn goes to Light (White and Tan), then
+        to Dark (Black and Brown), and round again; a team's turn is one move with a piece of any of
+        its armies"."""
+        teams = {t.name: t for t in self.spec.teams}
+        names = [f"{self.army(a)} ({join([self.army(x) for x in teams[a].armies])})" if a in teams
+                 else self.army(a) for a in turn]
+        text = f"the turn goes to {names[0]}" + "".join(f", then to {n}" for n in names[1:]) + ", and round again"
+        if any(a in teams for a in turn):
+            text += "; a team's turn is one move with a piece of any of its armies"
+        return text
 
     def _TeamSpec(self, team: S.TeamSpec) -> str:
         return f"{join([self.army(a) for a in team.armies])} play together as the team `{team.name}`"
@@ -319,20 +373,30 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         if not mode.players:
             facts.append("each army has its own player")
         if mode.turn:
-            facts.append(f"the turn order is {join([self.army(a) for a in mode.turn])}")
+            facts.append(self.mode_turns(mode.turn))
         facts += [f"the setting `{k}` is `{v}` unless changed" for k, v in mode.options.items()]
         title = f" ({mode.title})" if mode.title else ""
         return f"the mode `{mode.name}`{title}: " + "; ".join(facts)
 
     # ------------------------------------------------------------ setup and variant
-    def facing(self, directions: list[str]) -> str:
-        """Directions a piece faces, named on the board and, where the pictures are turned, in them:
-        "east (up and to the left in the pictures)"."""
+    def facing(self, directions: list[str], pictured: bool = True) -> str:
+        """Directions a piece faces, named on the board and, where the pictures are turned and
+        ``pictured``, in them: "east (up and to the left in the pictures)"."""
         words = []
         for d in directions:
-            seen = self.picture(d) if self.picture else None
+            seen = self.picture(d) if self.picture and pictured else None
             words.append(DIRECTION_WORDS.get(d, d) + (f" ({seen} in the pictures)" if seen else ""))
         return join(words, "or")
+
+    def facings_in_pictures(self, directions: list[str]) -> str:
+        """One sentence for the facings of a list, said once: "In the pictures, east points up and to
+        the left, ..." ('' when the pictures are not turned)."""
+        seen = [(d, self.picture(d)) for d in dict.fromkeys(directions)] if self.picture else []
+        seen = [(d, where) for d, where in seen if where]
+        if not seen:
+            return ""
+        words = [f"{DIRECTION_WORDS.get(d, d)}{' points' if i == 0 else ''} {where}" for i, (d, where) in enumerate(seen)]
+        return sentence("In the pictures, " + join(words))
 
     def _Place(self, place: S.Place) -> str:
         facing = f", facing {self.facing(place.facing)}" if place.facing else ""
@@ -349,10 +413,12 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         for place in setup.places:
             single = len(place.cells.include) == 1 and place.cells.include[0].kind == "named" \
                 and not place.cells.exclude
-            facing = f", facing {self.facing(place.facing)}" if place.facing else ""
+            facing = f", facing {self.facing(place.facing, pictured=False)}" if place.facing else ""
             by_army.setdefault(place.army, []).append(
                 f"{place.piece if single else plural(place.piece)} on {self._compact(place.cells)}{facing}")
         text = " ".join(sentence(f"{self.army(army)}: " + "; ".join(items)) for army, items in by_army.items())
+        facings = self.facings_in_pictures([d for p in setup.places for d in p.facing])
+        text += " " + facings if facings else ""
         for shuffle in setup.shuffles:
             text += " " + sentence(f"For a shuffled start, {self.render(shuffle)}; the position above is the "
                                    "default array")
@@ -415,15 +481,15 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         drops, facings and once-per-game privileges, those the game has, in that order."""
         spec = self.spec
         sections = []
-        if spec.castling is not None:
-            sections.append(("Castling", [self.render(spec.castling)]))
+        if spec.castling is not None:    # a game that forgets every way of castling says so
+            sections.append(("Castling", [self.render(spec.castling) if spec.castling.rules
+                                          else "There is no castling."]))
         en_passant = self.en_passant()
         if en_passant:
             sections.append(("En passant", [en_passant]))
         promoting = [p for p in spec.pieces.values() if p.promotions]
         if promoting:
-            sections.append(("Promotion", [sentence(f"The {p.name}: " + "; ".join(self.render(r) for r in p.promotions))
-                                           for p in promoting]))
+            sections.append(("Promotion", [self.promotion_text(p) for p in promoting]))
         if spec.stacking is not None:
             sections.append(("Stacking", [self.render(spec.stacking)]))
         if spec.drops is not None:
@@ -435,11 +501,27 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
                 "as committing keeps only the directions for which that move was a forward one."]))
         privileged = [p.name for p in spec.pieces.values() if any(m.once_per_game for m in p.moves)]
         if privileged:
+            one = len(privileged) == 1
             sections.append(("Privileges", [sentence(
-                f"The {join(privileged)} {'has' if len(privileged) == 1 else 'have'} a move that each of "
-                "them may make only once in a game (marked in its moves); position notation records who "
-                "still may")]))
+                f"The {join(privileged)} {'has a move it' if one else 'each have a move they'} may make only "
+                f"once in a game (marked in {'its' if one else 'their'} moves); the position notation records "
+                f"which {join([plural(p) for p in privileged])} still may")]))
         return sections
+
+    def promotion_text(self, piece: S.PieceSpec) -> str:
+        """A piece's promotion rules in one sentence; a rule with the choices and limits of the one
+        before says "the same pieces as above" instead of listing them again."""
+        texts, before = [], None
+        for rule in piece.promotions:
+            text = self.render(rule)
+            if before is not None and (rule.to, rule.only_captured, rule.limits) == \
+                    (before.to, before.only_captured, before.limits):
+                text = text.replace(join([article(p) for p in rule.to], "or"), "the same pieces as above")
+                text = text.replace("; it may only choose a kind of which its army has fewer pieces on the board "
+                                    "than in the setup", ", with the same limit")
+            texts.append(text)
+            before = rule
+        return sentence(f"The {piece.name}: " + "; ".join(texts))
 
     def technical_sections(self) -> list[tuple[str, list[str]]]:
         """How the game is built, for the last part of a page: the board's construction (its direction

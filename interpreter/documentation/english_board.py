@@ -105,14 +105,49 @@ class BoardEnglish:
                         + "; every step, leap and ray goes on across that edge")
 
     # ------------------------------------------------------------ the player's view
-    def _compact(self, cells: S.CellSet) -> str:
-        """A cell set in few words: ``a1``–``c2`` for a rectangle."""
+    def _compact(self, cells: S.CellSet, word: str = "and", army: str | None = None) -> str:
+        """A cell set in few words: ``a1``–``c2`` for a rectangle, a zone by its own cells (those of
+        ``army`` for a zone with cells per army); items joined with ``word``."""
         def term(t: S.CellTerm) -> str:
-            return f"`{t.a}`–`{t.b}`" if t.kind == "rect" else self.render(t)
-        text = join([term(t) for t in cells.include])
+            if t.kind == "rect":
+                return f"`{t.a}`–`{t.b}`"
+            zone = self.spec.board.zones.get(t.a) if t.kind == "zone" else None
+            if zone is not None:
+                inner = zone.shared if zone.shared is not None else zone.per_army.get(army or "")
+                if inner is not None:
+                    return self._compact(inner, word, army)
+            return self.render(t)
+        text = join([term(t) for t in cells.include], word)
         if cells.exclude:
             text += " except " + join([term(t) for t in cells.exclude])
         return text
+
+    def zone_cells(self, name: str) -> str:
+        """The cells of a zone as a player reads them, without its name (the name of a zone with
+        cells per army is the rules file's, often no English): "`a31`"; each army's cells with the
+        army after them: "rank 8 (White) or rank 1 (Black)" (one list when every army has the same)."""
+        zone = self.spec.board.zones.get(name)
+        if zone is None:
+            return f"the {pretty(name)} zone"
+        if zone.shared is not None:
+            return self._compact(zone.shared, "or")
+        parts = {army: self._compact(cells, "or", army) for army, cells in zone.per_army.items()}
+        if len(set(parts.values())) == 1:
+            return next(iter(parts.values()))
+        items = [f"{text} ({self.army(army)})" for army, text in parts.items()]
+        several = any("," in t or " or " in t for t in parts.values())    # lists: ", or" between armies
+        return ", or ".join(items) if several else join(items, "or")
+
+    def on(self, cells: S.CellSet | S.CellTerm) -> str:
+        """Cells after a verb of place: "in the cockpit zone (`a31`)" for one zone shared by every
+        army, "on rank 8 (White) or rank 1 (Black)" otherwise."""
+        if isinstance(cells, S.CellTerm):
+            cells = S.CellSet(include=[cells])
+        [first, *rest] = cells.include or [S.CellTerm(kind="all")]
+        zone = self.spec.board.zones.get(first.a) if first.kind == "zone" else None
+        if zone is not None and zone.shared is not None and not rest and not cells.exclude:
+            return f"in {self.render(first)}"
+        return f"on {self.render(cells)}"
 
     def board_summary(self, cells: int | None = None) -> str:
         """The board as a player needs it: its shape, the cells taken out of it, how many remain,

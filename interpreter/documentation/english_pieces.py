@@ -112,13 +112,14 @@ class PieceEnglish:
     def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
         choices = join([article(p) for p in promo.to], "or")
         must = "may promote" if promo.optional else "must promote"
-        text = f"on arriving in {self.render(promo.cells)} it {must} to {choices} of its army"
         if len(promo.to) > 1:
-            text += ", as its player chooses"
+            text = f"on arriving {self.on(promo.cells)} it {must} to a piece of its army, as its player chooses: {choices}"
+        else:
+            text = f"on arriving {self.on(promo.cells)} it {must} to {choices} of its army"
         if promo.optional:
             text += ", or stay as it is"
         if promo.leaving:
-            text += f"; it may also promote on a move that starts in {self.render(promo.cells)}"
+            text += "; it may also promote on a move that starts there"
         if promo.only_captured:
             text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
         for name, limit in promo.limits.items():
@@ -168,7 +169,7 @@ class PieceEnglish:
             line = "file" if rule.side in ("n", "s") else "rank"
             terms.append(f"the {rook} stands {where}, on its {line}")
         if rule.in_cells is not None:
-            terms.append(f"the {rook} stands in {self.render(rule.in_cells)}")
+            terms.append(f"the {rook} stands {self.on(rule.in_cells)}")
         if rule.ignore_path:
             terms.append("whatever stands between them")
         if rule.ignore_attacks:
@@ -191,7 +192,10 @@ class PieceEnglish:
             return f"{SIDES[inter.top or 'any']} lone piece".replace("any lone", "a lone")
         bottom, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
                        .replace("an enemy", "an enemy piece") for s in (inter.bottom, inter.top))
-        return f"a stack with {bottom} at the bottom and {top} on top"
+        if bottom == top:        # "a stack of two enemy pieces"
+            return f"a stack of two {top.split(' ', 1)[1].replace('piece', 'pieces')}" if top != "any piece" \
+                else "a stack"
+        return f"a stack with {top} on top of {bottom}"
 
     def _Interaction(self, inter: S.Interaction) -> str:
         who = f"a {join(inter.only, 'or')}" if inter.only else "a piece"

@@ -127,3 +127,20 @@ def cell_type_figures(game: Game) -> list[tuple[str, int, str, str]]:
                 families.append(f"`{family}`: {steps}")
         out.append((cell_type, cell, svg, "; ".join(families)))
     return out
+
+
+SIDES = {3: "three-sided", 4: "four-sided", 5: "five-sided", 6: "six-sided", 8: "eight-sided"}
+
+
+def cell_type_sentence(game: Game, cell_type: str, cell: int) -> str:
+    """A cell type in a player's words, for its figure: its shape as drawn, how many cells of that
+    type the board has, and how many cells one step leads to from the one shown ("A cell of type
+    `I` is four-sided; the board has 64 of them. From `f10` (highlighted) one step leads to the 6
+    marked cells.")."""
+    board = game.board
+    count = sum(str(a.get("type")) == cell_type for a in board.attributes)
+    corners = len(board.polygons[cell]) if board.polygons and board.polygons[cell] else 4
+    shape = SIDES.get(corners, f"{corners}-sided")
+    targets = {steps[cell] for steps in board.steps.values() if steps[cell] >= 0}
+    return (f"A cell of type `{cell_type}` is {shape}; the board has {count} of them. From `{board.names[cell]}` "
+            f"(highlighted), one step of some direction leads to each of the {len(targets)} marked cells.")

@@ -30,7 +30,7 @@ from interpreter.drawing.diagrams import movement_diagrams
 from .english import English
 from .english_moves import join
 from .examples import Example, examples_by_topic, history_text
-from .figures import cell_type_figures, example_figure, picture_direction
+from .figures import cell_type_figures, cell_type_sentence, example_figure, picture_direction
 from .phrases import plural, sentence
 from interpreter.compiler.game import Game
 from interpreter.loading import compile_variant, load_game
@@ -74,6 +74,7 @@ class _Builder:
         self.english = English(game.spec, picture=lambda direction: picture_direction(game, direction))
         self.blocks: list[D.Block] = []
         self.files: dict[str, str] = {}
+        self.type_figures = cell_type_figures(game)    # under the board, and their words in the details
         self.examples, self.other_examples = examples_by_topic(game)
 
     def figure(self, name: str, svg: str, alt: str) -> None:
@@ -130,14 +131,13 @@ class _Builder:
         self.paragraphs([self.english.board_summary(len(game.board)), "The picture names every cell:"])
         self.figure("board.svg", render_svg(game, Diagram(), cell_names=True, title=f"{game.title}: the cells"),
                     "The board with the name of every cell")
-        figures = cell_type_figures(game)
+        figures = self.type_figures
         if figures:
-            self.heading(3, "Cell types and their directions")
-            self.paragraphs(["From one cell of each type (highlighted), a mark on each cell that the first step "
-                             "of a direction leads to; the words name the directions as the rules file does, "
-                             "family by family."])
-        for cell_type, cell, svg, words in figures:
-            self.paragraphs([f"From `{game.board.names[cell]}`, a cell of type `{cell_type}`: {words}."])
+            self.heading(3, "Cell types")
+            self.paragraphs(["Each figure shows one cell of a type and the cells one step away from it; the "
+                             "technical details at the end name every direction."])
+        for cell_type, cell, svg, _ in figures:
+            self.paragraphs([cell_type_sentence(game, cell_type, cell)])
             self.figure(f"type-{slug(cell_type)}.svg", svg, f"The steps from a cell of type {cell_type}")
 
     def pieces(self) -> None:
@@ -265,6 +265,13 @@ class _Builder:
         for title, paragraphs in self.english.technical_sections():
             self.heading(3, title)
             self.paragraphs(paragraphs)
+        figures = self.type_figures
+        if figures:
+            self.heading(3, "Directions by cell type")
+            self.paragraphs(["Where the first step of each direction leads from the cell shown for each type "
+                             "(the figures under the board), family by family, as the rules file names them."])
+            self.paragraphs([f"From `{self.game.board.names[cell]}`, a cell of type `{cell_type}`: {words}."
+                             for cell_type, cell, _, words in figures])
         self.heading(3, "The moves of each piece, exactly")
         for kind in self.game.kinds:
             piece = kind.spec

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 
 OUTCOMES = {
-    "capture": "captures the lone piece there and stands alone on the cell",
+    "capture": "captures it",
     "capture-top": "captures the top piece of the stack and becomes the new top",
     "capture-bottom": "captures the bottom piece of the stack and takes its place under the top piece, "
                       "where it is locked",
-    "capture-both": "captures both pieces of the stack and stands alone on the cell",
+    "capture-both": "captures both pieces of the stack",
     "climb": "climbs on top of it, locking it",
     "land": "lands on top of it, locking it (this is not a capture)",
-    "descend": "comes down from the stack and stands alone on the cell",
+    "descend": "comes down from the stack, alone on its cell",
 }
 """What each stacking outcome does (the OUTCOME token of the grammar)."""
 
@@ -94,7 +94,7 @@ CLAUSE_NAMES = {
                               "there is enough material left to win"),
     "checked_by_royal": ("an enemy royal piece is among the pieces giving check",
                          "no enemy royal piece is among the pieces giving check"),
-    "only_move_by_royal": ("the side to move has exactly one legal move, a move of a royal piece",
+    "only_move_by_royal": ("the side to move's only legal move is a move of a royal piece",
                            "the side to move has more than one legal move, or its only one moves no royal piece"),
     "mate_follows": ("after that only move the opponent can checkmate at once",
                      "after that only move the opponent cannot checkmate at once"),
@@ -156,13 +156,18 @@ ONLY_ROYALS = {
 }
 """A count of pieces equal to the count of royal pieces, as a clause."""
 
+BOTH_SIDES = [("pieces", "enemy_pieces"), ("team_pieces", "enemy_pieces"), ("royals", "enemy_royals"),
+              ("team_royals", "enemy_royals"), ("royal_in", "enemy_royal_in")]
+"""Names and calls said of the side to move (or its team) and of the enemy armies: a condition that
+holds for both is said once, "of each side"."""
+
 CALLS = {
     "same_colour": ("all {args} stand on cells of one colour", "the {args} stand on cells of both colours"),
-    "royal_in": ("a royal piece of the side to move stands in the {arg} zone",
-                 "no royal piece of the side to move stands in the {arg} zone"),
-    "enemy_royal_in": ("an enemy royal piece stands in the {arg} zone", "no enemy royal piece stands in the {arg} zone"),
-    "royal_can_enter": ("a royal piece of the side to move has a legal move into the {arg} zone",
-                        "no royal piece of the side to move has a legal move into the {arg} zone"),
+    "royal_in": ("a royal piece of the side to move stands {zone}",
+                 "no royal piece of the side to move stands {zone}"),
+    "enemy_royal_in": ("an enemy royal piece stands {zone}", "no enemy royal piece stands {zone}"),
+    "royal_can_enter": ("a royal piece of the side to move has a legal move that ends {zone}",
+                        "no royal piece of the side to move has a legal move that ends {zone}"),
     "count": ("the side to move has a {arg} left", "the side to move has no {arg} left"),
     "enemy_count": ("the enemy armies have a {arg} left", "the enemy armies have no {arg} left"),
     "neighbour": ("the destination is one '{arg}' step from the start",
@@ -170,7 +175,8 @@ CALLS = {
     "on_ray": ("the destination lies on a '{arg}' line from the start (on an empty board)",
                "the destination does not lie on a '{arg}' line from the start (on an empty board)"),
 }
-"""Calls in conditions: the clause when true and when negated (a number call: when it is not 0)."""
+"""Calls in conditions: the clause when true and when negated (a number call: when it is not 0);
+``{zone}`` is the zone named by the argument, with its cells ("in the hill zone (`d4`, ...)")."""
 
 NUMBER_CALLS = {
     "count": "the number of {args} of the side to move",
