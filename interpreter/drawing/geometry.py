@@ -124,12 +124,13 @@ def edge_labels(board: Board) -> list[Label]:
         x, y = board.coords[cell]
         files.setdefault(file, []).append((y, cell))
         ranks.setdefault(rank, []).append((x, cell))
-    centres = [centroid(polygon) for polygon in board.polygons]
-    rooms = sorted(anchor(polygon)[1] for polygon in board.polygons)
+    anchors = [anchor(polygon) for polygon in board.polygons]
+    centres = [point for point, _ in anchors]          # where the pieces stand: labels line up with them
+    rooms = sorted(room for _, room in anchors)
     size = max(0.6 * rooms[len(rooms) // 2], 0.3)
     first_rank = min(y for _, y in board.coords)
     first_file = min(x for x, _ in board.coords)
-    out = []
+    wanted = []    # (gap to the edge's row, name, positions from next to the first cell out to that row)
     for lines, before, default in ((files, first_rank - 1, (0.0, 1.0)), (ranks, first_file - 1, (1.0, 0.0))):
         for name in sorted(lines, key=lambda n: (len(n), n) if lines is files else int(n)):
             cells = sorted(lines[name])
@@ -145,9 +146,25 @@ def edge_labels(board: Board) -> list[Label]:
             ux, uy = -step[0] / length, -step[1] / length
             reach = max((vx - x) * ux + (vy - y) * uy for vx, vy in board.polygons[first]) + size * 0.7
             gap = index - before - 1 if len(cells) > 1 and _straight(cells, centres, step) else 0
-            distance = max((gap + 0.62) * length, reach)
-            out.append(Label(name, (x + ux * distance, y + uy * distance), size))
-    return out
+            spots = [max((g + 0.62) * length, reach) for g in range(gap + 1)]
+            wanted.append((gap, name, [(x + ux * d, y + uy * d) for d in spots]))
+    # Labels on the edge's row first; a label of a cut corner then takes the spot nearest its line's
+    # first cell that is clear of every label placed (the row's spot, at worst), so that the corner
+    # labels neither float off the board nor crowd each other.
+    placed: list[Label] = []
+    for _, name, spots in sorted(wanted, key=lambda w: w[0]):
+        at = next((p for p in spots if not any(_overlap(name, p, lb, size) for lb in placed)), spots[-1])
+        placed.append(Label(name, at, size))
+    order = {name: i for i, (_, name, _) in enumerate(wanted)}
+    return sorted(placed, key=lambda lb: order[lb.text])
+
+
+def _overlap(text: str, at: Point, label: Label, size: float) -> bool:
+    """Would a label ``text`` at ``at`` come near ``label``: their text boxes overlap with a little
+    room, or their centres are closer than the boxes' half-widths (a board drawn turned turns them)?"""
+    w, w2, h = size * 0.3 * len(text), size * 0.3 * len(label.text), size * 0.4
+    dx, dy = abs(at[0] - label.at[0]), abs(at[1] - label.at[1])
+    return (dx < (w + w2) * 1.3 and dy < h * 2 * 1.3) or math.hypot(dx, dy) < (w + w2 + h) * 1.2
 
 
 def _straight(cells: list[tuple[int, int]], centres: list[Point], step: Point) -> bool:
