@@ -93,6 +93,9 @@ def test_the_navigation_lists_every_variant_once_by_family():
     named = config["extra"]["variant_families"]
     assert set(named) <= {family for family, _ in families()}, "mkdocs.yml names a family no variant has"
     assert [f for f, _ in families(named)][:len(named)] == named
+    # Every variant page is an index.md: with mkdocs-material's navigation.indexes the first variant of
+    # each family would become the family's heading link and vanish from the family's list.
+    assert "navigation.indexes" not in config["theme"].get("features", [])
 
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
