@@ -124,7 +124,8 @@ def test_checkmate_is_named_only_where_the_rules_have_it(page):
 def test_each_end_rule_states_the_result_the_engine_gives(name):
     """Each compiled end rule is made to hold in the start position (its condition replaced by
     one that is always true), the engine's :func:`outcome` gives its winners, and the sentence
-    of that rule must say the same: who wins, loses, or a draw; partners named where they share."""
+    of that rule must say the same: who wins, loses, a draw, or the highest score; partners named
+    where they share."""
     game = load_game(name)
     english = English(game.spec)
     phrases = TEAM_RESULTS if game.spec.teams else RESULTS
@@ -138,7 +139,11 @@ def test_each_end_rule_states_the_result_the_engine_gives(name):
             text = english.render(rule)
             said = [r for r, phrase in phrases.items() if phrase in text]
             assert len(said) == 1, f"{name}: {text!r} states {said or 'no result'}"
-            expected = {"draw": set(), "win": {army, *game.partners[army]}, "loss": set(game.enemies[army])}
+            # "score": the armies with the highest score win; when every army has it (the start), nobody.
+            scores = list(result.scores or ())
+            leaders = {a for a, s in enumerate(scores) if s == max(scores)} if scores else set()
+            expected = {"draw": set(), "win": {army, *game.partners[army]}, "loss": set(game.enemies[army]),
+                        "score": leaders if len(leaders) < len(scores) else set()}
             assert set(result.winners) == expected[said[0]], \
                 f"{name}: {text!r}, but the engine's winners are {result.winners}"
             if result.winners and (set(result.winners) & {army, *game.partners[army]}) and game.partners[army]:
