@@ -10,7 +10,7 @@ Every declaration a variant can inherit can be forgotten:
   check when any royal piece is attacked), ``shuffle`` (the
   setup's random arrays), ``captures compulsory``, ``captures explode``,
   ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses),
-  ``points`` (no move scores).
+  ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one).
@@ -46,6 +46,7 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "when no moves": (bool(rules.no_moves), lambda: setattr(rules, "no_moves", [])),
         "when resigning": (rules.resign != "lose", lambda: setattr(rules, "resign", "lose")),
         "points": (bool(rules.points), lambda: setattr(rules, "points", {})),
+        "then move": (rules.neutral_move is not None, lambda: setattr(rules, "neutral_move", None)),
     }
     inherited, drop = settings[what]
     if not inherited:

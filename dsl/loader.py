@@ -259,6 +259,9 @@ class _Builder:
             elif key == "points":
                 rules.points.update(value)   # a kind named again gets its new value
                 rules.locs.update({f"points.{name}": at for name, at in loc.items()})
+            elif key == "neutral_move":
+                rules.neutral_move = value
+                rules.locs["neutral_move"] = loc
             elif key == "count_checks":
                 rules.count_checks = value
             elif key == "compulsory_capture":

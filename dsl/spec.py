@@ -353,6 +353,10 @@ class PieceSpec(Node):
     letter: str | None = None
     value: float | None = None
     royal: bool = False
+    neutral: bool = False
+    """``neutral``: the piece belongs to no army. It blocks every move (a leaper may jump over it),
+    is never captured, has no moves of its own and is written in FEN with its letter as it stands
+    (Fairy-Stockfish's duck is ``*``); only a ``then move`` rule moves it."""
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
@@ -515,6 +519,10 @@ class RulesSpec(Node):
     royal_check: Literal["any", "all"] = "any"
     """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
     ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""
+    neutral_move: str | None = None
+    """``then move PIECE to an empty cell``: every move ends with the mover moving the neutral piece
+    of that kind to another empty cell, or placing one on any empty cell while none is on the board
+    (Duck chess). The two parts are one move (one ply, one entry of the record)."""
 
 
 # ------------------------------------------------------------------ setup

@@ -42,6 +42,9 @@ class PieceRules:
     def royal(self, items):
         return ("royal", True)
 
+    def neutral(self, items):
+        return ("neutral", True)
+
     def piece_diagram(self, items):
         return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
 

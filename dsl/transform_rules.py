@@ -151,6 +151,9 @@ class GameRules:
     def count(self, items):
         return ("count_checks", int(items[0]) if items else 0, None)
 
+    def neutral_move(self, items):
+        return ("neutral_move", str(items[0]), self.loc(items[0]))
+
     def royal_check(self, items):
         return ("royal_check", str(items[0]), self.loc(items[0]))
 

@@ -119,6 +119,10 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
     def forget_resigning(self, meta, items):
         return Decl("forget", ("when resigning", None), self.loc(meta))
 
+    @v_args(meta=True)
+    def forget_neutral_move(self, meta, items):
+        return Decl("forget", ("then move", None), self.loc(meta))
+
     def forgettable(self, items):
         return str(items[0])
 

@@ -71,7 +71,7 @@ class Evaluation:
         # Centipawns per code: what a capture wins (move ordering, greedy), and material for the phase.
         self.values = [0] + [kind_values[game.code_kind[c]] for c in range(1, ncodes)]
         start = start_position(game)
-        self.start_material = [max(1, sum(self.values[start.board[c]] for c in cells)) for cells in start.cells_of]
+        self.start_material = [max(1, sum(self.values[start.board[c]] for c in cells)) for cells in start.cells_of[:len(game.armies)]]
         zones = tables.goal_zones(game)
         self.square: list[list[int]] = [[0] * n]          # per code and cell, everything but the royal part
         self.royal_square: list[list[int] | None] = [None]  # per code and cell, the endgame mobility of royals
@@ -110,9 +110,10 @@ class Evaluation:
         game = self.game
         board, square, royal_square, values = pos.board, self.square, self.royal_square, self.values
         scores = []
-        material = [0] * len(pos.cells_of)   # per army: what it has left, for the royal pieces' endgame term
+        armies = len(game.armies)   # neutral pieces (cells_of[armies]) score for nobody
+        material = [0] * armies   # per army: what it has left, for the royal pieces' endgame term
         royals = []
-        for army, cells in enumerate(pos.cells_of):
+        for army, cells in zip(range(armies), pos.cells_of):
             total = have = 0
             for cell in cells:
                 code = board[cell]

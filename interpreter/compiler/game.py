@@ -28,6 +28,7 @@ from .castling import compile_castling
 from .drops import compile_drops
 from .gating import compile_gating
 from .scoring import compile_scoring
+from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves, material_kinds
@@ -88,6 +89,11 @@ class Game:
     scores_captures: bool
     z_score: list[list[int]]
     z_out: list[int]
+    # Neutral pieces and the 'then move' phase, set by :mod:`~interpreter.compiler.neutral`.
+    neutral_army: int
+    neutral_codes: dict[int, int]
+    army_sets: int
+    neutral_move: int | None
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator
@@ -274,10 +280,11 @@ class Game:
         prefixed = all(a.prefix is not None for a in self.armies)  # else letters are told apart by case
         for i, piece in enumerate(spec.pieces.values()):
             letter = piece.letter or piece.name[0].upper()
-            if not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
+            written = piece.neutral and neutral_letter_ok(letter)  # as it stands: no army's case or prefix
+            if not written and not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
                 raise RulesSemanticError(f"piece letter '{letter}' of {piece.name} must be one letter, "
                                          "or '+' and a letter", piece.loc, hint='write e.g. letter N or letter "+P"')
-            if not prefixed and not _has_cases(letter[-1]):
+            if not written and not prefixed and not _has_cases(letter[-1]):
                 raise RulesSemanticError(
                     f"piece letter '{letter}' of {piece.name} has no distinct upper- and lower-case forms",
                     piece.loc, expected="a letter such as A to Z, which armies write in upper or lower case",
@@ -307,6 +314,7 @@ class Game:
             self.code_facing.append(facings)
             self.code_facing[self.code(kind, army)] = (self.armies[army].forward or "n",)  # named in FEN too
             ncodes += 1
+        ncodes = add_neutral_codes(self, spec, ncodes)
         self.is_royal = [False] + [kinds[self.code_kind[c]].royal for c in range(1, ncodes)]
         self.ncodes = ncodes
         # What an army may capture: enemy pieces (not royal ones where 'forbid royal-capture').
@@ -317,7 +325,11 @@ class Game:
         ]
         # Letters in FEN: per army case or prefix; a facing variant adds '>' and its directions.
         self.code_symbol: list[str] = [""] * ncodes
+        for kind_index, code in self.neutral_codes.items():
+            self.code_symbol[code] = kinds[kind_index].spec.letter or kinds[kind_index].letter
         for code in range(1, ncodes):
+            if kinds[self.code_kind[code]].spec.neutral:
+                continue  # its per-army codes are never used
             army, kind = self.armies[self.code_army[code]], kinds[self.code_kind[code]]
             if army.prefix is not None:
                 self.code_symbol[code] = army.prefix + kind.letter
@@ -325,7 +337,7 @@ class Game:
                 self.code_symbol[code] = kind.letter.lower() if army.letter_case == "lower" else kind.letter
             if self.code_facing[code]:
                 self.code_symbol[code] += "".join(">" + f for f in self.code_facing[code])
-        self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if c}
+        self.symbol_code = {s: c for c, s in enumerate(self.code_symbol) if s}
         for code in range(1, ncodes):  # the directions of a facing in any order; none for the army's forward
             if self.code_facing[code]:
                 bare = self.code_symbol[code].split(">")[0]
@@ -349,6 +361,8 @@ class Game:
         self.commits: list[dict[int, int] | None] = [None] * ncodes
         tables = {}
         for code in range(1, ncodes):
+            if self.code_army[code] == self.neutral_army:
+                continue  # no moves, no promotions
             kind, army = kinds[self.code_kind[code]], self.armies[self.code_army[code]]
             facings = self.code_facing[code] if code >= self.ncodes_plain else (army.forward,)
             reach = []
@@ -374,7 +388,7 @@ class Game:
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
                                                   royal_targets[self.code_army[c]], self.promotions_leaving[c])
-                                  for c in range(1, ncodes)]
+                                  if self.code_army[c] < na else [] for c in range(1, ncodes)]
 
     def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
         """(kind, army, facings) of the pieces the setup places facing other ways than their
@@ -516,6 +530,7 @@ class Game:
         self._compile_explosion(rules)
         compile_drops(self, spec.drops)
         compile_gating(self, spec.drops)
+        compile_neutral_move(self, spec)
         for event in rules.clock_resets:
             if event in ("capture", "promotion"):
                 continue

@@ -126,7 +126,8 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
     rectangular board that is plain FEN; on a board with removed cells or a
     hex board, a rank is as long as the cells it has. A ``*`` (Fairy-Stockfish's
     wall: a removed cell written in its place) is read as nothing, so such a
-    FEN reads the same as without its walls.
+    FEN reads the same as without its walls, unless a neutral piece has the
+    symbol ``*`` (the duck).
     """
     ranks = rank_cells(game)
     rows = text.split("/")
@@ -143,9 +144,10 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
         i = 0
         while i < len(row):
             ch = row[i]
-            if ch in ",*":
+            if ch == "," or (ch == "*" and "*" not in game.symbol_code):
                 # Commas separate cells (armies with prefixed symbols, such as wK); '*' is a wall, a
-                # cell the board lacks, in Fairy-Stockfish's and XBoard's FEN: neither is a cell here.
+                # cell the board lacks, in Fairy-Stockfish's and XBoard's FEN: neither is a cell here
+                # (unless '*' is a neutral piece's symbol, Fairy-Stockfish's duck).
                 i += 1
                 continue
             if "0" <= ch <= "9":

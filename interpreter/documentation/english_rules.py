@@ -58,6 +58,26 @@ class RulesEnglish:
         royal = [p.name for p in self.spec.pieces.values() if p.royal]
         return royal[0] if len(royal) == 1 else "royal piece"
 
+    def neutral_sentence(self, piece: S.PieceSpec) -> str:
+        """What being neutral means, and which rule moves the piece; '' for a piece of the armies."""
+        if not piece.neutral:
+            return ""
+        text = ("It is neutral: it belongs to no army, blocks every move as a piece of one's own would "
+                "(a leaper may jump over it) and is never captured.")
+        if self.spec.rules.neutral_move == piece.name:
+            text += (" It has no moves of its own: the player who has just moved moves it to another empty cell, "
+                     "as the second part of every move.")
+        return text
+
+    def neutral_move_sentence(self) -> str:
+        """The second part of every move (``then move``), or ''."""
+        name = self.spec.rules.neutral_move
+        if name is None:
+            return ""
+        return (f"Every move has a second part: the player who made it then moves the {name} to another cell "
+                f"that is empty after the move, or places one on any empty cell while none is on the board; "
+                f"the two parts are one move.")
+
     def royal_sentence(self, piece: S.PieceSpec) -> str:
         """What being royal means in this game, from its rules (no word that the rules make false):
         whether it may be left in check, whether it is captured, how mate ends the game."""

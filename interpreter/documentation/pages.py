@@ -40,6 +40,7 @@ from interpreter.loading import start_position
 
 FORMATS = ("md", "html")
 PERFT_DEPTH = 3
+PERFT_NODES = 20_000_000   # a perft depth expected to have more leaves is left out of the page
 NOTATION_EXAMPLES = 8
 
 LEGEND = ("In the movement diagrams the piece stands on a highlighted cell; a filled green disc marks a cell "
@@ -145,7 +146,8 @@ class _Builder:
         self.heading(2, "Pieces")
         rows = []
         for kind in game.kinds:
-            images = [PieceImage(kind.name, kind.letter, army) for army in game.turn_order]
+            armies = [game.neutral_army] if kind.spec.neutral else game.turn_order
+            images = [PieceImage(kind.name, kind.letter, army) for army in armies]
             icon = f"piece-{slug(kind.name)}.svg"
             self.files[icon] = render_pieces(game, images)
             piece = kind.spec
@@ -162,8 +164,8 @@ class _Builder:
         self.heading(3, kind.name)
         words = sentence(piece.description) if piece.description else " ".join(
             self.english.render(m) for m in piece.moves) or "It has no moves of its own."
-        self.paragraphs([words, self.english.royal_sentence(piece)])
-        for diagram in movement_diagrams(game, kind_index):
+        self.paragraphs([words, self.english.royal_sentence(piece), self.english.neutral_sentence(piece)])
+        for diagram in movement_diagrams(game, kind_index) if not piece.neutral else ():
             army = game.turn_order[0]
             code = game.typical_code(kind_index, army)
             stacks = {diagram.cell: (PieceImage(kind.name, kind.letter, army),)}
@@ -226,7 +228,7 @@ class _Builder:
         self.paragraphs(["Positions are written in FEN. The start position:"])
         self.blocks.append(D.Code(to_fen(start)))
         facing = next((game.code_symbol[c] for c in range(game.ncodes_plain, game.ncodes)
-                       if len(game.code_facing[c]) > 1), None)
+                       if len(game.code_facing[c] or ()) > 1), None)   # None: a neutral piece
         if facing is not None:
             single = facing.split(">")[0] + ">" + game.code_facing[game.symbol_code[facing]][0]
             self.paragraphs([f"A piece that faces another way than its army's forward direction carries its "
@@ -238,26 +240,39 @@ class _Builder:
             self.paragraphs([f"Moves of this board have no written notation yet ({err.message})."])
             return
         mover = game.armies[start.army].title
-        self.paragraphs([f"Moves are written in SAN or from-to. {mover} has {len(table)} legal first moves; "
+        second = ""
+        if game.neutral_move is not None:
+            name = game.kinds[game.code_kind[game.neutral_move]].name
+            second = (f" A move's second part follows a comma: in SAN the cell the {name} goes to, in from-to "
+                      f"the mover's destination and that cell.")
+        self.paragraphs([f"Moves are written in SAN or from-to.{second} {mover} has {len(table)} legal first moves; "
                          f"some of them:"])
         step = max(1, len(table) // NOTATION_EXAMPLES)
         picks = table[::step][:NOTATION_EXAMPLES]
         self.blocks.append(D.Table(("SAN", "from-to"), tuple((f"`{m['san']}`", f"`{m['uci']}`") for m in picks)))
 
     def perft(self, depth: int) -> None:
+        """Perft counts up to ``depth``, leaving out a depth expected to have more than
+        :data:`PERFT_NODES` leaves (the last count times the first: Duck chess's third ply)."""
         self.heading(2, "Perft")
         modes = [m.name for m in self.spec.modes]
+        starts = [start_position(compile_variant(self.spec, mode)) for mode in modes] or [start_position(self.game)]
+        columns = [_perft_counts(start, depth) for start in starts]
+        shown = min(len(c) for c in columns)
         if not modes:
             self.paragraphs([f"The number of legal move sequences from the start position, by depth, as "
                              f"`rules perft {self.spec.name} --depth N` counts them:"])
-            rows = tuple((str(d), f"{perft(start_position(self.game), d):,}") for d in range(1, depth + 1))
-            self.blocks.append(D.Table(("depth", "nodes"), rows))
-            return
-        self.paragraphs([f"The number of legal move sequences from the start position, by depth, in each "
-                         f"play mode, as `rules perft {self.spec.name} --mode MODE --depth N` counts them:"])
-        starts = [start_position(compile_variant(self.spec, mode)) for mode in modes]
-        rows = tuple((str(d), *(f"{perft(start, d):,}" for start in starts)) for d in range(1, depth + 1))
-        self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
+            self.blocks.append(D.Table(("depth", "nodes"), tuple((str(d), f"{columns[0][d - 1]:,}")
+                                                               for d in range(1, shown + 1))))
+        else:
+            self.paragraphs([f"The number of legal move sequences from the start position, by depth, in each "
+                             f"play mode, as `rules perft {self.spec.name} --mode MODE --depth N` counts them:"])
+            rows = tuple((str(d), *(f"{c[d - 1]:,}" for c in columns)) for d in range(1, shown + 1))
+            self.blocks.append(D.Table(("depth", *(f"`{m}`" for m in modes)), rows))
+        if shown < depth:
+            estimate = max(c[-1] * c[0] for c in columns)
+            self.paragraphs([f"Depth {shown + 1} is left out: it has on the order of {estimate:,} sequences "
+                             "(the last count times the first), too many to count for this page."])
 
     def technical(self) -> None:
         self.heading(2, "Technical details")
@@ -278,6 +293,17 @@ class _Builder:
             moves = [self.english.render(m) for m in piece.moves] or ["It has no moves of its own."]
             self.paragraphs([f"**{kind.name}**:"])
             self.blocks.append(D.Items(tuple(moves)))
+
+
+def _perft_counts(start, depth: int) -> list[int]:
+    """Perft of ``start`` at depths 1, 2, ... ``depth``, stopping before a depth expected to have more
+    than :data:`PERFT_NODES` leaves."""
+    counts: list[int] = []
+    for d in range(1, depth + 1):
+        if counts and counts[-1] * counts[0] > PERFT_NODES:
+            break
+        counts.append(perft(start, d))
+    return counts
 
 
 def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH) -> dict[str, str]:

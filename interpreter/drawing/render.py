@@ -39,6 +39,7 @@ from .piece_art import image_name, piece_elements
 CELL_COLOURS = {"light": "#f0d9b5", "dark": "#b58863", "mid": "#d7a86e"}
 TYPE_TINTS = ["#e8e2cf", "#c9d8e8", "#d9e8c9", "#e8cfd8", "#d8cfe8", "#cfe8e3", "#e8dcc9", "#d0d0d0"]
 ARMY_COLOURS = ["#fafafa", "#2a2a2a", "#d8b26e", "#8b4a2b", "#4a78b5", "#5a9a4a"]
+NEUTRAL_COLOUR = "#f4c430"  # pieces of no army (neutral pieces)
 OUTLINE = "#111111"
 LABEL_COLOUR = "#555555"
 HIGHLIGHT = "#f6e05e"
@@ -158,7 +159,7 @@ def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[Pi
     colours = army_colours(game)
     defs, ids = [], {}
     for image in sorted(images, key=lambda i: (i.army, i.name, i.letter)):
-        body = colours[image.army % len(colours)]
+        body = colours[image.army % len(colours)] if image.army < len(colours) else NEUTRAL_COLOUR
         detail = "#f2f2f2" if _luminance(body) < 0.45 else OUTLINE
         slug = image_name(image.name) or re.sub(r"[^a-z0-9]+", "-", image.name.lower()) + "-" + image.letter.lower()
         ident = f"piece-{image.army}-{slug}"

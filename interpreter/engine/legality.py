@@ -19,6 +19,7 @@ from . import stacking
 from .attacks import attacked, gives_check, in_check, live_enemies, royal_attacked, royal_cells, stack_royal_attacked
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
+from .neutral import with_neutral_moves
 
 if TYPE_CHECKING:
     from .position import Position
@@ -45,6 +46,8 @@ def rule_abiding_moves(pos: Position) -> list[Move]:
             moves = captures
     if g.has_drops and any(g.drop_no_mate):
         moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not mates_after(pos, m)]
+    if g.neutral_move is not None:
+        moves = with_neutral_moves(pos, moves)
     return moves
 
 
@@ -59,7 +62,7 @@ def mates_after(pos: Position, move: Move) -> bool:
 def is_capture(pos: Position, move: Move) -> bool:
     """Does ``move`` capture (en passant included; a gating move as the move it is made with)?"""
     special = move[3]
-    if special is not None and special[0] == "gate":
+    while special is not None and special[0] in ("gate", "then"):   # the move it is made with
         special = special[3]
     return bool(pos.board[move[1]]) and (special is None or special[0] != "castle") or (
         special is not None and special[0] == "ep")

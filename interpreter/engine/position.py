@@ -35,6 +35,7 @@ from . import scoring, stacking
 from .attacks import gives_check, in_check
 from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
+from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
@@ -62,7 +63,7 @@ class Position:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.board: list[int] = [0] * game.n
-        self.cells_of: list[set[int]] = [set() for _ in game.armies]
+        self.cells_of: list[set[int]] = [set() for _ in range(game.army_sets)]  # and the neutral pieces'
         self.unmoved = 0
         self.ep_cells: tuple[int, ...] = ()
         self.ep_victim = -1
@@ -211,6 +212,9 @@ class Position:
             return
         elif tag == "gate":
             self._gate(move)
+            return
+        elif tag == "then":
+            push_neutral(self, move)
             return
         elif tag == "pass" or tag == "out":
             piece, army, changed = 0, self.army, 0
@@ -443,6 +447,8 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         undo = self._undo.pop()
+        if undo[0] is NEUTRAL_MOVED:
+            return pop_neutral(self, undo)
         if undo[0] is GATED:
             _, move, self.checks, self.ep_cells, h = undo
             _, _, _, (_, cell, code, _) = move

@@ -64,6 +64,7 @@ from dsl.errors import IllegalMoveError, Loc, MoveError, suggest
 
 from interpreter.compiler.game import Game
 from interpreter.engine.moves import Move
+from interpreter.engine.neutral import base_move
 from interpreter.engine.position import Position
 
 from .explain import why_illegal, why_no_castle
@@ -110,6 +111,8 @@ def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[M
     legal = pos.legal_moves() if legal is None else legal
     written = {inner(m): m for m in legal}
     body_start, body_end, sep = _body(text, start, end)
+    if pos.game.neutral_move is not None and legal and legal[0][3] is not None and legal[0][3][0] == "then":
+        return written[_parse_two_parts(pos, text, body_start, body_end, sep, list(written))]
     if pos.game.gating:
         gated = [m for m in written if m[3] is not None and m[3][0] == "gate"]
         if gated:
@@ -120,6 +123,30 @@ def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[M
                     return written[m]
             return written[_parse(pos, text, body_start, body_end, sep, legal=plain_moves)]
     return written[_parse(pos, text, body_start, body_end, sep, legal=list(written))]
+
+def _parse_two_parts(pos: Position, text: str, start: int, end: int, sep: bool, legal: list[Move]) -> Move:
+    """A move with a neutral piece's second part (see :mod:`interpreter.engine.neutral`): the move it
+    is made with, a comma and the neutral piece's cell, ``Nf3,e5``, or in from-to form the mover's
+    destination and that cell, ``g1f3,f3e5``."""
+    comma = text.rfind(",", start, end)
+    if comma < 0:
+        raise MoveError(f"the move {text[start:end]!r} lacks its second part", Loc.in_string(LABEL, text, start, end),
+                        expected="the move, a comma and the cell the neutral piece goes to, e.g. e4,d5 or e2e4,e4d5")
+    bases = list(dict.fromkeys(base_move(m) for m in legal))
+    base = _parse_written(pos, text, start, comma, bases)
+    index, names = pos.game.board.index, pos.game.board.names
+    second = text[comma + 1:end].strip()
+    landing = names[base[1]] if base[1] >= 0 else ""
+    cell_name = second[len(landing):] if landing and second.startswith(landing) and second[len(landing):] in index \
+        else second
+    if cell_name not in index:
+        raise MoveError(f"no cell {cell_name!r} on this board", Loc.in_string(LABEL, text, comma + 1, end),
+                        expected="the cell the neutral piece goes to, e.g. d5")
+    for m in legal:
+        if base_move(m) == base and m[3][2] == index[cell_name]:
+            return m
+    raise IllegalMoveError(f"illegal move {text[start:end]!r}: the neutral piece cannot go to {cell_name} "
+                           "(it must go to another empty cell)", Loc.in_string(LABEL, text, comma + 1, end))
 
 def _body(text: str, start: int, end: int) -> tuple[int, int, bool]:
     """The span of ``text[start:end]`` without surrounding spaces and trailing annotations (``+ # ! ?``

@@ -90,6 +90,7 @@ from __future__ import annotations
 from interpreter.engine.attacks import checks_all, live_enemies, royal_cells, threatens
 from interpreter.engine.gating import ungated
 from interpreter.engine.moves import Move
+from interpreter.engine.neutral import base_move
 from interpreter.engine.outcome import immediate_end, outcome
 from interpreter.engine.position import Position
 
@@ -147,6 +148,8 @@ def san_text(pos: Position, move: Move, legal: list[Move]) -> str:
         return special[0]
     if special is not None and special[0] == "gate":
         return _gate_san(pos, move, legal)
+    if special is not None and special[0] == "then":
+        return _second_part_san(pos, move, legal)
     if is_castle(move):
         return castle_army(pos, move, legal) + castle_rule_of(game, move).notation + _check_suffix(pos, move)
     if is_drop(move):
@@ -169,6 +172,26 @@ def _gate_san(pos: Position, move: Move, legal: list[Move]) -> str:
     text = text[:len(text) - len(_check_suffix(pos, ungated(move)))]
     where = game.board.names[cell] if special is not None and special[0] == "castle" else ""
     return f"{text}/{game.kinds[game.code_kind[code]].letter}{where}{_check_suffix(pos, move)}"
+
+def _second_part_san(pos: Position, move: Move, legal: list[Move]) -> str:
+    """A move with a neutral piece's second part: the move it is made with, a comma and the cell the
+    neutral piece goes to, as Fairy-Stockfish writes Duck chess: ``e4,d5``, ``Nxe5,e4``; the
+    check or end suffix, if any, comes last."""
+    base = base_move(move)
+    text = san_text(pos, base, _bases(legal))
+    text = text[:len(text) - len(_check_suffix(pos, base))]
+    return f"{text},{pos.game.board.names[move[3][2]]}{_check_suffix(pos, move)}"
+
+_LAST_BASES: tuple[list, list] = ([], [])  # (a list of legal moves, its wrapped moves): one table asks often
+
+def _bases(legal: list[Move]) -> list[Move]:
+    """The moves that the moves of ``legal`` with a neutral piece's second part are made with, once
+    each, in order (what the first part's notation is told apart from)."""
+    global _LAST_BASES
+    last = _LAST_BASES
+    if last[0] is not legal:
+        last = _LAST_BASES = (legal, list(dict.fromkeys(base_move(m) for m in legal)))
+    return last[1]
 
 def _promotion_owner(game: Game, move: Move, piece: int) -> str:
     """The army symbol written before a promotion letter when the piece goes to another army (a
@@ -243,6 +266,9 @@ def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
         if inner_special is not None and inner_special[0] == "castle" and cell == inner_special[1]:
             text = names[cell] + names[frm]
         return text + game.kinds[game.code_kind[code]].letter.lower()
+    if special is not None and special[0] == "then":
+        # Fairy-Stockfish's form: the move, a comma, the mover's destination and the neutral piece's cell.
+        return f"{from_to_text(pos, base_move(move), _bases(legal))},{names[to] if to >= 0 else ''}{names[special[2]]}"
     if is_drop(move):
         return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
     star = "*" if stars(move) else ""

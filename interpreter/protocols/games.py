@@ -50,7 +50,7 @@ def why_not_carried(game: Game, protocol: str) -> str | None:
                 "(the protocols know White and Black, one move each in turn)")
     if game.stacking is not None:
         return "its pieces stack, and FEN has no place for a stack"
-    if game.ncodes != game.ncodes_plain:
+    if game.facing_codes:
         return "its pieces face directions, and FEN has no place for a facing"
     if protocol == "xboard" and board.ranks > XBOARD_MOST_RANKS:
         return f"its board has {board.ranks} ranks, and XBoard names at most {XBOARD_MOST_RANKS}"
