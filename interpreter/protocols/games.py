@@ -52,6 +52,9 @@ def why_not_carried(game: Game, protocol: str) -> str | None:
         return "its pieces stack, and FEN has no place for a stack"
     if game.facing_codes:
         return "its pieces face directions, and FEN has no place for a facing"
+    if game.neutral_move is not None:
+        return ("its moves have a second part (a neutral piece's move), which this interpreter's protocol "
+                "move forms do not carry yet")
     if protocol == "xboard" and board.ranks > XBOARD_MOST_RANKS:
         return f"its board has {board.ranks} ranks, and XBoard names at most {XBOARD_MOST_RANKS}"
     return None
