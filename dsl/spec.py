@@ -412,8 +412,11 @@ class Interaction(Node):
     """What a piece moving at ``level`` does to a ``target`` cell.
 
     ``target``: ``empty``; ``single`` with ``top`` ``own``/``enemy``/``any``;
-    ``stack`` with ``bottom`` and ``top``. ``outcome``: capture, capture-top,
-    capture-bottom, capture-both, climb, land, descend. ``using``: which
+    ``stack`` with ``bottom`` and ``top`` and, for a stack of three or more,
+    ``middle``: the sides of the pieces between them, bottom first (a stack
+    target matches stacks of exactly ``2 + len(middle)`` pieces). ``outcome``:
+    capture, capture-top, capture-bottom, capture-both, capture-all, climb,
+    land, descend. ``using``: which
     pattern modality reaches the target. ``only``: pieces it is limited to.
     """
 
@@ -421,6 +424,7 @@ class Interaction(Node):
     target: Literal["empty", "single", "stack"]
     bottom: Literal["own", "enemy", "any"] | None = None
     top: Literal["own", "enemy", "any"] | None = None
+    middle: list[Literal["own", "enemy", "any"]] = []
     outcome: str
     using: list[Literal["capture", "move"]] = []
     only: list[str] = []

@@ -56,7 +56,8 @@ class GameRules:
         return {"target": "single", "top": str(items[0])}
 
     def target_stack(self, items):
-        return {"target": "stack", "bottom": str(items[0]), "top": str(items[1])}
+        sides = [str(t) for t in items]
+        return {"target": "stack", "bottom": sides[0], "middle": sides[1:-1], "top": sides[-1]}
 
     def using(self, items):
         return ("using", str(items[0]))

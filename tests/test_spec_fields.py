@@ -73,9 +73,7 @@ NOT_SET = {
     "VariantSpec.inherited_via": "where errors in inherited declarations are reported, set by the loader",
 }
 
-REFUSED = {
-    "StackingSpec.height": "stacks higher than two are part B of issue 15",
-}
+REFUSED: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -394,7 +392,9 @@ CASES: dict[str, Case] = {
     "CastleRule.rook_onto_king": swap(LOCKING, "extends locking\n", "extends locking\nforget castle short_lock\n",
                                       fens=("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",)),
     # ---------------------------------------------------------------- stacking
-    "StackingSpec.height": swap(LOCKING, "extends locking\n", "extends locking\nstacking { height 3 }\n"),
+    # A stack target names the height it matches, so the height is read where a target exceeds it.
+    "StackingSpec.height": swap(CHESS + "stacking { height 3  on ground enemy single: capture  on ground own/own: climb }\n",
+                                "height 3", "height 2", error=True),
     "StackingSpec.upper_blocked_by": swap(LOCKING, "extends locking\n", "extends locking\nstacking { upper blocked by stacks, empty }\n",
                                           fens=("4k3/8/8/8/8/2p5/8/(NR)3K3 w - - 0 1",)),
     "StackingSpec.interactions": swap(LOCKING, "extends locking\n",
@@ -405,6 +405,8 @@ CASES: dict[str, Case] = {
                                "on ground own single: climb", "on ground own/own: capture-top", fens=("4k3/8/8/8/8/8/8/R3K2N w - - 0 1",)),
     "Interaction.bottom": swap(CHESS + "stacking { height 2  on ground enemy single: capture  on ground own/enemy: capture-top }\n",
                                "own/enemy", "enemy/enemy", fens=("4k3/8/8/8/8/8/4K3/(Rn)6R w - - 0 1",)),
+    "Interaction.middle": swap(CHESS + "stacking { height 3  on ground enemy single: capture  on ground enemy/enemy/enemy: capture-all }\n",
+                               "enemy/enemy/enemy", "enemy/own/enemy", fens=("4k3/8/8/8/8/8/4K3/(nbr)6R w - - 0 1",)),
     "Interaction.top": swap(CHESS + "stacking { height 2  on ground enemy single: capture  on ground own/enemy: capture-top }\n",
                             "own/enemy", "own/own", fens=("4k3/8/8/8/8/8/4K3/(Rn)6R w - - 0 1",)),
     "Interaction.outcome": swap(CHESS + "stacking { height 2  on ground enemy single: capture  on ground own single: climb }\n",

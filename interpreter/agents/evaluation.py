@@ -36,8 +36,7 @@ from __future__ import annotations
 import weakref
 
 from dsl import spec as S
-from interpreter.loading import start_position
-
+from interpreter.engine.stacking import locked_pieces
 from interpreter.loading import start_position
 
 from . import tables
@@ -125,9 +124,7 @@ class Evaluation:
             material[army] = have
         code_army = game.code_army
         if pos.stacked:
-            under = pos.under
-            for cell in pos.stacked:
-                code = under[cell]
+            for _, code in locked_pieces(pos):
                 scores[code_army[code]] += self.locked[code]
                 material[code_army[code]] += values[code]
         if game.has_hands:   # pieces in hand, to drop or to gate

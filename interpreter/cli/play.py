@@ -27,6 +27,7 @@ from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.engine.attacks import royal_cells
 from interpreter.engine.scoring import RESIGNED, armies_left
+from interpreter.engine.stacking import lower_pieces
 
 from .thinking import Thinking, describe_budget, summary
 
@@ -48,14 +49,14 @@ def render_text(pos: Position) -> str:
     board = game.board
     width = max(len(_symbol(game, c)) for c in range(1, game.ncodes)) if game.ncodes > 1 else 1
     if game.stacking is not None:
-        width = 2 * width + 1
+        width = game.stacking.height * (width + 1) - 1
 
     def cell_text(cell: int) -> str:
         code = pos.board[cell]
         if not code:
             return "."
         if pos.under[cell]:
-            return f"{_symbol(game, pos.under[cell])}/{_symbol(game, code)}"
+            return "/".join(_symbol(game, c) for c in (*lower_pieces(pos, cell), code))
         return _symbol(game, code)
 
     lattice = _lattice(game)

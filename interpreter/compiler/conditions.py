@@ -34,7 +34,8 @@ def level_condition(condition) -> str | None:
 
 # Names of move conditions that depend on the position, not only on the two cells.
 _DYNAMIC = {"level": "the mover's level in a stack, which may only be compared with a text ('level == \"upper\"') "
-                     "and joined by 'and'", "below": "the piece under the mover", "in_check": "whether the mover is in check"}
+                     "and joined by 'and'", "below": "the piece under the mover",
+            "height": "the height of the mover's stack", "in_check": "whether the mover is in check"}
 
 
 def split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:

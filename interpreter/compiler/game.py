@@ -575,6 +575,9 @@ class Game:
         self.z_promoted = [rng.getrandbits(bits) for _ in range(self.n)]
         self.z_under = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
         self.z_privilege = [rng.getrandbits(bits) for _ in range(self.n)]
+        # Stacks higher than two: a key per code and cell for each level below the piece under the top.
+        deeper = self.spec.stacking.height - 2 if self.spec.stacking is not None else 0
+        self.z_deep = [[rng.getrandbits(bits) for _ in range(self.ncodes * self.n)] for _ in range(max(deeper, 0))]
 
     def summary(self) -> str:
         """A one-line summary: cells, pieces, armies."""

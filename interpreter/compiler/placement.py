@@ -12,8 +12,9 @@ reads whole positions with the same functions.
   board, a rank lists only its own cells (Glinski's rank 11 is one cell long).
 - Armies with prefixed symbols (``wK``, ``tP``) separate the cells of a rank
   with commas (``wR,2,wN``).
-- Stacking games write a stack as its two symbols in parentheses, bottom
-  first: ``(Pb)`` is a white pawn under a black bishop.
+- Stacking games write a stack as its symbols in parentheses, bottom
+  first: ``(Pb)`` is a white pawn under a black bishop, ``(PNb)`` a white
+  pawn under a white knight under a black bishop.
 - Drop games add the pieces in hand in brackets after the placement
   (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
   promoted pieces with ``~`` (``Q~``).
@@ -118,9 +119,10 @@ def _rank_name(game: Game, cells: list[int], default: int) -> str:
 
 
 def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[int] | None = None,
-               stacks: dict[int, int] | None = None) -> dict[int, int]:
+               stacks: dict[int, tuple[int, ...]] | None = None) -> dict[int, int]:
     """Cells -> (top) codes of a placement field (without holdings); '~' marks in ``promoted``,
-    the lower pieces of stacks such as ``(Pb)`` in ``stacks`` (only given for stacking games).
+    the lower pieces of stacks such as ``(Pb)`` or ``(PNb)`` in ``stacks`` (cell -> their codes,
+    bottom first; only given for stacking games, whose height a stack may not exceed).
 
     Each rank lists the cells that exist on it, in file order: on a
     rectangular board that is plain FEN; on a board with removed cells or a
@@ -160,16 +162,16 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
             if ch == "(" and stacks is not None:
                 close = row.find(")", i)
                 inner = row[i + 1:close] if close > i else ""
-                bottom, width = symbol_at(game, inner, 0)
-                top, width2 = symbol_at(game, inner, width) if bottom else (None, 0)
-                if close < 0 or bottom is None or top is None or width + width2 != len(inner):
+                pieces = _stack_symbols(game, inner)
+                height = game.spec.stacking.height if game.spec.stacking is not None else 2
+                if close < 0 or pieces is None or not 2 <= len(pieces) <= height:
                     raise fen_error(fen, pos + i, pos + (close + 1 if close > i else len(row)),
-                                 "a stack is written as two piece symbols in parentheses, bottom first",
+                                 f"a stack is written as 2 to {height} piece symbols in parentheses, bottom first",
                                  expected="e.g. (Pb): a white pawn under a black bishop")
                 if x >= len(cells):
                     break
-                placed[cells[x]] = top
-                stacks[cells[x]] = bottom
+                placed[cells[x]] = pieces[-1]
+                stacks[cells[x]] = tuple(pieces[:-1])
                 x += 1
                 i = close + 1
                 continue
@@ -203,3 +205,16 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
                          expected=f"{len(cells)} cells on {rank}")
         pos += len(row) + 1
     return placed
+
+
+def _stack_symbols(game: Game, text: str) -> list[int] | None:
+    """The codes of the piece symbols that make up ``text`` (a stack in parentheses), or None if it
+    is not a row of symbols."""
+    codes, at = [], 0
+    while at < len(text):
+        code, width = symbol_at(game, text, at)
+        if code is None or not width:
+            return None
+        codes.append(code)
+        at += width
+    return codes

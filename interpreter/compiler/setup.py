@@ -30,22 +30,22 @@ class Setup:
 
     ``fen``: the setup's FEN string (``setup fen``), or None for a setup of
     placements. ``placement``: cell -> code of each piece at the start (the
-    top piece of a stack); ``under``: cell -> code of the lower piece of each
-    stack. ``held``: the codes in hand at the start. ``unmoved``: for placements, the bit mask of the cells of pieces
+    top piece of a stack); ``under``: cell -> codes of the lower pieces of each
+    stack, bottom first. ``held``: the codes in hand at the start. ``unmoved``: for placements, the bit mask of the cells of pieces
     whose having moved matters (see ``Game.tracked``); a FEN says it itself.
     ``loc``: where the setup is declared, for errors about it.
     """
 
     fen: str | None
     placement: dict[int, int]
-    under: dict[int, int]
+    under: dict[int, tuple[int, ...]]
     unmoved: int
     loc: Loc | None
     held: tuple[int, ...] = ()   # the codes of the pieces in hand at the start (a FEN's holdings)
 
     def codes(self) -> list[int]:
         """The code of every piece at the start, stacked ones and those in hand included."""
-        return [*self.placement.values(), *self.under.values(), *self.held]
+        return [*self.placement.values(), *(c for lower in self.under.values() for c in lower), *self.held]
 
 
 def setup_error(err: PositionError, loc: Loc | None) -> RulesSemanticError:
@@ -74,7 +74,7 @@ def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Se
     if setup.fen is not None:
         fen = setup.fen.strip()
         field = fen.split(" ")[0]
-        under: dict[int, int] = {}
+        under: dict[int, tuple[int, ...]] = {}
         try:
             squares, holdings, holdings_at = split_holdings(game, fen, field, 0)
             placement = read_placement(game, fen, squares, 0, set() if game.to_hand else None,

@@ -4,15 +4,17 @@ Which moves may end on a piece and with what result is a list of
 *interactions* (``on ground single enemy: capture``, ``on upper stack own:
 land``): each names the mover's level (``ground``: standing alone,
 ``upper``: on top of a stack), the target (an empty cell, a single piece or
-a stack) with the sides of its pieces, and the outcome (move, descend,
-climb, land, or a capture of the top, the bottom or both). Running them is
-the job of :mod:`interpreter.engine.stacking`.
+a stack of a given height) with the sides of its pieces, and the outcome
+(move, descend, climb, land, or a capture of the top, the bottom, both
+pieces of a stack of two, or the whole stack). A condition may name the side
+of the piece under the mover (``below``) and the height of the mover's stack
+(``height``). Running them is the job of :mod:`interpreter.engine.stacking`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
@@ -21,9 +23,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 # What an outcome removes from the target cell: nothing, the top piece, the
-# piece below, or both.
+# bottom piece, or every piece of it.
 REMOVES = {"move": (), "descend": (), "climb": (), "land": (), "capture": ("top",),
-           "capture-top": ("top",), "capture-bottom": ("under",), "capture-both": ("top", "under")}
+           "capture-top": ("top",), "capture-bottom": ("bottom",), "capture-both": ("top", "bottom"),
+           "capture-all": ("all",)}
 CAPTURES = {outcome for outcome, removed in REMOVES.items() if removed}
 
 
@@ -33,12 +36,11 @@ class Interaction:
 
     level: str                      # "ground" | "upper"
     target: str                     # "empty" | "single" | "stack"
-    top: str | None                 # side of the (top) target piece: own | enemy | any
-    bottom: str | None
+    sides: tuple[str, ...]          # the sides of the target's pieces, bottom first: own | enemy | any
     outcome: str
     using: frozenset[str]           # "move" and/or "capture"
     only: frozenset[int] | None     # piece kinds, None: every piece
-    below: str | None               # condition below == "own"/"enemy": the side under the mover
+    condition: Callable[[str | None, int], bool] | None  # of (side below the mover or None, its stack's height)
 
 
 @dataclass
@@ -49,57 +51,125 @@ class Stacking:
     upper_blocked_by: frozenset[str]
     interactions: list[Interaction]
     reach: list[list[frozenset[int]]]   # per code, per cell: every cell its patterns could reach
-    # Per piece kind and situation of the mover ((level, side below it)): per modality of the atom
-    # (see :data:`MODALITIES`) and per target (see :data:`TARGETS`), the outcomes of a move there.
-    outcomes: list[dict[tuple[str, str | None], tuple[tuple[str, ...], ...]]]
+    # Per piece kind and situation of the mover ((level, side below it, height of its stack)): per
+    # modality of the atom (see :data:`MODALITIES`) and per target (see :func:`targets`), the
+    # outcomes of a move there.
+    outcomes: list[dict[tuple[str, str | None, int], tuple[tuple[str, ...], ...]]]
     # Per code: its atoms as the move generator reads them, (level or None, unmoved only, leaps
     # (with the fixed from and to cells applied) or None, rays or None, to cells of a ray or None,
     # the index of its modality, sets en passant, takes en passant).
     atoms: list[tuple[tuple, ...]]
 
 
-# The targets a move can meet: (what stands there, the side of its top piece, the side below it).
-TARGETS = (("empty", None, None), ("single", "enemy", None), ("single", "own", None),
-           ("stack", "enemy", "enemy"), ("stack", "enemy", "own"), ("stack", "own", "enemy"), ("stack", "own", "own"))
 MODALITIES = ((True, False), (False, True), (True, True))  # (quiet, capture) of an atom
 
 
-def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str | None):
+def targets(height: int) -> list[tuple[str, ...]]:
+    """What a move can meet on a cell in a game whose stacks are up to ``height`` pieces high: the
+    sides (own or enemy) of the pieces there, bottom first; ``()`` is an empty cell.
+
+    The index of a cell of ``k`` pieces is ``2**k - 1`` plus, for each own
+    piece, ``2**i`` (``i``: its place from the bottom, 0 first), so the index
+    grows with the height and the top piece weighs most: 0 empty, 1 and 2 a
+    lone enemy or own piece, 3 to 6 the stacks of two (enemy top on enemy,
+    enemy on own, own on enemy, own on own), then the stacks of three.
+    """
+    return [tuple("own" if bits >> i & 1 else "enemy" for i in range(k))
+            for k in range(height + 1) for bits in range(2 ** k)]
+
+
+def target_index(sides_own: list[bool]) -> int:
+    """The index in :func:`targets` of a cell whose pieces, bottom first, are own (True) or not."""
+    return 2 ** len(sides_own) - 1 + sum(1 << i for i, own in enumerate(sides_own) if own)
+
+
+def _fits(rule: Interaction, sides: tuple[str, ...], height: int) -> bool:
+    """Does ``rule`` name a cell whose pieces are of ``sides`` (bottom first)?"""
+    if rule.target == "empty":
+        return not sides
+    if rule.outcome in ("climb", "land") and len(sides) >= height:
+        return False        # a full stack takes no more pieces
+    return len(rule.sides) == len(sides) and all(want in ("any", side) for want, side in zip(rule.sides, sides))
+
+
+def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str | None, stack: int,
+              height: int):
     """Per modality and target, the outcomes of a move of a piece of ``kind`` at ``level``, with a
-    piece of side ``below`` under it (None: none), in the order the interactions are listed."""
+    piece of side ``below`` under it (None: none) in a stack of ``stack`` pieces, in a game of stacks up to
+    ``height`` high; the outcomes are in the order the interactions are listed."""
     rules = [i for i in interactions if i.level == level and (i.only is None or kind in i.only)
-             and (i.below is None or i.below == below)]
+             and (i.condition is None or i.condition(below, stack))]
     table = []
     for quiet, capture in MODALITIES:
         row = []
-        for target, top, bottom in TARGETS:
-            found = ["move"] if target == "empty" and level == "ground" and quiet else []
+        for sides in targets(height):
+            found = ["move"] if not sides and level == "ground" and quiet else []
             for rule in rules:
-                if rule.target != target or not (("move" in rule.using and quiet)
-                                                  or ("capture" in rule.using and capture)):
-                    continue
-                if top is not None and rule.top not in ("any", top):
-                    continue
-                if bottom is not None and rule.bottom not in ("any", bottom):
-                    continue
-                found.append(rule.outcome)
+                if (("move" in rule.using and quiet) or ("capture" in rule.using and capture)) and \
+                        _fits(rule, sides, height):
+                    found.append(rule.outcome)
             row.append(tuple(found))
         table.append(tuple(row))
     return tuple(table)
 
 
-def _below_condition(expr, loc) -> str:
-    if (isinstance(expr, S.Compare) and expr.op == "==" and isinstance(expr.left, S.Ref)
-            and expr.left.path == ["below"] and isinstance(expr.right, S.Str) and expr.right.value in ("own", "enemy")):
-        return expr.right.value
-    raise UnsupportedError("an interaction's condition must be below == \"own\" or below == \"enemy\" for now", loc)
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_CONDITION_FORM = ('an interaction\'s condition is below == "own" or below == "enemy", a comparison of '
+                   'height (the number of pieces in the mover\'s stack, the mover included) with a number, '
+                   'or several of these joined by \'and\'')
+
+
+def _condition(expr, loc) -> Callable[[str | None, int], bool]:
+    """An interaction's ``if``: ``below == "own"`` / ``"enemy"`` (the side of the piece under the
+    mover), ``height OP N`` (the pieces in the mover's stack), or several of them joined by ``and``."""
+    parts = expr.operands if isinstance(expr, S.BoolOp) and expr.op == "and" else [expr]
+    tests = []
+    for part in parts:
+        if not (isinstance(part, S.Compare) and isinstance(part.left, S.Ref) and len(part.left.path) == 1):
+            raise UnsupportedError(_CONDITION_FORM, loc)
+        name, right = part.left.path[0], part.right
+        if (name == "below" and part.op == "==" and isinstance(right, S.Str)
+                and right.value in ("own", "enemy")):
+            tests.append(lambda below, stack, side=right.value: below == side)
+        elif name == "height" and isinstance(right, S.Num):
+            tests.append(lambda below, stack, op=_COMPARE[part.op], n=right.value: op(stack, n))
+        else:
+            raise UnsupportedError(_CONDITION_FORM, loc)
+    return lambda below, stack: all(test(below, stack) for test in tests)
+
+
+# The outcomes each kind of target takes (a stack target: see _check_outcome for its height).
+FITS = {"empty": {"descend", "move"}, "single": {"capture", "climb", "land"},
+        "stack": {"capture-top", "capture-bottom", "capture-both", "capture-all", "land", "climb"}}
+
+
+def _check_outcome(inter: S.Interaction, height: int) -> None:
+    """Refuse, located, an outcome that cannot happen on the target an interaction names."""
+    if inter.outcome not in REMOVES:
+        raise RulesSemanticError(f"unknown outcome '{inter.outcome}'", inter.loc)
+    if inter.outcome not in FITS[inter.target]:
+        raise RulesSemanticError(f"outcome '{inter.outcome}' does not fit a target '{inter.target}'", inter.loc,
+                                 expected=", ".join(sorted(FITS[inter.target])))
+    if inter.target != "stack":
+        return
+    pieces = 2 + len(inter.middle)
+    if pieces > height:
+        raise RulesSemanticError(f"a stack of {pieces} pieces is higher than the game's stacks (height {height})",
+                                 inter.loc, hint="list one side per piece, bottom first, up to the height")
+    if inter.outcome in ("climb", "land") and pieces >= height:
+        raise RulesSemanticError(f"nothing may climb or land on a full stack (height {height})", inter.loc)
+    if inter.outcome == "capture-both" and pieces != 2:
+        raise RulesSemanticError("capture-both takes the two pieces of a stack of two", inter.loc,
+                                 hint="capture-all takes every piece of a stack")
 
 
 def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
     """Check and compile a stacking block for ``game``."""
-    if spec.height != 2:
-        raise UnsupportedError(f"stacks of height {spec.height} are not run by the interpreter yet (only 2)",
-                               spec.loc)
+    if spec.height < 2:
+        raise RulesSemanticError(f"a stacking block needs stacks of two or more pieces, not {spec.height}",
+                                 spec.loc, hint="height 1, one piece per cell, is a game without stacking")
+    height = spec.height
     interactions = []
     for inter in spec.interactions:
         only = None
@@ -109,18 +179,11 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
                     raise unknown_name("piece", name, game.kind_index, inter.loc)
             only = frozenset(game.kind_index[name] for name in inter.only)
         using = frozenset(inter.using) or frozenset({"move"} if inter.target == "empty" else {"capture"})
-        if inter.outcome not in REMOVES:
-            raise RulesSemanticError(f"unknown outcome '{inter.outcome}'", inter.loc)
-        fits = {"empty": {"descend", "move"}, "single": {"capture", "climb", "land"},
-                "stack": {"capture-top", "capture-bottom", "capture-both", "land", "climb"}}
-        if inter.outcome not in fits[inter.target]:
-            raise RulesSemanticError(f"outcome '{inter.outcome}' does not fit a target '{inter.target}'", inter.loc,
-                                     expected=", ".join(sorted(fits[inter.target])))
-        if inter.target == "stack" and inter.outcome in ("climb", "land"):
-            raise RulesSemanticError("nothing may climb or land on a full stack (height 2)", inter.loc)
-        below = _below_condition(inter.condition, inter.loc) if inter.condition is not None else None
-        interactions.append(Interaction(inter.level, inter.target, inter.top, inter.bottom, inter.outcome,
-                                        using, only, below))
+        _check_outcome(inter, height)
+        sides = (() if inter.target == "empty" else (inter.top or "any",) if inter.target == "single"
+                 else (inter.bottom or "any", *inter.middle, inter.top or "any"))
+        condition = _condition(inter.condition, inter.loc) if inter.condition is not None else None
+        interactions.append(Interaction(inter.level, inter.target, sides, inter.outcome, using, only, condition))
     reach = [[frozenset()] * game.n for _ in range(game.ncodes)]
     for code in range(1, game.ncodes):
         for atom in game.atoms[code]:
@@ -129,10 +192,12 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
                        for cell in range(game.n)]
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
-    outcomes = [{(level, below): _outcomes(interactions, kind.index, level, below)
-                 for level, below in (("ground", None), ("upper", "own"), ("upper", "enemy"))} for kind in game.kinds]
+    situations = [("ground", None, 1)] + [("upper", side, stack) for stack in range(2, height + 1)
+                                          for side in ("own", "enemy")]
+    outcomes = [{situation: _outcomes(interactions, kind.index, *situation, height) for situation in situations}
+                for kind in game.kinds]
     atoms = [()] + [tuple(_generator_atom(atom) for atom in game.atoms[code]) for code in range(1, game.ncodes)]
-    return Stacking(spec.height, blocked, interactions, reach, outcomes, atoms)
+    return Stacking(height, blocked, interactions, reach, outcomes, atoms)
 
 
 def _generator_atom(atom) -> tuple:

@@ -190,8 +190,11 @@ class PieceEnglish:
             return "an empty cell"
         if inter.target == "single":
             return f"{SIDES[inter.top or 'any']} lone piece".replace("any lone", "a lone")
-        bottom, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
-                       .replace("an enemy", "an enemy piece") for s in (inter.bottom, inter.top))
+        bottom, *middle, top = (SIDES[s or "any"].replace("any", "any piece").replace("its own", "its own piece")
+                                .replace("an enemy", "an enemy piece") for s in (inter.bottom, *inter.middle, inter.top))
+        if middle:
+            return (f"a stack of {number(2 + len(middle))} with {bottom} at the bottom, "
+                    f"{join(middle, 'then')} above it and {top} on top")
         if bottom == top:        # "a stack of two enemy pieces"
             return f"a stack of two {top.split(' ', 1)[1].replace('piece', 'pieces')}" if top != "any piece" \
                 else "a stack"

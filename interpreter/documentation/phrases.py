@@ -15,6 +15,7 @@ OUTCOMES = {
     "capture-bottom": "captures the bottom piece of the stack and takes its place under the top piece, "
                       "where it is locked",
     "capture-both": "captures both pieces of the stack",
+    "capture-all": "captures every piece of the stack",
     "climb": "climbs on top of it, locking it",
     "land": "lands on top of it, locking it (this is not a capture)",
     "descend": "comes down from the stack, alone on its cell",
@@ -131,6 +132,7 @@ VALUE_NAMES = {
                    "\"under\" locked below another piece)",
     "royal_above": "the side of the piece on top of the side to move's royal piece (\"own\", \"enemy\" or \"none\")",
     "below": "the side of the piece under the moving piece",
+    "height": "the number of pieces in the moving piece's stack, itself included",
     "file": "the cell's file number",
     "rank": "the cell's rank number",
     "colour": "the cell's colour",

@@ -33,6 +33,7 @@ from dsl.colours import HEX as HEX_COLOUR
 from dsl.errors import UsageError, suggest
 
 from interpreter.compiler.game import Game
+from interpreter.engine.stacking import lower_pieces
 from .geometry import UNIT, Frame, Label, board_layout
 from .piece_art import image_name, piece_elements
 
@@ -89,14 +90,12 @@ def piece_image(game: Game, code: int) -> PieceImage:
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
     """A diagram of ``position`` with optional extras.
 
-    A cell's stack is drawn bottom first: in a stacking game the locked piece
-    under the top one is drawn too (``position.under``), so that both pieces of
-    a stack are visible. In a game with drops every army's hand is drawn, empty
+    A cell's stack is drawn bottom first: in a stacking game the locked pieces
+    under the top one are drawn too, so that every piece of a stack is visible. In a game with drops every army's hand is drawn, empty
     or not, so that a reader sees that the game has hands.
     """
     game = position.game
-    under = position.under
-    stacks = {cell: ((piece_image(game, under[cell]),) if under[cell] else ()) + (piece_image(game, code),)
+    stacks = {cell: tuple(piece_image(game, c) for c in (*lower_pieces(position, cell), code))
               for cell, code in enumerate(position.board) if code}
     hands: dict[int, list[PieceImage]] = {}
     if game.spec.drops is not None:
@@ -174,20 +173,24 @@ def _use(ident: str, cx: float, cy: float, size: float) -> str:
 
 
 STACK_SCALE = 0.68
-"""The size of each piece of a stack, as a fraction of a lone piece's."""
+"""The size of each piece of a stack of two, as a fraction of a lone piece's (a taller stack's pieces
+are smaller still, and spread further, see :func:`_stack`)."""
 
 
 def _stack(ids, stack: tuple[PieceImage, ...], cx: float, cy: float, size: float) -> list[str]:
     """A stack drawn bottom first: the pieces smaller than a lone one, the lowest at the lower left and
     each higher one to the right and up, standing on a pale plate that overlaps the piece below, so that
-    every piece stays recognisable and the top one reads as standing on the others."""
+    every piece stays recognisable and the top one reads as standing on the others. Each piece above a
+    stack of two shrinks the pieces and widens the spread, so that every piece of a tall stack shows."""
     if len(stack) == 1:
         return [_use(ids[stack[0]], cx, cy, size)]
-    small = size * STACK_SCALE
+    more = len(stack) - 2                           # pieces above a stack of two
+    small = size * STACK_SCALE * 0.8 ** more
+    spread_x, spread_y = 0.17 + 0.05 * more, 0.13 + 0.07 * more
     out = ['<g class="stack">']
     for k, image in enumerate(stack):
         t = -1 + 2 * k / (len(stack) - 1)           # -1 (bottom piece: lower left) .. +1 (top: upper right)
-        x, y = cx + t * size * 0.17, cy - t * size * 0.13
+        x, y = cx + t * size * spread_x, cy - t * size * spread_y
         if k:
             out.append(f'<ellipse class="stack-plate" cx="{_fmt(x)}" cy="{_fmt(y + small * 0.38)}" '
                        f'rx="{_fmt(small * 0.5)}" ry="{_fmt(small * 0.14)}" fill="#ffffff" fill-opacity="0.8" '

@@ -90,8 +90,8 @@ def royal_cells(pos: Position, army: int) -> list[int]:
     is_royal, board = g.is_royal, pos.board
     cells = [c for c in pos.cells_of[army] if is_royal[board[c]]]
     if g.stacking is not None:
-        code_army, under = g.code_army, pos.under
-        cells += [c for c in pos.stacked if is_royal[under[c]] and code_army[under[c]] == army]
+        code_army = g.code_army
+        cells += [c for c, code in stacking.locked_pieces(pos) if is_royal[code] and code_army[code] == army]
     return cells
 
 

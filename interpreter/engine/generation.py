@@ -147,7 +147,7 @@ def kind_count(pos: Position, army: int, kind: int) -> int:
     code_kind, board = g.code_kind, pos.board
     count = sum(1 for c in pos.cells_of[army] if code_kind[board[c]] == kind)
     if pos.stacked:
-        count += sum(1 for c in pos.stacked if code_kind[pos.under[c]] == kind and g.code_army[pos.under[c]] == army)
+        count += sum(1 for _, code in stacking.locked_pieces(pos) if code_kind[code] == kind and g.code_army[code] == army)
     return count + pos.hands[g.code(kind, army)]
 
 

@@ -385,11 +385,12 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], z
     their patterns; royal pieces outside it are safe unless the move frees
     an enemy piece. (The en passant cells a double step would give do not
     matter: no en passant capture removes a royal piece, see
-    :func:`~interpreter.engine.stacking.removes_royal`.) Any other move is
-    tried by :func:`safe_after`.
+    :func:`~interpreter.engine.stacking.removes_royal`.) Any other move, and
+    any move of a game of stacks higher than two (whose deeper pieces only
+    push and pop keep), is tried by :func:`safe_after`.
     """
     tag = move[3][0] if move[3] is not None else None
-    if tag not in ("st", "sep", "castle", "castlock") or pos.game.blast is not None:
+    if tag not in ("st", "sep", "castle", "castlock") or pos.game.blast is not None or pos.deep is not None:
         return safe_after(pos, move, army)
     game = pos.game
     board, under = pos.board, pos.under

@@ -27,6 +27,7 @@ from .generation import kind_count
 from .legality import mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
 from .scoring import OUT, armies_left
+from .stacking import locked_pieces, lower_pieces
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
@@ -130,7 +131,7 @@ class EndContext:
         pos, cell = self.position, self._royal()
         if cell < 0:
             return "none"
-        if pos.under[cell] and pos.game.is_royal[pos.under[cell]] and pos.game.code_army[pos.under[cell]] == pos.army:
+        if any(pos.game.is_royal[code] and pos.game.code_army[code] == pos.army for code in lower_pieces(pos, cell)):
             return "under"
         return "upper" if pos.under[cell] else "ground"
 
@@ -257,7 +258,7 @@ class EndContext:
     def same_colour(self, kind: int) -> bool:
         pos = self.position
         g = pos.game
-        cells = [(c, code) for c, code in enumerate(pos.board)] + [(c, pos.under[c]) for c in pos.stacked]
+        cells = [(c, code) for c, code in enumerate(pos.board)] + locked_pieces(pos)
         colours = {g.board.attributes[c]["colour"] for c, code in cells if code and g.code_kind[code] == kind}
         return len(colours) <= 1
 
@@ -290,7 +291,7 @@ def insufficient_material(position: "Position") -> bool:
                 return False  # a piece that no signature allows (a pawn, in chess)
     counts: list[dict[int, int]] = [{}, {}]
     # Locked pieces (under another, in stacking games) are material too.
-    for code in [*position.board, *(position.under[c] for c in position.stacked)]:
+    for code in [*position.board, *(code for _, code in locked_pieces(position))]:
         if code:
             side = counts[g.code_army[code]]
             kind = g.code_kind[code]

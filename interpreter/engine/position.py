@@ -11,8 +11,9 @@ the hash is updated incrementally and kept in ``history`` for repetition.
 
 Games with more state keep it in more fields: ``checks`` (checks given, with
 ``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
-bit mask of promoted pieces, for drop games), ``under`` and ``stacked``
-(the locked lower pieces of stacks), ``privileges`` (the pieces that may
+bit mask of promoted pieces, for drop games), ``under``, ``deep`` and
+``stacked`` (the locked lower pieces of stacks, see
+:mod:`~interpreter.engine.stacking`), ``privileges`` (the pieces that may
 still use a once-per-game move), ``scores`` and ``out`` (each army's score
 and the armies out of the game, in games that score: see
 :mod:`~interpreter.engine.scoring`).
@@ -57,8 +58,8 @@ class Position:
     :func:`interpreter.loading.position_from_fen`."""
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
-                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "stacked", "privileges",
-                 "scores", "out", "_undo")
+                 "turn", "hash", "history", "checks", "hands", "promoted", "under", "deep", "stacked",
+                 "privileges", "scores", "out", "_undo")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -76,6 +77,9 @@ class Position:
         self.hands: list[int] = [0] * game.ncodes
         self.promoted = 0
         self.under: list[int] = [0] * game.n  # the locked piece below the top one (stacking games)
+        # The pieces below ``under``, bottom first, in games of stacks higher than two (else None).
+        self.deep: list[tuple[int, ...]] | None = (
+            [()] * game.n if game.stacking is not None and game.stacking.height > 2 else None)
         self.stacked: set[int] = set()  # the cells where ``under`` is not 0
         self.privileges = 0  # bit mask: the pieces there may still use their once-per-game moves
         self.scores: tuple[int, ...] = (0,) * len(game.armies)
@@ -105,6 +109,8 @@ class Position:
         for cell, code in enumerate(self.under):
             if code:
                 h ^= g.z_under[code * g.n + cell]
+        for cell, pieces in enumerate(self.deep or ()):
+            h ^= self._deep_key(cell, pieces)
         for code, count in enumerate(self.hands):
             if count:
                 h ^= g.z_hand[code][min(count, len(g.z_hand[code]) - 1)]
@@ -129,6 +135,7 @@ class Position:
         other.hands = list(self.hands)
         other.promoted = self.promoted
         other.under = list(self.under)
+        other.deep = None if self.deep is None else list(self.deep)
         other.stacked = set(self.stacked)
         other.privileges = self.privileges
         other.scores, other.out = self.scores, self.out
@@ -229,9 +236,9 @@ class Position:
             piece = board[frm]
             army = code_army[piece]
             writes, taken = (self.castle_effects(move) if tag == "castle" else
-                             ([(c, self.under[c], 0) for c in (frm, *special[1:])], [piece]) if tag == "remove"
-                             else stacking.effects(self, move))
-            exploded = [(cell, board[cell], self.under[cell]) for cell, _, _ in writes]  # the undo snapshot
+                             ([stacking.without_top(self, c) for c in (frm, *special[1:])], [piece])
+                             if tag == "remove" else stacking.effects(self, move))
+            exploded = self._contents(writes)  # the undo snapshot
             h = self._write_cells(writes, h)
             captured = taken[0] if taken else 0
             changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
@@ -319,7 +326,7 @@ class Position:
         frm, to, promo, (_, special, cells) = move
         self.push((frm, to, promo, special))
         g = self.game
-        snapshot = [(c, self.board[c], self.under[c]) for c in cells]
+        snapshot = self._contents([(c,) for c in cells])
         unmoved = self.unmoved
         h = self._write_cells([(c, 0, 0) for c in cells], self.hash)
         cleared = unmoved & sum(1 << c for c in cells)
@@ -352,9 +359,35 @@ class Position:
         king, rook = self.board[frm], self.board[rook_from]
         return [(frm, 0, 0), (rook_from, 0, 0), (to, king, 0), (rook_to, rook, 0)], []
 
-    def _write_cells(self, writes: list[tuple[int, int, int]], h: int) -> int:
-        """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash."""
+    def _contents(self, writes: list[tuple]) -> list[tuple]:
+        """The present contents of the cells that ``writes`` will change, as writes that restore them:
+        (cell, top, under), and the deeper pieces in games of stacks higher than two."""
+        board, under, deep = self.board, self.under, self.deep
+        if deep is None:
+            return [(w[0], board[w[0]], under[w[0]]) for w in writes]
+        return [(w[0], board[w[0]], under[w[0]], deep[w[0]]) for w in writes]
+
+    def _deep_key(self, cell: int, pieces: tuple[int, ...]) -> int:
+        """The hash of the pieces below ``under`` on ``cell`` (bottom first), one key per level."""
         g = self.game
+        key = 0
+        for level, code in enumerate(pieces):
+            key ^= g.z_deep[level][code * g.n + cell]
+        return key
+
+    def _write_cells(self, writes: list[tuple], h: int) -> int:
+        """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash.
+        In games of stacks higher than two a write may have a fourth item, the pieces below ``under``
+        (bottom first; without it, none)."""
+        g = self.game
+        deep = self.deep
+        if deep is not None:
+            for write in writes:
+                cell, pieces = write[0], write[3] if len(write) > 3 else ()
+                if deep[cell] != pieces:
+                    h ^= self._deep_key(cell, deep[cell]) ^ self._deep_key(cell, pieces)
+                    deep[cell] = pieces
+            writes = [write[:3] for write in writes]
         board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
         zp, zu, n, code_army = g.z_piece, g.z_under, g.n, g.code_army
         for cell, top, low in writes:
@@ -378,9 +411,14 @@ class Position:
                 h ^= zp[top * n + cell]
         return h
 
-    def _restore_cells(self, snapshot: list[tuple[int, int, int]]) -> None:
+    def _restore_cells(self, snapshot: list[tuple]) -> None:
         """Put back the (cell, top, under) contents of ``snapshot``, last first (the hash is restored
-        by the caller)."""
+        by the caller); in games of stacks higher than two, with the deeper pieces (a fourth item)."""
+        deep = self.deep
+        if deep is not None:
+            for write in reversed(snapshot):
+                deep[write[0]] = write[3] if len(write) > 3 else ()
+            snapshot = [write[:3] for write in snapshot]
         board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
         code_army = self.game.code_army
         for cell, top, low in reversed(snapshot):

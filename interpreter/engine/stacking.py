@@ -1,10 +1,12 @@
 """Stacks of pieces at play: the moves, effects and attacks of a stacking game.
 
 A cell holds a stack: ``Position.board[cell]`` is its top piece (the one
-that moves) and ``Position.under[cell]`` the piece below it, or 0 (stacks of
-two, the height the interpreter runs). A piece standing alone moves at the
-*ground* level, the top of a stack at the *upper* level; the piece below is
-locked: it neither moves nor attacks.
+that moves), ``Position.under[cell]`` the piece below it, or 0, and, in a
+game whose stacks may be higher than two, ``Position.deep[cell]`` the pieces
+below that one, bottom first (``Position.deep`` is None in games of stacks
+of two, so that they pay nothing for taller ones). A piece standing alone
+moves at the *ground* level, the top of a stack at the *upper* level; the
+pieces below are locked: they neither move nor attack.
 
 Every move of a stacking game is one of the *interactions* the rules file
 lists (:class:`~interpreter.compiler.stacking.Interaction`), found by walking
@@ -14,7 +16,8 @@ a double step passed, for en passant), ``("sep", victim)`` (an upper-level
 en passant: the piece that just passed is put back under the mover) or
 ``("castlock", rook_from, rule)`` (castling in which the rook climbs onto
 the king). All of them are made by writing new contents into a few cells
-(:func:`effects`), which the position snapshots and restores.
+(:func:`effects`: ``(cell, top, under)``, with the deeper pieces as a fourth
+item in games of taller stacks), which the position snapshots and restores.
 
 Check (:mod:`interpreter.engine.attacks`): a royal piece is attacked when an
 enemy piece that is not locked has a move whose outcome removes it.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.compiler.stacking import MODALITIES, REMOVES
+from interpreter.compiler.stacking import MODALITIES, REMOVES, target_index
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
@@ -47,19 +50,21 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     """The stacking moves of the piece on top of ``src`` (with ``only``: those to one of these cells).
 
     Each cell an atom reaches is met as one of the targets of
-    :data:`~interpreter.compiler.stacking.TARGETS`; the compiled table of the
+    :func:`~interpreter.compiler.stacking.targets`; the compiled table of the
     mover's kind and situation gives the outcomes a move there may have.
     Equal moves found by two atoms are listed once.
     """
     game = pos.game
     st = game.stacking
-    board, under = pos.board, pos.under
+    board, under, deep = pos.board, pos.under, pos.deep
     code = board[src]
     hostile = game.hostile[game.code_army[code]]
     low = under[src]
     upper = bool(low)
     level = "upper" if upper else "ground"
-    table = st.outcomes[game.code_kind[code]][("upper", "enemy" if hostile[low] else "own") if upper else ("ground", None)]
+    situation = (("upper", "enemy" if hostile[low] else "own", 2 if deep is None else 2 + len(deep[src]))
+                 if upper else ("ground", None, 1))
+    table = st.outcomes[game.code_kind[code]][situation]
     promotions = game.promotions[code]
     blocked = st.upper_blocked_by
     block_empty, block_singles, block_stacks = "empty" in blocked, "singles" in blocked, "stacks" in blocked
@@ -105,8 +110,10 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
             target = 0
         elif not under[to]:
             target = 1 if hostile[top] else 2
-        else:
+        elif deep is None or not deep[to]:
             target = (3 if hostile[top] else 5) + (0 if hostile[under[to]] else 1)
+        else:
+            target = target_index([not hostile[c] for c in (*deep[to], under[to], top)])
         choices = NO_PROMOTION if promotions is None else (promotions[to] or NO_PROMOTION)
         for outcome in outcomes[target]:
             special = ("st", outcome, passed) if passed and outcome == "move" else PLAIN[outcome]
@@ -142,8 +149,10 @@ def _en_passant(pos: "Position", src: int, to: int, modality: int, hostile: list
 # ---------------------------------------------------------------- making moves
 
 
-def effects(pos: "Position", move) -> tuple[list[tuple[int, int, int]], list[int]]:
+def effects(pos: "Position", move) -> tuple[list[tuple], list[int]]:
     """The new (cell, top, under) contents a stacking move writes, and the codes it captures."""
+    if pos.deep is not None:
+        return _tall_effects(pos, move)
     frm, to, promo, special = move
     board, under = pos.board, pos.under
     tag = special[0]
@@ -169,7 +178,7 @@ def effects(pos: "Position", move) -> tuple[list[tuple[int, int, int]], list[int
         cell, captured = (to, new, low), [top]
     elif outcome == "capture-bottom":
         cell, captured = (to, top, new), [low]
-    else:  # capture-both
+    else:  # capture-both, capture-all
         cell, captured = (to, new, 0), [top, low]
     return [left, cell], captured
 
@@ -191,6 +200,65 @@ def path_to(game: "Game", code: int, src: int, target: int) -> set[int]:
     return cells
 
 
+def _tall_effects(pos: "Position", move) -> tuple[list[tuple], list[int]]:
+    """:func:`effects` in a game of stacks higher than two: the new (cell, top, under, deeper pieces)
+    contents, and the codes captured. The cells are rebuilt from their lists of pieces, bottom first."""
+    frm, to, promo, special = move
+    tag = special[0]
+    mover = pos.board[frm]
+    new = promo or mover
+    left = without_top(pos, frm)
+    if tag == "castlock":
+        rook_from = special[1]
+        return [(frm, 0, 0, ()), (rook_from, 0, 0, ()), _contents(to, (mover, pos.board[rook_from]))], []
+    if tag == "sep":
+        victim = special[1]
+        return [left, (victim, 0, 0, ()), _contents(to, (pos.board[victim], new))], []
+    outcome = special[1]
+    pieces = (*lower_pieces(pos, to), pos.board[to]) if pos.board[to] else ()
+    if outcome in ("move", "descend"):
+        after, captured = (new,), []
+    elif outcome in ("climb", "land"):
+        after, captured = (*pieces, new), []
+    elif outcome == "capture":
+        after, captured = (new,), [pieces[-1]]
+    elif outcome == "capture-top":
+        after, captured = (*pieces[:-1], new), [pieces[-1]]
+    elif outcome == "capture-bottom":
+        after, captured = (new, *pieces[1:]), [pieces[0]]
+    else:  # capture-both (a stack of two), capture-all
+        after, captured = (new,), list(reversed(pieces))
+    return [left, _contents(to, after)], captured
+
+
+def _contents(cell: int, pieces: tuple[int, ...]) -> tuple[int, int, int, tuple[int, ...]]:
+    """The (cell, top, under, deeper pieces) write that puts ``pieces`` (bottom first) on ``cell``."""
+    if len(pieces) < 2:
+        return (cell, pieces[0] if pieces else 0, 0, ())
+    return (cell, pieces[-1], pieces[-2], pieces[:-2])
+
+
+def lower_pieces(pos: "Position", cell: int) -> tuple[int, ...]:
+    """The locked pieces under the top of ``cell``, bottom first (``()``: a lone piece or an empty cell)."""
+    low = pos.under[cell]
+    if not low:
+        return ()
+    return (*pos.deep[cell], low) if pos.deep is not None else (low,)
+
+
+def locked_pieces(pos: "Position") -> list[tuple[int, int]]:
+    """(cell, code) of every locked piece: those under the top of a stack, at any depth."""
+    return [(cell, code) for cell in pos.stacked for code in lower_pieces(pos, cell)]
+
+
+def without_top(pos: "Position", cell: int) -> tuple:
+    """The write that takes the top piece off ``cell``: the piece below it, if any, is the new top (and
+    is freed)."""
+    if pos.deep is None:
+        return (cell, pos.under[cell], 0)
+    return _contents(cell, lower_pieces(pos, cell))
+
+
 def removes_royal(pos: "Position", move, royals: set[int]) -> bool:
     """Does ``move`` remove a piece standing on one of the cells ``royals`` that is royal?"""
     frm, to, promo, special = move
@@ -198,4 +266,8 @@ def removes_royal(pos: "Position", move, royals: set[int]) -> bool:
         return False
     is_royal = pos.game.is_royal
     removed = REMOVES[special[1]]
-    return ("top" in removed and is_royal[pos.board[to]]) or ("under" in removed and is_royal[pos.under[to]])
+    if "top" in removed and is_royal[pos.board[to]]:
+        return True
+    if "bottom" in removed:
+        return is_royal[pos.under[to] if pos.deep is None or not pos.deep[to] else pos.deep[to][0]]
+    return "all" in removed and any(is_royal[code] for code in (*lower_pieces(pos, to), pos.board[to]))

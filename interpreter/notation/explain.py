@@ -11,6 +11,7 @@ from interpreter.engine.legality import is_capture
 from interpreter.engine.moves import Move
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
+from interpreter.engine.stacking import locked_pieces
 
 from .parsed import Parsed, fits, matches
 from .san import checked_enemies, san_text
@@ -172,7 +173,7 @@ def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
     king_name = game.kinds[game.castle_king].name
     rook_name = " or ".join(game.kinds[kind].name for kind in game.castle_rooks)
     if not kings:
-        if any(pos.under[c] == king_code and (pos.unmoved >> c) & 1 for c in pos.stacked):
+        if any(code == king_code and (pos.unmoved >> c) & 1 for c, code in locked_pieces(pos)):
             return f"{title} may not castle now: the {king_name} is locked under another piece"
         return f"{title} may no longer castle: the {king_name} has moved"
     if pos.under[kings[0]]:
@@ -183,8 +184,8 @@ def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
     rooks = [c for c in pos.cells_of[army] if pos.board[c] in rook_codes and (pos.unmoved >> c) & 1
              and coords[c][1 - axis] == across and (not rule.side or (coords[c][axis] - along) * rule.side > 0)]
     if not rooks:
-        if any(pos.under[c] in rook_codes and (pos.unmoved >> c) & 1 and coords[c][1 - axis] == across
-               for c in pos.stacked):
+        if any(code in rook_codes and (pos.unmoved >> c) & 1 and coords[c][1 - axis] == across
+               for c, code in locked_pieces(pos)):
             return f"{title} may not play {name} now: its {rook_name} is locked under another piece"
         return f"{title} may no longer play {name}: no unmoved {rook_name} for it"
     if not rule.ignore_attacks and pos.in_check():

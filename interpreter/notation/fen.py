@@ -31,8 +31,9 @@ three, as in EPD) may be left out and default to ``0 1``.
   written only while the army holds a piece that may enter there).
 - En passant: ``-`` or the cell passed over by the last double step; kept
   only when an en passant capture is possible, as python-chess does.
-- Stacking games write a stack as its two symbols in parentheses, bottom
-  first: ``(Pb)`` is a white pawn under a black bishop.
+- Stacking games write a stack as its symbols in parentheses, bottom
+  first: ``(Pb)`` is a white pawn under a black bishop, ``(PNb)`` a white
+  pawn under a white knight under a black bishop.
 - Drop and gating games add the pieces in hand in brackets after the placement
   (``...RNBQKBNR[Qn]``; one more rank, ``.../Qn``, is read too) and mark
   promoted pieces with ``~`` (``Q~``).
@@ -61,6 +62,7 @@ from interpreter.compiler.placement import (
     LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
 )
 from interpreter.engine.position import Position
+from interpreter.engine.stacking import lower_pieces
 from interpreter.engine.attacks import royal_attacked, royal_cells
 from interpreter.engine.legality import ep_legal, ep_possible
 from interpreter.engine.scoring import scores_text
@@ -91,11 +93,13 @@ def parse_fen(game: Game, fen: str) -> Position:
     placement, at = fields[0]
     squares, holdings, holdings_at = split_holdings(game, fen, placement, at)
     promoted: set[int] | None = set() if game.to_hand else None
-    stacks: dict[int, int] | None = {} if game.stacking is not None else None
+    stacks: dict[int, tuple[int, ...]] | None = {} if game.stacking is not None else None
     for cell, code in read_placement(game, fen, squares, at, promoted, stacks).items():
         pos.place(cell, code)
-    for cell, code in (stacks or {}).items():
-        pos.under[cell] = code
+    for cell, lower in (stacks or {}).items():
+        pos.under[cell] = lower[-1]
+        if pos.deep is not None:
+            pos.deep[cell] = lower[:-1]
         pos.stacked.add(cell)
     for cell in promoted or ():
         pos.promoted |= 1 << cell
@@ -396,7 +400,7 @@ def board_fen(pos: Position) -> str:
                     row.append(str(empty))
                     empty = 0
                 if pos.under[cell]:
-                    row.append(f"({game.code_symbol[pos.under[cell]]}{game.code_symbol[code]})")
+                    row.append("(" + "".join(game.code_symbol[c] for c in (*lower_pieces(pos, cell), code)) + ")")
                     continue
                 row.append(game.code_symbol[code])
                 if (pos.promoted >> cell) & 1:
@@ -440,7 +444,7 @@ def _ground_cells(pos: Position, army: int) -> dict[int, int]:
     game = pos.game
     cells = {}
     for cell, code in enumerate(pos.board):
-        low = pos.under[cell] or code
+        low = (lower_pieces(pos, cell) or (code,))[0]
         if low and game.code_army[low] == army:
             cells[cell] = low
     return cells

@@ -45,7 +45,8 @@ mated royal pieces off, ``out`` for putting the armies to move out of the game
 Stacking games (moves with the specials ``st``, ``sep``, ``castlock``):
 
 - ``x`` only when the outcome removes a piece (``capture``,
-  ``capture-top``, ``capture-bottom``, ``capture-both``): ``Nxf3``;
+  ``capture-top``, ``capture-bottom``, ``capture-both``, ``capture-all``):
+  ``Nxf3``;
 - ``*`` after the destination (and promotion) when the mover ends on top
   of a piece without capturing it, i.e. the outcome ``climb`` or ``land``:
   ``Rb1*``, ``Bd5*``, ``g8=Q*``; ``descend`` and ``move`` are plain moves

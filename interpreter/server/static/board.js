@@ -125,15 +125,15 @@ class BoardView {
     this.onCell(name);
   }
 
-  // What a drag from `cell` moves: the piece, or of a stack the top piece (and what is drawn
-  // with it) while the locked one stays.
+  // What a drag from `cell` moves: the piece, or of a stack the top piece and the plate it
+  // stands on, while the locked ones stay.
   _moving(cell) {
     return this.pieces.get(cell).flatMap((wrap) => {
       const stack = wrap.querySelector("g.stack");
       if (!stack) return [wrap];
       const parts = [...stack.children];
-      const first = parts.findIndex((part) => part.localName === "use");
-      return parts.slice(first + 1);
+      const top = parts.map((part) => part.localName).lastIndexOf("use");
+      return parts.slice(parts[top - 1]?.localName === "ellipse" ? top - 1 : top);
     });
   }
 
