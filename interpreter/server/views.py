@@ -27,8 +27,8 @@ from .seats import KINDS
 from .sessions import Session
 
 OUTCOME_WORDS = {"capture": "capture", "capture-top": "capture the top piece", "capture-bottom": "capture the piece below",
-                 "capture-both": "capture both pieces", "climb": "climb on top", "land": "land on top",
-                 "descend": "step down", "move": "move"}
+                 "capture-both": "capture both pieces", "capture-all": "capture the whole stack",
+                 "climb": "climb on top", "land": "land on top", "descend": "step down", "move": "move"}
 """Words for the outcomes of a stacking game's moves (``st``), shown by the move chooser."""
 SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en passant", "sep": "take it and put it under",
                  "ep_set": "double step", "drop": "drop", "once": "once-per-game move", "pass": "pass",
