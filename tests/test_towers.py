@@ -46,8 +46,9 @@ import random
 
 import pytest
 
+from dsl import PositionError, RulesError, load_spec_text
 from interpreter.engine.perft import perft
-from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 from interpreter.notation.fen import to_fen
 
 LETTERS = "KQRBNP"
@@ -303,3 +304,25 @@ def test_legal_moves_agree_along_random_games(game):
             pos.push(move)
             assert Board(to_fen(pos)).cells == board.cells
     assert positions > 150 and towers > 20
+
+
+@pytest.mark.parametrize("line, message", [
+    ("on ground own/own/own: climb", "nothing may climb or land on a full stack (height 3)"),
+    ("on ground enemy/enemy/enemy/enemy: capture-all", "a stack of 4 pieces is higher than the game's stacks"),
+    ("on ground enemy/enemy/enemy: capture-both", "capture-both takes the two pieces of a stack of two"),
+    ("on upper enemy single: capture, if height == \"tall\"", "an interaction's condition is"),
+])
+def test_interactions_that_cannot_run_are_refused_where_they_are(tmp_path, line, message):
+    text = f'variant t {{ title "T" }}\nextends towers\nstacking {{\n  height 3\n  {line}\n}}\n'
+    path = tmp_path / "t.rules"
+    path.write_text(text)
+    with pytest.raises(RulesError) as err:
+        compile_variant(load_spec_text(text, str(path)))
+    assert message in str(err.value)
+    assert err.value.loc is not None and err.value.loc.line == 5
+
+
+def test_a_stack_higher_than_the_game_allows_is_refused_in_a_fen(game):
+    with pytest.raises(PositionError) as err:
+        position_from_fen(game, "4k3/8/3(nnqb)4/8/8/8/4K3/8 w - - 0 1")
+    assert "2 to 3 piece symbols" in str(err.value) and err.value.loc.column == 8
