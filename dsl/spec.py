@@ -398,7 +398,7 @@ class CastleRule(Node):
 
 class CastlingSpec(Node):
     """The castling pieces and rules: ``rooks`` lists the kinds a king may castle with (``rook Rook |
-    Chancellor``: either, Perfect Chess's queenside chancellor)."""
+    Chancellor``: with either)."""
 
     king: str
     rooks: list[str]
@@ -498,7 +498,7 @@ class NoMovesRule(Node):
 
 
 class RulesSpec(Node):
-    forbid: list[Literal["self-check", "partner-check", "royal-capture", "giving-check"]] = []
+    forbid: list[Literal["self-check", "partner-check", "royal-capture", "giving-check", "royal-escape"]] = []
     compulsory_capture: bool = False
     explosion: list[str] | None = None
     """With ``captures explode sparing ...``: the piece kinds an explosion spares."""

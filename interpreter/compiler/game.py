@@ -526,6 +526,7 @@ class Game:
         self.count_checks = rules.count_checks
         self.no_moves = compile_no_moves(self, rules.no_moves)
         self.forbid_giving_check = "giving-check" in rules.forbid
+        self.forbid_royal_escape = "royal-escape" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
         self._compile_explosion(rules)
         compile_drops(self, spec.drops)

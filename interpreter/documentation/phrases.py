@@ -67,6 +67,8 @@ FORBIDDEN = {
     "royal-capture": "A royal piece is never captured: a move that would capture one is not allowed, "
                      "and a royal piece left attacked is dealt with on its own army's turn.",
     "giving-check": "No move may attack an enemy royal piece: giving check is not allowed.",
+    "royal-escape": "A royal piece in check may not move, except to capture the piece giving check when it "
+                    "is the only one: the other pieces must meet the check.",
 }
 
 REPETITION = ("Two positions are the same for repetition when the same pieces stand on the same "

@@ -2,8 +2,10 @@
 
 ``forbid self-check`` removes moves that leave an own royal piece
 attacked, ``forbid partner-check`` those that newly expose a partner's,
-``forbid giving-check`` those that attack an enemy royal piece, and
-``captures compulsory`` every non-capture when a capture exists. When
+``forbid giving-check`` those that attack an enemy royal piece,
+``forbid royal-escape`` the moves of a royal piece in check but the capture
+of the only piece giving it, and ``captures compulsory`` every non-capture
+when a capture exists. When
 every enemy attack depends on occupancy alone, pins and hopper screens are
 computed once per position and only the moves that could matter are tried
 by make, test and unmake.
@@ -16,7 +18,8 @@ from typing import TYPE_CHECKING
 from interpreter.compiler.stacking import CAPTURES
 
 from . import stacking
-from .attacks import attacked, gives_check, in_check, live_enemies, royal_attacked, royal_cells, stack_royal_attacked
+from .attacks import (attacked, checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells,
+                      stack_royal_attacked)
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
 from .neutral import with_neutral_moves
@@ -28,10 +31,11 @@ if TYPE_CHECKING:
 def rule_abiding_moves(pos: Position) -> list[Move]:
     """The moves the legality rules allow, whether or not an end rule holds.
 
-    ``forbid pos-check`` removes moves that leave an own royal piece
+    ``forbid self-check`` removes moves that leave an own royal piece
     attacked, ``forbid giving-check`` those that attack an enemy royal
-    piece, and ``captures compulsory`` every non-capture when a capture
-    exists.
+    piece, ``forbid royal-escape`` (see :func:`_without_royal_escape`) the
+    moves of a royal piece in check, and ``captures compulsory`` every
+    non-capture when a capture exists.
     """
     g = pos.game
     moves = pseudo_legal_moves(pos)
@@ -40,6 +44,8 @@ def rule_abiding_moves(pos: Position) -> list[Move]:
     if g.forbid_giving_check:
         army = pos.army
         moves = [m for m in moves if not _gives_check_after(pos, m, army)]
+    if g.forbid_royal_escape:
+        moves = _without_royal_escape(pos, moves)
     if g.compulsory_capture:
         captures = [m for m in moves if is_capture(pos, m)]
         if captures:
@@ -66,6 +72,19 @@ def is_capture(pos: Position, move: Move) -> bool:
         special = special[3]
     return bool(pos.board[move[1]]) and (special is None or special[0] != "castle") or (
         special is not None and special[0] == "ep")
+
+
+def _without_royal_escape(pos: Position, moves: list[Move]) -> list[Move]:
+    """``forbid royal-escape``: while the side to move is in check, its royal pieces may not move,
+    except to capture the piece giving check when only one piece gives it (so under a double check
+    they may not move at all); the check must be met by the other pieces. Drops and moves of other
+    pieces are not affected."""
+    found = checkers(pos)
+    if not found:
+        return moves
+    board, is_royal = pos.board, pos.game.is_royal
+    only = found[0] if len(set(found)) == 1 else -1
+    return [m for m in moves if m[3] is DROP or not is_royal[board[m[0]]] or m[1] == only]
 
 
 def _gives_check_after(pos: Position, move: Move, army: int) -> bool:

@@ -102,6 +102,8 @@ def _why_forbidden(pos: Position, legal: list[Move], move: Move) -> str:
         return f"it would leave {title}'s {royal} in check"
     if game.forbid_giving_check and after(pos, move, lambda: bool(checked_enemies(pos, army))):
         return "it would give check, which this variant forbids"
+    if game.forbid_royal_escape and not is_drop(move) and game.is_royal[pos.board[move[0]]] and pos.in_check():
+        return f"{title}'s royal piece is in check and may only capture the single piece giving it"
     captures = [m for m in legal if is_capture(pos, m)]
     if game.compulsory_capture and captures and not is_capture(pos, move):
         return f"captures are compulsory and {title} can capture (e.g. {san_text(pos, captures[0], legal)})"

@@ -249,9 +249,9 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
                        if code in rook_codes and board.coords[c][1] == ky)
         lower = ch.lower()
         if lower == "k":
-            candidates = [c for x, c in rooks if x > kx][-1:]
+            candidates = [c for x, c in rooks if kx < x <= rook_reach(game, army.index, king, 1)][-1:]
         elif lower == "q":
-            candidates = [c for x, c in rooks if x < kx][:1]
+            candidates = [c for x, c in rooks if rook_reach(game, army.index, king, -1) <= x < kx][:1]
         else:
             candidates = [c for x, c in rooks if file_letter(x) == lower]
         if not candidates:
@@ -450,6 +450,23 @@ def _ground_cells(pos: Position, army: int) -> dict[int, int]:
     return cells
 
 
+def rook_reach(game: Game, army: int, king: int, toward: int) -> int:
+    """The file from which ``K`` (``toward`` +1) or ``Q`` (-1) looks for the king's rook, going
+    towards the king: the outermost file of the army's castling rooks on that side of the king's
+    rank in the setup, else the board's edge (and always while the setup itself is read). This is
+    Fairy-Stockfish's dialect: where the rooks start on the b- and i-files of ten, ``K`` is the
+    first rook from the i-file inward, and a rook beyond it needs its file letter."""
+    board = game.board
+    kx, ky = board.coords[king]
+    setup = getattr(game, "setup", None)
+    codes = game.castle_rook_codes[army]
+    files = [board.coords[c][0] for c, code in (setup.placement.items() if setup else ())
+             if code in codes and board.coords[c][1] == ky and (board.coords[c][0] - kx) * toward > 0]
+    if files:
+        return max(files) if toward > 0 else min(files)
+    return board.files - 1 if toward > 0 else 0
+
+
 def rights_as_cells(game: Game) -> bool:
     """Castling rights are written as the cells of the unmoved kings and rooks (not ``KQkq``) for
     armies without letter cases (prefixed symbols) and for castling along a file."""
@@ -484,8 +501,10 @@ def castling_field(pos: Position) -> str:
             for x, c in rooks:
                 if not (pos.unmoved >> c) & 1:
                     continue
-                side = [r for r in rooks if (r[0] > kx) == (x > kx)]
-                outermost = side[-1][0] if x > kx else side[0][0]
+                toward = 1 if x > kx else -1
+                reach = rook_reach(game, army.index, king, toward)
+                side = [r for r in rooks if (r[0] - kx) * toward > 0 and (reach - r[0]) * toward >= 0]
+                outermost = (side[-1][0] if x > kx else side[0][0]) if side else None
                 letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
                 letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
                 implied |= (1 << king) | (1 << c)
