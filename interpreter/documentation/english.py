@@ -454,7 +454,7 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         order = [self.army(a) for a in (self.spec.turn or [a.name for a in self.spec.armies])]
         if not order:
             return "No army takes turns yet."
-        second = (" " + self.neutral_move_sentence()) if self.spec.rules.neutral_move else ""
+        second = (" " + self.neutral_move_sentence(self.spec.rules.neutral_move)) if self.spec.rules.neutral_move else ""
         if len(order) == 2:
             return f"{order[0]} moves first; then {order[1]} and {order[0]} take turns, one move each." + second
         return f"{order[0]} moves first, then {join(order[1:])}, in this order, one move each, round and round." + second

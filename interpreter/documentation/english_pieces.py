@@ -139,9 +139,11 @@ class PieceEnglish:
         text += "."
         if piece.royal:
             text += " " + self.royal_sentence(piece)
+        if piece.neutral:
+            text += " " + self.neutral_sentence(piece)
         if piece.description:
             text += " " + sentence(piece.description)
-        text += "".join(" " + self.render(m) for m in piece.moves) or " It has no moves of its own."
+        text += "".join(" " + self.render(m) for m in piece.moves) or ("" if piece.neutral else " It has no moves of its own.")
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
         return text
 
@@ -200,14 +202,20 @@ class PieceEnglish:
                 else "a stack"
         return f"a stack with {top} on top of {bottom}"
 
-    def _Interaction(self, inter: S.Interaction) -> str:
+    def _interaction_parts(self, inter: S.Interaction) -> tuple[str, str, str]:
+        """An interaction's sentence in three parts: who moves from where ("a piece standing alone (at
+        ground level)"), onto what (the target) and what happens (how, if what, the outcome)."""
         who = f"a {join(inter.only, 'or')}" if inter.only else "a piece"
         level = "standing alone (at ground level)" if inter.level == "ground" else "on top of a stack (upper level)"
         using = {("capture",): ", with a capturing move", ("move",): ", with a non-capturing move",
                  ("capture", "move"): ", with any of its moves"}.get(tuple(sorted(inter.using)), "")
         condition = f", if {self.render(inter.condition)}" if inter.condition is not None else ""
         outcome = OUTCOMES.get(inter.outcome, f"has the outcome `{inter.outcome}`")
-        return f"{who} {level} that moves onto {self._target(inter)}{using}{condition} {outcome}"
+        return f"{who} {level}", self._target(inter), f"{using}{condition} {outcome}"
+
+    def _Interaction(self, inter: S.Interaction) -> str:
+        head, target, result = self._interaction_parts(inter)
+        return f"{head} that moves onto {target}{result}"
 
     def _StackingSpec(self, stacking: S.StackingSpec) -> str:
         if stacking.height <= 1:
@@ -217,13 +225,15 @@ class PieceEnglish:
                     "the pieces under it are locked: they neither move nor attack.")
         blockers = stacking.upper_blocked_by or ["stacks", "singles"]
         text += f" A piece on top of a stack is blocked by {join([BLOCKERS[b] for b in blockers], 'and')}."
-        groups: dict[str, list[str]] = {}    # one sentence per mover and level: "A piece standing alone ..."
+        # One sentence per mover and level ("A piece standing alone ..."); targets with the same
+        # result are joined ("onto its own lone piece or a stack of two own pieces, ... climbs").
+        groups: dict[str, dict[str, list[str]]] = {}
         for inter in stacking.interactions:
-            rendered = self.render(inter)
-            head, _, rest = rendered.partition(" that moves onto ")
-            groups.setdefault(head, []).append(rest)
+            head, target, result = self._interaction_parts(inter)
+            groups.setdefault(head, {}).setdefault(result, []).append(target)
         for head, cases in groups.items():
-            text += " " + sentence(f"{head} that moves onto " + "; onto ".join(cases))
+            onto = "; onto ".join(join(targets, "or") + result for result, targets in cases.items())
+            text += " " + sentence(f"{head} that moves onto {onto}")
         return text
 
     def _DropRule(self, drop: S.DropRule) -> str:

@@ -67,11 +67,12 @@ class RulesEnglish:
         if self.spec.rules.neutral_move == piece.name:
             text += (" It has no moves of its own: the player who has just moved moves it to another empty cell, "
                      "as the second part of every move.")
+        else:
+            text += " It never moves."
         return text
 
-    def neutral_move_sentence(self) -> str:
-        """The second part of every move (``then move``), or ''."""
-        name = self.spec.rules.neutral_move
+    def neutral_move_sentence(self, name: str | None) -> str:
+        """The second part of every move (``then move NAME``), or '' for ``None``."""
         if name is None:
             return ""
         return (f"Every move has a second part: the player who made it then moves the {name} to another cell "
@@ -201,4 +202,5 @@ class RulesEnglish:
         return sections
 
     def _RulesSpec(self, rules: S.RulesSpec) -> str:
-        return " ".join(p for _, paragraphs in self.rule_sections(rules) for p in paragraphs)
+        text = " ".join(p for _, paragraphs in self.rule_sections(rules) for p in paragraphs)
+        return text + (" " + self.neutral_move_sentence(rules.neutral_move) if rules.neutral_move else "")
