@@ -32,6 +32,19 @@ def test_the_table_names_every_bundled_variant_for_each_protocol():
         assert sorted(variants.carried_table()[protocol]) == bundled_names()
 
 
+def test_the_engine_page_and_the_readme_count_and_name_what_is_refused():
+    """docs/engines.md's table names every variant neither protocol carries, and both pages count them."""
+    table = variants.carried_table()
+    refused = [name for name in bundled_names() if all(table[p][name] is not None for p in variants.PROTOCOLS)]
+    carried = len(bundled_names()) - len(refused)
+    page = (Path(__file__).parents[1] / "docs" / "engines.md").read_text()
+    rows = "\n".join(line for line in page.splitlines() if line.startswith("| ") and "why neither" not in line)
+    assert [n for n in refused if load_game(n).title not in rows] == []
+    assert f"{carried} of the {len(bundled_names())}" in page
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    assert f"{carried} of the {len(bundled_names())} bundled" in readme
+
+
 @pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "locking"])
 def test_the_seed_games_and_hex_boards_are_refused_with_a_reason(name):
     for protocol in variants.PROTOCOLS:
