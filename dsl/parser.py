@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -69,6 +70,19 @@ def grammar_parser() -> Lark:
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=cache)
 
 
+def _words_of(pattern) -> list[str] | None:
+    """The words a terminal's pattern stands for when it is a choice of plain words
+    (``FORBIDDEN: "self-check" | "partner-check" ...``, compiled by lark to ``(?:partner\\-check|...)``),
+    sorted; None for any other pattern (a number, a name, a choice with a regular expression in it)."""
+    if pattern.type == "str":
+        return [pattern.value] if pattern.value.isalpha() else None
+    body = pattern.value
+    if not (body.startswith("(?:") and body.endswith(")")):
+        return None
+    words = [re.sub(r"\\(.)", r"\1", alternative) for alternative in body[3:-1].split("|")]
+    return sorted(words) if all(re.fullmatch(r"[a-z]+(-[a-z]+)*", w) for w in words) else None
+
+
 def _describe(terminal: str) -> str:
     if terminal in _TOKEN_WORDS:
         return _TOKEN_WORDS[terminal]
@@ -77,21 +91,21 @@ def _describe(terminal: str) -> str:
     except KeyError:
         return terminal.lower()
     if pattern.type == "str":
-        return repr(pattern.value).replace("'", "'")
+        return repr(pattern.value)
+    words = _words_of(pattern)
+    if words:
+        return "one of " + ", ".join(repr(w) for w in words)
     return terminal.lower().replace("_", " ")
 
 
 def _keywords(expected: set[str]) -> list[str]:
-    words = []
+    """The words that may stand where ``expected`` terminals are accepted (for "did you mean")."""
+    words: list[str] = []
     for terminal in expected:
         try:
-            pattern = grammar_parser().get_terminal(terminal).pattern
+            words += _words_of(grammar_parser().get_terminal(terminal).pattern) or []
         except KeyError:
             continue
-        if pattern.type == "str" and pattern.value.isalpha():
-            words.append(pattern.value)
-        elif pattern.type == "re" and "|" in pattern.value and terminal.isupper():
-            words.extend(w.strip('"') for w in pattern.value.strip("(?:)").split("|") if w.strip('"').isalpha())
     return words
 
 

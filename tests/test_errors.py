@@ -38,6 +38,9 @@ CASES = [
      ["check", "{file}"], ["unknown cell 'e9'"], "24:41"),
     ("setup-fen-bad-letter", variant("", "RNBQKBNR w", "RNBQKBXR w"),
      ["check", "{file}"], ["unknown piece symbol 'X'"], "24:53"),
+    ("forget-forbid-unknown-rule", variant("\nforget forbid self-chek\n"),
+     ["check", "{file}"], ["expected: one of 'giving-check', 'partner-check', 'royal-capture', 'royal-escape', "
+                           "'self-check'", "did you mean 'self-check'"], "26:15"),
     ("unknown-direction", variant("\npiece Wazir { letter W move step nn }\n"),
      ["check", "{file}"], ["unknown direction 'nn'"], "26:29"),
     ("duplicate-letter", variant("\npiece Nightrider { betza \"NN\" }\n"),
