@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dsl import spec as S
-from dsl.errors import Loc, RulesSemanticError, UnsupportedError, clip, unknown_name
+from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board, compile_board
 from .budget import compiling, located
 from .castling import compile_castling
 from .drops import compile_drops
 from .gating import compile_gating
+from .modes import compile_mode
 from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, compile_atoms, frame
@@ -107,7 +108,9 @@ class Game:
         self.name = spec.name
         self.title = spec.title
         self._compile_armies(spec)
-        self._compile_mode(spec, mode, options or {})
+        self.mode, self.players, self.turn_armies = compile_mode(spec, self.armies, self.turn_order, mode,
+                                                                 options or {})
+        self.turn_order = [armies[0] for armies in self.turn_armies]
         self.board: Board = compile_board(spec.board, [a.name for a in self.armies], self.variant_loc)
         self.n = len(self.board)
         for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
@@ -187,91 +190,6 @@ class Game:
                                          for a in armies]
         self.partners: list[list[int]] = [[b.index for b in armies if b.index != a.index
                                            and team_of[b.index] == team_of[a.index]] for a in armies]
-
-    def _compile_mode(self, spec: S.VariantSpec, mode: str | None, options: dict[str, str]) -> None:
-        """Choose a play mode (default: the first declared); its turn order replaces the variant's.
-
-        ``players`` maps each seat of the mode to the armies it plays (an
-        army alone without modes). ``turn_armies[i]`` lists the armies that
-        move in turn ``i``: one, or all the armies of a player named in the
-        mode's ``turn`` (a turn is then one move of any of their pieces);
-        ``turn_order[i]`` is the first of them, the army FEN names.
-
-        A mode's ``option PLAYER = TEAM`` gives that player the team's
-        armies; ``options`` (the runner's) may name another team. The
-        armies it takes leave the other players, and an army left without
-        a player gets one of its own, named after it.
-        """
-        self.mode = None
-        self.players: dict[str, list[int]] = {a.name: [a.index] for a in self.armies}
-        self.turn_armies: list[tuple[int, ...]] = [(a,) for a in self.turn_order]
-        if not spec.modes:
-            from dsl.errors import UsageError
-            if mode is not None:
-                raise UsageError(f"{spec.name} has no play modes", hint="leave out --mode")
-            if options:
-                raise UsageError(f"{spec.name} has no play modes, so no mode option '{clip(next(iter(options)))}'",
-                                 hint="leave out --option")
-            return
-        modes = {m.name: m for m in spec.modes}
-        for declared in spec.modes:
-            _check_one_player_per_army(spec, declared)
-        chosen = modes.get(mode or spec.modes[0].name)
-        if chosen is None:
-            from dsl.errors import UsageError, suggest
-            guess = suggest(mode, modes)
-            raise UsageError(f"{spec.name} has no mode '{mode}'", expected=", ".join(modes),
-                             hint=f"did you mean '{guess}'?" if guess else None)
-        self.mode = chosen.name
-        teams = {t.name: [self.army_index[a] for a in t.armies] for t in spec.teams}
-        players: dict[str, list[int]] = {}
-        for player, army_names in chosen.players.items():
-            players[player] = []
-            for name in army_names:
-                if name not in self.army_index and name not in teams:
-                    raise unknown_name("army or team", name, list(self.army_index) + list(teams), chosen.loc)
-                players[player] += teams.get(name) or [self.army_index.get(name)]
-        self._apply_options(chosen, players, teams, options)
-        self.players = players or self.players
-        turns = []
-        for name in chosen.turn or [self.armies[a].name for a in self.turn_order]:
-            if name in self.army_index:
-                turns.append((self.army_index[name],))
-            elif name in players:
-                turns.append(tuple(players[name]))
-            else:
-                raise unknown_name("army or player", name, list(self.army_index) + list(players), chosen.loc)
-        self.turn_armies = turns
-        self.turn_order = [armies[0] for armies in turns]
-
-    def _apply_options(self, mode: S.ModeSpec, players: dict[str, list[int]], teams: dict[str, list[int]],
-                       options: dict[str, str]) -> None:
-        """Give each ``option PLAYER = TEAM`` player its team (the runner's choice or the default)."""
-        from dsl.errors import UsageError, suggest
-        for name in options:
-            if name not in mode.options:
-                guess = suggest(name, mode.options)
-                raise UsageError(f"mode '{mode.name}' has no option '{name}'",
-                                 expected=", ".join(mode.options) or "no options",
-                                 hint=f"did you mean '{guess}'?" if guess else None)
-        for player, default in mode.options.items():
-            team = options.get(player, default)
-            if player not in players:
-                raise unknown_name("player", player, players, mode.loc)
-            if team not in teams:
-                if player in options:
-                    raise UsageError(f"option {player}={team}: no team '{team}'", expected=", ".join(teams))
-                raise unknown_name("team", team, teams, mode.loc)
-            taken = teams[team]
-            for other in list(players):
-                if other != player:
-                    players[other] = [a for a in players[other] if a not in taken]
-                    if not players[other]:
-                        del players[other]
-            players[player] = list(taken)
-            for army in self.armies:
-                if not any(army.index in armies for armies in players.values()):
-                    players[army.name] = [army.index]
 
     # ------------------------------------------------------------ pieces
     def _compile_pieces(self, spec: S.VariantSpec) -> None:
@@ -611,22 +529,3 @@ def _reach(atoms: list[Atom]):
                 for ray in rays:
                     for to in ray:
                         yield frm, to
-
-
-def _check_one_player_per_army(spec: S.VariantSpec, mode: S.ModeSpec) -> None:
-    """An army has one player: naming it (or a team holding it) for two players of a mode is an error.
-
-    The armies an ``option PLAYER = TEAM`` moves are taken from the other
-    players when the mode is played, so only the declared players are
-    compared here.
-    """
-    teams = {t.name: t.armies for t in spec.teams}
-    owner: dict[str, str] = {}
-    for player, names in mode.players.items():
-        for army in (a for name in names for a in teams.get(name, [name])):
-            if owner.get(army, player) != player:
-                raise RulesSemanticError(
-                    f"army '{army}' is given to two players of mode '{mode.name}': {owner[army]} and {player}",
-                    mode.loc, expected="each army named for one player of the mode",
-                    hint="give the army to one player; players who play together take an army each, in a team")
-            owner[army] = player
