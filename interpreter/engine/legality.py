@@ -284,17 +284,18 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
                     screens |= near
             slow = []
             for m in moves:
-                if swaps(m) and g.blast is None:
+                special = m[3]
+                if special is None or special[0] == "ep_set":  # a double step is a plain move here
+                    (fast if m[0] not in suspects and m[1] not in screens else slow).append(m)
+                elif swaps(m) and g.blast is None:
                     # King and rook exchange cells and every cell stays occupied: a royal piece of
                     # them is attacked on its new cell after the move exactly when that cell is now.
                     moved = ((m[1], pos.board[m[0]]), (m[0], pos.board[m[1]]))
                     if not any(g.is_royal[code] and g.code_army[code] in armies and attacked(pos, cell, e)
                                for cell, code in moved for e in live_enemies(pos, g.code_army[code])):
                         fast.append(m)
-                    continue
-                # A double step is a plain move here.
-                plain = m[3] is None or m[3][0] == "ep_set"
-                (fast if plain and m[0] not in suspects and m[1] not in screens else slow).append(m)
+                else:
+                    slow.append(m)
             if not slow:
                 return fast  # every move kept (a swap onto an attacked cell is not among them)
             moves = slow
