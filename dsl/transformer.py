@@ -346,10 +346,12 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
     def shuffle_between(self, items):
         return S.ShuffleRule(kind="between", piece=str(items[0]), other=str(items[1]), loc=self.loc(items[0]))
 
-    def place(self, items):
+    @v_args(meta=True)
+    def place(self, meta, items):
+        """``ARMY PIECE at CELLS [facing ...]``: located at the whole placement, its army and piece names too."""
         army, piece, cells, *facing = items
         return S.Place(army=str(army), piece=str(piece), cells=cells, facing=[str(f) for f in facing],
-                       loc=self.loc(army))
+                       loc=self.loc(meta), locs={"army": self.loc(army), "piece": self.loc(piece)})
 
     # -------------------------------------------------------------- expressions
     #

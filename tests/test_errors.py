@@ -32,7 +32,7 @@ CASES = [
      ["check", "{file}"], ["unknown piece 'Quen'", "did you mean 'Queen'"], "26:56"),
     ("unknown-setup-piece", variant("", 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"',
                                     "setup { white Kinq at e1  black King at e8 }"),
-     ["check", "{file}"], ["unknown piece 'Kinq'", "did you mean 'King'"], "24:9"),
+     ["check", "{file}"], ["unknown piece 'Kinq'", "did you mean 'King'"], "24:15"),
     ("setup-cell-missing", variant("", 'setup fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"',
                                    "setup { white King at e1  black King at e9 }"),
      ["check", "{file}"], ["unknown cell 'e9'"], "24:41"),

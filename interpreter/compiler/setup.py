@@ -90,9 +90,9 @@ def compile_setup(game: Game, setup: S.SetupSpec, variant_loc: Loc | None) -> Se
     unmoved = 0
     for place in setup.places:
         if place.army not in game.army_index:
-            raise unknown_name("army", place.army, game.army_index, place.loc)
+            raise unknown_name("army", place.army, game.army_index, place.locs.get("army", place.loc))
         if place.piece not in game.kind_index:
-            raise unknown_name("piece", place.piece, game.kind_index, place.loc)
+            raise unknown_name("piece", place.piece, game.kind_index, place.locs.get("piece", place.loc))
         code = game.facing_code(game.kind_index[place.piece], game.army_index[place.army],
                                 tuple(dict.fromkeys(place.facing)))
         for cell in game.board.resolver.cells(place.cells, place.army):
