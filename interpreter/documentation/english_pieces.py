@@ -166,12 +166,13 @@ class PieceEnglish:
                  "w": "on the west side of the {0} (towards lower files)",
                  "n": "on the north side of the {0} (towards higher ranks)",
                  "s": "on the south side of the {0} (towards lower ranks)"}
+        stands = [self.on(rule.in_cells)] if rule.in_cells is not None else []   # one clause: where the rook is
         if rule.side:
             where = sides.get(rule.side, "on the " + rule.side + " side of the {0}").format(king)
             line = "file" if rule.side in ("n", "s") else "rank"
-            terms.append(f"the {rook} stands {where}, on its {line}")
-        if rule.in_cells is not None:
-            terms.append(f"the {rook} stands {self.on(rule.in_cells)}")
+            stands.append(f"{where}, on its {line}")
+        if stands:
+            terms.append(f"the {rook} stands " + ", ".join(stands))
         if rule.ignore_path:
             terms.append("whatever stands between them")
         if rule.ignore_attacks:
