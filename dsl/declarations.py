@@ -2,7 +2,8 @@
 
 :class:`Decl` is what :class:`dsl.transformer.ToDecls` makes of each top-level
 declaration (in file order); :mod:`dsl.loader` merges them into a
-:class:`~dsl.spec.VariantSpec`. The two helpers read a node's own source text.
+:class:`~dsl.spec.VariantSpec`. The two source helpers read a node's own source text;
+:func:`set_options` fills a Spec node from its ``(key, value)`` options.
 """
 
 from __future__ import annotations
@@ -31,3 +32,15 @@ def source_text(text: str, meta) -> str:
 def source_word(text: str, meta) -> str:
     """The first word of a node's source (the keyword that opens it)."""
     return source_text(text, meta).split()[0]
+
+
+def set_options(node: Any, options: list[tuple[str, Any]], lists: tuple[str, ...] = ()) -> Any:
+    """Set each ``(key, value)`` option on a Spec node, as the transformer's option rules give
+    them; a key in ``lists`` names a list field, and each value is appended to it (an option that
+    may be written several times, such as ``using`` or ``not in``). Returns ``node``."""
+    for key, value in options:
+        if key in lists:
+            getattr(node, key).append(value)
+        else:
+            setattr(node, key, value)
+    return node

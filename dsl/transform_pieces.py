@@ -9,7 +9,7 @@ from __future__ import annotations
 from lark import Token, v_args
 
 from . import spec as S
-from .declarations import Decl, source_word
+from .declarations import Decl, set_options, source_word
 from .strings import unquote
 
 
@@ -49,10 +49,7 @@ class PieceRules:
         return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
 
     def _move(self, pattern, opts, loc):
-        move = S.MoveSpec(pattern=pattern, loc=loc)
-        for key, value in opts:
-            setattr(move, key, value)
-        return ("move", move)
+        return ("move", set_options(S.MoveSpec(pattern=pattern, loc=loc), opts))
 
     def betza(self, items):
         text, *opts = items
@@ -181,10 +178,7 @@ class PieceRules:
 
     def castle_rule(self, items):
         name, notation, *parts = items
-        rule = S.CastleRule(name=str(name), notation=unquote(notation), loc=self.loc(name))
-        for key, value in parts:
-            setattr(rule, key, value)
-        return rule
+        return set_options(S.CastleRule(name=str(name), notation=unquote(notation), loc=self.loc(name)), parts)
 
     def king_to_file(self, items):
         return ("king_to_file", str(items[0]))

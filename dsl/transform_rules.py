@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, v_args
 
 from . import spec as S
-from .declarations import Decl, source_text
+from .declarations import Decl, set_options, source_text
 from .errors import RulesSemanticError
 from .strings import unquote
 
@@ -42,12 +42,7 @@ class GameRules:
     def interaction(self, items):
         level, target, outcome, *opts = items
         inter = S.Interaction(level=str(level), outcome=str(outcome), loc=self.loc(level), **target)
-        for key, value in opts:
-            if key == "using":
-                inter.using.append(value)
-            else:
-                setattr(inter, key, value)
-        return ("interaction", inter)
+        return ("interaction", set_options(inter, opts, lists=("using",)))
 
     def target_empty(self, items):
         return {"target": "empty"}
@@ -87,13 +82,7 @@ class GameRules:
 
     def drop_rule(self, items):
         piece, *opts = items
-        rule = S.DropRule(piece=str(piece), loc=self.loc(piece))
-        for key, value in opts:
-            if key == "not_in":
-                rule.not_in.append(value)
-            else:
-                setattr(rule, key, value)
-        return ("drop", rule)
+        return ("drop", set_options(S.DropRule(piece=str(piece), loc=self.loc(piece)), opts, lists=("not_in",)))
 
     def gate_rule(self, items):
         *pieces, cells = items
