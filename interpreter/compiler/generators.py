@@ -89,8 +89,8 @@ def _choices(promotions, leaving, n: int) -> tuple[list[tuple[int, ...]], list[t
     leaving`` promotions, else ``(0,)``, the one choice of not promoting. A 0
     among the codes is the choice not to promote.
     """
-    arrive = list(promotions) if promotions is not None else [()] * n
-    leave = [codes or (0,) for codes in leaving] if leaving is not None else [(0,)] * n
+    arrive: list[tuple[int, ...]] = list(promotions) if promotions is not None else [()] * n
+    leave: list[tuple[int, ...]] = [codes or (0,) for codes in leaving] if leaving is not None else [(0,)] * n
     return arrive, leave
 
 

@@ -208,7 +208,7 @@ def stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = Non
 def _removes_from(pos: Position, sources, royals: set[int], skip) -> bool:
     """Has a piece on one of ``sources`` (but those on ``skip``) a move that removes a royal piece
     on ``royals``?"""
-    reach = pos.game.stacking.reach
+    reach = stacking.rules_of(pos.game).reach
     board = pos.board
     for src in sources:
         if reach[board[src]][src].isdisjoint(royals) or src in skip:
@@ -229,7 +229,7 @@ def _stack_cell_attacked(pos: Position, cell: int, by: int) -> bool:
     if not occupant:
         board[cell] = game.stand_in[by]
     try:
-        reach = game.stacking.reach
+        reach = stacking.rules_of(game).reach
         for src in list(pos.cells_of[by]):
             if src == cell or cell not in reach[board[src]][src]:
                 continue

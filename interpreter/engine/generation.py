@@ -115,7 +115,8 @@ class DropContext:
     __slots__ = ("position", "army_index", "cell", "_check")
 
     def __init__(self, position: Position, army: int) -> None:
-        self.position, self.army_index, self.cell, self._check = position, army, -1, None
+        self.position, self.army_index, self.cell = position, army, -1
+        self._check: bool | None = None
 
     def __getattr__(self, name: str):
         if name.startswith("to_"):

@@ -260,7 +260,7 @@ def _exposable_partners(pos: Position, movers: tuple[int, ...]) -> list[int]:
     return [p for a in movers for p in g.partners[a] if p not in movers and not royal_attacked(pos, p)]
 
 
-def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: list[int] = ()) -> list[Move]:
+def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: list[int] | None = None) -> list[Move]:
     """The moves after which no royal piece of ``armies`` is attacked.
 
     ``guarded``: armies whose royal pieces are not attacked now. When each has one royal
@@ -282,7 +282,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
                     pinned, _, near = _pins(pos, cells[0], live_enemies(pos, a))
                     suspects |= pinned
                     screens |= near
-            slow = []
+            slow: list[Move] = []
             for m in moves:
                 special = m[3]
                 if special is None or special[0] == "ep_set":  # a double step is a plain move here
@@ -368,7 +368,7 @@ def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
     game = pos.game
     army = pos.army
     board, under = pos.board, pos.under
-    reach = game.stacking.reach
+    reach = stacking.rules_of(game).reach
     enemy_cells = [src for e in live_enemies(pos, army) for src in pos.cells_of[e]]
     zone = set().union(*[reach[board[src]][src] for src in enemy_cells])  # every cell they could reach
     if not zone.isdisjoint(royals) and royal_attacked(pos, army):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from .moves import Move
 
 if TYPE_CHECKING:
+    from interpreter.compiler.game import Game
     from .position import Position
 
 NEUTRAL_MOVED = object()   # marks the undo record of the second part of a move (see push_neutral)
@@ -30,7 +31,7 @@ def with_neutral_moves(pos: Position, moves: list[Move]) -> list[Move]:
     """Each of ``moves`` with each way of moving the neutral piece of ``game.neutral_move`` to
     another cell empty after it (or of placing one, while none is on the board)."""
     g = pos.game
-    code, board = g.neutral_move, pos.board
+    code, board = neutral_code(g), pos.board
     sources = [c for c in pos.cells_of[g.neutral_army] if board[c] == code] or [-1]
     empty = [c for c in range(g.n) if not board[c]]
     out: list[Move] = []
@@ -50,6 +51,14 @@ def with_neutral_moves(pos: Position, moves: list[Move]) -> list[Move]:
     return out
 
 
+def neutral_code(game: Game) -> int:
+    """The code of the neutral piece of a game with a 'then move' phase (its absence here is a bug:
+    this module runs only in such games)."""
+    code = game.neutral_move
+    assert code is not None, "a neutral piece's move in a game without one"
+    return code
+
+
 def base_move(move: Move) -> Move:
     """The move a move with a second part is made with (any other move unchanged)."""
     special = move[3]
@@ -63,7 +72,7 @@ def push_neutral(pos: Position, move: Move) -> None:
     _, _, _, (_, source, cell, _) = move
     pos.push(base_move(move))
     g = pos.game
-    code, n, zp = g.neutral_move, g.n, g.z_piece
+    code, n, zp = neutral_code(g), g.n, g.z_piece
     h = pos.hash
     pos._undo.append((NEUTRAL_MOVED, move, pos.ep_cells, h))
     if source >= 0:
@@ -88,7 +97,7 @@ def pop_neutral(pos: Position, undo: tuple) -> Move:
     pos.board[cell] = 0
     pos.cells_of[g.neutral_army].discard(cell)
     if source >= 0:
-        pos.board[source] = g.neutral_move
+        pos.board[source] = neutral_code(g)
         pos.cells_of[g.neutral_army].add(source)
     pos.history[-1] = pos.hash
     pos.pop()

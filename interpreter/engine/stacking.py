@@ -31,6 +31,7 @@ from interpreter.compiler.stacking import MODALITIES, REMOVES, target_index
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
+    from interpreter.compiler.stacking import Stacking
     from .position import Position
 
 
@@ -42,6 +43,15 @@ STEP_OUTCOMES = frozenset({"move", "capture"})
 # made once; and the promotion choices of a move that does not promote.
 PLAIN = {outcome: ("st", outcome, None) for outcome in REMOVES}
 NO_PROMOTION = (0,)
+
+
+def rules_of(game: "Game") -> "Stacking":
+    """The game's compiled stacking block. Every function of this module (and the stacking branches of
+    the attack and legality tests) runs only in a game that has one: its absence here is a bug."""
+    st = game.stacking
+    assert st is not None, "a stacking function called in a game without stacking"
+    return st
+
 
 # ---------------------------------------------------------------- move generation
 
@@ -55,7 +65,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     Equal moves found by two atoms are listed once.
     """
     game = pos.game
-    st = game.stacking
+    st = rules_of(game)
     board, under, deep = pos.board, pos.under, pos.deep
     code = board[src]
     hostile = game.hostile[game.code_army[code]]
@@ -187,7 +197,7 @@ def path_to(game: "Game", code: int, src: int, target: int) -> set[int]:
     """The cells a piece ``code`` on ``src`` passes on its way to ``target`` by any of its atoms (the
     cells between of a leap, the cells of a ray before ``target``): what may block that move."""
     cells: set[int] = set()
-    for atom in game.stacking.atoms[code]:
+    for atom in rules_of(game).atoms[code]:
         leaps, rays = atom[2], atom[3]
         if leaps is not None:
             for to, between in leaps[src]:
@@ -216,6 +226,7 @@ def _tall_effects(pos: "Position", move) -> tuple[list[tuple], list[int]]:
         return [left, (victim, 0, 0, ()), _contents(to, (pos.board[victim], new))], []
     outcome = special[1]
     pieces = (*lower_pieces(pos, to), pos.board[to]) if pos.board[to] else ()
+    captured: list[int]
     if outcome in ("move", "descend"):
         after, captured = (new,), []
     elif outcome in ("climb", "land"):
