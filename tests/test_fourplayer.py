@@ -269,3 +269,41 @@ def test_the_evaluation_counts_points_and_nothing_for_an_army_out():
     out = evaluation.army_scores(position_from_fen(game, fen(f"{KINGS} bR@h4", "r", "0,3x,0,0")))
     assert ahead[0] > level[0] and ahead[1:] == level[1:]
     assert out[1] < level[1] and out[1] == 3 * (ahead[0] - level[0]) // 20
+
+
+@pytest.mark.parametrize("variant, resigning", [("fourplayer_ffa", "inert"), ("superchess", "king leaves")])
+def test_a_resignation_the_game_survives_is_in_the_record_and_reads_back(tmp_path, variant, resigning):
+    """A resignation after which the others play on is written 'resign' in the record of 'rules play'
+    and read back as the same move, so replaying the record (as 'rules serve' does) reaches the
+    same position, with the later moves by the right armies. Where resigning ends the game, the
+    record has the result (1-0) and the word is refused as a move, with the hint to write it."""
+    import io
+    from dsl.errors import IllegalMoveError
+    from interpreter.cli.play import play as run
+    from interpreter.loading.records import read_record
+    from interpreter.notation.reading import moves_from_text
+    game = load_game(variant)
+    pos = start_position(game)
+    first = move_to_san(pos, pos.legal_moves()[0])
+    record = tmp_path / "game.pgn"
+    out = io.StringIO()
+    run(game, pos, {a.index: "human" for a in game.armies}, record_path=str(record),
+        stdin=io.StringIO(f"{first}\nresign\nmoves\nfen\nquit\n"), stdout=out)
+    shown = out.getvalue()
+    assert resigning in shown
+    after = [line for line in shown.splitlines() if line.count("/") > 5][-1].split("> ")[-1]
+    text = record.read_text()
+    assert " resign " in f" {read_record(text).movetext} ".replace("\n", " ")
+    replayed = start_position(game)
+    moves_from_text(replayed, read_record(text).movetext)
+    assert to_fen(replayed) == after.strip()
+    assert read_record(text).movetext.split()[0] == "1."   # not '0.': the fullmove is the FEN's last field
+    chess = load_game("chess")
+    out = io.StringIO()
+    run(chess, start_position(chess), {0: "human", 1: "human"}, record_path=str(record),
+        stdin=io.StringIO("e4\nresign\n"), stdout=out)
+    assert "Game over: White wins by resignation." in out.getvalue()
+    assert read_record(record.read_text()).tags["Result"] == "1-0"
+    with pytest.raises(IllegalMoveError, match="resigning here ends the game") as err:
+        parse_move(start_position(chess), "resign")
+    assert "0-1" in (err.value.hint or "")

@@ -11,8 +11,9 @@ Resigning ends the game (the side that resigns loses), unless the variant
 declares ``when resigning: remove-royal``: the king then leaves the board as
 the army's move and the army plays on for its partners (Superchess), or
 ``when resigning: eliminate``: the army is out of the game, its pieces stay on
-the board, inert, and the others play on (four-player Free-for-all). The result is
-reported with the rule that ended it.
+the board, inert, and the others play on (four-player Free-for-all); such a
+resignation is written ``resign`` in the game record, where it reads back as the
+same move. The result is reported with the rule that ended it.
 """
 
 from __future__ import annotations
@@ -23,10 +24,8 @@ from typing import TextIO
 from dsl import MoveError
 
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import outcome
+from interpreter.engine.outcome import outcome, resignation, resignation_outcome
 from interpreter.engine.position import Position
-from interpreter.engine.attacks import royal_cells
-from interpreter.engine.scoring import RESIGNED, armies_left
 from interpreter.engine.stacking import lower_pieces
 
 from .thinking import Thinking, describe_budget, summary
@@ -96,15 +95,6 @@ def _side(game: Game, pos: Position) -> str:
     player = next((name for name, armies in game.players.items() if set(armies) == set(pos.movers)), "")
     titles = " and ".join(game.armies[a].title for a in pos.movers)
     return f"{player.capitalize()} ({titles})" if player else titles
-
-
-def _removes_on_resignation(game: Game, pos: Position) -> bool:
-    """Does resigning take the royal pieces off the board rather than end the game?
-
-    Only when the variant says so (``when resigning: remove-royal``) and the armies to move
-    still have royal pieces; otherwise the side that resigns loses.
-    """
-    return game.resign_removes_royal and any(royal_cells(pos, a) for a in pos.movers)
 
 
 def _symbol(game: Game, code: int) -> str:
@@ -219,21 +209,20 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 text = line.strip()
                 if not text:
                     continue
-                if text == "resign" and game.resign_eliminates and len(armies_left(pos)) > 1:
-                    # 'when resigning: eliminate': the armies stay on the board as inert pieces.
-                    say(f"{side} resigns: its pieces stay on the board, inert.")
-                    pos.push((-1, -1, 0, RESIGNED))
-                    played.append("{resigns}")
+                resigned = resignation(pos) if text == "resign" else None
+                if resigned is not None:
+                    # The variant lets the game go on: the resignation is the armies' move, written 'resign'.
+                    gone = "its pieces stay on the board, inert" if resigned[0] < 0 else "its king leaves the board"
+                    say(f"{side} resigns: {gone}.")
+                    pos.push(resigned)
+                    played.append("resign")
                     continue
-                if text == "resign" and _removes_on_resignation(game, pos):
-                    # 'when resigning: remove-royal': the king leaves as the army's move; the army plays on.
-                    say(f"{side} resigns: its king leaves the board.")
-                    cells = [c for a in pos.movers for c in royal_cells(pos, a)]
-                    pos.push((cells[0], cells[0], 0, ("remove", *cells[1:])))
-                    played.append("{resigns}")
-                    continue
-                if text in ("quit", "exit", "resign"):
-                    say(f"{side} {'resigns' if text == 'resign' else 'leaves the game'}.")
+                if text == "resign":
+                    result = resignation_outcome(pos)
+                    say(f"{side} resigns.\nGame over: {result.describe(game)}.")
+                    break
+                if text in ("quit", "exit"):
+                    say(f"{side} leaves the game.")
                     break
                 if text == "help":
                     say(HELP)

@@ -26,7 +26,7 @@ from .attacks import checkers, in_check, royal_attacked, royal_cells
 from .generation import kind_count
 from .legality import mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
-from .scoring import OUT, armies_left
+from .scoring import OUT, RESIGNED, armies_left
 from .stacking import locked_pieces, lower_pieces
 
 if TYPE_CHECKING:
@@ -363,3 +363,30 @@ def forced_moves(position: "Position") -> list:
                 return [(cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))] if cells else []
             return []
     return []
+
+
+def resignation(position: "Position") -> Move | None:
+    """The move a resignation of the armies to move plays, or None when resigning ends the game.
+
+    ``when resigning: eliminate`` with another army still in play: ``(-1, -1, 0, RESIGNED)``, the
+    armies stay on the board as inert pieces and nobody scores for them. ``when resigning:
+    remove-royal`` while the armies to move still have royal pieces: those pieces leave the board
+    as a ``remove`` move, and the armies play on. Otherwise (and by default) the side that
+    resigns loses, and there is no move to play.
+    """
+    game = position.game
+    if game.resign_eliminates and len(armies_left(position)) > 1:
+        return (-1, -1, 0, RESIGNED)
+    if game.resign_removes_royal:
+        cells = [c for a in position.movers for c in royal_cells(position, a)]
+        if cells:
+            return (cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))
+    return None
+
+
+def resignation_outcome(position: "Position") -> Outcome:
+    """The end of the game when the armies to move resign and :func:`resignation` has no move for
+    it: they lose, and every army hostile to the one to move wins (its partners lose with it)."""
+    g = position.game
+    return Outcome("resignation", "resignation", "loss", position.army, tuple(g.enemies[position.army]),
+                   position.scores if g.scoring else ())

@@ -63,7 +63,8 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
     lines = [f'[{key} "{_tag_value(value)}"]' for key, value in tags.items()]
     per_round = len(game.turn_order)
     first_turn = int(start_fen.split()[1] != game.armies[game.turn_order[0]].symbol) if len(start_fen.split()) > 1 else 0
-    fullmove = int(start_fen.split()[5]) if len(start_fen.split()) > 5 else 1
+    fields = start_fen.split()  # the fullmove number is last, after the clock (and any counts or scores)
+    fullmove = int(fields[-1]) if len(fields) > 5 and fields[-1].isdigit() else 1
     words = []
     for i, san in enumerate(sans):
         ply = i + first_turn

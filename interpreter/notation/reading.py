@@ -37,6 +37,12 @@ may be left out). The annotation ``sep`` (after a space, before or after
 a move list (:func:`moves_from_text`) the word ``sep`` after a move
 belongs to it.
 
+The word ``resign`` is the resignation of the armies to move where the
+variant lets the game go on after it (``when resigning: eliminate`` or
+``remove-royal``; see :func:`~interpreter.engine.outcome.resignation`), as
+``rules play`` writes it in a game record; where resigning ends the game it
+is refused, with the hint to write the result instead.
+
 Cost: each public function computes the legal moves of the position,
 unless given them as ``legal=`` (the list :meth:`Position.legal_moves`
 returned for this very position); callers that have them should pass
@@ -65,6 +71,7 @@ from dsl.errors import IllegalMoveError, Loc, MoveError, suggest
 from interpreter.compiler.game import Game
 from interpreter.engine.moves import Move
 from interpreter.engine.neutral import base_move
+from interpreter.engine.outcome import resignation
 from interpreter.engine.position import Position
 
 from .explain import why_illegal, why_no_castle
@@ -111,6 +118,8 @@ def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[M
     legal = pos.legal_moves() if legal is None else legal
     written = {inner(m): m for m in legal}
     body_start, body_end, sep = _body(text, start, end)
+    if text[body_start:body_end] == "resign":
+        return _pick_resignation(pos, text, body_start, body_end)
     if pos.game.neutral_move is not None and legal and legal[0][3] is not None and legal[0][3][0] == "then":
         return written[_parse_two_parts(pos, text, body_start, body_end, sep, list(written))]
     if pos.game.gating:
@@ -441,6 +450,15 @@ def _pick_forced(pos: Position, legal: list[Move], word: str, text: str, start: 
            "out": "an army is put out of the game only when it has no legal move (or by resigning in the runner)",
            }.get(word, "a royal piece is removed only when it is mated (or by resigning in the runner)")
     raise IllegalMoveError(f"illegal move {text[start:end]!r}: {why}", Loc.in_string(LABEL, text, start, end))
+
+def _pick_resignation(pos: Position, text: str, start: int, end: int) -> Move:
+    """The move a resignation plays here, if the variant lets the game go on after one."""
+    move = resignation(pos)
+    if move is not None:
+        return move
+    raise IllegalMoveError("illegal move 'resign': resigning here ends the game, so it is not a move",
+                           Loc.in_string(LABEL, text, start, end),
+                           hint="end the record with its result instead, e.g. 0-1 when White resigns")
 
 def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int,
                  army: int | None = None) -> Move:
