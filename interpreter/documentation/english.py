@@ -282,10 +282,28 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         return f"the cells where {self.render(term.expr) if term.expr is not None else 'a condition holds'}"
 
     def _CellSet(self, cells: S.CellSet) -> str:
-        text = join([self.render(t) for t in cells.include])
+        text = join(self._cell_terms(cells.include))
         if cells.exclude:
-            text += " except " + join([self.render(t) for t in cells.exclude])
+            text += " except " + join(self._cell_terms(cells.exclude))
         return text
+
+    def _cell_terms(self, terms: list[S.CellTerm]) -> list[str]:
+        """The terms of a cell set in words; rectangles in a row are named together ("the rectangles
+        `a1`–`c3` and `l1`–`n3`"), so that a long list does not repeat "the rectangle from"."""
+        parts: list[str] = []
+        run: list[S.CellTerm] = []
+        for term in [*terms, None]:
+            if term is not None and term.kind == "rect":
+                run.append(term)
+                continue
+            if len(run) > 1:
+                parts.append("the rectangles " + join([f"`{t.a}`–`{t.b}`" for t in run]))
+            elif run:
+                parts.append(self.render(run[0]))
+            run = []
+            if term is not None:
+                parts.append(self.render(term))
+        return parts
 
     # ------------------------------------------------------------ armies
     def _ArmySpec(self, army: S.ArmySpec) -> str:
