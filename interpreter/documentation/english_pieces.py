@@ -210,7 +210,7 @@ class PieceEnglish:
         level = "standing alone (at ground level)" if inter.level == "ground" else "on top of a stack (upper level)"
         using = {("capture",): ", with a capturing move", ("move",): ", with a non-capturing move",
                  ("capture", "move"): ", with any of its moves"}.get(tuple(sorted(inter.using)), "")
-        condition = f", if {self.render(inter.condition)}" if inter.condition is not None else ""
+        condition = f", if {self.render(inter.condition)}," if inter.condition is not None else ""
         outcome = OUTCOMES.get(inter.outcome, f"has the outcome `{inter.outcome}`")
         return f"{who} {level}", self._target(inter), f"{using}{condition} {outcome}"
 

@@ -134,7 +134,7 @@ VALUE_NAMES = {
                    "\"under\" locked below another piece)",
     "royal_above": "the side of the piece on top of the side to move's royal piece (\"own\", \"enemy\" or \"none\")",
     "below": "the side of the piece under the moving piece",
-    "height": "the number of pieces in the moving piece's stack, itself included",
+    "height": "the number of pieces in the moving piece's stack (itself included)",
     "file": "the cell's file number",
     "rank": "the cell's rank number",
     "colour": "the cell's colour",
