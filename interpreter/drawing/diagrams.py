@@ -44,6 +44,9 @@ class MovementDiagram:
 
 def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, target: int = -1,
            hurdles: tuple[int, ...] = (), hurdle_code: int = 0) -> Position:
+    """A position with only ``code`` on ``cell`` (and its ``hurdles``, an ``enemy`` on ``target``),
+    ``code``'s army to move. Only pseudo-legal moves are generated from it, which read no hash:
+    the hash is not computed (a diagram makes thousands of these positions)."""
     pos = Position(game)
     pos.turn = game.turn_order.index(game.code_army[code]) if game.code_army[code] in game.turn_order else 0
     pos.place(cell, code)
@@ -55,7 +58,6 @@ def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, targ
         pos.unmoved |= 1 << cell
     if unmoved and game.privileged[code]:      # it still holds its once-per-game move
         pos.privileges |= 1 << cell
-    pos.rehash()
     return pos
 
 
