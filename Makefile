@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
 LEVEL ?= medium
+# pytest-xdist workers of 'make test' (auto: one per core; 0 runs the suite in this one process)
+TEST_WORKERS ?= auto
 
 .PHONY: play serve test browser bench docs docs-variants protocol-variants clean
 
@@ -34,9 +36,9 @@ serve: $(VENV)/.serve-extras
 browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## test: create .venv, install with the test extra, run the whole suite
+## test: create .venv, install with the test extra, run the whole suite in $(TEST_WORKERS) parallel workers (pytest-xdist)
 test: $(VENV)/.test-extras
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 
 ## bench: perft and random playouts against python-chess, side by side, and the alpha-beta agent's nodes per second
 bench: $(VENV)/.test-extras

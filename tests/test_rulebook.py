@@ -1,7 +1,8 @@
 """The generated rule pages read as a rulebook: checks of the English of every bundled variant.
 
 Over every page of ``docs/variants`` as the generator writes it (regenerated
-in memory, one variant at a time): the main text, before "Technical details",
+in memory, one variant at a time, and shared with tests/test_docs_variants.py
+through :mod:`variant_pages`): the main text, before "Technical details",
 has no run of sentences, paragraphs or clauses of a sentence that open with the same words, no
 drawing internals (coordinates, polygon corners, direction tables), no
 grammar slip of the kinds the generator once made, no boilerplate that the
@@ -18,10 +19,12 @@ import pytest
 
 from dsl import bundled_names
 from interpreter.documentation.english import English
-from interpreter.documentation.pages import variant_files
 from interpreter.documentation.phrases import RESULTS, TEAM_RESULTS
 from interpreter.engine.outcome import outcome
 from interpreter.loading import load_game, start_position
+from variant_pages import PAGES, variant_pages
+
+pytestmark = pytest.mark.xdist_group(PAGES)
 
 INTERNALS = re.compile(r"drawn at x =|as polygons with the corners|\(file, rank\) steps|\bDrawing:|"
                        r"Direction families|Cell attribute `")
@@ -51,8 +54,7 @@ def _opener(text: str) -> str:
 
 @pytest.fixture(scope="module", params=bundled_names())
 def page(request):
-    game = load_game(request.param)
-    return game, variant_files(game, perft_depth=1)["index.md"]
+    return load_game(request.param), variant_pages(request.param)["index.md"]
 
 
 def test_no_repeated_openers(page):

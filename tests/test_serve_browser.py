@@ -36,6 +36,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "browser"
 
+# One worker under pytest -n drives the browser: one server and one chromium for every test here.
+pytestmark = pytest.mark.xdist_group("browser")
+
 if not os.path.exists(CHROMIUM):
     if os.environ.get("CI"):
         raise RuntimeError("chromium is missing: 'make browser' installs it")

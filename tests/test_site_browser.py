@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]  # one worker builds the site and drives chromium
 if not Path(CHROMIUM).exists():
     pytest.skip("chromium is not installed ('make browser' installs it)", allow_module_level=True)
 
