@@ -264,20 +264,25 @@ def test_fen_round_trip(game, budget):
 
 @pytest.mark.parametrize("budget", NOTATION_BUDGETS)
 def test_notation_round_trip(game, budget):
-    """(c) every legal move's SAN and UCI parse back to that move."""
+    """(c) every legal move's SAN and UCI parse back to that move.
+
+    The notation functions are given the legal moves, as a caller that has them does (else each
+    call generates them again: four times per move); for the first move of each position they
+    generate them themselves."""
     for step in playouts(game, budget):
         pos = step.pos
         before = snapshot(pos)
         sans: dict = {}
-        for move in step.legal:
-            san = move_to_san(pos, move)
-            uci = move_to_uci(pos, move)
+        for i, move in enumerate(step.legal):
+            legal = step.legal if i else None
+            san = move_to_san(pos, move, legal)
+            uci = move_to_uci(pos, move, legal)
             assert san not in sans, f"{move_text(game, sans.get(san))} and this move have the SAN {san!r}\n" \
                                     f"{step.where(move)}"
             sans[san] = move
-            back = parse_move(pos, san)
+            back = parse_move(pos, san, legal)
             assert back == move, f"SAN {san!r} parses to {back}\n{step.where(move)}"
-            back = parse_move(pos, uci)
+            back = parse_move(pos, uci, legal)
             assert back == move, f"UCI {uci!r} parses to {back}\n{step.where(move)}"
         after = snapshot(pos)
         assert after == before, f"notation changed {_differences(before, after)}\n{step.where()}"
