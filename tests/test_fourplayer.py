@@ -291,7 +291,8 @@ def test_a_resignation_the_game_survives_is_in_the_record_and_reads_back(tmp_pat
         stdin=io.StringIO(f"{first}\nresign\nmoves\nfen\nquit\n"), stdout=out)
     shown = out.getvalue()
     assert resigning in shown
-    after = [line for line in shown.splitlines() if line.count("/") > 5][-1].split("> ")[-1]
+    # The FEN after a prompt ('Tan to move> ...'); not the line that names the record's path.
+    after = [line for line in shown.splitlines() if "> " in line and line.count("/") > 5][-1].split("> ")[-1]
     text = record.read_text()
     assert " resign " in f" {read_record(text).movetext} ".replace("\n", " ")
     replayed = start_position(game)
