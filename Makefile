@@ -7,17 +7,28 @@ LEVEL ?= medium
 # pytest-xdist workers of 'make test' (auto: one per core; 0 runs the suite in this one process)
 TEST_WORKERS ?= auto
 
-.PHONY: play serve test browser bench docs docs-variants protocol-variants clean
+PYTEST ?= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+# The sources setup.py compiles with mypyc (interpreter/native.py lists them).
+COMPILED_SOURCES := $(wildcard interpreter/engine/*.py) interpreter/compiler/generators.py interpreter/native.py setup.py
 
-$(BIN)/rules: pyproject.toml
+.PHONY: play serve test test-compiled test-pure compiled browser bench docs docs-variants protocol-variants clean
+
+# The editable install compiles the engine with mypyc beside its sources when it can (setup.py);
+# the extras below are installed with RULES_DSL_PURE=1, so that they do not compile it again.
+$(BIN)/rules: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test-extras: $(BIN)/rules
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	RULES_DSL_PURE=1 $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
+
+## compiled: rebuild the compiled engine in place (mypyc) if one of its sources changed since it was built
+compiled: interpreter/_build.json
+interpreter/_build.json: $(COMPILED_SOURCES) | $(VENV)/.test-extras
+	$(BIN)/python setup.py --quiet build_ext --inplace
 
 ## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black)
 play: $(BIN)/rules
@@ -25,7 +36,7 @@ play: $(BIN)/rules
 	$(BIN)/rules play $(VARIANT) --black ai --level $(LEVEL)
 
 $(VENV)/.serve-extras: $(BIN)/rules
-	$(BIN)/python -m pip install --quiet -e '.[serve]'
+	RULES_DSL_PURE=1 $(BIN)/python -m pip install --quiet -e '.[serve]'
 	touch $@
 
 ## serve: create .venv, install with the serve extra, and play $(VARIANT) in the browser (rules serve)
@@ -36,17 +47,26 @@ serve: $(VENV)/.serve-extras
 browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## test: create .venv, install with the test extra, run the whole suite in $(TEST_WORKERS) parallel workers (pytest-xdist)
-test: $(VENV)/.test-extras
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+## test: create .venv, install with the test extra, run the whole suite on the compiled engine, then on pure Python,
+## each in $(TEST_WORKERS) parallel workers (pytest-xdist)
+test: test-compiled test-pure
+
+## test-compiled: the whole suite on the compiled engine (rebuilt first if stale; pure Python where it cannot be built)
+test-compiled: $(VENV)/.test-extras compiled
+	$(BIN)/rules --version
+	$(PYTEST)
+
+## test-pure: the whole suite on pure Python (RULES_DSL_PURE=1)
+test-pure: $(VENV)/.test-extras
+	RULES_DSL_PURE=1 $(PYTEST)
 
 ## bench: perft and random playouts against python-chess, side by side, and the alpha-beta agent's nodes per second
-bench: $(VENV)/.test-extras
+bench: $(VENV)/.test-extras compiled
 	$(BIN)/python bench/perft_vs_python_chess.py
 	$(BIN)/python bench/playouts.py
 
 $(VENV)/.docs-extras: $(BIN)/rules
-	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	RULES_DSL_PURE=1 $(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
 
 ## docs: build the documentation site from docs/ into site/ with mkdocs, in strict mode
@@ -63,4 +83,5 @@ protocol-variants: $(BIN)/rules
 	$(BIN)/python -m interpreter.protocols.games
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info interpreter/_build.json
+	find interpreter -name '*.so' -delete

@@ -39,6 +39,7 @@ from typing import Callable
 
 import chess
 
+from interpreter import native
 from interpreter.loading import load_game
 from interpreter.engine.perft import perft
 from interpreter.loading import position_from_fen, start_fen
@@ -192,7 +193,7 @@ def format_table(rows: list[Row]) -> str:
 def environment(repeat: int) -> dict:
     return {"python": platform.python_version(), "implementation": platform.python_implementation(),
             "python_chess": chess.__version__, "machine": platform.machine(), "repeat": repeat,
-            "statistic": "median"}
+            "statistic": "median", "engine": native.status}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         env = environment(args.repeat)
         print(f"perft: this engine vs python-chess {env['python_chess']} "
-              f"({env['implementation']} {env['python']}, median of {args.repeat})")
+              f"({env['implementation']} {env['python']}, median of {args.repeat}; engine: {env['engine']})")
         print(format_table(rows))
         print("ratio = ours n/s / python-chess n/s (above 1: this engine is faster)")
     disagree = [r for r in rows if not r.agree]

@@ -35,6 +35,7 @@ import time
 
 import chess
 
+from interpreter import native
 from interpreter.agents import Budget
 from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.engine.outcome import outcome
@@ -122,10 +123,11 @@ def main(argv: list[str] | None = None) -> int:
     play = measure_playouts(args.games, args.repeat)
     search = measure_search(args.seconds, args.repeat) if args.seconds > 0 else []
     if args.json:
-        print(json.dumps({"python_chess": chess.__version__, "playouts": play, "search": search}, indent=2))
+        print(json.dumps({"python_chess": chess.__version__, "engine": native.status, "playouts": play,
+                          "search": search}, indent=2))
         return 0
     print(f"random playouts from the start, {args.games} games per engine, median of {args.repeat} "
-          f"(python-chess {chess.__version__})")
+          f"(python-chess {chess.__version__}; engine: {native.status})")
     print(f"  ours          {play['plies_per_second']:>9,} plies/s  ({play['plies']:,} plies in the last run)")
     print(f"  python-chess  {play['reference_plies_per_second']:>9,} plies/s  "
           f"({play['reference_plies']:,} plies in the last run)")

@@ -25,6 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import native
+
+native.choose()   # the compiled engine, or pure Python (RULES_DSL_PURE=1, not built, or stale): see native.py
+
 if TYPE_CHECKING:
     from dsl.errors import IllegalMoveError, MoveError, PositionError, RulesError, RulesSemanticError, UsageError
 

@@ -46,8 +46,26 @@ def _add_level(p: argparse.ArgumentParser) -> None:
                         "medium (1 s a move, the default), hard (5 s a move)")
 
 
+class _Version(argparse.Action):
+    """``--version``: the package's version and which engine runs (compiled with mypyc or pure Python,
+    and why; see :mod:`interpreter.native`), read only when asked."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        from interpreter import native
+        try:
+            number = version("rules-dsl")
+        except PackageNotFoundError:   # run from a source tree that is not installed
+            number = "(not installed)"
+        print(f"rules-dsl {number}, engine: {native.status}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules", description="Run, test and document chess-family games written in the .rules language.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the version and whether the engine runs compiled (mypyc) or as pure Python")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -65,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--divide", action="store_true", help="print the count below each legal move")
     p.add_argument("--full", action="store_true",
                    help="make and unmake every leaf move too (default: count the last ply without playing it)")
-    p.add_argument("--json", action="store_true", help='print {"nodes": N, "seconds": S, "full": F}')
+    p.add_argument("--json", action="store_true", help='print {"nodes": N, "seconds": S, "full": F, "compiled": C} (C: the compiled engine ran)')
     p.set_defaults(command_function="interpreter.cli.commands:cmd_perft")
 
     p = sub.add_parser("moves", help="list the legal moves of a position", description='List the legal moves of a position.')

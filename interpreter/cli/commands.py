@@ -15,6 +15,7 @@ import time
 
 from dsl import UsageError
 
+from interpreter import native
 from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
 from interpreter.compiler.game import Game
 from interpreter.engine.perft import divide, perft
@@ -63,7 +64,7 @@ def cmd_perft(args) -> int:
         rows, nodes = [], perft(pos, args.depth, bulk)
     seconds = time.perf_counter() - started
     if args.json:
-        result = {"nodes": nodes, "seconds": round(seconds, 6), "full": args.full}
+        result = {"nodes": nodes, "seconds": round(seconds, 6), "full": args.full, "compiled": native.in_use()}
         if args.divide:
             result["divide"] = dict(rows)
         print(json.dumps(result))

@@ -73,7 +73,7 @@ def _overlapping(merged: list[Atom], others: list[Atom], n: int) -> bool:
 
 def _deduplicated(gens):
     """One generator that runs ``gens`` and keeps the first of equal moves."""
-    def gen(pos, frm, board, hostile, out):
+    def gen(pos, frm, board, hostile, out) -> None:
         mine: list = []
         for g in gens:
             g(pos, frm, board, hostile, mine)

@@ -416,7 +416,7 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], z
     board, under = pos.board, pos.under
     frm, to = move[0], move[1]
     writes, _ = pos.castle_effects(move) if tag == "castle" else stacking.effects(pos, move)
-    before = [(c, board[c], under[c]) for c, _, _ in writes]
+    before: list[tuple[int, int, int]] = [(c, board[c], under[c]) for c, _, _ in writes]
     touched = {c for c, _, _ in writes}
     changed = 0 if under[frm] else 1 << frm  # as push clears them (see Position.push)
     if tag == "castle" or tag == "castlock":

@@ -415,13 +415,14 @@ class Position:
         """Put back the (cell, top, under) contents of ``snapshot``, last first (the hash is restored
         by the caller); in games of stacks higher than two, with the deeper pieces (a fourth item)."""
         deep = self.deep
+        writes: list[tuple[int, int, int]] = snapshot   # typed items: mypyc 2.4 cannot reverse bare tuples
         if deep is not None:
-            for write in reversed(snapshot):
+            for write in snapshot[::-1]:
                 deep[write[0]] = write[3] if len(write) > 3 else ()
-            snapshot = [write[:3] for write in snapshot]
+            writes = [write[:3] for write in snapshot]
         board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
         code_army = self.game.code_army
-        for cell, top, low in reversed(snapshot):
+        for cell, top, low in reversed(writes):
             old_top = board[cell]
             if old_top:
                 cells_of[code_army[old_top]].discard(cell)

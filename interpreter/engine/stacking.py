@@ -84,7 +84,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     for atom_level, unmoved, leaps, rays, to_cells, modality, sets_ep, takes_ep in st.atoms[code]:
         if (atom_level is not None and atom_level != level) or (unmoved and not (pos.unmoved >> src) & 1):
             continue
-        outcomes = table[modality]
+        atom_outcomes = table[modality]  # not "outcomes" (None below): compiled, a name has one type
         ep = takes_ep and pos.ep_cells
         if leaps is not None:
             for to, between in leaps[src]:
@@ -93,7 +93,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
                 if between and any(_blocks(board, under, c, upper, block_empty, block_singles, block_stacks)
                                    for c in between):
                     continue
-                reached.append((to, outcomes, between if sets_ep else ()))
+                reached.append((to, atom_outcomes, between if sets_ep else ()))
                 if ep and to in pos.ep_cells:
                     reached.append((to, None, modality))
             continue
@@ -102,7 +102,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
                 continue
             for i, to in enumerate(ray):
                 if to_cells is None or to in to_cells:
-                    reached.append((to, outcomes, tuple(ray[:i]) if sets_ep else ()))
+                    reached.append((to, atom_outcomes, tuple(ray[:i]) if sets_ep else ()))
                     if ep and to in pos.ep_cells:
                         reached.append((to, None, modality))
                 if (board[to] if not upper else
@@ -226,6 +226,7 @@ def _tall_effects(pos: "Position", move) -> tuple[list[tuple], list[int]]:
         return [left, (victim, 0, 0, ()), _contents(to, (pos.board[victim], new))], []
     outcome = special[1]
     pieces = (*lower_pieces(pos, to), pos.board[to]) if pos.board[to] else ()
+    after: tuple[int, ...]   # (declared: compiled, a name keeps the type of its first value)
     captured: list[int]
     if outcome in ("move", "descend"):
         after, captured = (new,), []
