@@ -44,8 +44,14 @@ class _StaticCell:
     def __init__(self, attributes: list[dict], army: str) -> None:
         self.attributes, self.army, self.cell = attributes, army, -1
 
-    def __getattr__(self, name: str) -> Any:
-        return self.attributes[self.cell].get(name[3:], "")
+    def to(self, prop: str) -> object:
+        return self.attributes[self.cell].get(prop, "")
+
+
+def _lookup(context: Any, name: str) -> Any:
+    """The value of a name in a drop condition: ``to_P`` (``to.P``) is the destination's property
+    ``P``, read by ``context.to(P)``; any other name is the context's attribute."""
+    return context.to(name[3:]) if name.startswith("to_") else getattr(context, name)
 
 
 def compile_drop_condition(game: "Game", rule: S.DropRule) -> tuple[bool, Callable | None]:
@@ -64,7 +70,7 @@ def compile_drop_condition(game: "Game", rule: S.DropRule) -> tuple[bool, Callab
             raise RulesSemanticError(f"a drop has no start cell: '{name}'", rule.condition.loc,
                                      expected="to.PROPERTY, army, in_check, count(Piece) or enemy_count(Piece)")
     check_calls(game, rule.condition)
-    function = compile_expr(rule.condition, names, DROP_CALLS, dict(game.kind_index))
+    function = compile_expr(rule.condition, names, DROP_CALLS, dict(game.kind_index), lookup=_lookup)
     type_of(rule.condition)
     static = all(n in STATIC_NAMES or n.startswith("to.") for n in used if n not in game.kind_index)
     return static, function

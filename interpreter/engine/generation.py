@@ -109,7 +109,8 @@ class DropContext:
     """What the ``if`` condition of a drop reads (:mod:`interpreter.compiler.drops`): the position, the
     dropping army and the destination ``cell``.
 
-    ``to_P`` is the destination's property ``P`` (``""`` when the cell lacks it); ``in_check``,
+    :meth:`to` reads the destination's property ``P`` of ``to.P`` (``""`` when the cell lacks it;
+    not an attribute ``to_P``: mypyc's compiled classes do not call ``__getattr__``); ``in_check``,
     ``count`` and ``enemy_count`` are computed only when asked for, and ``in_check`` only once."""
 
     __slots__ = ("position", "army_index", "cell", "_check")
@@ -118,10 +119,8 @@ class DropContext:
         self.position, self.army_index, self.cell = position, army, -1
         self._check: bool | None = None
 
-    def __getattr__(self, name: str):
-        if name.startswith("to_"):
-            return self.position.game.board.attributes[self.cell].get(name[3:], "")
-        raise AttributeError(name)
+    def to(self, prop: str) -> object:
+        return self.position.game.board.attributes[self.cell].get(prop, "")
 
     @property
     def army(self) -> str:

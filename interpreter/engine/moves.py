@@ -31,11 +31,14 @@ if TYPE_CHECKING:
     from .position import Position
 
 Move = tuple  # (from, to, promotion, special)
-DROP = ("drop",)      # the special of a drop: (-1, to, code, DROP)
-PASS = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
+# These specials are told apart by identity (``special is DROP``), so they are typed
+# ``tuple[str, ...]``: compiled by mypyc, a fixed-length tuple is kept unboxed and each use
+# makes a new tuple object, which ``is`` would not recognise.
+DROP: tuple[str, ...] = ("drop",)      # the special of a drop: (-1, to, code, DROP)
+PASS: tuple[str, ...] = ("pass",)      # the forced move of an army that cannot move: (-1, -1, 0, PASS)
 # The forced move that takes mated royal pieces off: (cell, cell, 0, REMOVE), or with more
 # cells after the tag, (cell, cell, 0, ("remove", other, ...)) when a shared turn loses several.
-REMOVE = ("remove",)
+REMOVE: tuple[str, ...] = ("remove",)
 # The tags (None: a plain move) of the moves of one piece from one cell to another, which may
 # capture on the way: made and unmade in place. Moves with the tags "castle", "remove" and those
 # of stacking games (see interpreter.engine.stacking) are made by writing new contents into a few

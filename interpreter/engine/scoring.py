@@ -23,8 +23,9 @@ from .attacks import attacked, live_enemies, royal_attacked, royal_cells
 if TYPE_CHECKING:
     from .position import Position
 
-OUT = ("out",)                    # the forced move that puts the armies to move out: (-1, -1, 0, OUT)
-RESIGNED = ("out", "resigned")    # the same, by resignation: it scores nothing
+# (tuple[str, ...], not a fixed length: compiled, that keeps them one object each, see moves.DROP)
+OUT: tuple[str, ...] = ("out",)                  # the forced move that puts the armies to move out: (-1, -1, 0, OUT)
+RESIGNED: tuple[str, ...] = ("out", "resigned")  # the same, by resignation: it scores nothing
 
 
 def is_out(pos: Position, army: int) -> bool:
