@@ -29,6 +29,7 @@ $(VENV)/.test-extras: $(BIN)/rules
 compiled: interpreter/_build.json
 interpreter/_build.json: $(COMPILED_SOURCES) | $(VENV)/.test-extras
 	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $@
 
 ## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black)
 play: $(BIN)/rules

@@ -83,16 +83,23 @@ class OptionalBuildExt(build_ext):
     far are removed and the install goes on. Either way it writes the manifest and says one line."""
 
     reason = ""
+    fresh = False
 
     def finalize_options(self) -> None:
         modules = self.distribution.ext_modules
         if modules == [PLACEHOLDER]:
-            modules[:], OptionalBuildExt.reason = compiled_extensions()
+            if (self.inplace or self.editable_mode) and native["decide"](HERE / "interpreter", {})[0]:
+                # Beside the sources, compiled from exactly these sources: nothing to do.
+                modules[:], OptionalBuildExt.fresh = [], True
+            else:
+                modules[:], OptionalBuildExt.reason = compiled_extensions()
         super().finalize_options()
 
     def run(self) -> None:
         inplace = self.inplace or self.editable_mode   # an editable install: beside the sources
         directory = HERE if inplace else Path(self.build_lib)
+        if self.fresh:
+            return say("the compiled modules beside the sources are up to date")
         if self.reason:
             if inplace and native["pure_requested"](os.environ) and _compiled_record(HERE):
                 # The build switch compiles nothing now; the modules compiled earlier beside the
