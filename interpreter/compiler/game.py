@@ -133,6 +133,12 @@ class Game:
         self.castle_rules, self.castle_locks = castling.rules, castling.locks
         self.castle_king, self.castle_rooks = castling.king, castling.rooks
         self._compile_rules(spec)
+        # A node that asks more than once about the same royal pieces (a swap castling's check, a
+        # partner's or a team's check, end rules that count royal pieces) shares the answers
+        # (see engine.legality.Guard); one that asks each question once does without.
+        self.shares_royal_answers = bool(self.has_immediate_ends or self.partner_check
+                                         or any(len(armies) > 1 for armies in self.turn_armies)
+                                         or any(rule.swap for rule in self.castle_rules))
         self._zobrist()
         self.setup: Setup = compile_setup(self, spec.setup, self.variant_loc)
         codes = self.setup.codes()
@@ -461,7 +467,8 @@ class Game:
         self.clock_on_promotion = "promotion" in rules.clock_resets
         compile_scoring(self, rules)
         self.end_rules = compile_end_rules(self, rules.ends)
-        self.has_immediate_ends = any(immediate for _, _, immediate in self.end_rules)
+        self.immediate_ends = [condition for _, condition, immediate in self.end_rules if immediate]
+        self.has_immediate_ends = bool(self.immediate_ends)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
         self.material_kinds = material_kinds(self, self.insufficient_rules)
 

@@ -10,7 +10,7 @@ royal piece attacked is :mod:`interpreter.engine.legality`'s question.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import stacking
 from .attacks import live_enemies, royal_attacked, threatens
@@ -21,8 +21,12 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def pseudo_legal_moves(pos: Position) -> list[Move]:
-    """Moves allowed by the movement rules, before the pos-check test."""
+def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = None) -> list[Move]:
+    """Moves allowed by the movement rules, before the self-check test.
+
+    ``attacked(army)``: :func:`~interpreter.engine.attacks.royal_attacked`'s answer for this
+    position, from a caller that computes it anyway (castling asks it); by default it is asked.
+    """
     g = pos.game
     board = pos.board
     generators = g.generators
@@ -39,7 +43,7 @@ def pseudo_legal_moves(pos: Position) -> list[Move]:
                 for gen in generators[board[src]]:
                     gen(pos, src, board, hostile, out)
         if g.castle_rules and pos.unmoved:
-            castling_moves(pos, army, out)
+            castling_moves(pos, army, out, attacked)
         if g.has_drops:
             drops(pos, army, out)
     if g.capture_promotions:
@@ -54,15 +58,16 @@ def pseudo_legal_moves(pos: Position) -> list[Move]:
 def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
     """``promotes ...: on capture into ZONE``: a capture from outside the zone into it promotes."""
     table, board = pos.game.capture_promotions, pos.board
-    out = []
+    # The captures that do not promote anyway (most moves are neither: looked for first).
+    captures = [m for m in moves if (board[m[1]] or (m[3] is not None and m[3][0] == "ep")) and not m[2]
+                and m[0] >= 0 and board[m[0]] in table]
+    promoting = [m for m in captures if m[1] in table[board[m[0]]][0] and m[0] not in table[board[m[0]]][0]]
+    if not promoting:
+        return moves
+    out: list[Move] = []
     for m in moves:
-        frm, to, promo, special = m
-        if promo or frm < 0 or not (board[to] or (special is not None and special[0] == "ep")):
-            out.append(m)  # not a capture, or it promotes anyway
-            continue
-        rule = table.get(board[frm])
-        if rule and to in rule[0] and frm not in rule[0]:
-            out.extend((frm, to, code, special) for code in rule[1])
+        if m in promoting:
+            out.extend((m[0], m[1], code, m[3]) for code in table[board[m[0]]][1])
         else:
             out.append(m)
     return out
@@ -151,8 +156,10 @@ def kind_count(pos: Position, army: int, kind: int) -> int:
     return count + pos.hands[g.code(kind, army)]
 
 
-def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
-    """Castling of ``army``'s unmoved king with an unmoved rook, by every rule that allows it."""
+def castling_moves(pos: Position, army: int, out: list[Move],
+                   attacked: Callable[[int], bool] | None = None) -> None:
+    """Castling of ``army``'s unmoved king with an unmoved rook, by every rule that allows it
+    (``attacked``: see :func:`pseudo_legal_moves`)."""
     g = pos.game
     board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = g.code(g.castle_king, army)
@@ -166,10 +173,11 @@ def castling_moves(pos: Position, army: int, out: list[Move]) -> None:
             if rule.swap:
                 # King and rook exchange cells: only check matters (legality tests the result).
                 if checked is None:
-                    checked = g.self_check and g.is_royal[king_code] and royal_attacked(pos, army)
+                    checked = g.self_check and g.is_royal[king_code] and (
+                        attacked(army) if attacked is not None else royal_attacked(pos, army))
                 if checked:
                     continue
-                for r in pos.cells_of[army]:
+                for r in allowed if allowed is not None and len(allowed) == 1 else pos.cells_of[army]:
                     # The rook must stand alone: a rook on top of a stack did not start there.
                     if (board[r] in rook_codes and not under[r] and (unmoved >> r) & 1
                             and (allowed is None or r in allowed)):

@@ -28,19 +28,21 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def rule_abiding_moves(pos: Position) -> list[Move]:
+def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
     """The moves the legality rules allow, whether or not an end rule holds.
 
     ``forbid self-check`` removes moves that leave an own royal piece
     attacked, ``forbid giving-check`` those that attack an enemy royal
     piece, ``forbid royal-escape`` (see :func:`_without_royal_escape`) the
     moves of a royal piece in check, and ``captures compulsory`` every
-    non-capture when a capture exists.
+    non-capture when a capture exists. ``guard``: the position's :class:`Guard`, if the caller
+    has one (see :attr:`Game.shares_royal_answers <interpreter.compiler.game.Game>`).
     """
     g = pos.game
-    moves = pseudo_legal_moves(pos)
     if g.self_check:
-        moves = _without_self_check(pos, moves)
+        moves = _without_self_check(pos, pseudo_legal_moves(pos, guard.attacked if guard else None), guard)
+    else:
+        moves = pseudo_legal_moves(pos)
     if g.forbid_giving_check:
         army = pos.army
         moves = [m for m in moves if not _gives_check_after(pos, m, army)]
@@ -94,31 +96,85 @@ def _gives_check_after(pos: Position, move: Move, army: int) -> bool:
     return gives
 
 
-def _without_self_check(pos: Position, moves: list[Move]) -> list[Move]:
+# What keeps one royal piece safe (see Guard.pins): its cell, the enemies still in the game, and
+# _pins's answer for it: pinned pieces, whether it is attacked, hopper screens.
+KingPins = tuple[int, list[int], set[int], bool, set[int]]
+
+
+class Guard:
+    """What one position says about the royal pieces of its armies, computed once and shared by
+    castling's check test, the own-check and the partner-check filters of the same node.
+
+    The answers are read from the board as it is when they are first asked: the board must not
+    change while a guard is in use (make, test and unmake in between leave it as it was).
+    """
+
+    __slots__ = ("pos", "_royals", "_pins")
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self._royals: dict[int, list[int]] = {}
+        self._pins: dict[int, KingPins | None] = {}
+
+    def royals(self, army: int) -> list[int]:
+        """:func:`royal_cells` of ``army``."""
+        cells = self._royals.get(army)
+        if cells is None:
+            cells = self._royals[army] = royal_cells(self.pos, army)
+        return cells
+
+    def pins(self, army: int) -> KingPins | None:
+        """``(king, enemies, pinned, checked, screens)``: :func:`_pins` of the one royal piece of
+        ``army`` on ``king``, when it has exactly one and every attack of ``enemies``, its enemies
+        still in the game, depends on occupancy alone (not in stacking games); else None."""
+        if army in self._pins:
+            return self._pins[army]
+        found = self._pins[army] = _king_pins(self.pos, army, self.royals(army))
+        return found
+
+    def attacked(self, army: int) -> bool:
+        """:func:`royal_attacked` of ``army``: read from its pins where they are known (their
+        ``checked`` is that answer when no capture explodes)."""
+        found = self.pins(army) if self.pos.game.blast is None else None
+        return found[3] if found is not None else royal_attacked(self.pos, army)
+
+
+def _king_pins(pos: Position, army: int, royals: list[int]) -> KingPins | None:
+    """See :meth:`Guard.pins` (``royals``: the royal cells of ``army``)."""
+    g = pos.game
+    if g.stacking is None and len(royals) == 1:
+        enemies = live_enemies(pos, army)
+        if all(g.pin_safe[e] for e in enemies):
+            pinned, checked, screens = _pins(pos, royals[0], enemies)
+            return royals[0], enemies, pinned, checked, screens
+    return None
+
+
+def _without_self_check(pos: Position, moves: list[Move], guard: Guard | None) -> list[Move]:
     g = pos.game
     if len(g.turn_armies[pos.turn]) > 1:
-        return _without_team_check(pos, moves, g.turn_armies[pos.turn])
+        return _without_team_check(pos, moves, g.turn_armies[pos.turn], guard or Guard(pos))
     army = pos.army
     if g.partner_check and g.partners[army]:
-        return _without_partner_check(pos, _without_own_check(pos, moves, army), army)
-    return _without_own_check(pos, moves, army)
+        guard = guard or Guard(pos)
+        return _without_partner_check(pos, _without_own_check(pos, moves, army, guard), army, guard)
+    return _without_own_check(pos, moves, army, guard)
 
 
-def _without_own_check(pos: Position, moves: list[Move], army: int) -> list[Move]:
+def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard | None) -> list[Move]:
     """The moves that leave no royal piece of ``army`` attacked (pins and screens spare most
-    moves the make-test-unmake)."""
+    moves the make-test-unmake); ``guard``: the position's :class:`Guard`, if there is one."""
     g = pos.game
-    royals = royal_cells(pos, army)
+    royals = guard.royals(army) if guard is not None else royal_cells(pos, army)
     if not royals:
         return moves
-    enemies = live_enemies(pos, army)
     board = pos.board
     if g.stacking is not None:
         return _without_stack_check(pos, moves, royals)
-    if not all(g.pin_safe[e] for e in enemies) or len(royals) > 1:
+    found = guard.pins(army) if guard is not None else _king_pins(pos, army, royals)
+    if found is None:
         return [m for m in moves if safe_after(pos, m, army)]
-    king = royals[0]
-    pinned, checked, screens = _pins(pos, king, enemies)
+    king, enemies, pinned, checked, screens = found
     is_royal = g.is_royal
     explosive = g.blast is not None
     king_code = board[king]
@@ -201,14 +257,13 @@ def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool,
             for c in chain:
                 q = board[c]
                 if q:
-                    if hostile[q]:
-                        if q in codes:
-                            if blocker < 0:
-                                checked = True
-                            else:
-                                pinned.add(blocker)
+                    if q in codes:   # an attacker, even one the mover may not capture (a royal one)
+                        if blocker < 0:
+                            checked = True
+                        else:
+                            pinned.add(blocker)
                         break
-                    if blocker >= 0:
+                    if hostile[q] or blocker >= 0:
                         break
                     blocker = c
         for src, between, codes in g.lame_attackers[e][king]:
@@ -235,32 +290,34 @@ def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool,
     return pinned, checked, screens
 
 
-def _without_partner_check(pos: Position, moves: list[Move], army: int) -> list[Move]:
+def _without_partner_check(pos: Position, moves: list[Move], army: int, guard: Guard) -> list[Move]:
     """``forbid partner-check``: no move may newly expose a partner's royal piece (one already
     attacked need not be relieved)."""
-    partners = _exposable_partners(pos, (army,))
-    return _keeping_safe(pos, moves, partners, guarded=partners)
+    partners = _exposable_partners(pos, (army,), guard)
+    return _keeping_safe(pos, moves, partners, guard, guarded=partners)
 
 
-def _without_team_check(pos: Position, moves: list[Move], movers: tuple[int, ...]) -> list[Move]:
+def _without_team_check(pos: Position, moves: list[Move], movers: tuple[int, ...], guard: Guard) -> list[Move]:
     """A turn shared by several armies: no royal piece of any of them may be left attacked, and
     (``forbid partner-check``) no royal piece of a partner outside the turn newly exposed."""
-    exposed = _exposable_partners(pos, movers)
-    if any(royal_attacked(pos, a) for a in movers):
-        return _keeping_safe(pos, moves, [*movers, *exposed])
-    return _keeping_safe(pos, moves, [*movers, *exposed], guarded=[*movers, *exposed])
+    exposed = _exposable_partners(pos, movers, guard)
+    if any(guard.attacked(a) for a in movers):
+        return _keeping_safe(pos, moves, [*movers, *exposed], guard)
+    return _keeping_safe(pos, moves, [*movers, *exposed], guard, guarded=[*movers, *exposed])
 
 
-def _exposable_partners(pos: Position, movers: tuple[int, ...]) -> list[int]:
+def _exposable_partners(pos: Position, movers: tuple[int, ...], guard: Guard | None = None) -> list[int]:
     """With ``forbid partner-check``: the partners of ``movers`` outside the turn whose royal
-    pieces are not attacked now (the ones a move may not expose)."""
+    pieces are not attacked now (the ones a move may not expose), asked of ``guard`` if given."""
     g = pos.game
     if not g.partner_check:
         return []
-    return [p for a in movers for p in g.partners[a] if p not in movers and not royal_attacked(pos, p)]
+    attacked = guard.attacked if guard is not None else lambda army: royal_attacked(pos, army)
+    return [p for a in movers for p in g.partners[a] if p not in movers and not attacked(p)]
 
 
-def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: list[int] | None = None) -> list[Move]:
+def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Guard,
+                  guarded: list[int] | None = None) -> list[Move]:
     """The moves after which no royal piece of ``armies`` is attacked.
 
     ``guarded``: armies whose royal pieces are not attacked now. When each has one royal
@@ -274,14 +331,15 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guarded: 
         return moves
     fast: list[Move] = []
     if guarded and g.stacking is None:
-        kings = [royal_cells(pos, a) for a in guarded]
-        if all(len(cells) <= 1 for cells in kings) and all(g.pin_safe[e] for a in guarded for e in g.enemies[a]):
-            suspects, screens = {c for cells in kings for c in cells}, set()
-            for a, cells in zip(guarded, kings):
-                if cells:
-                    pinned, _, near = _pins(pos, cells[0], live_enemies(pos, a))
-                    suspects |= pinned
-                    screens |= near
+        found = [guard.pins(a) for a in guarded if guard.royals(a)]
+        known = [pins for pins in found if pins is not None]
+        if len(known) == len(found):
+            suspects: set[int] = set()
+            screens: set[int] = set()
+            for king, _, pinned, _, near in known:
+                suspects.add(king)
+                suspects |= pinned
+                screens |= near
             slow: list[Move] = []
             for m in moves:
                 special = m[3]
@@ -347,7 +405,7 @@ def ep_legal(pos: Position) -> bool:
     if len(pos.movers) > 1:
         captures = [(src, cell, 0, victim) for a in pos.movers for cell in pos.ep_cells
                     for src, codes in pos.game.ep_attackers[a][cell] if board[src] in codes]
-        return bool(captures) and bool(_without_team_check(pos, captures, pos.movers))
+        return bool(captures) and bool(_without_team_check(pos, captures, pos.movers, Guard(pos)))
     table = pos.game.ep_attackers[army]
     return any(board[src] in codes and safe_after(pos, (src, cell, 0, victim), army)
                for cell in pos.ep_cells for src, codes in table[cell])

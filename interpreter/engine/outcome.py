@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from .attacks import checkers, in_check, royal_attacked, royal_cells
 from .generation import kind_count
-from .legality import mates_after, rescue_moves, rule_abiding_moves
+from .legality import Guard, mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
 from .scoring import OUT, RESIGNED, armies_left
 from .stacking import locked_pieces, lower_pieces
@@ -56,11 +56,16 @@ class Outcome:
 
 
 class EndContext:
-    """Lazily computed facts about a position, named as in :data:`END_NAMES`."""
+    """Lazily computed facts about a position, named as in :data:`END_NAMES`.
 
-    def __init__(self, position: "Position", legal: list | None = None) -> None:
+    ``guard``: the :class:`~interpreter.engine.legality.Guard` of the same position, whose royal
+    cells the counts of royal pieces share with legality (by default one of its own).
+    """
+
+    def __init__(self, position: "Position", legal: list | None = None, guard: Guard | None = None) -> None:
         self.position = position
         self._legal = legal
+        self._royals = (guard or Guard(position)).royals
 
     @property
     def in_check(self) -> bool:
@@ -94,12 +99,15 @@ class EndContext:
 
     @property
     def royals(self) -> int:
-        return len(royal_cells(self.position, self.position.army))
+        return len(self._royals(self.position.army))
 
     @property
     def enemy_royals(self) -> int:
         pos = self.position
-        return sum(len(royal_cells(pos, e)) for e in pos.game.enemies[pos.army])
+        count = 0
+        for e in pos.game.enemies[pos.army]:
+            count += len(self._royals(e))
+        return count
 
     @property
     def pieces(self) -> int:
@@ -115,7 +123,10 @@ class EndContext:
 
     @property
     def team_royals(self) -> int:
-        return sum(len(royal_cells(self.position, a)) for a in self._team())
+        count = 0
+        for a in self._team():
+            count += len(self._royals(a))
+        return count
 
     @property
     def enemy_pieces(self) -> int:
@@ -271,9 +282,10 @@ def legal_moves(pos: Position) -> list[Move]:
     its royal piece (``end``, or no matching rule, leaves none).
     """
     g = pos.game
-    if g.has_immediate_ends and immediate_end(pos):
+    guard = Guard(pos) if g.shares_royal_answers else None
+    if g.has_immediate_ends and immediate_end(pos, guard):
         return []
-    moves = rule_abiding_moves(pos)
+    moves = rule_abiding_moves(pos, guard)
     if not moves and g.no_moves:
         return forced_moves(pos)
     return moves
@@ -305,10 +317,14 @@ def insufficient_material(position: "Position") -> bool:
     return False
 
 
-def immediate_end(position: "Position") -> bool:
-    """Does an immediate end rule hold (so that the side to move has no legal move)?"""
-    ctx = EndContext(position, [])
-    return any(condition(ctx) for _, condition, immediate in position.game.end_rules if immediate)
+def immediate_end(position: "Position", guard: Guard | None = None) -> bool:
+    """Does an immediate end rule hold (so that the side to move has no legal move)? (``guard``:
+    see :class:`EndContext`.)"""
+    ctx = EndContext(position, [], guard)
+    for condition in position.game.immediate_ends:
+        if condition(ctx):
+            return True
+    return False
 
 
 def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
