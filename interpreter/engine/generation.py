@@ -213,10 +213,9 @@ def castlock_moves(pos: Position, army: int, out: list) -> None:
     board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = game.code(game.castle_king, army)
     rook_codes = game.castle_rook_codes[army]
+    kings = [k for k in pos.cells_of[army] if board[k] == king_code and not under[k] and (unmoved >> k) & 1]
     for rule in game.castle_locks:
-        for k in pos.cells_of[army]:
-            if board[k] != king_code or under[k] or not (unmoved >> k) & 1:
-                continue
+        for k in kings:
             for r, kd, _, between, passing in rule.paths[k]:
                 if board[r] not in rook_codes or under[r] or not (unmoved >> r) & 1:
                     continue

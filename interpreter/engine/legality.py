@@ -429,16 +429,17 @@ def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
     reach = stacking.rules_of(game).reach
     enemy_cells = [src for e in live_enemies(pos, army) for src in pos.cells_of[e]]
     zone = set().union(*[reach[board[src]][src] for src in enemy_cells])  # every cell they could reach
-    if not zone.isdisjoint(royals) and royal_attacked(pos, army):
-        return [m for m in moves if _stack_safe_after(pos, m, army, royals, zone)]
     sensitive = set(royals)
-    for src in enemy_cells:
-        code = board[src]
-        near = reach[code][src]
-        for k in royals:
-            if k in near:
-                sensitive.add(src)
-                sensitive |= stacking.path_to(game, code, src, k)
+    if not zone.isdisjoint(royals):  # (else no enemy piece reaches a royal one)
+        if royal_attacked(pos, army):
+            return [m for m in moves if _stack_safe_after(pos, m, army, royals, zone)]
+        for src in enemy_cells:
+            code = board[src]
+            near = reach[code][src]
+            for k in royals:
+                if k in near:
+                    sensitive.add(src)
+                    sensitive |= stacking.path_to(game, code, src, k)
     hostile = game.hostile[army]
     legal = []
     for m in moves:
@@ -454,7 +455,10 @@ def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
 def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], zone: set[int]) -> bool:
     """Is no royal piece of ``army`` (on ``royals`` now) removable after the stacking move ``move``?
 
-    A stacking move (``st``, ``sep``, ``castle``, ``castlock``) is made by
+    A stacking move (``st``, ``sep``, ``castle``, ``castlock``) whose new
+    cell contents leave every royal piece outside ``zone`` and put no enemy
+    piece on a cell (freed or moved) is safe, read from those contents
+    alone. Any other is made by
     writing its few new cell contents straight into the board, with
     the unmoved marks and en passant cells :meth:`Position.push` would
     leave, and the enemy pieces then on the board are asked; no hash,
@@ -474,8 +478,15 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], z
     board, under = pos.board, pos.under
     frm, to = move[0], move[1]
     writes, _ = pos.castle_effects(move) if tag == "castle" else stacking.effects(pos, move)
+    final = {c: (top, low) for c, top, low in writes}  # a cell written twice holds its last write
+    code_army, is_royal = game.code_army, game.is_royal
+    enemies = live_enemies(pos, army)
+    after = {k for k in royals if k not in final}
+    after.update(c for c, (top, low) in final.items()
+                 if (is_royal[top] and code_army[top] == army) or (is_royal[low] and code_army[low] == army))
+    if zone.isdisjoint(after) and not any(top and code_army[top] in enemies for top, _ in final.values()):
+        return True  # no enemy piece could reach a royal one, and none was freed (read without a write)
     before: list[tuple[int, int, int]] = [(c, board[c], under[c]) for c, _, _ in writes]
-    touched = {c for c, _, _ in writes}
     changed = 0 if under[frm] else 1 << frm  # as push clears them (see Position.push)
     if tag == "castle" or tag == "castlock":
         changed = (1 << frm) | (1 << move[3][1])
@@ -486,14 +497,7 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], z
         board[c], under[c] = top, low
     pos.unmoved, pos.ep_cells = unmoved & ~changed, ()
     try:
-        code_army, is_royal = game.code_army, game.is_royal
-        after = {k for k in royals if k not in touched}
-        after.update(c for c in touched if (is_royal[board[c]] and code_army[board[c]] == army)
-                     or (is_royal[under[c]] and code_army[under[c]] == army))
-        enemies = live_enemies(pos, army)
-        if zone.isdisjoint(after) and not any(board[c] and code_army[board[c]] in enemies for c in touched):
-            return True  # no enemy piece could reach a royal one, and none was freed
-        return not stack_royal_attacked(pos, army, after, touched)
+        return not stack_royal_attacked(pos, army, after, set(final))
     finally:
         for c, top, low in reversed(before):
             board[c], under[c] = top, low
