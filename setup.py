@@ -67,10 +67,7 @@ def write_manifest(directory: Path, compiled: bool, reason: str) -> None:
 
 def _compiled_record(directory: Path) -> bool:
     """Does ``directory``'s manifest record compiled modules?"""
-    try:
-        return bool(json.loads((directory / "interpreter" / native["MANIFEST"]).read_text(encoding="utf-8"))["compiled"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
+    return bool(native["read_manifest"](directory / "interpreter").get("compiled"))
 
 
 # Stands for the compiled modules until build_ext runs (so that setuptools runs it at all).

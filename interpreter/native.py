@@ -70,6 +70,15 @@ def pure_requested(environ=os.environ) -> bool:
     return environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
+def read_manifest(root: Path = ROOT) -> dict:
+    """The build record :data:`MANIFEST` below ``root``, or ``{}`` when there is none or it cannot be read."""
+    try:
+        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
 def decide(root: Path = ROOT, environ=os.environ) -> tuple[bool, str, str | None]:
     """Whether the compiled modules below ``root`` may be imported: (compiled, status, warning).
 
@@ -77,11 +86,8 @@ def decide(root: Path = ROOT, environ=os.environ) -> tuple[bool, str, str | None
     must not be used (missing, or compiled from other sources)."""
     if pure_requested(environ):
         return False, f"pure Python ({PURE_VARIABLE} is set)", None
-    try:
-        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
-        hashes = manifest.get("compiled") or {}
-    except (OSError, ValueError, AttributeError):
-        manifest, hashes = {}, {}
+    manifest = read_manifest(root)
+    hashes = manifest.get("compiled") or {}
     if not hashes:
         reason = manifest.get("reason") or "not compiled"
         built = [m for m in COMPILED if _extension_of(m, root)]

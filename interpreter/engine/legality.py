@@ -306,14 +306,13 @@ def _without_team_check(pos: Position, moves: list[Move], movers: tuple[int, ...
     return _keeping_safe(pos, moves, [*movers, *exposed], guard, guarded=[*movers, *exposed])
 
 
-def _exposable_partners(pos: Position, movers: tuple[int, ...], guard: Guard | None = None) -> list[int]:
+def _exposable_partners(pos: Position, movers: tuple[int, ...], guard: Guard) -> list[int]:
     """With ``forbid partner-check``: the partners of ``movers`` outside the turn whose royal
-    pieces are not attacked now (the ones a move may not expose), asked of ``guard`` if given."""
+    pieces are not attacked now (the ones a move may not expose), asked of ``guard``."""
     g = pos.game
     if not g.partner_check:
         return []
-    attacked = guard.attacked if guard is not None else lambda army: royal_attacked(pos, army)
-    return [p for a in movers for p in g.partners[a] if p not in movers and not attacked(p)]
+    return [p for a in movers for p in g.partners[a] if p not in movers and not guard.attacked(p)]
 
 
 def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Guard,
@@ -374,7 +373,7 @@ def rescue_moves(pos: Position) -> list[Move]:
     attacked = {a for a in movers if royal_attacked(pos, a)}
     if len(attacked) < 2:
         return []
-    exposed = _exposable_partners(pos, movers)
+    exposed = _exposable_partners(pos, movers, Guard(pos))
     out = []
     for m in pseudo_legal_moves(pos):
         pos.push(m)

@@ -65,7 +65,13 @@ class EndContext:
     def __init__(self, position: "Position", legal: list | None = None, guard: Guard | None = None) -> None:
         self.position = position
         self._legal = legal
-        self._royals = (guard or Guard(position)).royals
+        self._guard = guard
+
+    def _royals(self, army: int) -> list[int]:
+        """The royal cells of ``army``, from the shared guard (made on the first question)."""
+        if self._guard is None:
+            self._guard = Guard(self.position)
+        return self._guard.royals(army)
 
     @property
     def in_check(self) -> bool:
@@ -376,7 +382,7 @@ def forced_moves(position: "Position") -> list:
                 movers = position.movers
                 cells = [c for a in movers if royal_attacked(position, a) for c in royal_cells(position, a)]
                 cells = cells or [c for a in movers for c in royal_cells(position, a)][:1]
-                return [(cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))] if cells else []
+                return [_removing(cells)] if cells else []
             return []
     return []
 
@@ -396,8 +402,13 @@ def resignation(position: "Position") -> Move | None:
     if game.resign_removes_royal:
         cells = [c for a in position.movers for c in royal_cells(position, a)]
         if cells:
-            return (cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))
+            return _removing(cells)
     return None
+
+
+def _removing(cells: list[int]) -> Move:
+    """The move that takes the royal pieces on ``cells`` (at least one) off the board."""
+    return (cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))
 
 
 def resignation_outcome(position: "Position") -> Outcome:
