@@ -46,7 +46,11 @@ is refused, with the hint to write the result instead.
 Cost: each public function computes the legal moves of the position,
 unless given them as ``legal=`` (the list :meth:`Position.legal_moves`
 returned for this very position); callers that have them should pass
-them. :func:`legal_move_table` computes them once for all its rows.
+them. :func:`legal_move_table` computes them once for all its rows. What
+the notation derives from such a list (the moves as written, the moves a
+neutral piece's second part is made with) is kept for the last few lists
+it was given and found again by the list's identity: a list passed as
+``legal=`` must not be changed afterwards.
 
 Errors are :class:`~dsl.errors.MoveError` (the text cannot be read: a bad
 character, an unknown piece letter, a cell not on the board) and
@@ -78,8 +82,8 @@ from .explain import why_illegal, why_no_castle
 from .parsed import Parsed, matches
 from .san import from_to_text, san_text
 from .terms import (
-    FORCED, castle_notations, castle_rule_of, inner, is_castle, is_drop, is_sep, notation_tables, plain, plus_letter,
-    san_letter, stars,
+    FORCED, bases, castle_notations, castle_rule_of, is_castle, is_drop, is_sep, notation_tables, plain,
+    plus_letter, san_letter, stars, written,
 )
 
 LABEL = "<move>"
@@ -116,22 +120,22 @@ def _parse_written(pos: Position, text: str, start: int, end: int, legal: list[M
         raise L.MOVE_CHARS.error(f"this move has {end - start:,} characters",
                                  Loc.in_string(LABEL, text, start, min(end, start + 60)))
     legal = pos.legal_moves() if legal is None else legal
-    written = {inner(m): m for m in legal}
+    forms = written(legal)
     body_start, body_end, sep = _body(text, start, end)
     if text[body_start:body_end] == "resign":
         return _pick_resignation(pos, text, body_start, body_end)
     if pos.game.neutral_move is not None and legal and legal[0][3] is not None and legal[0][3][0] == "then":
-        return written[_parse_two_parts(pos, text, body_start, body_end, sep, list(written))]
+        return forms.legal[_parse_two_parts(pos, text, body_start, body_end, sep, forms.moves)]
     if pos.game.gating:
-        gated = [m for m in written if m[3] is not None and m[3][0] == "gate"]
+        gated = [m for m in forms.moves if m[3] is not None and m[3][0] == "gate"]
         if gated:
             body = text[body_start:body_end]
-            plain_moves = [m for m in written if m not in gated]
+            plain_moves = [m for m in forms.moves if m not in gated]
             for m in gated:   # a gating move is matched by its whole written forms
-                if body in (san_text(pos, m, list(written)).rstrip("+#"), from_to_text(pos, m, list(written))):
-                    return written[m]
-            return written[_parse(pos, text, body_start, body_end, sep, legal=plain_moves)]
-    return written[_parse(pos, text, body_start, body_end, sep, legal=list(written))]
+                if body in (san_text(pos, m, forms.moves).rstrip("+#"), from_to_text(pos, m, forms.moves)):
+                    return forms.legal[m]
+            return forms.legal[_parse(pos, text, body_start, body_end, sep, legal=plain_moves)]
+    return forms.legal[_parse(pos, text, body_start, body_end, sep, legal=forms.moves)]
 
 def _parse_two_parts(pos: Position, text: str, start: int, end: int, sep: bool, legal: list[Move]) -> Move:
     """A move with a neutral piece's second part (see :mod:`interpreter.engine.neutral`): the move it
@@ -141,8 +145,7 @@ def _parse_two_parts(pos: Position, text: str, start: int, end: int, sep: bool, 
     if comma < 0:
         raise MoveError(f"the move {text[start:end]!r} lacks its second part", Loc.in_string(LABEL, text, start, end),
                         expected="the move, a comma and the cell the neutral piece goes to, e.g. e4,d5 or e2e4,e4d5")
-    bases = list(dict.fromkeys(base_move(m) for m in legal))
-    base = _parse_written(pos, text, start, comma, bases)
+    base = _parse_written(pos, text, start, comma, bases(legal))
     index, names = pos.game.board.index, pos.game.board.names
     second = text[comma + 1:end].strip()
     landing = names[base[1]] if base[1] >= 0 else ""
@@ -151,8 +154,11 @@ def _parse_two_parts(pos: Position, text: str, start: int, end: int, sep: bool, 
     if cell_name not in index:
         raise MoveError(f"no cell {cell_name!r} on this board", Loc.in_string(LABEL, text, comma + 1, end),
                         expected="the cell the neutral piece goes to, e.g. d5")
-    for m in legal:
-        if base_move(m) == base and m[3][2] == index[cell_name]:
+    cell = index[cell_name]
+    for m in legal:  # the first move made with ``base`` whose neutral piece goes to ``cell``, compared inline
+        special = m[3]
+        if special is not None and special[0] == "then" and special[2] == cell and special[3] == base[3] \
+                and m[:3] == base[:3]:
             return m
     raise IllegalMoveError(f"illegal move {text[start:end]!r}: the neutral piece cannot go to {cell_name} "
                            "(it must go to another empty cell)", Loc.in_string(LABEL, text, comma + 1, end))

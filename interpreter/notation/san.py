@@ -98,8 +98,8 @@ from interpreter.engine.position import Position
 from interpreter.compiler.game import Game
 
 from .terms import (
-    FORCED, STACKING_MOVES, after, captures, castle_army, castle_rule_of, changes_file, inner, is_castle, is_drop, is_sep,
-    notation_tables, plain, plus_letter, san_letter, stars,
+    FORCED, STACKING_MOVES, after, bases, captures, castle_army, castle_rule_of, changes_file, inner, is_castle, is_drop,
+    is_sep, notation_tables, plain, plus_letter, san_letter, stars, written,
 )
 
 def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
@@ -112,7 +112,7 @@ def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     """
     legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
-    return san_text(pos, inner(move), [inner(m) for m in legal])
+    return san_text(pos, inner(move), written(legal).moves)
 
 def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
     """The from-to form of a legal ``move`` of ``pos``: ``e2e4``, ``e7e8q``, ``h8c3+``, ``e1g1`` (castling).
@@ -122,7 +122,7 @@ def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     """
     legal = pos.legal_moves() if legal is None else legal
     _require_legal(move, legal)
-    return from_to_text(pos, inner(move), [inner(m) for m in legal])
+    return from_to_text(pos, inner(move), written(legal).moves)
 
 def legal_move_table(pos: Position) -> list[dict]:
     """One dict per legal move of ``pos``, sorted by origin, destination and promotion cell/code.
@@ -132,7 +132,7 @@ def legal_move_table(pos: Position) -> list[dict]:
     order does not depend on the order :meth:`Position.legal_moves` happens
     to generate moves in.
     """
-    legal = [inner(m) for m in pos.legal_moves()]
+    legal = written(pos.legal_moves()).moves
     names = pos.game.board.names
     return [{"san": san_text(pos, m, legal), "uci": from_to_text(pos, m, legal), "from": names[m[0]] if m[0] >= 0 else None,
              "to": names[m[1]] if m[1] >= 0 else None} for m in sorted(legal, key=lambda m: m[:3])]
@@ -179,20 +179,9 @@ def _second_part_san(pos: Position, move: Move, legal: list[Move]) -> str:
     neutral piece goes to, as Fairy-Stockfish writes Duck chess: ``e4,d5``, ``Nxe5,e4``; the
     check or end suffix, if any, comes last."""
     base = base_move(move)
-    text = san_text(pos, base, _bases(legal))
+    text = san_text(pos, base, bases(legal))
     text = text[:len(text) - len(_check_suffix(pos, base))]
     return f"{text},{pos.game.board.names[move[3][2]]}{_check_suffix(pos, move)}"
-
-_LAST_BASES: tuple[list, list] = ([], [])  # (a list of legal moves, its wrapped moves): one table asks often
-
-def _bases(legal: list[Move]) -> list[Move]:
-    """The moves that the moves of ``legal`` with a neutral piece's second part are made with, once
-    each, in order (what the first part's notation is told apart from)."""
-    global _LAST_BASES
-    last = _LAST_BASES
-    if last[0] is not legal:
-        last = _LAST_BASES = (legal, list(dict.fromkeys(base_move(m) for m in legal)))
-    return last[1]
 
 def _promotion_owner(game: Game, move: Move, piece: int) -> str:
     """The army symbol written before a promotion letter when the piece goes to another army (a
@@ -269,7 +258,7 @@ def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
         return text + game.kinds[game.code_kind[code]].letter.lower()
     if special is not None and special[0] == "then":
         # Fairy-Stockfish's form: the move, a comma, the mover's destination and the neutral piece's cell.
-        return f"{from_to_text(pos, base_move(move), _bases(legal))},{names[to] if to >= 0 else ''}{names[special[2]]}"
+        return f"{from_to_text(pos, base_move(move), bases(legal))},{names[to] if to >= 0 else ''}{names[special[2]]}"
     if is_drop(move):
         return game.kinds[game.code_kind[promo]].letter + "@" + names[to]  # as UCI writes drops
     star = "*" if stars(move) else ""

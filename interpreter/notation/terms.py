@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-
+from typing import Callable, NamedTuple, TypeVar
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.stacking import CAPTURES
 from interpreter.engine.legality import is_capture
 from interpreter.engine.moves import Move
+from interpreter.engine.neutral import base_move
 from interpreter.engine.position import Position
+
+T = TypeVar("T")
 
 STACKING_MOVES = frozenset({"st", "sep", "castlock"})
 
@@ -136,3 +139,48 @@ def after(pos: Position, move: Move, question):
         return question()
     finally:
         pos.pop()
+
+class Written(NamedTuple):
+    """A list of legal moves as notation writes and reads them (see :func:`written`)."""
+
+    moves: list[Move]          # the moves as written (a rescue as the move it wraps: :func:`inner`), in order
+    legal: dict[Move, Move]    # a written move -> the legal move it stands for
+
+_RECENT: tuple = ()  # ((a list, its length, {question: answer}), ...): the lists asked about last, the latest first
+
+_RECENT_LISTS = 8  # more than the lists one move's notation asks about: the legal moves, as written, their bases ...
+
+def _about(moves: list[Move], question: Callable[[list[Move]], T]) -> T:
+    """``question(moves)``, computed once per list and question while the list is among the last few
+    asked about, so that the notation of every legal move of a position costs one pass over its
+    legal moves, not one per move (Duck chess has about 900 legal moves, made with some 30 moves of
+    a piece). ``question`` is a module-level function (it is the key). A list is found again by
+    identity and length, so it must not be changed after it was given to a notation function
+    (:meth:`Position.legal_moves` returns a new list each call)."""
+    global _RECENT
+    for entry in _RECENT:
+        if entry[0] is moves and entry[1] == len(moves):
+            answers = entry[2]
+            break
+    else:
+        answers = {}
+        _RECENT = ((moves, len(moves), answers),) + _RECENT[:_RECENT_LISTS - 1]
+    if question not in answers:
+        answers[question] = question(moves)
+    return answers[question]
+
+def written(legal: list[Move]) -> Written:
+    """The written forms of the legal moves ``legal``, computed once per list (:func:`_about`)."""
+    return _about(legal, _written)
+
+def _written(legal: list[Move]) -> Written:
+    by_written = {inner(m): m for m in legal}
+    return Written(list(by_written), by_written)
+
+def bases(moves: list[Move]) -> list[Move]:
+    """The moves that the moves of ``moves`` with a neutral piece's second part are made with, once
+    each, in order (what the first part's notation is told apart from); computed once per list."""
+    return _about(moves, _bases)
+
+def _bases(moves: list[Move]) -> list[Move]:
+    return list(dict.fromkeys(base_move(m) for m in moves))
