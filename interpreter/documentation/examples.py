@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from dsl import MoveError, RulesSemanticError
 
 from interpreter.compiler.game import Game
+from interpreter.engine.neutral import base_move
 from interpreter.engine.outcome import legal_moves, outcome
 from interpreter.engine.position import Position
 from interpreter.loading import start_position
@@ -53,8 +54,10 @@ class Example:
 
 
 def topic_of(pos: Position, move: tuple) -> str | None:
-    """Which kind of special move ``move`` is in ``pos`` (one of :data:`TOPICS`), or None."""
+    """Which kind of special move ``move`` is in ``pos`` (one of :data:`TOPICS`), or None; a move with a
+    neutral piece's second part (Duck chess) is of the kind of the move it is made with."""
     game = pos.game
+    move = base_move(move)
     tag = move[3][0] if move[3] is not None else None
     if tag in ("castle", "castlock"):
         return "castling"
