@@ -324,11 +324,13 @@ def test_only_kings_left_is_a_draw(game):
 def test_random_playouts_reach_a_team_win_after_removals(game):
     """Playouts that prefer mates, checks and captures (over sorted moves, so that the games do not
     depend on the order moves are generated in): kings are removed, their armies move on, and a
-    team wins."""
+    team wins. Up to 20 games, until both have been seen (the fourth game, seed 3, today)."""
     values = [0] + [game.kinds[game.code_kind[c]].value or 0 for c in range(1, game.ncodes)]
     results = []
     removals_then_moves = 0
     for seed in range(20):
+        if removals_then_moves and "both_kings_lost" in results:
+            break
         rng = random.Random(seed)
         pos = start_position(game)
         removed = set()
