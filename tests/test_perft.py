@@ -22,7 +22,7 @@ for the same position are both collected, so that one of them fails.
 Records with more than :data:`SLOW_NODES` nodes are marked ``slow``
 (deselected by default; run them with ``pytest -m slow``), and so are the
 records of :data:`SLOW_RECORDS`, slow per node, whose variant the default
-run checks against shallower counts of Fairy-Stockfish. Of those,
+run checks with shallower counts (of the same position, or Fairy-Stockfish's). Of those,
 records above ``PERFT_MAX_NODES`` (environment variable, default 20
 million: about a minute each) are skipped with a reason, since the deepest
 published counts would take hours to years in pure Python; set e.g.
@@ -54,11 +54,13 @@ FILES = tuple(perft_file_paths())
 SLOW_NODES = 1_000_000             # above this: marked slow
 MAX_NODES = int(os.environ.get("PERFT_MAX_NODES", "20000000"))  # above this: skipped
 
-# Records marked slow although they have fewer than SLOW_NODES nodes, each with the records of the default
-# run that check its variant in its place (tests/perft/fsf-computed.txt: counts of Fairy-Stockfish, recounted
-# with pyffish by test_differential.py).
+# Records marked slow although they have fewer than SLOW_NODES nodes (they take 15-30 s), each with the records
+# of the default run that check its variant in its place, to depth 3 at least: shallower counts of the same
+# position, or counts of Fairy-Stockfish (tests/perft/fsf-computed.txt, recounted with pyffish by
+# test_differential.py).
 SLOW_RECORDS = {
     "grasshopper:fsf-variant-l43-d4": ("grasshopper-start", "grasshopper-game-9", "grasshopper-game-17"),  # 28 s
+    "racingkings:near-discovered-check-d4": ("near-discovered-check",),  # 15-21 s; its depths 1-3 stay
 }
 
 # Record variant names that cannot be names in the language (a name has no '-'),
