@@ -35,6 +35,14 @@ def generated() -> dict[str, str]:
     return _files(sorted(bundled_names()))
 
 
+def test_the_group_holds_under_xdist(request):
+    """Under ``pytest -n N --dist loadgroup`` this module's tests carry their xdist group, so they run in one
+    worker with tests/test_rulebook.py and the pages are made once (pytest 9.2 lost it: pyproject.toml)."""
+    if not request.config.getoption("loadgroup", default=False):
+        pytest.skip("not run by a pytest-xdist worker with --dist loadgroup")
+    assert request.node.nodeid.endswith("@" + PAGES), request.node.nodeid
+
+
 def test_generation_is_deterministic():
     """A second generation (all_variant_files, afresh) equals the first (variant_pages, kept)."""
     assert all_variant_files(["chess"]) == _files(["chess"])
