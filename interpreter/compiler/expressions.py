@@ -34,6 +34,12 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
     attribute of the context, for contexts whose attributes are the
     vocabulary). An unknown name is a :class:`RulesSemanticError` at its
     location with a suggestion.
+
+    End rules are evaluated at every node of a search, so the closures are
+    kept shallow: an attribute is read by :func:`operator.attrgetter`, a
+    constant operand of a comparison is not a call, and ``and``/``or``
+    evaluate their operands in order, stopping at the first that decides,
+    and give a bool.
     """
     symbols = symbols or {}
 
@@ -48,6 +54,8 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
             name = ".".join(node.path)
             if name in names:
                 attr = name.replace(".", "_")
+                if lookup is getattr:
+                    return operator.attrgetter(attr)
                 return lambda ctx: lookup(ctx, attr)
             if name in symbols:
                 value = symbols[name]
@@ -63,12 +71,12 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
             inner = build(node.operand)
             return lambda ctx: not inner(ctx)
         if isinstance(node, S.BoolOp):
-            parts = [build(o) for o in node.operands]
-            if node.op == "and":
-                return lambda ctx: all(p(ctx) for p in parts)
-            return lambda ctx: any(p(ctx) for p in parts)
+            return _bool_op(node.op == "and", [build(o) for o in node.operands])
         if isinstance(node, S.Compare):
             left, right, op = build(node.left), build(node.right), _COMPARE[node.op]
+            if isinstance(node.right, (S.Num, S.Str)):
+                constant = node.right.value
+                return lambda ctx: op(left(ctx), constant)
             return lambda ctx: op(left(ctx), right(ctx))
         if isinstance(node, S.Arith):
             left, right, op = build(node.left), build(node.right), _ARITH[node.op]
@@ -84,6 +92,19 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
         raise RulesSemanticError(f"unsupported expression {type(node).__name__}", getattr(node, "loc", None))
 
     return build(expr)
+
+
+def _bool_op(conjunction: bool, parts: list[Compiled]) -> Compiled:
+    """``and`` (``conjunction``) or ``or`` of ``parts``, as a bool: the first operand that decides
+    ends the evaluation."""
+    if len(parts) == 2:
+        first, second = parts
+        if conjunction:
+            return lambda ctx: bool(first(ctx) and second(ctx))
+        return lambda ctx: bool(first(ctx) or second(ctx))
+    if conjunction:
+        return lambda ctx: all(p(ctx) for p in parts)
+    return lambda ctx: any(p(ctx) for p in parts)
 
 
 def compile_cell_formula(expr: S.Expr, properties, what: str = "cell formula") -> Callable[[dict], Any]:

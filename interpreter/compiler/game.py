@@ -35,7 +35,7 @@ from .generators import make_generators
 from .end_rules import compile_end_rules, compile_insufficient, compile_no_moves, material_kinds
 from .setup import Setup, compile_setup
 from .stacking import compile_stacking
-from .tables import attack_tables
+from .tables import AttackTables, FoeTables, attack_tables, foe_tables
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
@@ -121,9 +121,13 @@ class Game:
                     raise unknown_name("cell", cell, self.board.names, piece.locs.get(f"diagram {cell}", piece.loc))
         self._compile_pieces(spec)
         tables = attack_tables(self)
-        self.leap_attackers, self.once_attackers, self.lame_attackers = tables.leap, tables.once, tables.lame
-        self.ray_attackers, self.hop_attackers, self.slow_attackers = tables.ray, tables.hop, tables.slow
-        self.stand_in, self.pin_safe, self.ep_attackers = tables.stand_in, tables.pin_safe, tables.ep
+        # Per army, the tables of its attacks that depend on occupancy alone; slow_attackers: the codes
+        # whose attacks are found by generating their moves.
+        self.attackers: list[FoeTables] = [foe_tables(tables, (a,)) for a in range(len(self.armies))]
+        self.slow_attackers, self.stand_in, self.pin_safe = tables.slow, tables.stand_in, tables.pin_safe
+        self.ep_attackers = tables.ep
+        self._attack_tables: AttackTables = tables
+        self._foes: dict[tuple[int, ...], FoeTables] = {}
         self.clock_resets = [False] * self.ncodes
         self.stacking = None
         if spec.stacking is not None:
@@ -376,6 +380,17 @@ class Game:
                 if kept != facings:
                     table[frm * self.n + to] = self.facing_code(kind, army, kept)
         return table
+
+    def foes(self, armies: list[int]) -> FoeTables:
+        """The attack tables of ``armies`` merged into one (see :func:`.tables.foe_tables`), made on
+        first use for each list of attacking armies."""
+        if len(armies) == 1:
+            return self.attackers[armies[0]]
+        key = tuple(armies)
+        found = self._foes.get(key)
+        if found is None:
+            found = self._foes[key] = foe_tables(self._attack_tables, key)
+        return found
 
     def code(self, kind: int, army: int) -> int:
         """The code of a piece of ``kind`` in ``army``."""

@@ -53,6 +53,47 @@ class AttackTables:
     ep: list[list[tuple]]
 
 
+@dataclass(frozen=True)
+class FoeTables:
+    """The tables of :class:`AttackTables` for several attacking armies at once, per attacked cell:
+    ``leap``, ``once``, ``lame``, ``ray`` and ``hop`` mean what they mean there, for a piece of any
+    of them. A walk along a chain that two armies share is made once (a rider of either army may
+    stand at its first occupied cell); chains that differ stay apart. ``slow`` attacks are not
+    included: they are found by generating moves (see :func:`interpreter.engine.attacks.attacked`).
+    """
+
+    leap: list[tuple]
+    once: list[tuple]
+    lame: list[tuple]
+    ray: list[Chains]
+    hop: list[Chains]
+
+
+def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
+    """The tables of ``armies`` merged (one army's are its own, shared, not copied)."""
+    if len(armies) == 1:
+        a = armies[0]
+        return FoeTables(tables.leap[a], tables.once[a], tables.lame[a], tables.ray[a], tables.hop[a])
+    cells = range(len(tables.leap[0])) if tables.leap else range(0)
+
+    def union(table: list[list[tuple]], cell: int, width: int) -> dict:
+        merged: dict = {}
+        for a in armies:
+            for entry in table[a][cell]:
+                key = entry[0] if width == 2 else entry[:2]
+                merged.setdefault(key, set()).update(entry[-1])
+        return merged
+
+    leap, once, lame, ray, hop = [], [], [], [], []
+    for cell in cells:
+        leap.append(tuple((src, frozenset(c)) for src, c in union(tables.leap, cell, 2).items()))
+        once.append(tuple((src, frozenset(c)) for src, c in union(tables.once, cell, 2).items()))
+        lame.append(tuple((s, b, frozenset(c)) for (s, b), c in union(tables.lame, cell, 3).items()))
+        ray.append(_maximal_chains(union(tables.ray, cell, 2)))
+        hop.append(_maximal_chains(union(tables.hop, cell, 2)))
+    return FoeTables(leap, once, lame, ray, hop)
+
+
 def attack_tables(game: Game) -> AttackTables:
     """The reverse attack tables of ``game``, whose pieces and their atoms are compiled."""
     n, na = game.n, len(game.armies)

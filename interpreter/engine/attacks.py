@@ -17,6 +17,8 @@ from . import stacking
 from .moves import piece_moves
 
 if TYPE_CHECKING:
+    from interpreter.compiler.tables import FoeTables
+
     from .position import Position
 
 
@@ -25,38 +27,11 @@ def attacked(pos: Position, cell: int, by: int) -> bool:
     g = pos.game
     if g.stacking is not None:
         return _stack_cell_attacked(pos, cell, by)
-    board = pos.board
-    for src, codes in g.leap_attackers[by][cell]:
-        if board[src] in codes:
-            return True
-    if g.once_attackers[by][cell]:
-        for src, codes in g.once_attackers[by][cell]:
-            if board[src] in codes and (pos.privileges >> src) & 1:
-                return True
-    for chain, codes in g.ray_attackers[by][cell]:
-        for c in chain:
-            q = board[c]
-            if q:
-                if q in codes:
-                    return True
-                break
-    if g.lame_attackers[by][cell]:
-        for src, between, codes in g.lame_attackers[by][cell]:
-            if board[src] in codes and not any(board[c] for c in between):
-                return True
-    if g.hop_attackers[by][cell]:
-        for chain, codes in g.hop_attackers[by][cell]:
-            hurdle = False
-            for c in chain:
-                q = board[c]
-                if q:
-                    if hurdle:
-                        if q in codes:
-                            return True
-                        break
-                    hurdle = True
+    if table_attacked(pos, cell, g.attackers[by]):
+        return True
     slow = g.slow_attackers[by]
     if slow:
+        board = pos.board
         # Generate those pieces' moves with an enemy piece standing on the
         # cell, so that a capture there shows (an empty cell is attacked
         # if a piece arriving there could be taken).
@@ -74,6 +49,42 @@ def attacked(pos: Position, cell: int, by: int) -> bool:
                         return True
         finally:
             board[cell] = occupant
+    return False
+
+
+def table_attacked(pos: Position, cell: int, foes: FoeTables) -> bool:
+    """Is ``cell`` attacked by an attack of ``foes``' tables (leaps, privileged leaps, rides, lame
+    leaps, hops: the attacks that depend on occupancy alone, of one army or several)?"""
+    board = pos.board
+    for src, codes in foes.leap[cell]:
+        if board[src] in codes:
+            return True
+    if foes.once[cell]:
+        for src, codes in foes.once[cell]:
+            if board[src] in codes and (pos.privileges >> src) & 1:
+                return True
+    for chain, codes in foes.ray[cell]:
+        for c in chain:
+            q = board[c]
+            if q:
+                if q in codes:
+                    return True
+                break
+    if foes.lame[cell]:
+        for src, between, codes in foes.lame[cell]:
+            if board[src] in codes and not any(board[c] for c in between):
+                return True
+    if foes.hop[cell]:
+        for chain, codes in foes.hop[cell]:
+            hurdle = False
+            for c in chain:
+                q = board[c]
+                if q:
+                    if hurdle:
+                        if q in codes:
+                            return True
+                        break
+                    hurdle = True
     return False
 
 

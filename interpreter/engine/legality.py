@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.stacking import CAPTURES
+from interpreter.compiler.tables import FoeTables
 
 from . import stacking
 from .attacks import (attacked, checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells,
-                      stack_royal_attacked)
+                      stack_royal_attacked, table_attacked)
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
 from .neutral import with_neutral_moves
@@ -96,9 +97,9 @@ def _gives_check_after(pos: Position, move: Move, army: int) -> bool:
     return gives
 
 
-# What keeps one royal piece safe (see Guard.pins): its cell, the enemies still in the game, and
-# _pins's answer for it: pinned pieces, whether it is attacked, hopper screens.
-KingPins = tuple[int, list[int], set[int], bool, set[int]]
+# What keeps one royal piece safe (see Guard.pins): its cell, the attack tables of the enemies still
+# in the game, and _pins's answer for it: pinned pieces, whether it is attacked, hopper screens.
+KingPins = tuple[int, FoeTables, set[int], bool, set[int]]
 
 
 class Guard:
@@ -124,9 +125,10 @@ class Guard:
         return cells
 
     def pins(self, army: int) -> KingPins | None:
-        """``(king, enemies, pinned, checked, screens)``: :func:`_pins` of the one royal piece of
-        ``army`` on ``king``, when it has exactly one and every attack of ``enemies``, its enemies
-        still in the game, depends on occupancy alone (not in stacking games); else None."""
+        """``(king, foes, pinned, checked, screens)``: :func:`_pins` of the one royal piece of
+        ``army`` on ``king``, when it has exactly one and every attack of its enemies still in the
+        game depends on occupancy alone (not in stacking games); ``foes``: their attack tables
+        (:meth:`Game.foes <interpreter.compiler.game.Game.foes>`). Else None."""
         if army in self._pins:
             return self._pins[army]
         found = self._pins[army] = _king_pins(self.pos, army, self.royals(army))
@@ -145,8 +147,9 @@ def _king_pins(pos: Position, army: int, royals: list[int]) -> KingPins | None:
     if g.stacking is None and len(royals) == 1:
         enemies = live_enemies(pos, army)
         if all(g.pin_safe[e] for e in enemies):
-            pinned, checked, screens = _pins(pos, royals[0], enemies)
-            return royals[0], enemies, pinned, checked, screens
+            foes = g.foes(enemies)
+            pinned, checked, screens = _pins(pos, royals[0], foes)
+            return royals[0], foes, pinned, checked, screens
     return None
 
 
@@ -174,7 +177,7 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
     found = guard.pins(army) if guard is not None else _king_pins(pos, army, royals)
     if found is None:
         return [m for m in moves if safe_after(pos, m, army)]
-    king, enemies, pinned, checked, screens = found
+    king, foes, pinned, checked, screens = found
     is_royal = g.is_royal
     explosive = g.blast is not None
     king_code = board[king]
@@ -185,7 +188,7 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
             # A plain king move: is its new cell attacked once it has left the old one? (A piece
             # it captures there stands on no line of attack towards that cell.)
             board[king] = 0
-            if not any(attacked(pos, to, e) for e in enemies):
+            if not table_attacked(pos, to, foes):
                 legal.append(m)
             board[king] = king_code
         elif checked:
@@ -205,16 +208,16 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
             if swaps(m):
                 # King and rook exchange cells: nothing else changes, so the king's new cell is
                 # attacked after the move exactly when it is now.
-                if not any(attacked(pos, to, e) for e in enemies):
+                if not table_attacked(pos, to, foes):
                     legal.append(m)
-            elif _castled_safe(pos, m, enemies):
+            elif _castled_safe(pos, m, foes):
                 legal.append(m)
         elif safe_after(pos, m, army):
             legal.append(m)
     return legal
 
 
-def _castled_safe(pos: Position, move: Move, enemies: list[int]) -> bool:
+def _castled_safe(pos: Position, move: Move, foes: FoeTables) -> bool:
     """Is the king's destination of a castling unattacked once king and rook stand on their new
     cells? (Only occupancy changes, and the enemies' attacks depend on nothing else.)"""
     k, kd, _, (_, r, rd, _) = move
@@ -223,14 +226,15 @@ def _castled_safe(pos: Position, move: Move, enemies: list[int]) -> bool:
     before = [board[c] for c in cells]
     board[k] = board[r] = 0
     board[kd], board[rd] = before[0], before[1]
-    safe = not any(attacked(pos, kd, e) for e in enemies)
+    safe = not table_attacked(pos, kd, foes)
     for c, code in zip(cells, before):
         board[c] = code
     return safe
 
 
-def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool, set[int]]:
-    """What a move must not disturb to keep ``king`` safe, and whether it is attacked now.
+def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, set[int]]:
+    """What a move must not disturb to keep ``king`` safe from the attacks of ``foes``' tables, and
+    whether it is attacked now.
 
     Returns ``pinned`` (own pieces whose leaving would uncover an attack:
     the only piece between the king and an enemy rider, one of the two
@@ -245,48 +249,47 @@ def _pins(pos: Position, king: int, enemies: list[int]) -> tuple[set[int], bool,
     pinned: set[int] = set()
     screens: set[int] = set()
     checked = False
-    for e in enemies:
-        for src, codes in g.leap_attackers[e][king]:
-            if board[src] in codes:
+    for src, codes in foes.leap[king]:
+        if board[src] in codes:
+            checked = True
+    for src, codes in foes.once[king]:
+        if board[src] in codes and (pos.privileges >> src) & 1:
+            checked = True
+    for chain, codes in foes.ray[king]:
+        blocker = -1
+        for c in chain:
+            q = board[c]
+            if q:
+                if q in codes:   # an attacker, even one the mover may not capture (a royal one)
+                    if blocker < 0:
+                        checked = True
+                    else:
+                        pinned.add(blocker)
+                    break
+                if hostile[q] or blocker >= 0:
+                    break
+                blocker = c
+    for src, between, codes in foes.lame[king]:
+        if board[src] in codes:
+            blockers = [c for c in between if board[c]]
+            if not blockers:
                 checked = True
-        for src, codes in g.once_attackers[e][king]:
-            if board[src] in codes and (pos.privileges >> src) & 1:
-                checked = True
-        for chain, codes in g.ray_attackers[e][king]:
-            blocker = -1
-            for c in chain:
-                q = board[c]
-                if q:
-                    if q in codes:   # an attacker, even one the mover may not capture (a royal one)
-                        if blocker < 0:
-                            checked = True
-                        else:
-                            pinned.add(blocker)
-                        break
-                    if hostile[q] or blocker >= 0:
-                        break
-                    blocker = c
-        for src, between, codes in g.lame_attackers[e][king]:
-            if board[src] in codes:
-                blockers = [c for c in between if board[c]]
-                if not blockers:
-                    checked = True
-                elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
-                    pinned.add(blockers[0])
-        for chain, codes in g.hop_attackers[e][king]:
-            occupied = []
-            for i, c in enumerate(chain):
-                if board[c]:
-                    occupied.append((i, c))
-                    if len(occupied) == 3:
-                        break
-            kinds = [board[c] in codes for _, c in occupied]
-            if kinds[:1] == [True]:
-                screens.update(chain[:occupied[0][0]])
-            if kinds[1:2] == [True]:
-                checked = True
-            if kinds[2:3] == [True]:
-                pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
+            elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
+                pinned.add(blockers[0])
+    for chain, codes in foes.hop[king]:
+        occupied = []
+        for i, c in enumerate(chain):
+            if board[c]:
+                occupied.append((i, c))
+                if len(occupied) == 3:
+                    break
+        kinds = [board[c] in codes for _, c in occupied]
+        if kinds[:1] == [True]:
+            screens.update(chain[:occupied[0][0]])
+        if kinds[1:2] == [True]:
+            checked = True
+        if kinds[2:3] == [True]:
+            pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
     return pinned, checked, screens
 
 
@@ -345,11 +348,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
                 if special is None or special[0] == "ep_set":  # a double step is a plain move here
                     (fast if m[0] not in suspects and m[1] not in screens else slow).append(m)
                 elif swaps(m) and g.blast is None:
-                    # King and rook exchange cells and every cell stays occupied: a royal piece of
-                    # them is attacked on its new cell after the move exactly when that cell is now.
-                    moved = ((m[1], pos.board[m[0]]), (m[0], pos.board[m[1]]))
-                    if not any(g.is_royal[code] and g.code_army[code] in armies and attacked(pos, cell, e)
-                               for cell, code in moved for e in live_enemies(pos, g.code_army[code])):
+                    if not _swap_exposes(pos, m, armies):
                         fast.append(m)
                 else:
                     slow.append(m)
@@ -362,6 +361,19 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
             fast.append(m)
         pos.pop()
     return fast
+
+
+def _swap_exposes(pos: Position, move: Move, armies: list[int]) -> bool:
+    """Does the king-rook swap ``move`` leave a royal piece of ``armies`` attacked? Every cell stays
+    occupied, so only a royal piece of the two can be, and it is attacked on its new cell after the
+    move exactly when that cell is attacked now (enemy attacks depending on occupancy alone)."""
+    g, board = pos.game, pos.board
+    for cell, code in ((move[1], board[move[0]]), (move[0], board[move[1]])):
+        if g.is_royal[code] and g.code_army[code] in armies:
+            for e in live_enemies(pos, g.code_army[code]):
+                if attacked(pos, cell, e):
+                    return True
+    return False
 
 
 def rescue_moves(pos: Position) -> list[Move]:

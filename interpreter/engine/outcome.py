@@ -119,25 +119,29 @@ class EndContext:
     def pieces(self) -> int:
         return len(self.position.cells_of[self.position.army])
 
-    def _team(self) -> list[int]:
-        pos = self.position
-        return [pos.army, *pos.game.partners[pos.army]]
-
     @property
     def team_pieces(self) -> int:
-        return sum(len(self.position.cells_of[a]) for a in self._team())
+        pos = self.position
+        count = len(pos.cells_of[pos.army])
+        for a in pos.game.partners[pos.army]:
+            count += len(pos.cells_of[a])
+        return count
 
     @property
     def team_royals(self) -> int:
-        count = 0
-        for a in self._team():
+        pos = self.position
+        count = len(self._royals(pos.army))
+        for a in pos.game.partners[pos.army]:
             count += len(self._royals(a))
         return count
 
     @property
     def enemy_pieces(self) -> int:
         pos = self.position
-        return sum(len(pos.cells_of[e]) for e in pos.game.enemies[pos.army])
+        count = 0
+        for e in pos.game.enemies[pos.army]:
+            count += len(pos.cells_of[e])
+        return count
 
     def _royal(self) -> int:
         cells = royal_cells(self.position, self.position.army)
