@@ -488,6 +488,11 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], z
     game = pos.game
     board, under = pos.board, pos.under
     frm, to = move[0], move[1]
+    if (tag == "st" and move[3][1] != "capture-bottom" and not game.hostile[army][under[frm]]
+            and frm not in zone and to not in zone and zone.isdisjoint(royals)):
+        # The mover ends on top of its new cell and frees no enemy piece: every royal piece stays
+        # where it is or stands on one of the two cells, all outside every enemy reach.
+        return True
     writes, _ = pos.castle_effects(move) if tag == "castle" else stacking.effects(pos, move)
     final = {c: (top, low) for c, top, low in writes}  # a cell written twice holds its last write
     code_army, is_royal = game.code_army, game.is_royal
