@@ -66,7 +66,7 @@ def test_analysis_reports_every_info_field(engine):
     chess.engine.Limit(time=0.3),
     chess.engine.Limit(white_clock=20, black_clock=20),
     chess.engine.Limit(white_clock=20, black_clock=20, white_inc=0.5, black_inc=0.5),
-    chess.engine.Limit(white_clock=20, black_clock=20, remaining_moves=5),
+    chess.engine.Limit(white_clock=4, black_clock=4, remaining_moves=5),  # about 0.7 s a move
 ], ids=["depth", "nodes", "movetime", "clock", "clock+increment", "movestogo"])
 def test_play_with_each_time_control(engine, limit):
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")

@@ -65,7 +65,7 @@ def test_handshake_declares_the_features_and_variants(engine):
     chess.engine.Limit(nodes=300),
     chess.engine.Limit(time=0.3),
     chess.engine.Limit(white_clock=20, black_clock=20, white_inc=0.5, black_inc=0.5),
-    chess.engine.Limit(white_clock=20, black_clock=20, remaining_moves=5),
+    chess.engine.Limit(white_clock=4, black_clock=4, remaining_moves=5),  # about 0.7 s a move
 ], ids=["sd", "nps+st", "st", "level+time", "level with moves"])
 def test_play_with_each_time_control(limit):
     engine = chess.engine.SimpleEngine.popen_xboard(XBOARD, timeout=WAIT)  # nps and st last a session
