@@ -99,7 +99,7 @@ from interpreter.compiler.game import Game
 
 from .terms import (
     FORCED, STACKING_MOVES, after, bases, captures, castle_army, castle_rule_of, changes_file, inner, is_castle, is_drop,
-    is_sep, notation_tables, plain, plus_letter, san_letter, stars, written,
+    Written, is_sep, notation_tables, plain, plus_letter, san_letter, stars, written,
 )
 
 def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
@@ -110,9 +110,8 @@ def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     ``pos``: move tuples come from the program, so that is a bug, not a
     user error.
     """
-    legal = pos.legal_moves() if legal is None else legal
-    _require_legal(move, legal)
-    return san_text(pos, inner(move), written(legal).moves)
+    forms = _legal_forms(pos, move, legal)
+    return san_text(pos, inner(move), forms.moves)
 
 def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
     """The from-to form of a legal ``move`` of ``pos``: ``e2e4``, ``e7e8q``, ``h8c3+``, ``e1g1`` (castling).
@@ -120,9 +119,8 @@ def move_to_uci(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     ``legal``: the legal moves of ``pos`` if the caller has them. Raises
     ValueError if ``move`` is not a legal move of ``pos``.
     """
-    legal = pos.legal_moves() if legal is None else legal
-    _require_legal(move, legal)
-    return from_to_text(pos, inner(move), written(legal).moves)
+    forms = _legal_forms(pos, move, legal)
+    return from_to_text(pos, inner(move), forms.moves)
 
 def legal_move_table(pos: Position) -> list[dict]:
     """One dict per legal move of ``pos``, sorted by origin, destination and promotion cell/code.
@@ -137,9 +135,14 @@ def legal_move_table(pos: Position) -> list[dict]:
     return [{"san": san_text(pos, m, legal), "uci": from_to_text(pos, m, legal), "from": names[m[0]] if m[0] >= 0 else None,
              "to": names[m[1]] if m[1] >= 0 else None} for m in sorted(legal, key=lambda m: m[:3])]
 
-def _require_legal(move: Move, legal: list[Move]) -> None:
-    if move not in legal:
+def _legal_forms(pos: Position, move: Move, legal: list[Move] | None) -> Written:
+    """The written forms of the legal moves of ``pos`` (``legal`` if given); ValueError if ``move`` is not one of
+    them (found by its written form, in one step, or else by a look through the list)."""
+    legal = pos.legal_moves() if legal is None else legal
+    forms = written(legal)
+    if forms.legal.get(inner(move)) != move and move not in legal:
         raise ValueError(f"{move!r} is not a legal move in this position")
+    return forms
 
 def san_text(pos: Position, move: Move, legal: list[Move]) -> str:
     """SAN of ``move``, one of the ``legal`` moves of ``pos``."""
