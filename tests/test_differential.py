@@ -49,7 +49,7 @@ sf = pytest.importorskip("pyffish")
 
 from dsl import bundled_names, load_spec  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
-from interpreter.notation.san import legal_move_table, move_to_uci  # noqa: E402
+from interpreter.notation.san import move_to_uci  # noqa: E402
 from interpreter.loading import load_game  # noqa: E402
 from interpreter.engine.outcome import outcome  # noqa: E402
 from interpreter.loading import position_from_fen, start_position
@@ -176,14 +176,15 @@ def fsf_errors(fsf: str, fen: str, only_theirs: set[str]) -> set[str]:
             if m.startswith("P@") and sf.gives_check(fsf, fen, [m]) and not sf.legal_moves(fsf, fen, [m])}
 
 
-def our_uci_moves(pos, fsf: str) -> set[str]:
-    """Our legal moves in UCI form, castling written as Fairy-Stockfish writes it for ``fsf``."""
-    moves = {row["uci"] for row in legal_move_table(pos)}
+def our_uci_moves(pos, fsf: str, legal: list) -> set[str]:
+    """Our legal moves (``legal``, those of ``pos``) in UCI form, castling written as Fairy-Stockfish
+    writes it for ``fsf``."""
+    moves = {move_to_uci(pos, move, legal) for move in legal}
     if fsf in KING_TAKES_ROOK:
         names = pos.game.board.names
-        for move in pos.legal_moves():
+        for move in legal:
             if move[3] is not None and move[3][0] == "castle":
-                moves.discard(move_to_uci(pos, move))
+                moves.discard(move_to_uci(pos, move, legal))
                 moves.add(names[move[0]] + names[move[3][1]])
     return moves
 
@@ -232,7 +233,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
                 fen = fsf_fen(pos, walled)
                 where = (f"{name} (Fairy-Stockfish '{fsf}') seed {seed} ply {ply}\n  FEN   {fen}\n"
                          f"  moves from the start: {' '.join(path) or '-'}")
-                ours = our_uci_moves(pos, fsf)
+                ours = our_uci_moves(pos, fsf, legal)
                 theirs = set(sf.legal_moves(fsf, sf.start_fen(fsf), path) if name in FROM_START
                              else sf.legal_moves(fsf, fen, []))
                 if ours != theirs:
@@ -250,7 +251,7 @@ def play_and_compare(name: str, fsf: str, budget: Budget) -> int:
                 compared += 1
                 COMPARED[name] += 1
             move = choose(rng, legal)
-            path.append(move_to_uci(pos, move))
+            path.append(move_to_uci(pos, move, legal))
             pos.push(move)
     return compared
 
