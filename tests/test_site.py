@@ -91,7 +91,8 @@ def test_the_navigation_lists_every_variant_once_by_family():
     assert sorted(pages) == sorted(f"variants/{name}/index.md" for name in bundled_names())
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     named = config["extra"]["variant_families"]
-    assert set(named) <= {family for family, _ in families()}, "mkdocs.yml names a family no variant has"
+    in_nav = {family for section in nav[1:] for family in section}  # every family of a bundled variant
+    assert set(named) <= in_nav, "mkdocs.yml names a family no variant has"
     assert [f for f, _ in families(named)][:len(named)] == named
     # Every variant page is an index.md: with mkdocs-material's navigation.indexes the first variant of
     # each family would become the family's heading link and vanish from the family's list.
