@@ -59,6 +59,9 @@ class Stacking:
     # (with the fixed from and to cells applied) or None, rays or None, to cells of a ray or None,
     # the index of its modality, sets en passant, takes en passant).
     atoms: list[tuple[tuple, ...]]
+    # Per code: from some cell its atoms reach a cell twice (two atoms, or two rays of one on a board
+    # that wraps round), so the move generator must drop equal moves.
+    repeats: list[bool]
 
 
 MODALITIES = ((True, False), (False, True), (True, True))  # (quiet, capture) of an atom
@@ -185,19 +188,22 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
         condition = _condition(inter.condition, inter.loc) if inter.condition is not None else None
         interactions.append(Interaction(inter.level, inter.target, sides, inter.outcome, using, only, condition))
     reach = [[frozenset()] * game.n for _ in range(game.ncodes)]
+    repeats = [False] * game.ncodes
     for code in range(1, game.ncodes):
         for atom in game.atoms[code]:
             if atom.kind == "hop":
                 raise UnsupportedError("hoppers are not run with stacking yet", spec.loc)
-        reach[code] = [frozenset(to for atom in game.atoms[code] for to in _targets(atom, cell))
-                       for cell in range(game.n)]
+        for cell in range(game.n):
+            cells = [to for atom in game.atoms[code] for to in _targets(atom, cell)]
+            reach[code][cell] = frozenset(cells)
+            repeats[code] = repeats[code] or len(cells) > len(reach[code][cell])
     blocked = frozenset(spec.upper_blocked_by) if spec.upper_blocked_by else frozenset({"stacks", "singles"})
     situations = [("ground", None, 1)] + [("upper", side, stack) for stack in range(2, height + 1)
                                           for side in ("own", "enemy")]
     outcomes = [{situation: _outcomes(interactions, kind.index, *situation, height) for situation in situations}
                 for kind in game.kinds]
     atoms = [()] + [tuple(_generator_atom(atom) for atom in game.atoms[code]) for code in range(1, game.ncodes)]
-    return Stacking(height, blocked, interactions, reach, outcomes, atoms)
+    return Stacking(height, blocked, interactions, reach, outcomes, atoms, repeats)
 
 
 def _generator_atom(atom) -> tuple:

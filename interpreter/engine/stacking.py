@@ -101,19 +101,18 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
             if only is not None and only.isdisjoint(ray):
                 continue
             for i, to in enumerate(ray):
-                if to_cells is None or to in to_cells:
+                if (to_cells is None or to in to_cells) and (only is None or to in only):
                     reached.append((to, atom_outcomes, tuple(ray[:i]) if sets_ep else ()))
                     if ep and to in pos.ep_cells:
                         reached.append((to, None, modality))
                 if (board[to] if not upper else
                         _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
                     break
-    found: dict[tuple, None] = {}
+    # Equal moves are possible only where the piece reaches a cell twice (see Stacking.repeats).
+    found: dict[tuple, None] | None = {} if st.repeats[code] else None
     for to, outcomes, passed in reached:
-        if only is not None and to not in only:
-            continue
         if outcomes is None:
-            _en_passant(pos, src, to, passed, hostile, upper, found)
+            _en_passant(pos, src, to, passed, hostile, upper, out, found)
             continue
         top = board[to]
         if not top:
@@ -124,12 +123,19 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
             target = (3 if hostile[top] else 5) + (0 if hostile[under[to]] else 1)
         else:
             target = target_index([not hostile[c] for c in (*deep[to], under[to], top)])
+        named = outcomes[target]
+        if not named:
+            continue
         choices = NO_PROMOTION if promotions is None else (promotions[to] or NO_PROMOTION)
-        for outcome in outcomes[target]:
+        for outcome in named:
             special = ("st", outcome, passed) if passed and outcome == "move" else PLAIN[outcome]
             for promo in choices:
-                found[(src, to, promo, special)] = None
-    out.extend(found)
+                if found is None:
+                    out.append((src, to, promo, special))
+                else:
+                    found[(src, to, promo, special)] = None
+    if found:
+        out.extend(found)
 
 
 def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: bool, singles: bool,
@@ -144,16 +150,22 @@ def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: b
 
 
 def _en_passant(pos: "Position", src: int, to: int, modality: int, hostile: list[bool], upper: bool,
-                found: dict) -> None:
+                out: list, found: dict | None) -> None:
     """An en passant capture onto the empty cell ``to`` (``ep`` at the ground level, by an atom that
-    captures; ``sep`` above)."""
+    captures; ``sep`` above), added to ``out``, or to ``found`` when equal moves must be told apart."""
     victim = pos.ep_victim
     if pos.board[to] or not hostile[pos.board[victim]] or pos.under[victim]:
         return
     if not upper and MODALITIES[modality][1]:
-        found[(src, to, 0, ("ep", victim))] = None
+        move = (src, to, 0, ("ep", victim))
     elif upper:
-        found[(src, to, 0, ("sep", victim))] = None
+        move = (src, to, 0, ("sep", victim))
+    else:
+        return
+    if found is None:
+        out.append(move)
+    else:
+        found[move] = None
 
 
 # ---------------------------------------------------------------- making moves
