@@ -17,9 +17,7 @@ from dsl import UsageError
 
 from interpreter import native
 from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
-from interpreter.compiler.game import Game
 from interpreter.engine.perft import divide, perft
-from interpreter.loading import load_game
 from interpreter.notation.san import legal_move_table, move_to_uci
 
 from .common import game_of, position_of

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .attacks import attacked, live_enemies, royal_attacked, royal_cells
+from .attacks import attacked, royal_attacked, royal_cells
 
 if TYPE_CHECKING:
     from .position import Position

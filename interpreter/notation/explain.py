@@ -24,7 +24,6 @@ def _kind_name(game: Game, parsed: Parsed) -> str:
     return " or ".join(letterless) or "piece without a letter"
 
 def _where(game: Game, parsed: Parsed) -> str:
-    tables = notation_tables(game)
     if parsed.from_cell is not None:
         return f" on {game.board.names[parsed.from_cell]}"
     if parsed.from_file is not None:
