@@ -39,6 +39,7 @@ from .tables import AttackTables, FoeTables, attack_tables, foe_tables
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
+SUBSET_FOES = 8  # merged attack tables kept for enemies still in the game where some are out (Game.foes)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,12 @@ class Game:
         self.slow_attackers, self.stand_in, self.pin_safe = tables.slow, tables.stand_in, tables.pin_safe
         self.ep_attackers = tables.ep
         self._attack_tables: AttackTables = tables
+        # Each army's enemies' tables merged, made here under the compile budget; Game.foes adds the
+        # enemies still in the game where some are out.
         self._foes: dict[tuple[int, ...], FoeTables] = {}
+        for enemies in {tuple(e) for e in self.enemies if len(e) > 1}:
+            self._foes[enemies] = foe_tables(tables, enemies)
+        self._subset_foes: dict[tuple[int, ...], FoeTables] = {}
         self.clock_resets = [False] * self.ncodes
         self.stacking = None
         if spec.stacking is not None:
@@ -382,14 +388,19 @@ class Game:
         return table
 
     def foes(self, armies: list[int]) -> FoeTables:
-        """The attack tables of ``armies`` merged into one (see :func:`.tables.foe_tables`), made on
-        first use for each list of attacking armies."""
+        """The attack tables of ``armies`` merged into one (see :func:`.tables.foe_tables`): each army's
+        enemies' are made with the game; those of the enemies still in the game, where armies are put
+        out, on first use, the last :data:`SUBSET_FOES` of them kept (each no larger than all the
+        enemies' together)."""
         if len(armies) == 1:
             return self.attackers[armies[0]]
         key = tuple(armies)
-        found = self._foes.get(key)
+        found = self._foes.get(key) or self._subset_foes.get(key)
         if found is None:
-            found = self._foes[key] = foe_tables(self._attack_tables, key)
+            found = foe_tables(self._attack_tables, key)
+            # Replaced whole, never changed in place: another thread reads the old or the new.
+            kept = list(self._subset_foes.items())[1 - SUBSET_FOES:]
+            self._subset_foes = dict([*kept, (key, found)])
         return found
 
     def code(self, kind: int, army: int) -> int:

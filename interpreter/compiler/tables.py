@@ -70,7 +70,8 @@ class FoeTables:
 
 
 def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
-    """The tables of ``armies`` merged (one army's are its own, shared, not copied)."""
+    """The tables of ``armies`` merged (one army's are its own, shared, not copied). Merging several
+    counts their entries, cells of chains included, against the compile budget (:mod:`.budget`)."""
     if len(armies) == 1:
         a = armies[0]
         return FoeTables(tables.leap[a], tables.once[a], tables.lame[a], tables.ray[a], tables.hop[a])
@@ -86,6 +87,8 @@ def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
 
     leap, once, lame, ray, hop = [], [], [], [], []
     for cell in cells:
+        spend(sum(len(t[a][cell]) for t in (tables.leap, tables.once, tables.lame) for a in armies)
+              + sum(len(chain) for t in (tables.ray, tables.hop) for a in armies for chain, _ in t[a][cell]))
         leap.append(tuple((src, frozenset(c)) for src, c in union(tables.leap, cell, 2).items()))
         once.append(tuple((src, frozenset(c)) for src, c in union(tables.once, cell, 2).items()))
         lame.append(tuple((s, b, frozenset(c)) for (s, b), c in union(tables.lame, cell, 3).items()))
