@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from dsl.errors import IllegalMoveError
 from interpreter.engine.perft import perft
 from interpreter.engine.outcome import outcome
 from interpreter.engine.scoring import OUT, RESIGNED
@@ -308,3 +309,26 @@ def test_a_resignation_the_game_survives_is_in_the_record_and_reads_back(tmp_pat
     with pytest.raises(IllegalMoveError, match="resigning here ends the game") as err:
         parse_move(start_position(chess), "resign")
     assert "0-1" in (err.value.hint or "")
+
+
+# Green to move with its king on n8 and an unmoved rook on n11: its short castling is legal. Every
+# army's castling rules are written O-O and O-O-O alike.
+GREEN_CASTLES = ("1,yN,1,yK,yQ,yB,1,yR/yR,yB,yP,yP,yN,yP,yP,yP/yP,yP,6/3,bP,3,yP,3,gN,gP,gR/bR,bP,10,gP,1/"
+                 "bB,bP,10,gP,1/bQ,bP,2,bN,6,gP,1,gK/bK,bP,10,gP,gQ/bB,bP,8,gB,gN,gP,gB/1,bP,2,bN,5,gP,3/"
+                 "bR,bP,4,rP,5,gP,gR/2,rP,3,rP,rN/rP,rP,2,rP,rP,1,rP/rR,rN,rB,rQ,rK,rB,1,rR g "
+                 "d1,h1,k1,a4,n4,a7,n8,n11,g14,k14 - 2 6")
+
+
+def test_a_castling_written_like_other_armies_castlings_reads_back():
+    game = load_game("fourplayer_teams")
+    pos = position_from_fen(game, GREEN_CASTLES)
+    castles = [m for m in pos.legal_moves() if m[3] is not None and m[3][0] == "castle"]
+    assert castles, "Green can castle here"
+    for move in castles:
+        assert parse_move(pos, move_to_san(pos, move)) == move
+    # Where no army's O-O is legal, the reason given is the mover's rule's.
+    pos = start_position(game)
+    for army in range(4):
+        with pytest.raises(IllegalMoveError, match=f"castling {game.armies[army].name}_short"):
+            parse_move(pos, "O-O")
+        pos.push(pos.legal_moves()[0])

@@ -159,13 +159,32 @@ def _other_side_hint(pos: Position, parsed: Parsed) -> str | None:
             return f"it is {army_title(pos)}'s turn, not {army_title(pos, army)}'s"
     return None
 
-def why_no_castle(pos: Position, which: tuple[str, int]) -> str:
-    """Why castling by the rule ``which`` (see :func:`_castle_rule`) is not legal, as precisely as the
-    castling rights tell."""
+def _rule_for_mover(pos: Position, rules: list[tuple[str, int]]):
+    """``(tag, rule)`` of the first of ``rules`` with a castling from the cell of a king of the mover
+    to a rook cell the rule allows it (a swap: a rule that allows it a rook cell), else the first."""
     game = pos.game
-    tag, index = which
-    rule = (game.castle_locks if tag == "castlock" else game.castle_rules)[index]
     army = pos.army
+    king_code = game.code(game.castle_king, army)
+    kings = [c for c in pos.cells_of[army] if pos.board[c] == king_code]
+    found = [(tag, (game.castle_locks if tag == "castlock" else game.castle_rules)[index]) for tag, index in rules]
+    for tag, rule in found:
+        allowed = rule.rook_cells[army] if rule.rook_cells else None
+        if rule.paths:
+            if any(allowed is None or path[0] in allowed for k in kings for path in rule.paths[k]):
+                return tag, rule
+        elif allowed is None or allowed:
+            return tag, rule
+    return found[0]
+
+
+def why_no_castle(pos: Position, rules: list[tuple[str, int]]) -> str:
+    """Why castling by none of ``rules``, the rules written alike (``(tag, index)``, see
+    :func:`~interpreter.notation.reading._castle_rules`), is legal, as precisely as the castling
+    rights tell. The rule explained is the first that could castle the mover's king from its cell
+    (another army's castling written the same way says nothing about this one), else the first."""
+    game = pos.game
+    army = pos.army
+    tag, rule = _rule_for_mover(pos, rules)
     title = army_title(pos)
     king_code = game.code(game.castle_king, army)
     rook_codes = game.castle_rook_codes[army]

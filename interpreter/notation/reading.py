@@ -191,14 +191,14 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
         word = "pass" if text[start:end] == "--" else text[start:end]
         if word in FORCED:
             return _pick_forced(pos, legal, word, text, start, end)
-        rule = _castle_rule(pos.game, text[start:end])
-        if rule is not None:
-            return _pick_castle(pos, legal, rule, text, start, end)
+        rules = _castle_rules(pos.game, text[start:end])
+        if rules:
+            return _pick_castle(pos, legal, rules, text, start, end)
         for army in pos.movers if len(pos.movers) > 1 else ():  # 'tO-O': Tan's castling in a shared turn
             symbol = pos.game.armies[army].symbol
-            rule = _castle_rule(pos.game, text[start + len(symbol):end]) if text.startswith(symbol, start) else None
-            if rule is not None:
-                return _pick_castle(pos, legal, rule, text, start, end, army)
+            rules = _castle_rules(pos.game, text[start + len(symbol):end]) if text.startswith(symbol, start) else []
+            if rules:
+                return _pick_castle(pos, legal, rules, text, start, end, army)
         if text[end - 1] == "*" and pos.game.stacking is not None:
             star, end = True, end - 1
             if start == end:
@@ -224,15 +224,17 @@ _DROP = re.compile(r"(\+?[A-Za-z])?@([a-z]+\d+)")
 
 _ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
 
-def _castle_rule(game: Game, body: str) -> tuple[str, int] | None:
-    """The move tag and rule index of the castling rule whose notation is ``body`` (``0`` read as ``O``):
-    ``("castle", i)`` for ``game.castle_rules[i]``, ``("castlock", i)`` for ``game.castle_locks[i]``; or None."""
+def _castle_rules(game: Game, body: str) -> list[tuple[str, int]]:
+    """The move tags and rule indexes of the castling rules whose notation is ``body`` (``0`` read as
+    ``O``), in the order they are declared: ``("castle", i)`` for ``game.castle_rules[i]``,
+    ``("castlock", i)`` for ``game.castle_locks[i]``. Several rules may be written alike (each army's
+    ``O-O`` of a four-army game); none: an empty list."""
     for candidate in (body, body.replace("0", "O")):
-        for tag, rules in (("castle", game.castle_rules), ("castlock", game.castle_locks)):
-            for rule in rules:
-                if rule.notation == candidate:
-                    return tag, rule.index
-    return None
+        found = [(tag, rule.index) for tag, rules in (("castle", game.castle_rules), ("castlock", game.castle_locks))
+                 for rule in rules if rule.notation == candidate]
+        if found:
+            return found
+    return []
 
 def _read(game: Game, text: str, start: int, end: int) -> list[Parsed]:
     """The readings of ``text[start:end]``, best first; MoveError at the faulty part if there is none."""
@@ -466,11 +468,12 @@ def _pick_resignation(pos: Position, text: str, start: int, end: int) -> Move:
                            Loc.in_string(LABEL, text, start, end),
                            hint="end the record with its result instead, e.g. 0-1 when White resigns")
 
-def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: str, start: int, end: int,
-                 army: int | None = None) -> Move:
-    """The castling move of ``rule`` (of ``army``, when the text names one)."""
+def _pick_castle(pos: Position, legal: list[Move], rules: list[tuple[str, int]], text: str, start: int,
+                 end: int, army: int | None = None) -> Move:
+    """The castling move of one of ``rules``, the rules written as ``text[start:end]`` (of ``army``,
+    when the text names one)."""
     game = pos.game
-    found = [m for m in legal if is_castle(m) and (m[3][0], castle_rule_of(game, m).index) == rule
+    found = [m for m in legal if is_castle(m) and (m[3][0], castle_rule_of(game, m).index) in rules
              and (army is None or game.code_army[pos.board[m[0]]] == army)]
     if len(found) == 1:
         return found[0]
@@ -480,7 +483,7 @@ def _pick_castle(pos: Position, legal: list[Move], rule: tuple[str, int], text: 
         listed = ", ".join(from_to_text(pos, m, legal) for m in found)
         raise IllegalMoveError(f"ambiguous castling {body!r}: it could be {listed}", loc,
                                hint="write the king's origin and its rook's cell, e.g. " + from_to_text(pos, found[0], legal))
-    raise IllegalMoveError(f"illegal move {body!r}: {why_no_castle(pos, rule)}", loc)
+    raise IllegalMoveError(f"illegal move {body!r}: {why_no_castle(pos, rules)}", loc)
 
 def moves_from_text(pos: Position, text: str) -> list[Move]:
     """Play the space-separated moves of ``text`` on ``pos`` and return them.
