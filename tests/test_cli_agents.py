@@ -12,7 +12,7 @@ import pytest
 from interpreter.cli.main import main
 from interpreter.cli.play import play
 from interpreter.cli.thinking import Thinking
-from interpreter.agents import Budget, SearchInfo, parse_agent
+from interpreter.agents import SearchInfo, parse_agent
 from interpreter.loading import load_game, position_from_fen
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesError, load_spec_text
-from dsl import limits as L
 from dsl.errors import LimitError, PositionError
 from interpreter.cli.main import main
 from interpreter.compiler.tables import _maximal_chains

@@ -29,9 +29,7 @@ loader's bookkeeping) are in :data:`NOT_SET` with the reason.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, get_args, get_origin
 
 import pytest

@@ -74,7 +74,6 @@ from dsl.errors import IllegalMoveError, Loc, MoveError, suggest
 
 from interpreter.compiler.game import Game
 from interpreter.engine.moves import Move
-from interpreter.engine.neutral import base_move
 from interpreter.engine.outcome import resignation
 from interpreter.engine.position import Position
 
