@@ -61,7 +61,7 @@ def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
     # The captures that do not promote anyway (most moves are neither: looked for first).
     captures = [m for m in moves if (board[m[1]] or (m[3] is not None and m[3][0] == "ep")) and not m[2]
                 and m[0] >= 0 and board[m[0]] in table]
-    promoting = [m for m in captures if m[1] in table[board[m[0]]][0] and m[0] not in table[board[m[0]]][0]]
+    promoting = {m for m in captures if m[1] in table[board[m[0]]][0] and m[0] not in table[board[m[0]]][0]}
     if not promoting:
         return moves
     out: list[Move] = []

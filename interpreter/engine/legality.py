@@ -19,7 +19,7 @@ from interpreter.compiler.stacking import CAPTURES
 from interpreter.compiler.tables import FoeTables
 
 from . import stacking
-from .attacks import (attacked, checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells,
+from .attacks import (checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells,
                       stack_royal_attacked, table_attacked)
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
@@ -348,7 +348,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
                 if special is None or special[0] == "ep_set":  # a double step is a plain move here
                     (fast if m[0] not in suspects and m[1] not in screens else slow).append(m)
                 elif swaps(m) and g.blast is None:
-                    if not _swap_exposes(pos, m, armies):
+                    if not _swap_exposes(pos, m, armies, guard):
                         fast.append(m)
                 else:
                     slow.append(m)
@@ -363,16 +363,18 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
     return fast
 
 
-def _swap_exposes(pos: Position, move: Move, armies: list[int]) -> bool:
-    """Does the king-rook swap ``move`` leave a royal piece of ``armies`` attacked? Every cell stays
-    occupied, so only a royal piece of the two can be, and it is attacked on its new cell after the
-    move exactly when that cell is attacked now (enemy attacks depending on occupancy alone)."""
+def _swap_exposes(pos: Position, move: Move, armies: list[int], guard: Guard) -> bool:
+    """Does the king-rook swap ``move`` leave a royal piece of ``armies`` attacked (armies whose pins
+    ``guard`` knows: see :func:`_keeping_safe`)? Every cell stays occupied, so only a royal piece of
+    the two can be, and it is attacked on its new cell after the move exactly when that cell is
+    attacked now, by its enemies' tables (their attacks depend on occupancy alone)."""
     g, board = pos.game, pos.board
     for cell, code in ((move[1], board[move[0]]), (move[0], board[move[1]])):
         if g.is_royal[code] and g.code_army[code] in armies:
-            for e in live_enemies(pos, g.code_army[code]):
-                if attacked(pos, cell, e):
-                    return True
+            found = guard.pins(g.code_army[code])
+            assert found is not None, "the guarded armies' pins are known (see _keeping_safe)"
+            if table_attacked(pos, cell, found[1]):
+                return True
     return False
 
 

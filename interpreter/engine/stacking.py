@@ -108,11 +108,13 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
                 if (board[to] if not upper else
                         _blocks(board, under, to, upper, block_empty, block_singles, block_stacks)):
                     break
-    # Equal moves are possible only where the piece reaches a cell twice (see Stacking.repeats).
-    found: dict[tuple, None] | None = {} if st.repeats[code] else None
+    # Equal moves are possible only where the piece reaches a cell twice (see Stacking.repeats): they
+    # are gathered apart and the first of each kept.
+    repeats = st.repeats[code]
+    dest = [] if repeats else out
     for to, outcomes, passed in reached:
         if outcomes is None:
-            _en_passant(pos, src, to, passed, hostile, upper, out, found)
+            _en_passant(pos, src, to, passed, hostile, upper, dest)
             continue
         top = board[to]
         if not top:
@@ -130,12 +132,9 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
         for outcome in named:
             special = ("st", outcome, passed) if passed and outcome == "move" else PLAIN[outcome]
             for promo in choices:
-                if found is None:
-                    out.append((src, to, promo, special))
-                else:
-                    found[(src, to, promo, special)] = None
-    if found:
-        out.extend(found)
+                dest.append((src, to, promo, special))
+    if repeats:
+        out.extend(dict.fromkeys(dest))
 
 
 def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: bool, singles: bool,
@@ -150,22 +149,16 @@ def _blocks(board: list[int], under: list[int], cell: int, upper: bool, empty: b
 
 
 def _en_passant(pos: "Position", src: int, to: int, modality: int, hostile: list[bool], upper: bool,
-                out: list, found: dict | None) -> None:
+                out: list) -> None:
     """An en passant capture onto the empty cell ``to`` (``ep`` at the ground level, by an atom that
-    captures; ``sep`` above), added to ``out``, or to ``found`` when equal moves must be told apart."""
+    captures; ``sep`` above), added to ``out``."""
     victim = pos.ep_victim
     if pos.board[to] or not hostile[pos.board[victim]] or pos.under[victim]:
         return
     if not upper and MODALITIES[modality][1]:
-        move = (src, to, 0, ("ep", victim))
+        out.append((src, to, 0, ("ep", victim)))
     elif upper:
-        move = (src, to, 0, ("sep", victim))
-    else:
-        return
-    if found is None:
-        out.append(move)
-    else:
-        found[move] = None
+        out.append((src, to, 0, ("sep", victim)))
 
 
 # ---------------------------------------------------------------- making moves
