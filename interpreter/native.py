@@ -39,6 +39,7 @@ COMPILED = (
     "interpreter.engine.attacks", "interpreter.engine.gating", "interpreter.engine.generation",
     "interpreter.engine.legality", "interpreter.engine.moves", "interpreter.engine.neutral",
     "interpreter.engine.outcome", "interpreter.engine.perft", "interpreter.engine.position",
+    "interpreter.engine.rights",
     "interpreter.engine.scoring", "interpreter.engine.stacking",
 )
 MANIFEST = "_build.json"   # written by setup.py: {"compiled": {module: file_hash of its .py}, "reason": str}

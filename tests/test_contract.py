@@ -12,7 +12,8 @@ At every ply of every playout:
 (c) notation round-trips: every legal move's SAN and UCI parse back to the
     same move, and no two legal moves share a SAN (``interpreter.notation``);
 (d) FEN round-trips: ``to_fen(position_from_fen(game, to_fen(pos))) == to_fen(pos)``,
-    and the re-read position has the same legal moves;
+    and the re-read position has the same legal moves and the same hash (a position
+    is what its FEN says: the hash keys nothing the FEN does not write);
 (e) the game ends only with a declared result: a non-None ``outcome(pos)``
     names one of the variant's ``end`` rules, and a position without legal
     moves always has an outcome.
@@ -253,11 +254,13 @@ def test_make_unmake_and_hash(game, budget):
 
 @pytest.mark.parametrize("budget", FEN_BUDGETS)
 def test_fen_round_trip(game, budget):
-    """(d) FEN written, read and written again is the same; the re-read position has the same moves."""
+    """(d) FEN written, read and written again is the same; the re-read position has the same moves
+    and the same hash."""
     for step in playouts(game, budget):
         fen = to_fen(step.pos)
         reread = position_from_fen(game, fen)
         assert to_fen(reread) == fen, f"FEN round trip gave {to_fen(reread)}\n{step.where()}"
+        assert reread.hash == step.pos.hash, f"the position read from its FEN has another hash\n{step.where()}"
         assert set(reread.legal_moves()) == set(step.legal), \
             f"the position read from its FEN has other legal moves\n{step.where()}"
 

@@ -28,6 +28,7 @@ from .castling import compile_castling
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
+from .rights import inferred_marks, own_marks
 from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, compile_atoms, frame
@@ -166,6 +167,12 @@ class Game:
             once = next(m for p in spec.pieces.values() for m in p.moves if m.once_per_game)
             raise UnsupportedError("'once per game' together with castling is not run by the interpreter "
                                    "yet (both use FEN's castling field)", once.loc)
+        # Per code: its own mark is read from the setup cells rather than written in FEN (see compiler.rights).
+        self.inferred = inferred_marks(self)
+        # Can a mark stop allowing anything while its piece stays? Then push drops it (engine.rights).
+        self.marks_die = bool(self.castling_kinds or self.gating or self.eliminates)
+        # Can a gate mark die when a piece leaves the hand? (Never where captures go to hand.)
+        self.hand_marks_die = self.gating and not self.to_hand
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:
@@ -319,6 +326,7 @@ class Game:
                 self.capture_promotions[code] = self.capture_promotions[self.code(kind.index, army.index)]
         self.has_commits = any(self.commits)
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
+        self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
                                                   royal_targets[self.code_army[c]], self.promotions_leaving[c])
@@ -445,20 +453,24 @@ class Game:
 
     @cached_property
     def tracked(self) -> list[bool]:
-        """Per code: does the game need to know whether this piece has moved?"""
-        tracked = [False] * self.ncodes
-        for code in range(1, self.ncodes):
-            kind = self.code_kind[code]
-            castling = self.castle_rules or self.castle_locks
-            if any(a.unmoved for a in self.atoms[code]) or (castling and kind in self.castling_kinds):
-                tracked[code] = True
-        return tracked
+        """Per code: does the game need to know whether this piece has moved (it has first-move
+        patterns, or it castles)? See :mod:`~interpreter.compiler.rights`."""
+        kinds = self.castling_kinds
+        return [own or (code > 0 and self.code_kind[code] in kinds) for code, own in enumerate(self.own_mark)]
 
     @cached_property
     def castling_kinds(self) -> tuple[int, ...]:
         """The kinds whose moving ends a castling right: the castling king's and the rooks' (none
-        without castling)."""
-        return (self.castle_king, *self.castle_rooks) if self.castle_king >= 0 else ()
+        without a castling rule: a ``castling`` block emptied by a variant that extends another
+        leaves its king a king like any other)."""
+        if self.castle_king < 0 or not (self.castle_rules or self.castle_locks):
+            return ()
+        return (self.castle_king, *self.castle_rooks)
+
+    @cached_property
+    def castle_king_codes(self) -> list[int]:
+        """Per army: the code of its castling king (-1 without castling)."""
+        return [self.code(self.castle_king, a.index) if self.castling_kinds else -1 for a in self.armies]
 
     @cached_property
     def castle_rook_codes(self) -> list[frozenset[int]]:

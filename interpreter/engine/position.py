@@ -3,7 +3,9 @@
 The state is flat: ``board`` is a list of piece codes indexed by cell (0 =
 empty), ``cells_of[army]`` the set of cells an army occupies, ``unmoved`` a
 bit mask of the cells whose piece has not moved (kept only for pieces whose
-rules depend on it: castling pieces and pieces with initial-only moves),
+rules depend on it, castling pieces, pieces on gate cells and pieces with
+initial-only moves, and only while the mark still allows something: see
+:mod:`~interpreter.engine.rights`),
 ``ep_cells`` / ``ep_victim`` the en passant targets of the last double step,
 ``clock`` the halfmove clock and ``turn`` the index into the game's turn
 order. :meth:`Position.push` and :meth:`Position.pop` change it in place;
@@ -38,6 +40,7 @@ from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
 from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
+from .rights import dead_marks
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
@@ -271,10 +274,14 @@ class Position:
                             h ^= g.z_ep[c]
                         break
         unmoved = self.unmoved
-        if unmoved & changed:
-            cleared = unmoved & changed
+        cleared = unmoved & changed
+        if cleared:
             self.unmoved = unmoved & ~changed
             h ^= mask_key(g.z_unmoved, cleared)
+            if g.marks_die:
+                h = self._drop_dead_marks(h)
+        elif tag == "drop" and g.hand_marks_die:
+            h = self._drop_dead_marks(h)
         if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
                                                                           and g.clock_on_promotion):
             self.clock = 0
@@ -285,6 +292,7 @@ class Position:
                 out = self.out
                 h = scoring.eliminate(self, special, h)
                 h ^= mask_key(g.z_out, out ^ self.out)
+                h = self._drop_dead_marks(h)   # the rights of an army out of the game
             elif captured and g.scores_captures:
                 h = scoring.capture_score(self, army, captured, h)
         zt = g.z_turn
@@ -333,6 +341,8 @@ class Position:
         if cleared:
             self.unmoved = unmoved & ~cleared
             h ^= mask_key(g.z_unmoved, cleared)
+            if g.marks_die:
+                h = self._drop_dead_marks(h)
         self._undo.append((RESCUED, move, snapshot, unmoved, self.hash))
         self.hash = h
         self.history[-1] = h
@@ -348,10 +358,21 @@ class Position:
         self.board[cell] = code
         self.cells_of[army].add(cell)
         h = self.hash ^ g.z_piece[code * g.n + cell] ^ self._hand_delta(code, -1)
+        if g.hand_marks_die:   # the pop of the move gated with puts the marks back
+            h = self._drop_dead_marks(h)
         self._undo.append((GATED, move, self.checks, self.ep_cells, self.hash))
         h = self._count_check_and_ep(army, h, self.checks != checks)   # the piece that entered may check
         self.hash = h
         self.history[-1] = h
+
+    def _drop_dead_marks(self, h: int) -> int:
+        """Drop the unmoved marks that allow nothing any more (:func:`~interpreter.engine.rights.dead_marks`:
+        rooks whose king has moved, gate cells no piece in hand can enter ...); returns the hash."""
+        dead = dead_marks(self)
+        if dead:
+            self.unmoved &= ~dead
+            h ^= mask_key(self.game.z_unmoved, dead)
+        return h
 
     def castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:
         """Castling's new cell contents: king and rook lifted, then put down (their cells may overlap)."""

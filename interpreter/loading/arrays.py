@@ -22,6 +22,7 @@ from dsl.errors import RulesSemanticError, unknown_name
 from interpreter.compiler.budget import compiling, spend
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
+from interpreter.engine.rights import dead_marks
 from interpreter.notation.fen import to_fen
 
 
@@ -111,8 +112,9 @@ def _distinct_permutations(items: tuple[int, ...]):
 
 def _reset_unmoved(game, pos: Position) -> None:
     """At the start every tracked piece, and every piece on a gate cell, is unmoved (so castling
-    rights follow the new rooks)."""
+    rights follow the new rooks), as far as its mark allows something (see engine.rights)."""
     pos.unmoved = 0
     for cell, code in enumerate(pos.board):
         if code and (game.tracked[code] or (game.gate_mask >> cell) & 1):
             pos.unmoved |= 1 << cell
+    pos.unmoved &= ~dead_marks(pos)

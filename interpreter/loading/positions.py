@@ -16,6 +16,7 @@ from dsl.errors import UsageError
 
 from interpreter.compiler.game import Game
 from interpreter.engine.position import Position
+from interpreter.engine.rights import dead_marks
 from interpreter.notation.fen import parse_fen, to_fen
 
 from .arrays import arrangements
@@ -62,6 +63,7 @@ def _setup_position(game: Game) -> Position:
         for cell, code in setup.placement.items():
             pos.place(cell, code)
         pos.unmoved = setup.unmoved
+        pos.unmoved &= ~dead_marks(pos)   # rights no rule can use (a rook without a castling king)
     if any(game.privileged):
         for cell, code in enumerate(pos.board):
             if game.privileged[code]:

@@ -28,9 +28,10 @@ three, as in EPD) may be left out and default to ``0 1``.
   keeps its right (its piece has not moved), and ``K``/``Q`` also stand for
   the gate rights of the king's and the rook's cells: Seirawan chess starts
   with ``KQBCDFGkqbcdfg``, Fairy-Stockfish's dialect (a gate right is
-  written only while the army holds a piece that may enter there).
+  written only while the army holds a piece that may enter there, or can
+  get one: captures go to hand).
 - En passant: ``-`` or the cell passed over by the last double step; kept
-  only when an en passant capture is possible, as python-chess does.
+  only when an en passant capture is legal, as python-chess does.
 - Stacking games write a stack as its symbols in parentheses, bottom
   first: ``(Pb)`` is a white pawn under a black bishop, ``(PNb)`` a white
   pawn under a white knight under a black bishop.
@@ -44,8 +45,17 @@ three, as in EPD) may be left out and default to ``0 1``.
   separated by commas, an army out of the game marked by ``x`` after its
   score (``20,0x,3,0``). Left out, every score is 0 and every army in play.
 
-Whether other pieces have moved (for initial-only moves) is not part of
-FEN: a piece counts as unmoved when it stands where the setup puts it.
+The castling field holds every right of the position, and only rights
+(:mod:`interpreter.compiler.rights`): a rook whose king has moved is not
+written, nor a king with no rook left. First-move rights (pieces with
+``unmoved`` patterns) are inferred where the compiler shows that a piece
+of that code on a setup cell of its code has never moved (``Game.inferred``);
+otherwise they are written too, as Fairy-Stockfish writes Cambodian
+chess's: the file letter of the piece's cell on its army's home rank
+(``DEde``), or the cell's name elsewhere (``KQkqe3``); in the cells form,
+the cell among the others. Reading a FEN drops the rights no rule can use
+(``K`` for a rook that cannot castle with the king), so that the position
+read has the hash of the position written.
 """
 
 from __future__ import annotations
@@ -58,10 +68,12 @@ from dsl.errors import Loc, suggest
 from interpreter.compiler.board import file_letter
 from interpreter.compiler.game import Game
 from interpreter.compiler.placement import fen_error as _error
+from interpreter.compiler.rights import home_rank
 from interpreter.compiler.placement import (
     LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
 )
 from interpreter.engine.position import Position
+from interpreter.engine.rights import dead_marks, ground
 from interpreter.engine.stacking import lower_pieces
 from interpreter.engine.attacks import royal_attacked, royal_cells
 from interpreter.engine.legality import ep_legal, ep_possible
@@ -139,6 +151,7 @@ def parse_fen(game: Game, fen: str) -> Position:
                 pos.fullmove = max(1, number)
     _check_royals(game, pos, fen, placement, fields[0][1])
     _check_last_mover_safe(game, pos, fen, fields[1] if len(fields) > 1 else fields[0])
+    pos.unmoved &= ~dead_marks(pos)   # rights the position cannot use are no part of it (engine.rights)
     pos.rehash()
     return pos
 
@@ -196,92 +209,180 @@ def _take_check_counts(game: Game, pos: Position, fen: str, fields: list[tuple[s
 
 
 def _infer_unmoved(game: Game, pos: Position) -> None:
-    """Tracked pieces other than castling pieces count as unmoved where the setup puts them (except
-    on gate cells: their rights are in the castling field)."""
-    tracked = game.tracked
-    castling_kinds = game.castling_kinds
-    if not any(tracked[c] and game.code_kind[c] not in castling_kinds for c in range(1, game.ncodes)):
+    """Pieces whose first-move right FEN does not write (``Game.inferred``) are unmoved where the
+    setup puts a piece of their code: no such piece can come back there (see
+    :mod:`interpreter.compiler.rights`)."""
+    if not any(game.inferred):
         return
     start = game.setup.placement
     for cell, code in enumerate(pos.board):
-        if (code and tracked[code] and game.code_kind[code] not in castling_kinds and start.get(cell) == code
-                and not (game.gate_mask >> cell) & 1):
+        if code and game.inferred[code] and start.get(cell) == code:
             pos.unmoved |= 1 << cell
 
 
+def written_mark(game: Game, code: int) -> bool:
+    """Does FEN's castling field write the unmoved mark of a piece of ``code`` when it is not a
+    castling king or rook nor on a gate cell? (A first-move right that cannot be inferred.)"""
+    return game.own_mark[code] and not game.inferred[code]
+
+
+_RIGHT = re.compile(r"[a-z]+[0-9]+|.")   # a cell's name, or one letter
+
+
 def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
+    """The castling field: castling, gate and first-move rights (see the module docstring)."""
     if text == "-":
         return
     if not game.castle_rules and any(game.privileged):
         _privileges(game, pos, fen, text, at)
         return
-    if not game.castle_rules and not game.gating:
+    if not (game.castling_kinds or game.gating or any(written_mark(game, c) for c in range(game.ncodes))):
         raise _error(fen, at, at + len(text), "this variant has no castling", expected="'-'")
     board = game.board
     if rights_as_cells(game):
-        # The cells of the kings and rooks that have not moved.
+        # The cells of the kings, rooks and other pieces that keep a right.
         offset = at
         for name in text.split(","):
             cell = board.index.get(name, -1)
-            code = pos.board[cell] if cell >= 0 else 0
-            if not code or game.code_kind[code] not in game.castling_kinds:
-                raise _error(fen, offset, offset + len(name), f"no king or rook for castling on {name!r}",
-                             expected="cells of unmoved kings and rooks separated by commas, or '-'")
+            if cell < 0 or not _marks_there(game, pos, cell):
+                raise _error(fen, offset, offset + len(name), f"no piece with a castling or first-move right on {name!r}",
+                             expected="cells of unmoved kings, rooks and pieces with first-move patterns, separated "
+                                      "by commas, or '-'")
             pos.unmoved |= 1 << cell
             offset += len(name) + 1
         return
-    for i, ch in enumerate(text):
-        army = next((a for a in game.armies if a.letter_case == ("upper" if ch.isupper() else "lower")), None)
-        if army is None:
-            raise _error(fen, at + i, at + i + 1, f"invalid castling right {ch!r}")
-        if game.gating and (ch.lower() not in "kq" or not game.castle_rules):
-            _gate_right(game, pos, fen, ch, at + i, army.index)
+    for match in _RIGHT.finditer(text):
+        token, offset = match.group(), at + match.start()
+        if len(token) > 1:
+            _first_move_cell(game, pos, fen, token, offset)
             continue
-        king_code = game.code(game.castle_king, army.index)
-        rook_codes = game.castle_rook_codes[army.index]
-        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
-        kings = [c for c, code in ground.items() if code == king_code]
-        if len(kings) != 1:
-            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but {army.title} has no single king")
-        king = kings[0]
-        kx, ky = board.coords[king]
-        rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
-                       if code in rook_codes and board.coords[c][1] == ky)
-        lower = ch.lower()
-        if lower == "k":
-            candidates = [c for x, c in rooks if kx < x <= rook_reach(game, army.index, king, 1)][-1:]
-        elif lower == "q":
-            candidates = [c for x, c in rooks if rook_reach(game, army.index, king, -1) <= x < kx][:1]
+        army = next((a for a in game.armies if a.letter_case == ("upper" if token.isupper() else "lower")), None)
+        if army is None:
+            raise _error(fen, offset, offset + 1, f"invalid castling right {token!r}")
+        lower = token.lower()
+        if game.gating and (lower not in "kq" or not game.castle_rules):
+            _gate_right(game, pos, fen, token, offset, army.index)
+        elif game.castling_kinds and (lower in "kq" or _home_cell(game, pos, lower, army.index) < 0):
+            _castling_right(game, pos, fen, token, offset, army.index)
         else:
-            candidates = [c for x, c in rooks if file_letter(x) == lower]
-        if not candidates:
-            raise _error(fen, at + i, at + i + 1, f"castling right {ch!r} but no {army.title} rook stands there",
-                         expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
-        pos.unmoved |= (1 << king) | (1 << candidates[0])
+            _file_right(game, pos, fen, token, offset, army.index)
+
+
+def _castling_right(game: Game, pos: Position, fen: str, ch: str, at: int, army: int) -> None:
+    """``K``, ``Q`` or a rook's file letter: the army's king and that rook are unmoved."""
+    board = game.board
+    title = game.armies[army].title
+    king_code = game.castle_king_codes[army]
+    rook_codes = game.castle_rook_codes[army]
+    grounded = _ground_cells(pos, army)  # a locked king or rook keeps its rights
+    kings = [c for c, code in grounded.items() if code == king_code]
+    if len(kings) != 1:
+        raise _error(fen, at, at + 1, f"castling right {ch!r} but {title} has no single king")
+    king = kings[0]
+    kx, ky = board.coords[king]
+    rooks = sorted((board.coords[c][0], c) for c, code in grounded.items()
+                   if code in rook_codes and board.coords[c][1] == ky)
+    lower = ch.lower()
+    if lower == "k":
+        candidates = [c for x, c in rooks if kx < x <= rook_reach(game, army, king, 1)][-1:]
+    elif lower == "q":
+        candidates = [c for x, c in rooks if rook_reach(game, army, king, -1) <= x < kx][:1]
+    else:
+        candidates = [c for x, c in rooks if file_letter(x) == lower]
+    if not candidates:
+        raise _error(fen, at, at + 1, f"castling right {ch!r} but no {title} rook stands there",
+                     expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
+    pos.unmoved |= (1 << king) | (1 << candidates[0])
+
+
+def _marks_there(game: Game, pos: Position, cell: int) -> bool:
+    """Can the castling field give the piece at the bottom of ``cell`` a right? (A castling king or
+    rook, a piece on a gate cell, or one whose first-move right FEN writes.)"""
+    code = ground(pos, cell)
+    return bool(code) and (game.code_kind[code] in game.castling_kinds or written_mark(game, code)
+                           or (game.gate_mask >> cell) & 1 == 1)
+
+
+def _home_cell(game: Game, pos: Position, letter: str, army: int) -> int:
+    """The cell of file ``letter`` on ``army``'s home rank if a piece of the army whose first-move
+    right FEN writes stands there (Fairy-Stockfish's ``DEde``), else -1."""
+    y = home_rank(game, army)
+    coords = game.board.coords
+    cell = next((c for c in range(len(coords)) if coords[c][1] == y and file_letter(coords[c][0]) == letter), -1)
+    if cell < 0:
+        return -1
+    code = ground(pos, cell)
+    return cell if code and game.code_army[code] == army and written_mark(game, code) else -1
+
+
+def _file_right(game: Game, pos: Position, fen: str, ch: str, at: int, army: int) -> None:
+    """A file letter for the first-move right of the army's piece on that file of its home rank."""
+    cell = _home_cell(game, pos, ch.lower(), army)
+    if cell < 0:
+        raise _error(fen, at, at + 1, f"first-move right {ch!r} but no {game.armies[army].title} piece with "
+                     "first-move patterns stands on that file of its home rank",
+                     expected="file letters of such pieces, cell names of others, or '-'")
+    pos.unmoved |= 1 << cell
+
+
+def _first_move_cell(game: Game, pos: Position, fen: str, name: str, at: int) -> None:
+    """A cell's name: the piece there keeps its first-move right (one off its army's home rank)."""
+    cell = game.board.index.get(name, -1)
+    code = ground(pos, cell) if cell >= 0 else 0
+    if not code or not written_mark(game, code):
+        raise _error(fen, at, at + len(name), f"no piece with first-move patterns on {name!r}",
+                     expected="the cell of a piece that has not moved, or '-'")
+    pos.unmoved |= 1 << cell
 
 
 def _gate_right(game: Game, pos: Position, fen: str, ch: str, at: int, army: int) -> None:
     """A file letter in a gating game: the army's gate cells on that file keep their right (their
-    pieces are unmoved)."""
+    pieces are unmoved); or, where none has a piece, a first-move right (:func:`_file_right`)."""
     cells = [c for c in game.gates[army] if file_letter(game.board.coords[c][0]) == ch.lower() and pos.board[c]]
     if not cells:
+        if _home_cell(game, pos, ch.lower(), army) >= 0:
+            _file_right(game, pos, fen, ch, at, army)
+            return
         raise _error(fen, at, at + 1, f"gate right {ch!r} but no piece stands on a gate cell of that file",
                      expected="K, Q, k, q, or file letters of gate cells with a piece on them, or '-'")
     for cell in cells:
         pos.unmoved |= 1 << cell
 
 
-def gate_letters(pos: Position, army: int, implied: int) -> str:
-    """The file letters of the army's gate cells that keep their right and are not in the ``implied``
-    mask (the cells castling letters already stand for), in file order. As in Fairy-Stockfish's
-    dialect, a right is written only while the army holds a piece that may enter there (as the en
-    passant field is written only when a capture is possible)."""
+def other_rights(pos: Position, army: int, implied: int) -> str:
+    """The army's rights other than castling letters, as the castling field writes them after those:
+    file letters (in file order) of its gate cells that keep their right and of its pieces on its home
+    rank that keep a first-move right FEN writes, then the names of its other such pieces' cells; none
+    for the cells of the ``implied`` mask (the castling letters stand for them). As in
+    Fairy-Stockfish's dialect, a gate right is written only while the army holds a piece that may
+    enter there or can get one (captures go to hand)."""
     game = pos.game
-    cells = sorted((game.board.coords[c][0], c) for c, codes in game.gates[army].items()
-                   if (pos.unmoved >> c) & 1 and pos.board[c] and not (implied >> c) & 1
-                   and any(pos.hands[code] for code in codes))
-    letters = "".join(dict.fromkeys(file_letter(x) for x, _ in cells))
-    return letters.upper() if game.armies[army].letter_case == "upper" else letters
+    board = game.board
+    files = [board.coords[c][0] for c, codes in game.gates[army].items()
+             if (pos.unmoved >> c) & 1 and pos.board[c] and not (implied >> c) & 1
+             and (game.to_hand or any(pos.hands[code] for code in codes))]
+    cells = []
+    if any(game.own_mark):
+        y = home_rank(game, army)
+        for cell in marked_cells(pos.unmoved & ~implied):
+            code = ground(pos, cell)
+            if game.code_army[code] == army and written_mark(game, code):
+                if board.coords[cell][1] == y:
+                    files.append(board.coords[cell][0])
+                else:
+                    cells.append(board.names[cell])
+    letters = "".join(file_letter(x) for x in sorted(set(files)))
+    return (letters.upper() if game.armies[army].letter_case == "upper" else letters) + "".join(cells)
+
+
+def marked_cells(mask: int) -> list[int]:
+    """The cells of the bit ``mask``, in increasing order."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
 
 
 _CELL_NAME = re.compile(r"[a-z]+[0-9]+")
@@ -468,51 +569,57 @@ def rook_reach(game: Game, army: int, king: int, toward: int) -> int:
 
 
 def rights_as_cells(game: Game) -> bool:
-    """Castling rights are written as the cells of the unmoved kings and rooks (not ``KQkq``) for
-    armies without letter cases (prefixed symbols) and for castling along a file."""
+    """Rights are written as the cells of the unmoved kings, rooks and other pieces that keep one
+    (not ``KQkq``) for armies without letter cases (prefixed symbols) and for castling along a file."""
     return any(a.prefix for a in game.armies) or any(rule.axis for rule in game.castle_rules)
 
 
 def castling_field(pos: Position) -> str:
+    """The castling field of ``pos``'s FEN: its rights (see the module docstring), or ``-``."""
     game, board = pos.game, pos.game.board
     if not game.castle_rules and any(game.privileged):
         cells = [c for c in range(len(board)) if (pos.privileges >> c) & 1]
         return ",".join(board.names[c] for c in cells) or "-"
-    if not game.castle_rules:
-        return "".join(gate_letters(pos, a.index, 0) for a in game.armies) if game.gating else "-"
     if rights_as_cells(game):
-        kinds = game.castling_kinds
-        cells = [c for c in range(len(board)) if (pos.unmoved >> c) & 1 and pos.board[c]
-                 and game.code_kind[pos.board[c]] in kinds]
-        return ",".join(board.names[c] for c in cells) or "-"
+        return ",".join(board.names[c] for c in marked_cells(pos.unmoved) if _marks_there(game, pos, c)) or "-"
     out = []
     for army in game.armies:
-        implied = 0   # with gating: the cells the castling letters stand for
-        king_code = game.code(game.castle_king, army.index)
-        rook_codes = game.castle_rook_codes[army.index]
-        ground = _ground_cells(pos, army.index)  # a locked king or rook keeps its rights
-        for king in sorted(ground):
-            if ground[king] != king_code or not (pos.unmoved >> king) & 1:
-                continue
-            kx, ky = board.coords[king]
-            rooks = sorted((board.coords[c][0], c) for c, code in ground.items()
-                           if code in rook_codes and board.coords[c][1] == ky)
-            letters = []
-            for x, c in rooks:
-                if not (pos.unmoved >> c) & 1:
-                    continue
-                toward = 1 if x > kx else -1
-                reach = rook_reach(game, army.index, king, toward)
-                side = [r for r in rooks if (r[0] - kx) * toward > 0 and (reach - r[0]) * toward >= 0]
-                outermost = (side[-1][0] if x > kx else side[0][0]) if side else None
-                letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
-                letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
-                implied |= (1 << king) | (1 << c)
-            for _, letter in sorted(letters):
-                out.append(letter.upper() if army.letter_case == "upper" else letter)
-        if game.gating:
-            out.append(gate_letters(pos, army.index, implied))
+        implied = 0   # the cells the castling letters stand for
+        if game.castling_kinds:
+            implied = _castling_letters(pos, army.index, out)
+        out.append(other_rights(pos, army.index, implied))
     return "".join(out) or "-"
+
+
+def _castling_letters(pos: Position, army: int, out: list[str]) -> int:
+    """Append the castling letters of ``army`` to ``out`` (``K``, ``Q``, or a rook's file letter where
+    another rook stands further out); returns the mask of the cells they stand for."""
+    game, board = pos.game, pos.game.board
+    implied = 0
+    case = game.armies[army].letter_case
+    king_code = game.castle_king_codes[army]
+    rook_codes = game.castle_rook_codes[army]
+    grounded = _ground_cells(pos, army)  # a locked king or rook keeps its rights
+    for king in sorted(grounded):
+        if grounded[king] != king_code or not (pos.unmoved >> king) & 1:
+            continue
+        kx, ky = board.coords[king]
+        rooks = sorted((board.coords[c][0], c) for c, code in grounded.items()
+                       if code in rook_codes and board.coords[c][1] == ky)
+        letters = []
+        for x, c in rooks:
+            if not (pos.unmoved >> c) & 1:
+                continue
+            toward = 1 if x > kx else -1
+            reach = rook_reach(game, army, king, toward)
+            side = [r for r in rooks if (r[0] - kx) * toward > 0 and (reach - r[0]) * toward >= 0]
+            outermost = (side[-1][0] if x > kx else side[0][0]) if side else None
+            letter = ("k" if x > kx else "q") if x == outermost else file_letter(x)
+            letters.append((0 if letter == "k" else 1 if letter == "q" else 2, letter))
+            implied |= (1 << king) | (1 << c)
+        for _, letter in sorted(letters):
+            out.append(letter.upper() if case == "upper" else letter)
+    return implied
 
 
 def to_fen(pos: Position) -> str:
