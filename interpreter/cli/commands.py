@@ -16,8 +16,8 @@ import time
 from dsl import UsageError
 
 from interpreter import native
-from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
 from interpreter.engine.perft import divide, perft
+from interpreter.loading.lints import lints
 from interpreter.notation.san import legal_move_table, move_to_uci
 
 from .common import game_of, position_of
@@ -27,7 +27,7 @@ from .play import play
 
 def cmd_check(args) -> int:
     """Parse, validate and compile a rules file in every play mode; print a summary, the notes
-    on its board and a warning when a game of it can go on forever."""
+    on its board and its warnings (:mod:`interpreter.loading.lints`)."""
     game = game_of(args)
     print(f"ok  {game.summary()}")
     for mode in game.spec.modes:
@@ -37,10 +37,8 @@ def cmd_check(args) -> int:
         print(f"ok  mode {mode.name}: {players}")
     for note in game.board.diagnostics():
         print(f"note: {note}")
-    if can_go_on_forever(game.spec.rules.ends):
-        print("warning: a game can go on forever: no end rule looks at "
-              + ", ".join(BOUNDING_NAMES[:-1]) + f" or {BOUNDING_NAMES[-1]} (hint: e.g. "
-              "'end repetition when repetitions >= 3: draw', or 'include orthodox' for the usual draw rules)")
+    for lint in lints(game):
+        print(lint.render())
     return 0
 
 

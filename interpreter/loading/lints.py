@@ -1,0 +1,125 @@
+"""What ``rules check`` warns about in a game that compiles: what can never happen, and games
+without an end.
+
+Each finding is a :class:`Lint`: a message, the place in the rules file it
+is about, and a hint. None of them is an error (the game runs as written);
+each is something a designer almost never means:
+
+- **a first-move pattern no piece can use**: no piece of the kind holds its
+  first-move right in the start position (an inherited ``setup fen`` whose
+  castling field was written before the piece had such a pattern; a kind
+  that only enters the game later, by promotion or drop, when it has moved);
+- **a castling rule no king can use**: no king and rook of any army hold
+  its right at the start;
+- **a game that can go on for ever**: no end rule looks at repetitions,
+  the clock or the move number, and moves need not make progress
+  (:func:`~interpreter.compiler.progress.always_progresses`: games whose
+  pieces only advance end by themselves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import spec as S
+from dsl.betza import parse_betza
+from dsl.errors import Loc
+
+from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
+from interpreter.compiler.game import Game
+from interpreter.compiler.progress import always_progresses
+from interpreter.engine.position import Position
+from interpreter.engine.rights import castling_partners, dead_marks, ground
+from interpreter.notation.fen import castling_field
+
+from .positions import start_position
+
+
+@dataclass(frozen=True)
+class Lint:
+    """One warning: ``message``, the place it is about (None: the whole variant) and a ``hint``."""
+
+    message: str
+    loc: Loc | None = None
+    hint: str | None = None
+
+    def render(self) -> str:
+        """``path:line:col: warning: message (hint: ...)``, as ``rules check`` prints it."""
+        where = f"{self.loc}: " if self.loc is not None else ""
+        return f"{where}warning: {self.message}" + (f" (hint: {self.hint})" if self.hint else "")
+
+
+def lints(game: Game) -> list[Lint]:
+    """Every warning about ``game`` (in its play mode), in the order of the module docstring."""
+    start = start_position(game)
+    found = _unused_first_moves(game, start) + _unused_castlings(game, start)
+    if can_go_on_forever(game.spec.rules.ends) and not always_progresses(game):
+        found.append(Lint("a game can go on forever: no end rule looks at " + ", ".join(BOUNDING_NAMES[:-1])
+                          + f" or {BOUNDING_NAMES[-1]}, and pieces can move back and forth",
+                          game.variant_loc, "e.g. 'end repetition when repetitions >= 3: draw', or "
+                                            "'include orthodox' for the usual draw rules"))
+    return found
+
+
+def _every_right(start: Position) -> str:
+    """The castling field ``start`` would have with every piece whose having moved matters unmoved."""
+    game = start.game
+    full = start.copy()
+    for cell, code in enumerate(full.board):
+        if code and (game.tracked[code] or (game.gate_mask >> cell) & 1):
+            full.unmoved |= 1 << cell
+    full.unmoved &= ~dead_marks(full)
+    return castling_field(full)
+
+
+def _setup_says(game: Game, start: Position) -> str:
+    """Why the start gives no right, as a clause: what the setup's castling field says."""
+    if game.setup.fen is not None:
+        return f"the setup's FEN has the castling field '{castling_field(start)}'"
+    return "the setup places no such piece"
+
+
+def _unused_first_moves(game: Game, start: Position) -> list[Lint]:
+    """A lint per kind with first-move patterns of which no piece holds the right at the start."""
+    found: list[Lint] = []
+    for kind in game.kinds:
+        codes = [game.code(kind.index, a.index) for a in game.armies]
+        if not any(game.own_mark[c] for c in codes):
+            continue
+        if any((start.unmoved >> cell) & 1 and ground(start, cell) in codes for cell in range(game.n)):
+            continue
+        pattern = next((m for m in kind.spec.moves if _first_move(m)), None)
+        on_board = any(ground(start, cell) in codes for cell in range(game.n))
+        if on_board:
+            why = _setup_says(game, start)
+            hint = f"write the rights in the setup's FEN: '{_every_right(start)}' gives them to every {kind.name}"
+        else:
+            why = f"no {kind.name} stands on the board at the start, and one that enters later has moved"
+            hint = None
+        found.append(Lint(f"the {kind.name}'s first-move pattern can never be used: no {kind.name} has its "
+                          f"first-move right at the start ({why})", pattern.loc if pattern else kind.spec.loc, hint))
+    return found
+
+
+def _first_move(move: S.MoveSpec) -> bool:
+    """Does the pattern make only first moves (``unmoved``, or a Betza atom with ``i``)?"""
+    return move.unmoved or (isinstance(move.pattern, S.BetzaPattern)
+                            and any(atom.initial for atom in parse_betza(move.pattern.text)))
+
+
+def _unused_castlings(game: Game, start: Position) -> list[Lint]:
+    """A lint per castling rule that no king of the start position may still use."""
+    found: list[Lint] = []
+    if not game.castling_kinds:
+        return found
+    spec_rules = {rule.name: rule for rule in game.spec.castling.rules} if game.spec.castling else {}
+    kings = [(cell, game.code_army[ground(start, cell)]) for cell in range(game.n)
+             if (start.unmoved >> cell) & 1 and ground(start, cell) in game.castle_king_codes]
+    for rule in game.castle_rules + game.castle_locks:
+        if any(castling_partners(start, cell, army, start.unmoved, [rule]) for cell, army in kings):
+            continue
+        spec = spec_rules.get(rule.name)
+        found.append(Lint(f"castling '{rule.name}' can never be made: no king and rook hold its right at the start "
+                          f"({_setup_says(game, start)})", spec.loc if spec else None,
+                          f"'{_every_right(start)}' gives the right to every unmoved king and rook"))
+    return found
