@@ -98,6 +98,10 @@ def test_rules_play_records_the_winning_team(mode, fen, move, result, winners, t
     tags, end = replayed(path.read_text())
     assert (tags["Result"], tags["Winners"], tags["Mode"], tags["FEN"]) == (result, winners, mode, fen)
     assert end is not None and end.rule == "both_kings_lost"
+    # White's move opens a round; a move of the last side of a round (Brown, or dark with two
+    # players) is '1...', and the next round, where the mated king is removed, is numbered 2.
+    numbered = ["1.", move, "remove"] if fen.split()[1] == "w" else ["1...", move, "2.", "remove"]
+    assert [w.rstrip("+") for w in read_record(path.read_text()).movetext.split()] == [*numbered, result]
 
 
 @pytest.mark.parametrize("mode, fen, move, result, winners", SUPERCHESS_ENDS[:2] + SUPERCHESS_ENDS[-1:])

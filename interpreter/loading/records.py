@@ -111,8 +111,9 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
     tags.update(extra_tags or {})
     lines = [f'[{key} "{_tag_value(value)}"]' for key, value in tags.items()]
     per_round = len(game.turn_order)
-    first_turn = int(start_fen.split()[1] != game.armies[game.turn_order[0]].symbol) if len(start_fen.split()) > 1 else 0
-    fields = start_fen.split()  # the fullmove number is last, after the clock (and any counts or scores)
+    fields = start_fen.split()  # the side to move second; the fullmove number last (after the clock, counts, scores)
+    turn_symbols = [game.armies[army].symbol for army in game.turn_order]
+    first_turn = turn_symbols.index(fields[1]) if len(fields) > 1 and fields[1] in turn_symbols else 0
     fullmove = int(fields[-1]) if len(fields) > 5 and fields[-1].isdigit() else 1
     words = []
     for i, san in enumerate(sans):
