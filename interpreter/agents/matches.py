@@ -78,7 +78,7 @@ class GameResult:
     index: int
     players: dict[str, int]            # player of the mode -> agent index
     points: list[float | None]         # per agent; None when the agent did not play this game
-    result: str                        # '1-0', '0-1', '1/2-1/2' or '*' (several winners, max plies)
+    result: str                        # PGN's result, as loading.records.result_token writes it
     termination: str
     plies: int
     record: str

@@ -19,12 +19,8 @@ class Sides:
     ``turn_team[turn]`` (the team that moves in each turn of the turn order)."""
 
     def __init__(self, game) -> None:
-        index: dict[frozenset[int], int] = {}
-        self.team_of: list[int] = []
-        for army in range(len(game.armies)):
-            key = frozenset([army, *game.partners[army]])
-            self.team_of.append(index.setdefault(key, len(index)))
-        self.teams: list[tuple[int, ...]] = [tuple(sorted(key)) for key in index]
+        self.team_of: list[int] = game.team_of
+        self.teams: list[tuple[int, ...]] = game.teams
         self.turn_team: list[int] = [self.team_of[armies[0]] for armies in game.turn_armies]
 
     @property

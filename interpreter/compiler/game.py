@@ -213,6 +213,12 @@ class Game:
                                          for a in armies]
         self.partners: list[list[int]] = [[b.index for b in armies if b.index != a.index
                                            and team_of[b.index] == team_of[a.index]] for a in armies]
+        # The teams, numbered in the order of their first army (an army without partners is a team of
+        # its own): partners share their results, so a result is the result of teams.
+        numbers: dict[int, int] = {}
+        self.team_of: list[int] = [numbers.setdefault(team_of[a.index], len(numbers)) for a in armies]
+        self.teams: list[tuple[int, ...]] = [tuple(a.index for a in armies if self.team_of[a.index] == t)
+                                             for t in range(len(numbers))]
 
     # ------------------------------------------------------------ pieces
     def _compile_pieces(self, spec: S.VariantSpec) -> None:

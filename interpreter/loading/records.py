@@ -1,12 +1,37 @@
 """PGN-style game records with a ``Variant`` tag: writing them, and reading them back.
 
 The record follows PGN's export format where it can: a tag section
-(``Event``, ``Site``, ``Date``, ``Round``, ``White``, ``Black``, ``Result``,
-plus ``Variant`` and, for a game that did not start from the setup,
-``SetUp "1"`` and ``FEN``), then the movetext in the variant's SAN-like
-notation with move numbers, ending with the result. :func:`read_record`
-splits a record into its tags and its moves (the moves are read against a
-position by :func:`interpreter.notation.reading.moves_from_text`).
+(``Event``, ``Site``, ``Date``, ``Round``, one tag per army with its player
+(``White``, ``Black``; ``Red``, ``Blue``, ``Yellow``, ``Green`` ...),
+``Result``, plus ``Variant``, ``Mode`` for a game of several play modes,
+and, for a game that did not start from the setup, ``SetUp "1"`` and
+``FEN``; then ``Termination`` and ``Winners`` for a game that ended), then
+the movetext in the variant's SAN-like notation with move numbers, ending
+with the result. :func:`read_record` splits a record into its tags and its
+moves (the moves are read against a position by
+:func:`interpreter.notation.reading.moves_from_text`).
+
+Results. PGN knows four results, ``1-0``, ``0-1``, ``1/2-1/2`` and ``*``,
+for two sides; here a side is a team (partners share their results; an
+army without partners is a team of its own). :func:`result_token` writes:
+
+- ``1-0`` when the team of the army that moves first in the game's turn
+  order (White, Superchess's light team, four-player chess's Red and
+  Yellow) won, and ``0-1`` when the other team did, in games of two teams;
+- ``1/2-1/2`` for a draw: no army won, or every team did (equal top scores);
+- ``*`` for a game that has not ended (or was given up unfinished), and for
+  a won game of more than two teams (four-player Free-for-all), where no
+  two-sided result is true: the ``Winners`` tag says who won.
+
+A game of more than two armies that someone won gets the tag ``Winners``:
+the titles of the armies of the winning teams, in the order the armies are
+declared, separated by ``, `` (``[Winners "White, Tan"]``); with two teams it
+says which side ``1-0`` is. ``Termination`` says who won in words, with the
+rule that ended the game and, in games that score, every army's score
+(``Yellow wins by fifty-move rule (scores: Red 4, Blue 72, Yellow 23, Green
+73)``). Chess.com's four-player records write the Teams result the same way
+(``1-0`` when Red and Yellow win); their Free-for-all ``Result`` holds the
+points of each army instead, which PGN readers cannot read.
 """
 
 from __future__ import annotations
@@ -23,15 +48,34 @@ from interpreter.engine.outcome import Outcome
 from .positions import start_fen as setup_fen
 
 
+def winning_teams(game: Game, result: Outcome) -> set[int]:
+    """The teams (indices into ``game.teams``) that won the game that ended with ``result``: those of
+    its winners, a win of one army being a win of its partners."""
+    return {game.team_of[army] for army in result.winners}
+
+
 def result_token(game: Game, result: Outcome | None) -> str:
-    """PGN's result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for an unfinished game."""
+    """PGN's result of a game that ended with ``result`` (None: not ended): ``1-0`` when the team of
+    the first army of the turn order won, ``0-1`` when the other of two teams did, ``1/2-1/2`` when no
+    team or every team won, and ``*`` for an unfinished game or one of more than two teams that some
+    of them won (see the module docstring)."""
     if result is None:
         return "*"
-    if not result.winners:
+    won = winning_teams(game, result)
+    if not won or len(won) == len(game.teams):
         return "1/2-1/2"
-    if len(game.armies) == 2:
-        return "1-0" if result.winners == (0,) else "0-1"
+    if len(game.teams) == 2:
+        return "1-0" if game.team_of[game.turn_order[0]] in won else "0-1"
     return "*"
+
+
+def winners_tag(game: Game, result: Outcome) -> str:
+    """The value of the ``Winners`` tag: the titles of the armies of the winning teams, in the order
+    the armies are declared, separated by ``, `` (empty for a draw)."""
+    won = winning_teams(game, result)
+    if len(won) == len(game.teams):
+        return ""
+    return ", ".join(army.title for army in game.armies if game.team_of[army.index] in won)
 
 
 def _tag_value(value: str) -> str:
@@ -54,16 +98,22 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
         tags[army.title] = (players or {}).get(army.name, "?")
     tags["Result"] = token
     tags["Variant"] = game.name
+    if game.mode:
+        tags["Mode"] = game.mode
     if start_fen != setup_fen(game):
         tags["SetUp"] = "1"
         tags["FEN"] = start_fen
     if result is not None:
         tags["Termination"] = result.describe(game)
+        winners = winners_tag(game, result) if len(game.armies) > 2 else ""
+        if winners:
+            tags["Winners"] = winners
     tags.update(extra_tags or {})
     lines = [f'[{key} "{_tag_value(value)}"]' for key, value in tags.items()]
     per_round = len(game.turn_order)
-    first_turn = int(start_fen.split()[1] != game.armies[game.turn_order[0]].symbol) if len(start_fen.split()) > 1 else 0
-    fields = start_fen.split()  # the fullmove number is last, after the clock (and any counts or scores)
+    fields = start_fen.split()  # the side to move second; the fullmove number last (after the clock, counts, scores)
+    turn_symbols = [game.armies[army].symbol for army in game.turn_order]
+    first_turn = turn_symbols.index(fields[1]) if len(fields) > 1 and fields[1] in turn_symbols else 0
     fullmove = int(fields[-1]) if len(fields) > 5 and fields[-1].isdigit() else 1
     words = []
     for i, san in enumerate(sans):

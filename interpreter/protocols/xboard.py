@@ -34,6 +34,8 @@ import math
 
 from dsl.errors import RulesError, UsageError, clip
 
+from interpreter.loading.records import result_token
+
 from .loop import Channel, LineEngine, SearchJob
 from .uci import version
 from .variants import XBOARD_KNOWN, check_argument, protocol_names, resolve
@@ -304,9 +306,7 @@ class XBoardEngine(LineEngine):
         result = session.outcome()
         if result is None:
             return False
-        white = session.game.turn_order[0]
-        score = "1/2-1/2" if not result.winners else "1-0" if white in result.winners else "0-1"
-        self.channel.write(f"{score} {{{result.describe(session.game)}}}")
+        self.channel.write(f"{result_token(session.game, result)} {{{result.describe(session.game)}}}")
         self.engine_side = None
         return True
 

@@ -181,11 +181,11 @@ class Session:
         return outcome(self.pos)
 
     def record(self, result: Outcome | None) -> str:
-        """The PGN-style record of the game so far, which ended with ``result`` (None: not ended). The
-        ``Variant`` tag names the game, ``Mode`` its play mode."""
+        """The PGN-style record of the game so far, which ended with ``result`` (None: not ended), as
+        :func:`~interpreter.loading.records.game_record` writes it: the ``Variant`` tag names the game,
+        ``Mode`` its play mode."""
         players = {self.game.armies[a].name: seat.kind for seat in self.seats for a in seat.armies}
-        extra = {"Mode": self.game.mode} if self.game.mode else None
-        return game_record(self.game, self.start_fen, [p.san for p in self.plies], result, players, extra)
+        return game_record(self.game, self.start_fen, [p.san for p in self.plies], result, players)
 
     def position_at(self, ply: int) -> Position:
         """A copy of the position after ``ply`` plies (0: the start)."""
