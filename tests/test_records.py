@@ -141,7 +141,7 @@ def first_won(variant: str, mode: str | None, seeds: list[int]) -> GameResult:
 
 @pytest.mark.parametrize("variant, mode, seeds, sides", [
     ("superchess", "4p", [5, 0, 1, 2], {"1-0": "White, Tan", "0-1": "Black, Brown"}),
-    ("superchess", "2p", [7, 3], {"1-0": "White, Tan", "0-1": "Black, Brown"}),
+    ("superchess", "2p", [0, 7, 3], {"1-0": "White, Tan", "0-1": "Black, Brown"}),
     ("fourplayer_teams", None, [1, 0, 2], {"1-0": "Red, Yellow", "0-1": "Blue, Green"}),
     ("fourplayer_ffa", None, [0, 1, 3], None),
 ])

@@ -388,3 +388,19 @@ def test_the_language_reference_shows_the_bundled_file():
 def test_checkers_sees_threats_to_kings_that_cannot_be_captured(game):
     pos = position(game, {"n11": "bK", "l11": "wQ", "a10": "wR", "a7": "bN"}, "b")
     assert [game.board.names[c] for c in checkers(pos)] == ["l11"]
+
+
+def test_a_check_by_the_partner_army_is_written():
+    """In the two-player game a turn moves either army of the team: a move of Tan's knight that
+    checks Brown's king is written with '+', as one of White's would be."""
+    game = load_game("superchess", "2p")
+    pos = position_from_fen(game, "wK,wN,wP>e,1,bP>w,bN,bR,1/1,wP>e,4,bP>w,1/wR,wB,3,wP>e,2,bB,bR/wR,1,wB,4,"
+                                  "wP>e,bQ,2,bB,bN,bK/1,wQ,5,bP>w,2,bP>s,3/wN,6,bP>s,2/wP>s,1,wP>s,wP>s,wP>s,3,"
+                                  "bP>s,1/2,wP>s,1,rP>n,3,bP>s,1/rN,rP>n,4,tP>n,tP>n,2/rP>n,2,rP>n,5,tP>w>n,tQ,2,"
+                                  "tP>n/rR,rQ,rN,2,rP>e,2,tP>w,tN,3,tR/2,rR,1,tB,tP>w,tB,3/1,rB,rP>e,2,rB,2/"
+                                  "2,rK,1,rP>e,tP>w,tN,tK w - - 4 45")
+    move = parse_move(pos, "Nh2")
+    assert game.armies[game.code_army[pos.board[move[0]]]].name != "white"
+    assert move_to_san(pos, move) == "Nh2+"
+    pos.push(move)
+    assert pos.in_check()

@@ -226,12 +226,12 @@ def _drop_letter(pos: Position, move: Move, legal: list[Move]) -> str:
 
 def _check_suffix(pos: Position, move: Move) -> str:
     """``#`` for a mate or a decisive immediate end, ``+`` for a check, else empty (see the module docstring)."""
-    mover = pos.army
+    movers = pos.movers   # a team's turn: the move may be any of its armies', and any may check
 
     def suffix() -> str:
         if pos.game.has_immediate_ends and immediate_end(pos) and outcome(pos).winners:
             return "#"
-        checked = checked_enemies(pos, mover)
+        checked = [e for army in movers for e in checked_enemies(pos, army)]
         if not checked:
             return ""
         return "#" if pos.army in checked and not pos.legal_moves() else "+"
