@@ -110,5 +110,16 @@ TABLE_ENTRIES = Limit("table_entries", 2_500_000, "entries",
 COMPILE_SECONDS = Limit("compile_seconds", 30, "seconds", "compiling one variant in one play mode")
 ARRANGEMENTS = Limit("arrangements", 100_000, "arrangements", "starting arrays that 'shuffle' lines make to try")
 
+# ------------------------------------------------------------------ commands (checked before their work starts)
+PERFT_DEPTH = Limit("perft_depth", 32, "plies", "the depth of a perft count: rules perft --depth")
+SEARCH_DEPTH = Limit("search_depth", 64, "plies",
+                     "the depth a search is given by --depth or ai:depth=N; UCI's go depth and XBoard's sd are cut to it")
+DEFAULT_MAX_PLIES = 600
+"""The ply cap of a game played whole when --max-plies does not give one: a game that reaches it is
+adjudicated a draw."""
+GAME_PLIES = Limit("game_plies", 20_000, "plies",
+                   "the ply cap of a game played whole by match and analyze: --max-plies, "
+                   f"{DEFAULT_MAX_PLIES} if not given; a game that reaches it is adjudicated a draw")
+
 LIMITS: tuple[Limit, ...] = tuple(v for v in dict(globals()).values() if isinstance(v, Limit))
 """Every limit, in the order of the table in docs/language.md."""

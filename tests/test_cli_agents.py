@@ -93,7 +93,7 @@ def test_match_table(capsys):
     (["play", "chess", "--white", "alphabet"], "unknown agent 'alphabet'"),
     (["play", "chess", "--seat", "white"], "is not NAME=WHO"),
     (["bestmove", "chess", "--agent", "ai:tme=1"], "unknown agent option 'tme'"),
-    (["bestmove", "chess", "--depth", "0"], "--depth must be positive"),
+    (["bestmove", "chess", "--depth", "0"], "argument --depth: must be at least 1, not 0"),
     (["match", "chess", "--seat", "ai"], "two agents or more"),
     (["match", "chess", "--seat", "white=ai", "--seat", "random"], "takes agents"),
     (["match", "chess", "--seat", "ai", "--seat", "random", "--games", "0"], "--games must be at least 1"),

@@ -302,3 +302,50 @@ def test_include_dir_lets_a_file_read_another_directory(tmp_path, capsys):
     assert status == 2 and "may not be read" in err
     status, out, _ = run(["check", str(game), "--include-dir", str(library)], capsys)
     assert status == 0 and "Amazon" in out
+
+
+# ------------------------------------------------------------------ depths and ply caps (issue 25)
+
+
+@pytest.mark.parametrize("argv, message, limit", [
+    (["perft", "chess", "--depth", "1000"], "--depth 1000: more than the limit of 32", "perft_depth"),
+    (["perft", "chess", "--depth", "9" * 20], f"--depth {'9' * 20}: more than the limit of 32", "perft_depth"),
+    (["perft", "chess", "--divide", "-d", "9" * 5000], "(5,000 characters): more than the limit of 32", "perft_depth"),
+    (["bestmove", "chess", "--depth", "65"], "--depth 65: more than the limit of 64", "search_depth"),
+    (["bestmove", "chess", "--agent", "ai:depth=" + "9" * 20], "agent option depth=999", "search_depth"),
+    (["bestmove", "chess", "--agent", "ai:mcts:depth=1000"], "agent option depth=1000: more than the limit of 64",
+     "search_depth"),
+    (["match", "chess", "--seat", "random", "--seat", "random", "--max-plies", "20001"],
+     "--max-plies 20001: more than the limit of 20,000", "game_plies"),
+    (["analyze", "chess", "--games", "1", "--max-plies", "9" * 20], "--max-plies 999", "game_plies"),
+])
+def test_depths_and_ply_caps_are_limits_checked_before_the_variant_is_loaded(argv, message, limit, capsys,
+                                                                              monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("the variant was loaded before the arguments were checked")
+    monkeypatch.setattr("interpreter.cli.common.load_game", never)
+    status, _, err = run(argv, capsys)
+    assert status == 2 and message in err.splitlines()[0] and f"this is the limit '{limit}'" in err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["perft", "chess", "--depth", "-1"], "must be at least 0, not -1"),
+    (["perft", "chess", "--depth", "-" + "9" * 5000], "must be at least 0"),
+    (["perft", "chess", "--depth", "\u00b2"], "is not a whole number"),
+    (["bestmove", "chess", "--depth", "0"], "must be at least 1, not 0"),
+    (["match", "chess", "--seat", "random", "--seat", "random", "--max-plies", "0"], "must be at least 1"),
+])
+def test_depths_and_ply_caps_below_their_least_are_usage_errors(argv, fragment, capsys):
+    status, _, err = run(argv, capsys)
+    assert status == 2 and fragment in err and len(err) < 500
+
+
+def test_perft_itself_refuses_a_depth_over_its_limit():
+    from dsl.limits import PERFT_DEPTH
+    from interpreter.engine.perft import divide, perft
+    pos = start_position(load_game("chess"))
+    for count in (perft, divide):
+        with pytest.raises(LimitError) as info:
+            count(pos, PERFT_DEPTH.value + 1)
+        assert info.value.limit == "perft_depth"
+    assert perft(pos, 0) == 1 and perft(pos, 2) == 400 and sum(n for _, n in divide(pos, 2)) == 400

@@ -245,3 +245,15 @@ def test_a_broken_users_file_is_reported_where_it_is_wrong(raw, tmp_path):
     assert _errors(raw.ask("isready")) == []  # the engine stays with chess: one bad file spoils nothing later
     raw.send("go depth 1")
     assert chess.Move.from_uci(raw.best_move()) in chess.Board().legal_moves
+
+
+def test_a_depth_beyond_the_deepest_search_is_cut_to_it_as_engines_do(raw):
+    from dsl.limits import SEARCH_DEPTH
+    from interpreter.protocols.session import budget_of
+    assert budget_of(depth=10 ** 18).depth == SEARCH_DEPTH.value and budget_of(depth=3).depth == 3
+    raw.ask("uci", "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    for go in ("go depth 999999999999999999", "go mate 999999999999999999"):
+        start = len(raw.lines)
+        raw.send(go)
+        assert raw.best_move(start) == "a1a8"
+    assert _errors(raw.lines) == []

@@ -31,6 +31,7 @@ from __future__ import annotations
 import threading
 
 from dsl import spec as S
+from dsl.limits import SEARCH_DEPTH
 
 from interpreter.engine.outcome import immediate_end, outcome
 
@@ -39,7 +40,7 @@ from .evaluation import evaluation_of
 
 INFINITY = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
-MAX_PLY = 128
+MAX_PLY = 2 * SEARCH_DEPTH.value  # the deepest search, and room for check extensions and captures beyond it
 QUIESCENCE_PLIES = 8        # beyond this many capture plies the evaluation is taken as it is
 FUTILITY = (200, 500)       # margins of futility pruning at 1 and 2 plies from the horizon (centipawns)
 DELTA = 200                 # margin of delta pruning in quiescence
@@ -101,7 +102,7 @@ class AlphaBeta(Agent):
         self.pv = [[] for _ in range(MAX_PLY + 1)]
         best = SearchInfo(legal[0], 0, (legal[0],), 0, 0, 0, 0.0)
         score = 0
-        max_depth = min(budget.depth or MAX_PLY, MAX_PLY // 2)
+        max_depth = min(budget.depth or SEARCH_DEPTH.value, SEARCH_DEPTH.value)  # a deeper budget is cut
         for depth in range(1, max_depth + 1):
             self.root_best = None
             try:

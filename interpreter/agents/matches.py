@@ -33,6 +33,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from dsl.limits import DEFAULT_MAX_PLIES
+
 from interpreter.engine.outcome import outcome
 from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
@@ -42,8 +44,6 @@ from .base import Agent, Budget
 from .sides import Sides
 from .specs import AgentSpec, parse_agent
 from .stats import EloEstimate, estimate
-
-DEFAULT_MAX_PLIES = 600
 
 
 @dataclass

@@ -5,7 +5,8 @@ word is the agent: ``random``, ``greedy``, ``ai`` (the default search,
 alpha-beta), ``alphabeta`` or ``mcts``; ``ai`` may be followed by the
 algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
 
-- ``time=S`` seconds per move, ``nodes=N``, ``depth=N`` (the budget);
+- ``time=S`` seconds per move, ``nodes=N``, ``depth=N`` (the budget; a depth
+  over the limit ``search_depth`` is a :class:`dsl.errors.LimitError`);
 - ``level=easy|medium|hard``: a budget of :data:`LEVELS` (options given
   beside it win);
 - ``seed=N``: the agent's seed (else the one the caller gives).
@@ -20,7 +21,8 @@ import math
 from dataclasses import dataclass, field
 
 from dsl import UsageError
-from dsl.errors import suggest
+from dsl.errors import clip, suggest
+from dsl.limits import SEARCH_DEPTH
 
 from .alphabeta import AlphaBeta
 from .base import Agent, Budget
@@ -103,12 +105,14 @@ def _number(name: str, text: str, allow_zero: bool = False):
     try:
         value = float(text) if name == "time" else int(text)
     except ValueError:
-        raise UsageError(f"agent option {name}={text}: not a number",
+        raise UsageError(f"agent option {name}={clip(text)}: not a number",
                          expected="seconds (time=1.5)" if name == "time" else "a whole number") from None
     if not math.isfinite(value):  # nan would pass every comparison with a bound, inf has no end
-        raise UsageError(f"agent option {name}={text}: not a finite number", expected="seconds (time=1.5)")
+        raise UsageError(f"agent option {name}={clip(text)}: not a finite number", expected="seconds (time=1.5)")
     if value < 0 or (value == 0 and not allow_zero):
         raise UsageError(f"agent option {name}={text} must be positive")
+    if name == "depth" and value > SEARCH_DEPTH.value:
+        raise SEARCH_DEPTH.error(f"agent option depth={clip(text)}", None)
     return value
 
 

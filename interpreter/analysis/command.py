@@ -33,7 +33,7 @@ def cmd_analyze(args) -> int:
             raise UsageError(f"--seat {text!r}: an analysis takes agents (the teams rotate among them)",
                              hint="e.g. --seat greedy, or --seat ai:alphabeta:depth=2 --seat random")
         parse_agent(text, args.level)
-    for name in ("games", "jobs", "batch", "max_plies"):
+    for name in ("games", "jobs", "batch"):
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")

@@ -17,7 +17,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from interpreter.agents.matches import DEFAULT_MAX_PLIES, match_tasks
+from dsl.limits import DEFAULT_MAX_PLIES
+
+from interpreter.agents.matches import match_tasks
 from interpreter.loading import load_game
 
 from . import metrics as metrics_module

@@ -1,16 +1,20 @@
 """The argument parser of the ``rules`` command: every subcommand, its options and its help.
 
-Building the parser imports nothing but argparse, so ``rules --help`` and
-every ``--help`` answer at once; each subcommand names the function that
-runs it (``module:function``), which :mod:`interpreter.cli.main` imports
-only when the command runs.
+Building the parser imports nothing but argparse and the limits table, so
+``rules --help`` and every ``--help`` answer at once; each subcommand names
+the function that runs it (``module:function``), which
+:mod:`interpreter.cli.main` imports only when the command runs. Numbers of
+plies (``--depth``, ``--max-plies``) are checked against their limits here,
+before any work starts.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Callable
 
-from dsl.errors import UsageError
+from dsl import limits as L
+from dsl.errors import UsageError, clip
 
 
 class _Parser(argparse.ArgumentParser):
@@ -18,6 +22,31 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # type: ignore[override]
         raise UsageError(message, hint=f"run '{self.prog} --help' for the usage")
+
+
+def _plies(option: str, least: int, limit: L.Limit) -> Callable[[str], int]:
+    """The type of ``option``: a whole number of plies in ASCII digits, at least ``least``; more than
+    ``limit`` allows is a :class:`~dsl.errors.LimitError` naming the option (however many digits it
+    has), anything else a usage error."""
+    def plies(text: str) -> int:
+        negative = text.startswith("-")
+        digits = text[1:] if negative else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number")
+        huge = len(digits) > 18   # beyond every limit (and beyond what int() reads quickly)
+        if not negative and (huge or int(digits) > limit.value):
+            raise limit.error(f"{option} {clip(text)}", None)
+        if huge or int(text) < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {clip(text)}")
+        return int(text)
+    return plies
+
+
+def _add_max_plies(p: argparse.ArgumentParser, counted: str) -> None:
+    """``--max-plies``, the ply cap of a game played whole (``counted``: which plies count, for the help)."""
+    p.add_argument("--max-plies", type=_plies("--max-plies", 1, L.GAME_PLIES), default=L.DEFAULT_MAX_PLIES,
+                   metavar="N", help=f"plies after which a game is adjudicated a draw ({counted}; default "
+                                     f"{L.DEFAULT_MAX_PLIES}, at most {L.GAME_PLIES.value:,})")
 
 
 def _add_variant(p: argparse.ArgumentParser) -> None:
@@ -79,7 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("perft", help="count the leaves of the legal move tree", description='Count move-tree leaves; with --divide, per first move.')
     _add_variant(p)
     _add_position(p)
-    p.add_argument("--depth", "-d", type=int, required=True, metavar="N", help="plies to search")
+    p.add_argument("--depth", "-d", type=_plies("--depth", 0, L.PERFT_DEPTH), required=True, metavar="N",
+                   help=f"plies to search (at most {L.PERFT_DEPTH.value})")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move")
     p.add_argument("--full", action="store_true",
                    help="make and unmake every leaf move too (default: count the last ply without playing it)")
@@ -112,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_position(p)
     p.add_argument("--agent", metavar="AGENT", default="ai", help="the agent, e.g. ai:mcts (default: ai)")
     p.add_argument("--time", type=float, metavar="S", help="seconds to think")
-    p.add_argument("--depth", type=int, metavar="N", help="plies to search")
+    p.add_argument("--depth", type=_plies("--depth", 1, L.SEARCH_DEPTH), metavar="N",
+                   help=f"plies to search (at most {L.SEARCH_DEPTH.value})")
     p.add_argument("--nodes", type=int, metavar="N", help="positions to search (MCTS: playouts)")
     _add_level(p)
     p.add_argument("--seed", type=int, help="the agent's seed")
@@ -135,8 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_level(p)
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
-    p.add_argument("--max-plies", type=int, default=600, metavar="N",
-                   help="plies after which a game is a draw (default 600)")
+    _add_max_plies(p, "the random opening included")
     p.add_argument("--pgn", metavar="FILE", help="save every game record to FILE")
     p.add_argument("--json", action="store_true", help="print the standings and results as one JSON object")
     p.set_defaults(command_function="interpreter.cli.computer:cmd_match")
@@ -186,8 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
-    p.add_argument("--max-plies", type=int, default=600, metavar="N",
-                   help="plies after which a game is adjudicated a draw (default 600)")
+    _add_max_plies(p, "the random opening included")
     p.add_argument("--batch", type=int, metavar="N",
                    help="games per task of the pool or cluster (default: as many as take about two seconds)")
     p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")

@@ -61,9 +61,9 @@ def _budget(spec: AgentSpec, args) -> Budget:
 
 def cmd_bestmove(args) -> int:
     """The computer's move in a position, with its score, line, depth, nodes and speed."""
+    spec = parse_agent(args.agent, args.level)   # a bad spec fails before the variant is compiled
     game = game_of(args)
     pos = position_of(game, args)
-    spec = parse_agent(args.agent, args.level)
     thinking = Thinking(pos, "searching", sys.stderr) if sys.stderr.isatty() and not args.json else None
     info = spec.make(args.seed or 0).choose(pos, _budget(spec, args), on_info=thinking)
     if thinking is not None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
+from dsl.limits import SEARCH_DEPTH
+
 from interpreter.agents import Budget, SearchInfo, make_agent, time_for_move
 from interpreter.compiler.game import Game
 from interpreter.engine.moves import Move
@@ -150,10 +152,12 @@ def move_seconds(remaining: float, increment: float, moves_to_go: int | None, ov
 
 
 def budget_of(time: float | None = None, nodes: int | None = None, depth: int | None = None) -> Budget | None:
-    """A budget of the limits given, or None when no limit is given (the agent's own budget then)."""
+    """A budget of the limits given, or None when no limit is given (the agent's own budget then). A
+    depth over the limit ``search_depth`` is cut to it, as engines cut ``go depth`` to their deepest
+    search: a GUI asks for a deep search, not for an error."""
     if time is None and nodes is None and depth is None:
         return None
-    return Budget(time=time, nodes=nodes, depth=depth)
+    return Budget(time=time, nodes=nodes, depth=None if depth is None else min(depth, SEARCH_DEPTH.value))
 
 
 INFINITE = Budget(time=LONGEST)
