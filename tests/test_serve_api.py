@@ -243,6 +243,18 @@ def test_bad_requests_of_a_game(client):
     assert "no such page" in error(client.get("/api/nothing"), 404)
 
 
+@pytest.mark.parametrize("raw", [b"[" * 100_000, b'{"a":' * 100_000, b"[" * 5_000 + b"]" * 5_000,
+                                 b'{"variant": "chess", "seats": ' + b'{"a":' * 5_000 + b"1" + b"}" * 5_001])
+def test_deeply_nested_json_is_a_400_at_every_endpoint_that_reads_a_body(client, raw):
+    ident = create(client, variant="chess")["id"]
+    for method, path in (("POST", "/api/games"), ("POST", "/api/check"), ("POST", f"/api/games/{ident}/moves"),
+                         ("POST", f"/api/games/{ident}/undo"), ("POST", f"/api/games/{ident}/computer"),
+                         ("PUT", f"/api/games/{ident}/seats")):
+        answer = client.request(method, path, content=raw, headers={"content-type": "application/json"})
+        assert "nests arrays or objects too deeply" in error(answer, 400), path
+    assert client.get(f"/api/games/{ident}").json()["moves"] == []
+
+
 def test_a_thinking_computer_blocks_moves_and_is_abandoned(client):
     state = create(client, variant="chess", seats={"white": "ai:time=20"})
     ident = state["id"]

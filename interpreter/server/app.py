@@ -158,7 +158,9 @@ def _api(work: Callable) -> Callable:
 
 
 async def _body(request: Request) -> dict:
-    """The request's JSON object ({} for none); UsageError / BodyTooLarge for anything else."""
+    """The request's JSON object ({} for none); UsageError / BodyTooLarge for anything else: text that is
+    not UTF-8 or not JSON, JSON that is not an object, arrays or objects nested deeper than Python's json
+    reads (``[`` repeated 100,000 times), text with lone surrogates. Every endpoint reads its body here."""
     if request.method in ("GET", "DELETE"):
         return {}
     chunks, size = [], 0
@@ -177,14 +179,16 @@ async def _body(request: Request) -> dict:
         raise UsageError("the request is not UTF-8 text", expected="a JSON object") from None
     try:
         body = json.loads(text)
+        if not isinstance(body, dict):
+            raise UsageError("the request must be a JSON object", expected='{"variant": "chess", ...}')
+        json.dumps(body, ensure_ascii=False).encode("utf-8")   # lone surrogates (see below), deep nesting
     except json.JSONDecodeError as err:
         raise UsageError(f"the request is not JSON: {err.msg}", Loc("<request>", err.lineno, err.colno, None, text),
                          expected="a JSON object") from None
-    if not isinstance(body, dict):
-        raise UsageError("the request must be a JSON object", expected='{"variant": "chess", ...}')
-    try:  # JSON may escape lone surrogates ("\ud800"), which no answer could quote back
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as err:
+    except RecursionError:  # Python's json reads (and writes) nested arrays and objects recursively
+        raise UsageError("the request nests arrays or objects too deeply to be read",
+                         expected='a JSON object of a few levels, such as {"seats": {"black": "ai"}}') from None
+    except UnicodeEncodeError as err:  # JSON may escape lone surrogates ("\ud800"), which no answer could quote back
         raise UsageError("the request holds text that is not valid Unicode (a lone surrogate, "
                          f"\\u{ord(err.object[err.start]):04x})", expected="a JSON object of UTF-8 text") from None
     return body
