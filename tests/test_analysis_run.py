@@ -114,6 +114,51 @@ def test_resume_refuses_other_parameters_and_a_new_run_refuses_to_overwrite(tmp_
     assert "other parameters (seed)" in err and "seed=4" in err
 
 
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+@pytest.mark.parametrize("name", ["results.jsonl", "run.json", "metrics.json", "report.html"])
+def test_a_file_of_the_run_that_is_a_directory_is_refused_before_any_game(name, resume, tmp_path, capsys):
+    (tmp_path / name).mkdir()
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), *resume]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / name} is not a file" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]          # nothing was played or written
+
+
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_an_output_directory_that_is_a_file_is_refused(resume, tmp_path, capsys):
+    (tmp_path / "run").write_text("not a directory")
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path / "run"), *resume]) == 2
+    assert "a file of that name is there" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line, fault", [
+    ("{not json", "not JSON"),
+    ("[" * 100_000, "not JSON"),                          # too deep for Python's json: not a RecursionError
+    ("null", "not a JSON object"),
+    ('{"index": 5}', "no 'seats'"),
+    ("INDEX:x", "'index' is a string, not a whole number"),
+    ("INDEX:true", "'index' is true or false, not a whole number"),
+    ("INDEX:[1]", "'index' is an array, not a whole number"),
+    ("INDEX:-1", "'index' is negative"),
+    ("END:3", "'end' is a whole number, not a string or null"),
+])
+def test_a_results_line_that_no_run_wrote_is_a_located_error_and_changes_nothing(line, fault, tmp_path, capsys):
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), "--games", "2"]) == 0
+    results = tmp_path / "results.jsonl"
+    if line.startswith(("INDEX:", "END:")):                # a line of the run with one field changed
+        name, _, value = line.partition(":")
+        game = json.loads(results.read_text().splitlines()[0])
+        game[name.lower()] = json.loads(value) if value != "x" else value
+        line = json.dumps(game)
+    text = results.read_text() + line + "\n" + '{"index": 5, "cut sh'
+    results.write_text(text)
+    capsys.readouterr()
+    assert main(["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{results}:3:1: not a line of a results file: {fault}") and "Traceback" not in err
+    assert results.read_text() == text                    # not even the unfinished last line was cut
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--games", "0"], "--games must be at least 1"),
     (["--games", "2", "--seat", "human"], "takes agents"),

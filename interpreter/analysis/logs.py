@@ -35,6 +35,34 @@ from interpreter.agents.evaluation import evaluation_of
 from interpreter.agents.matches import GameResult, GameTask, team_players
 from interpreter.notation.terms import captures as is_capture
 
+FIELDS: dict[str, tuple[type, ...]] = {
+    "index": (int,), "seats": (dict,), "winners": (list,), "end": (str, type(None)), "termination": (str,),
+    "plies": (int,), "movers": (list,), "branching": (list,), "to": (list,), "captures": (list,),
+    "evaluation": (list,), "coverage": (int,),
+}
+"""The fields of a line that the metrics read, and the JSON types they have (true and false are no number)."""
+JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a whole number", float: "a number",
+              bool: "true or false", type(None): "null"}
+"""What JSON calls the values of each Python type that json.loads gives."""
+
+
+def line_fault(line: object) -> str | None:
+    """What makes ``line`` (a JSON value read back from a results file) no line of a run, or None when it has
+    every field of :data:`FIELDS` with its type and an ``index`` of 0 or more. What is inside the lists is
+    not looked at: a line is checked against what a run could have left (another file, another program's
+    lines, a line cut short), not against every way of forging one."""
+    if not isinstance(line, dict):
+        return "not a JSON object"
+    for name, kinds in FIELDS.items():
+        if name not in line:
+            return f"no '{name}'"
+        if isinstance(line[name], bool) or not isinstance(line[name], kinds):
+            return f"'{name}' is {JSON_TYPES[type(line[name])]}, not {' or '.join(JSON_TYPES[k] for k in kinds)}"
+    if line["index"] < 0:
+        return "'index' is negative"
+    return None
+
+
 def game_facts(game) -> dict:
     """What the metrics need to know about the game besides the logs: its ``name``, ``players``
     (of the mode, in the game's order), ``teams`` (players grouped by team, the team that moves

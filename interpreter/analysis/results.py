@@ -30,6 +30,8 @@ from pathlib import Path
 from dsl import UsageError
 from dsl.errors import Loc, clip
 
+from .logs import line_fault
+
 HEADER, RESULTS, METRICS, REPORT = "run.json", "results.jsonl", "metrics.json", "report.html"
 
 
@@ -69,8 +71,14 @@ class Run:
 
 def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, resume: bool) -> Run:
     """Create ``directory`` for a new run, or (``resume``) reopen the run there; raises UsageError
-    when a new run would overwrite results, or a resumed one has other parameters."""
+    when a new run would overwrite results, a resumed one has other parameters, or a file of the run
+    (``run.json``, ``results.jsonl``, ``metrics.json``, ``report.html``) is there but is no file: all
+    before the first game is played."""
     header_path, results_path = directory / HEADER, directory / RESULTS
+    for name in (HEADER, RESULTS, METRICS, REPORT):
+        if (directory / name).exists() and not (directory / name).is_file():
+            raise UsageError(f"{directory / name} is not a file, so the run cannot write it",
+                             hint="remove it, or choose another --out")
     if resume and header_path.exists():
         header = _read_header(header_path)
         if header["parameters"] != _plain(parameters):
@@ -87,7 +95,9 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise UsageError(f"cannot create {directory}: {err.strerror}") from None
+            why = "a file of that name is there" if directory.is_file() else err.strerror
+            raise UsageError(f"cannot create the run's directory {directory}: {why}",
+                             hint="choose another --out") from None
         finished = read_results(results_path) if resume else {}
         if finished:
             raise UsageError(f"{results_path} has results but {header_path} is missing",
@@ -98,27 +108,42 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
 
 
 def read_results(path: Path) -> dict[int, dict]:
-    """The games of a results file by index. An unfinished last line (a killed run) is cut off the
-    file; a broken line before the last is bad input (UsageError, located)."""
+    """The games of a results file by index. An unfinished last line (one without its line break: a
+    killed run) is cut off the file, and its game is played again. A line before it that is not JSON,
+    or not a game's line (:func:`~interpreter.analysis.logs.line_fault`: another file, a line edited
+    or cut short), is bad input: a UsageError located at that line, and nothing is changed. So is a
+    file that cannot be read or cut (a directory, no permission)."""
     if not path.exists():
         return {}
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with open(path, "r+b") as out:
-            out.truncate(end)
-    text = data[:end].decode("utf-8", errors="replace")
+    try:
+        data = path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        games = _games(path, data[:end].decode("utf-8", errors="replace"))
+        if end < len(data):
+            with open(path, "r+b") as out:
+                out.truncate(end)
+    except OSError as err:
+        raise UsageError(f"cannot read the results of the run, {path}: {err.strerror}",
+                         hint="give --out the directory of a run, or a new one") from None
+    return games
+
+
+def _games(path: Path, text: str) -> dict[int, dict]:
+    """The games of a results file's complete lines ``text`` by index, the first line of an index
+    winning; each line is checked (see :func:`read_results`)."""
     games: dict[int, dict] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             game = json.loads(line)
-            index = game["index"]
-        except (ValueError, KeyError, TypeError):
-            raise UsageError("not a line of a results file", Loc(str(path), number, 1, None, clip(line, 200)),
-                             expected='one JSON object per line with "index"') from None
-        games.setdefault(index, game)
+            fault = line_fault(game)
+        except (ValueError, RecursionError):  # RecursionError: arrays or objects nested too deeply
+            fault = "not JSON"
+        if fault is not None:
+            raise UsageError(f"not a line of a results file: {fault}", Loc(str(path), number, 1, None, clip(line, 200)),
+                             expected="one JSON object per line, as a run writes it (docs/analysis.md, 'The files')")
+        games.setdefault(game["index"], game)
     return games
 
 
@@ -148,7 +173,7 @@ def _read_header(path: Path) -> dict:
     try:
         header = json.loads(path.read_text(encoding="utf-8"))
         header["parameters"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         raise UsageError(f"{path} is not the header of a run", hint="choose another --out") from None
     return header
 
