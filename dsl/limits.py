@@ -116,9 +116,9 @@ SEARCH_DEPTH = Limit("search_depth", 64, "plies",
                      "the depth a search is given by --depth or ai:depth=N; UCI's go depth and XBoard's sd are cut to it")
 DEFAULT_MAX_PLIES = 600
 """The ply cap of a game played whole when --max-plies does not give one: a game that reaches it is
-adjudicated a draw."""
+adjudicated a draw (:func:`interpreter.engine.outcome.ply_cap`)."""
 GAME_PLIES = Limit("game_plies", 20_000, "plies",
-                   "the ply cap of a game played whole by match and analyze: --max-plies, "
+                   "the ply cap of a game played whole by play, match, analyze and serve: --max-plies, "
                    f"{DEFAULT_MAX_PLIES} if not given; a game that reaches it is adjudicated a draw")
 
 LIMITS: tuple[Limit, ...] = tuple(v for v in dict(globals()).values() if isinstance(v, Limit))

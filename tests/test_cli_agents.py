@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,9 @@ from interpreter.cli.main import main
 from interpreter.cli.play import play
 from interpreter.cli.thinking import Thinking
 from interpreter.agents import SearchInfo, parse_agent
-from interpreter.loading import load_game, position_from_fen
+from interpreter.loading import load_game, position_from_fen, start_position
+
+ENDLESS = str(Path(__file__).resolve().parent / "fixtures" / "endless.rules")
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -113,6 +116,29 @@ def test_play_against_the_computer_shows_its_thinking():
     assert "White: the computer (ai:depth=2, depth 2)" in text and "Black: you" in text
     assert "White thinks: depth 1/" in text and "White plays Ra8#" in text
     assert "Game over: White wins by checkmate" in text
+
+
+def test_two_computers_in_a_game_that_nothing_ends_stop_at_the_ply_cap(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    record = tmp_path / "game.pgn"
+    status, out, _ = run(capsys, "play", ENDLESS, "--white", "random", "--black", "random", "--pgn", str(record))
+    assert status == 0 and "Game over: draw by adjudication at the cap of 600 plies." in out
+    text = record.read_text()
+    assert '[Result "1/2-1/2"]' in text and '[Termination "draw by adjudication at the cap of 600 plies"]' in text
+    words = text.split("\n\n", 1)[1].split()
+    assert words[-1] == "1/2-1/2" and len([w for w in words[:-1] if not w.endswith(".")]) == 600
+
+
+def test_the_ply_cap_counts_peoples_moves_and_not_those_of_moves(capsys, monkeypatch):
+    game = load_game(ENDLESS)
+    out = io.StringIO()
+    assert play(game, start_position(game), {0: "human", 1: "human"}, stdin=io.StringIO("Wa2\nWc2\nWa3\n"),
+                stdout=out, max_plies=2) == 0
+    assert "Game over: draw by adjudication at the cap of 2 plies." in out.getvalue()
+    assert out.getvalue().count("to move> ") == 2             # the third move was not asked for
+    monkeypatch.setattr("sys.stdin", io.StringIO("Wb3\nWb1\n"))
+    status, out, _ = run(capsys, "play", ENDLESS, "--moves", "Wa2 Wc2 Wa3 Wc1", "--max-plies", "1")
+    assert status == 0 and out.count("to move> ") == 1 and "draw by adjudication at the cap of 1 ply." in out
 
 
 def test_thinking_rewrites_one_line_on_a_terminal():

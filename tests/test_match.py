@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,17 @@ def test_seats_alternate_and_records_carry_the_variant():
     rows = {s.label: s for s in result.standings}
     assert rows["greedy"].games == rows["random"].games == 4
     assert rows["greedy"].score + rows["random"].score == 4
+
+
+def test_a_game_that_reaches_the_ply_cap_is_adjudicated_a_draw_in_its_result_and_record():
+    endless = str(Path(__file__).resolve().parent / "fixtures" / "endless.rules")
+    result = match(endless, ["random", "greedy"], 2, seed=1, jobs=1, max_plies=12)
+    for g in result.games:
+        assert g.plies == 12 and g.result == "1/2-1/2" and g.points == [0.5, 0.5]
+        assert g.termination == "draw by adjudication at the cap of 12 plies"
+        tags = _tags(g.record)
+        assert tags["Result"] == "1/2-1/2" and tags["Termination"] == g.termination
+    assert [(s.draws, s.score) for s in result.standings] == [(2, 1.0), (2, 1.0)]
 
 
 def test_teams_play_together():

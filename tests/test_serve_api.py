@@ -283,6 +283,41 @@ def test_the_number_of_games_is_capped():
         assert len(test_client.app.state.store) == 3
 
 
+ENDLESS = (Path(__file__).resolve().parent / "fixtures" / "endless.rules").read_text(encoding="utf-8")
+
+
+def test_a_game_of_computers_that_nothing_ends_stops_at_the_ply_cap_with_a_result():
+    with TestClient(create_app(max_plies=30)) as test_client:
+        ident = create(test_client, rules=ENDLESS, seats={"white": "random", "black": "random"})["id"]
+        state = wait_for_move(test_client, ident, 30)
+        assert len(state["moves"]) == 30 and state["legal"]            # moves are left: no rule ended it
+        assert state["result"] == {"rule": "max-plies", "title": "adjudication at the cap of 30 plies",
+                                   "text": "draw by adjudication at the cap of 30 plies", "winners": [],
+                                   "token": "1/2-1/2"}
+        assert '[Termination "draw by adjudication at the cap of 30 plies"]' in state["record"]
+        assert state["record"].rstrip().endswith("1/2-1/2")
+        time.sleep(0.3)
+        assert len(test_client.get(f"/api/games/{ident}").json()["moves"]) == 30   # nothing more is played
+        for path, body in (("moves", {"move": "Wa2"}), ("computer", {})):
+            assert "the game is over: draw by adjudication" in error(
+                test_client.post(f"/api/games/{ident}/{path}", json=body), 409)
+        test_client.app.state.store.close()
+
+
+def test_the_ply_cap_counts_peoples_moves_and_a_loaded_record():
+    with TestClient(create_app(max_plies=2)) as test_client:
+        ident = create(test_client, rules=ENDLESS)["id"]
+        for move in ("Wa2", "Wc2"):
+            state = test_client.post(f"/api/games/{ident}/moves", json={"move": move}).json()
+        assert state["result"]["rule"] == "max-plies"
+        assert "the game is over" in error(test_client.post(f"/api/games/{ident}/moves", json={"move": "Wa3"}), 409)
+        state = test_client.post(f"/api/games/{ident}/undo", json={"plies": 1}).json()
+        assert state["result"] is None and len(state["moves"]) == 1         # taken back: the game goes on
+        loaded = create(test_client, rules=ENDLESS, moves="Wa2 Wc2 Wa3")
+        assert loaded["result"]["text"] == "draw by adjudication at the cap of 2 plies"
+        test_client.app.state.store.close()
+
+
 def test_games_left_alone_are_dropped():
     now = [0.0]
     store = GameStore(max_idle=60, clock=lambda: now[0])
@@ -309,8 +344,8 @@ def test_rules_serve_prints_its_address_and_serves():
     import sys
     import urllib.error
     import urllib.request
-    server = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "serve", "locking", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "serve", "locking", "--port", "0",
+                               "--max-plies", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
         assert line.startswith("rules serve: open http://127.0.0.1:")
@@ -319,6 +354,10 @@ def test_rules_serve_prints_its_address_and_serves():
             assert json.load(answer)["default"] == {"variant": "locking", "mode": None}
         with urllib.request.urlopen(url, timeout=30) as answer:
             assert b'<script src="/static/app.js">' in answer.read()
+        created = urllib.request.Request(url + "api/games", data=b'{"variant": "chess", "moves": "e4 e5 Nf3"}',
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(created, timeout=30) as answer:   # --max-plies 3 is the server's ply cap
+            assert json.load(answer)["result"]["text"] == "draw by adjudication at the cap of 3 plies"
         # Another site's DNS name pointed at 127.0.0.1 is refused.
         request = urllib.request.Request(url + "api/variants", headers={"Host": "evil.example"})
         with pytest.raises(urllib.error.HTTPError) as refused:
@@ -338,6 +377,8 @@ def test_rules_serve_prints_its_address_and_serves():
     (["serve", "chesss"], "unknown variant 'chesss'"),
     (["serve", "chess", "--mode", "4p"], "chess has no play modes"),
     (["serve", "--port", "70000"], "--port 70000 is not a port number"),
+    (["serve", "--max-plies", "0"], "argument --max-plies: must be at least 1, not 0"),
+    (["serve", "--max-plies", "9" * 30], "more than the limit of 20,000"),
 ])
 def test_rules_serve_bad_arguments_exit_2(argv, message, capsys):
     assert main(argv) == 2

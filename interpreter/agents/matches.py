@@ -9,7 +9,9 @@ of games is one game with each agent on each side.
 Openings. Each game starts with ``opening_plies`` random moves (default:
 two rounds of the turn order), the same for the games of one rotation, so
 that deterministic agents do not repeat one game and both agents meet the
-same openings. A game that reaches ``max_plies`` is a draw by adjudication.
+same openings. A game that reaches ``max_plies`` (the opening included) is a
+draw by adjudication (:func:`~interpreter.engine.outcome.ply_cap`): ``1/2-1/2``,
+its termination and its record's ``Termination`` tag say so.
 
 Results. An agent scores 1 for a game that one of its teams won and no team
 of another agent did, 0 when only other agents' teams won, 1/2 otherwise.
@@ -35,7 +37,7 @@ from typing import Callable, Iterator
 
 from dsl.limits import DEFAULT_MAX_PLIES
 
-from interpreter.engine.outcome import outcome
+from interpreter.engine.outcome import outcome, ply_cap
 from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
 from interpreter.notation.san import move_to_san
@@ -147,7 +149,8 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
               on_move: Callable[[object, list, tuple, object], None] | None = None):
     """Play from ``pos`` (the start) with an agent and budget per army until the game ends or
     ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
-    Returns ``(outcome or None, SANs, stats per army)``; ``on_move(pos, legal, move, info)`` is
+    Returns ``(outcome, SANs, stats per army)``, the outcome None when the game reached ``max_plies``
+    (a caller adjudicates it with :func:`~interpreter.engine.outcome.ply_cap`); ``on_move(pos, legal, move, info)`` is
     called before each move is made (``info`` is None for a forced move)."""
     pos = pos if pos is not None else start_position(game)
     sans: list[str] = []
@@ -229,10 +232,10 @@ def play_task(task: GameTask) -> GameResult:
     points: list[float | None] = [_points(teams, i, won) if teams[i] else None for i in range(k)]
     labels = {game.armies[a].name: task.specs[seats[name]].label for name, armies in game.players.items()
               for a in armies}
-    termination = result.describe(game) if result is not None else f"adjudicated a draw after {task.max_plies} plies"
-    record = game_record(game, start_fen(game), sans, result, labels,
+    ended = result if result is not None else ply_cap(pos, task.max_plies)
+    record = game_record(game, start_fen(game), sans, ended, labels,
                          {"Event": "rules match", "Round": str(task.index + 1)})
-    return GameResult(task.index, seats, points, result_token(game, result), termination, len(sans), record,
+    return GameResult(task.index, seats, points, result_token(game, ended), ended.describe(game), len(sans), record,
                       agent_stats, watcher.finish(pos, result) if watcher is not None else None)
 
 

@@ -132,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "default: human)")
     _add_level(p)
     p.add_argument("--seed", type=int, help="seed for the computer players")
+    _add_max_plies(p, "the plies of the game record, people's moves included; not those of --moves")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
     p.set_defaults(command_function="interpreter.cli.commands:cmd_play")
 
@@ -230,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    _add_max_plies(p, "the plies of each game's record, people's moves included")
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")
 
     _add_engine_protocols(sub)

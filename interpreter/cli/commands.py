@@ -86,5 +86,5 @@ def cmd_play(args) -> int:
     """Play a game in the terminal."""
     game = game_of(args)
     pos = position_of(game, args)
-    return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn)
+    return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn, max_plies=args.max_plies)
 

@@ -13,7 +13,10 @@ the army's move and the army plays on for its partners (Superchess), or
 ``when resigning: eliminate``: the army is out of the game, its pieces stay on
 the board, inert, and the others play on (four-player Free-for-all); such a
 resignation is written ``resign`` in the game record, where it reads back as the
-same move. The result is reported with the rule that ended it.
+same move. The result is reported with the rule that ended it. A game that
+reaches its ply cap (``max_plies`` plies played here, people's moves included)
+is over, adjudicated a draw (:func:`~interpreter.engine.outcome.ply_cap`), so
+that a game of computers that no rule ends stops.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import sys
 from typing import TextIO
 
 from dsl import MoveError
+from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import outcome, resignation, resignation_outcome
+from interpreter.engine.outcome import outcome, ply_cap, resignation, resignation_outcome
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import lower_pieces
 
@@ -132,8 +136,10 @@ def _who(spec) -> str:
 
 
 def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
-         record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a game to its end; ``seats`` maps army index -> ``"human"`` or an agent spec
+         record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         max_plies: int = DEFAULT_MAX_PLIES) -> int:
+    """Run a game to its end, or to ``max_plies`` plies (its record's; then a draw by adjudication);
+    ``seats`` maps army index -> ``"human"`` or an agent spec
     (:class:`interpreter.agents.AgentSpec`); armies of one spec share one agent. While an agent
     thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. Returns the exit status.
 
@@ -176,6 +182,8 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             say(render_text(pos))
             legal = pos.legal_moves()
             result = outcome(pos, legal)
+            if result is None and len(played) >= max_plies:
+                result = ply_cap(pos, max_plies)
             if result is not None:
                 say(f"\nGame over: {result.describe(game)}.")
                 break

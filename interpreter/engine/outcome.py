@@ -421,3 +421,16 @@ def resignation_outcome(position: "Position") -> Outcome:
     g = position.game
     return Outcome("resignation", "resignation", "loss", position.army, tuple(g.enemies[position.army]),
                    position.scores if g.scoring else ())
+
+
+PLY_CAP = "max-plies"
+"""The ``rule`` of a game stopped at its ply cap; no end rule can have this name (it is no identifier)."""
+
+
+def ply_cap(position: "Position", plies: int) -> Outcome:
+    """The end of a game that a front end stopped when ``plies`` plies, its ply cap (``--max-plies``, by
+    default :data:`dsl.limits.DEFAULT_MAX_PLIES`), were played and no end rule had ended it: a draw by
+    adjudication (``1/2-1/2`` in a record), not by a rule of the game; its ``rule`` is :data:`PLY_CAP`."""
+    g = position.game
+    return Outcome(PLY_CAP, f"adjudication at the cap of {plies:,} {'ply' if plies == 1 else 'plies'}", "draw", position.army, (),
+                   position.scores if g.scoring else ())

@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from dsl.catalogue import bundled_headers
 from dsl.errors import Loc, RulesError, UsageError
+from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.loading import start_position
 
@@ -58,8 +59,9 @@ STATUS = [(GameNotFound, 404), (Conflict, 409), (BodyTooLarge, 413), (RulesError
 
 
 def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict | None = None,
-               hosts: list[str] | None = None) -> Starlette:
+               hosts: list[str] | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> Starlette:
     """The application: ``store`` keeps the games, ``pace`` spaces computer moves (seconds),
+    ``max_plies`` is every game's ply cap (where it is adjudicated a draw),
     ``default`` is the variant the page opens with (``{"variant": "chess", "mode": None}``),
     ``hosts`` the host names requests may be addressed to (None: any; a server on 127.0.0.1 allows
     only local names, so that another site cannot reach it through a rebound DNS name)."""
@@ -76,7 +78,7 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         return 200, {"variant": variant_view(game, start), "seats": [s.view(game) for s in default_seats(game)]}
 
     def create(request: Request, body: dict):
-        session = new_session(body, pace)
+        session = new_session(body, pace, max_plies=max_plies)
         ident = store.add(session)
         with session.lock:
             return 201, state_view(session, ident)

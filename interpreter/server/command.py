@@ -38,7 +38,8 @@ def cmd_serve(args) -> int:
     url = f"http://{shown}:{port}/"
     local = args.host in LOCAL_HOSTS
     hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if local else None
-    app = create_app(pace=PACE, default={"variant": args.variant or "chess", "mode": args.mode}, hosts=hosts)
+    app = create_app(pace=PACE, default={"variant": args.variant or "chess", "mode": args.mode}, hosts=hosts,
+                     max_plies=args.max_plies)
     print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
     if not local:
         print(f"note: listening on {args.host}: other machines that reach it can play and use its processors",

@@ -21,6 +21,7 @@ from collections import OrderedDict
 
 from dsl.errors import RulesError, UsageError, clip
 from dsl.files import BUNDLED_ONLY, bundled_variant, unknown_variant
+from dsl.limits import DEFAULT_MAX_PLIES
 from dsl.loader import load_spec_text
 
 from interpreter.compiler.game import Game
@@ -101,9 +102,10 @@ def game_from_text(text: str, label: str, mode: str | None, options: dict[str, s
     return game
 
 
-def new_session(body: dict, pace: float, seed: int = 0) -> Session:
+def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES) -> Session:
     """A new game as the request ``body`` asks: variant or rules, mode, options, then ``fen`` or
-    ``record``, then ``moves``, then ``seats`` (the computer starts when it is to move)."""
+    ``record``, then ``moves``, then ``seats`` (the computer starts when it is to move); ``pace``,
+    ``seed`` and ``max_plies`` as :class:`~.sessions.Session` takes them."""
     body = dict(body)
     record_text = field(body, "record", str)
     record = read_record(record_text) if record_text is not None else None
@@ -119,7 +121,7 @@ def new_session(body: dict, pace: float, seed: int = 0) -> Session:
         raise UsageError(f"the game record is of the variant '{clip(record.tags['Variant'], 40)}', not of '{game.name}'")
     fen = field(body, "fen", str)
     pos = position_from_fen(game, fen) if fen else start_position(game)
-    session = Session(game, source, pos, pace=pace, seed=seed)
+    session = Session(game, source, pos, pace=pace, seed=seed, max_plies=max_plies)
     for text in (record.movetext if record is not None else None, field(body, "moves", str)):
         if text:
             session.replay(moves_from_text(pos.copy(), text))

@@ -14,7 +14,11 @@ dropping an old one) abandons its search the same way.
 
 At most :data:`SEARCHES` searches run at once on the machine; computer
 moves are spaced by ``pace`` seconds so that a person can follow a game of
-computers; a game stops at :data:`MOST_PLIES` plies.
+computers. A game that reaches its ply cap (``max_plies`` plies in its
+record, people's moves and a replayed record included) is over, adjudicated
+a draw (:func:`~interpreter.engine.outcome.ply_cap`), whoever plays it: a
+game of computers stops there with that result, and moves are refused until
+one is taken back.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ import time
 from dataclasses import dataclass
 
 from dsl.errors import UsageError
+from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents import SearchInfo
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import Outcome, outcome
+from interpreter.engine.outcome import Outcome, outcome, ply_cap
 from interpreter.engine.position import Position
 from interpreter.loading.records import game_record
 from interpreter.notation.fen import to_fen
@@ -40,8 +45,6 @@ from .seats import Seat, agent_of, assign, default_seats, seat_of
 
 log = logging.getLogger(__name__)
 
-MOST_PLIES = 2000
-"""The longest game the server plays; moves after it are refused."""
 SEARCHES = threading.BoundedSemaphore(max(2, os.cpu_count() or 2))
 """Computer searches running at once, over all games."""
 HELPER_AGENT = "ai:level=medium"
@@ -86,9 +89,10 @@ class Thinking:
 
 class Session:
     """A game in progress (see the module docstring). ``pos`` is the current position, ``plies``
-    the plies played from ``start`` (whose FEN is ``start_fen``)."""
+    the plies played from ``start`` (whose FEN is ``start_fen``), ``max_plies`` its ply cap."""
 
-    def __init__(self, game: Game, source: Source, pos: Position, pace: float = 0.0, seed: int = 0) -> None:
+    def __init__(self, game: Game, source: Source, pos: Position, pace: float = 0.0, seed: int = 0,
+                 max_plies: int = DEFAULT_MAX_PLIES) -> None:
         self.game = game
         self.source = source
         self.pos = pos
@@ -98,6 +102,7 @@ class Session:
         self.seats: list[Seat] = default_seats(game)
         self.pace = pace
         self.seed = seed
+        self.max_plies = max_plies
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
         self.version = 0
@@ -177,8 +182,13 @@ class Session:
                     break
 
     # ------------------------------------------------------------ what the state shows
-    def result(self) -> Outcome | None:
-        return outcome(self.pos)
+    def result(self, legal: list | None = None) -> Outcome | None:
+        """How the game ended: by a rule of the game, or adjudicated a draw at its ply cap; None while
+        it goes on. ``legal``: the legal moves of the position, when the caller has them."""
+        ended = outcome(self.pos, legal)
+        if ended is None and len(self.plies) >= self.max_plies:
+            return ply_cap(self.pos, self.max_plies)
+        return ended
 
     def record(self, result: Outcome | None) -> str:
         """The PGN-style record of the game so far, which ended with ``result`` (None: not ended), as
@@ -203,8 +213,6 @@ class Session:
         result = self.result()
         if result is not None:
             raise Conflict(f"the game is over: {result.describe(self.game)}", hint="undo a move or start a new game")
-        if len(self.plies) >= MOST_PLIES:
-            raise Conflict(f"the game has reached the longest game this server plays ({MOST_PLIES} plies)")
         if self.thinking is not None:
             raise Conflict(f"the computer is thinking for {self.game.armies[self.thinking.army].title}",
                            hint="wait for its move, or undo to abandon the search")
@@ -236,9 +244,9 @@ class Session:
 
     def _advance(self) -> None:
         """Play forced moves; start the computer's search when a computer seat is to move."""
-        while not self.closed and len(self.plies) < MOST_PLIES:
+        while not self.closed:
             legal = self.pos.legal_moves()
-            if outcome(self.pos, legal) is not None:
+            if self.result(legal) is not None:
                 return
             if len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in FORCED:
                 self._push(legal[0], legal, forced=True)

@@ -16,7 +16,7 @@ import math
 from interpreter.compiler.game import Game
 from interpreter.drawing.render import Diagram, diagram_of, piece_image, render_pieces, render_svg
 from interpreter.engine.attacks import royal_cells
-from interpreter.engine.outcome import Outcome, outcome
+from interpreter.engine.outcome import Outcome
 from interpreter.engine.position import Position
 from interpreter.loading.records import result_token
 from interpreter.notation.fen import to_fen
@@ -179,7 +179,7 @@ def state_view(session: Session, ident: str) -> dict:
     session's lock."""
     game, pos = session.game, session.pos
     legal = pos.legal_moves()
-    result = outcome(pos, legal)
+    result = session.result(legal)
     thinking = session.thinking
     plies = session.plies
     state = {
