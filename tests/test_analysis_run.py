@@ -46,6 +46,9 @@ def test_a_run_writes_results_metrics_and_a_self_contained_report(tmp_path, caps
     game = json.loads(lines[0])
     assert len(game["branching"]) == len(game["to"]) == len(game["movers"]) == game["plies"]
     assert len(game["evaluation"]) == game["plies"] + 1 and game["branching"][0] == 20
+    capped = [g for g in map(json.loads, lines) if g["end"] is None]     # the ply cap ended them: a draw
+    assert capped and all(g["result"] == "1/2-1/2" and g["plies"] == 30 and g["winners"] == [] and
+                          g["termination"] == "draw by adjudication at the cap of 30 plies" for g in capped)
     metrics = json.loads((tmp_path / "metrics.json").read_text())
     assert metrics["games"] == 6 and [s["player"] for s in metrics["seats"]] == ["white", "black"]
     assert sum(e["count"] for e in metrics["endings"]) == 6
