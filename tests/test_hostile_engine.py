@@ -263,6 +263,13 @@ def test_the_game_record_is_never_lost(target, tmp_path, capsys, monkeypatch):
     assert '[Variant "chess"]' in out and out.rstrip().endswith(("1-0", "0-1", "1/2-1/2", "*"))
 
 
+def test_a_line_longer_than_any_move_is_refused_and_the_game_goes_on(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("e4\n" + "x" * 100_000 + "\ne5\nquit\n"))
+    status, out, _ = run(["play", "chess", "--pgn", str(tmp_path / "game.pgn")], capsys)
+    assert status == 0 and "more than the limit of 100" in out
+    assert (tmp_path / "game.pgn").read_text().split("\n\n")[1].split() == ["1.", "e4", "e5", "*"]
+
+
 def test_output_files_that_cannot_be_written_are_errors(tmp_path, capsys):
     for argv in (["render", "chess", "-o", "/nonexistent/x.svg"], ["render", "chess", "-o", str(tmp_path)],
                  ["doc", "chess", "-o", "/proc/self/nonexistent"]):

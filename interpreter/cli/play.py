@@ -3,8 +3,8 @@
 A human types a move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``) or from-to
 form (``g1f3``, ``e7e8q``), or a command: ``moves`` (list legal moves),
 ``undo`` (take back the last move of each side), ``fen``, ``resign``,
-``help`` or ``quit``. A rejected move is explained (unreadable, or why it
-is illegal) and the game goes on. A forced move (a pass, a mated king
+``help`` or ``quit``. A rejected move is explained (unreadable, longer than
+any move, or why it is illegal) and the game goes on. A forced move (a pass, a mated king
 leaving the board) is played for whoever must play it. While the computer
 thinks, its search is shown as it deepens (see :mod:`interpreter.cli.thinking`).
 Resigning ends the game (the side that resigns loses), unless the variant
@@ -25,6 +25,7 @@ import sys
 from typing import TextIO
 
 from dsl import MoveError
+from dsl.errors import LimitError
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.compiler.game import Game
@@ -252,7 +253,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     continue
                 try:
                     move = parse_move(pos, text, legal=legal)
-                except MoveError as err:
+                except (MoveError, LimitError) as err:   # LimitError: a line longer than any move
                     say(err.render())
                     continue
                 san = move_to_san(pos, move, legal=legal)
