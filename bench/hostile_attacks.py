@@ -1,4 +1,10 @@
-"""Replay the attacks of issue 12 against every front door and count what still gets through.
+"""Replay the attacks of issues 12 and 25 against every front door and count what still gets through.
+
+Issue 25 added: depths past their limits (``perft --depth 1000``, ``ai:depth=N``, UCI's ``go
+depth`` and XBoard's ``sd`` with huge numbers), JSON nested 100,000 deep sent to the server,
+analysis run directories whose files are directories or whose results lines are broken, and
+games that no end rule can end played whole by ``play``, ``match``, ``analyze`` and ``serve``
+(they must stop at their ply cap).
 
 The front doors: the ``rules`` command (rules files, positions, moves,
 arguments), the web server of ``rules serve`` (its JSON API, through
@@ -19,7 +25,8 @@ What counts as a failure:
   file (``<script``);
 - **wrong**: an attack the issue lists as "accepted but wrong" was accepted
   (a piece letter without case, a position whose side not to move is in
-  check, an empty option).
+  check, an empty option), a game that nothing ends did not end at its ply
+  cap, or an input that must be accepted (a killed run's half line) was not.
 
     .venv/bin/python bench/hostile_attacks.py           # all front doors, a table of counts
     .venv/bin/python bench/hostile_attacks.py --json    # the counts as JSON
@@ -57,6 +64,10 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 SECRETS = [line for line in Path("/etc/passwd").read_text().splitlines()[:3] if line] + \
           [f"{key}={value}" for key, value in os.environ.items() if len(value) > 3]  # as /proc/self/environ has them
 ASKED_FOR = ("/etc/passwd", "/proc/self/environ")
+ENDLESS = ROOT / "tests" / "fixtures" / "endless.rules"   # a game that no end rule can end
+HUGE = "9" * 20
+ACCEPTED = "accepted"
+"""The last field of an argument set whose input must be accepted (exit 0); True: it must be refused; False: either."""
 HOSTILE_FIELDS = ["\u00b2", "\u0663", "\uff15", "9" * 5000, "99999999999", "-1", "", "\x00", "\ud800", "K" * 3000]
 
 
@@ -242,9 +253,10 @@ def attack_positions(tally: Tally) -> None:
         tally.note("positions", failure, f"moves {moves[:60]!r}: {text}")
 
 
-def argument_sets(folder: Path) -> list[tuple[list[str], str, bool]]:
-    """(argv, stdin, must fail): the issue's argument attacks and the options of every command with bad values."""
-    sets: list[tuple[list[str], str, bool]] = [
+def argument_sets(folder: Path) -> list[tuple[list[str], str, bool | str]]:
+    """(argv, stdin, must fail or :data:`ACCEPTED`): the issues' argument attacks and the options of every command
+    with bad values."""
+    sets: list[tuple[list[str], str, bool | str]] = [
         (["moves", "chess", "--fen", ""], "", True), (["moves", "chess", "--moves", ""], "", True),
         (["moves", "chess", "--option", "foo=bar"], "", True), (["moves", "superchess", "--option", "foo=bar"], "", True),
         (["moves", "superchess", "--option", "="], "", True), (["check", "chess", "--include-dir", "/nonexistent"], "", True),
@@ -261,12 +273,59 @@ def argument_sets(folder: Path) -> list[tuple[list[str], str, bool]]:
         (["moves", "chess", "--array", "-1"], "", True), (["moves", "chess960", "--array", "9" * 5000], "", True),
         (["moves", "chess", "--fen", START, "--array", "1"], "", True), (["analyze", "chess", "--games", "-3"], "", True),
         (["play", "chess", "--seat", "white=nosuch"], "", True), (["play", "chess", "--seat", "nosuch=human"], "", True),
+        (["perft", "chess", "--depth", "1000"], "", True), (["perft", "chess", "--depth", HUGE], "", True),
+        (["perft", "chess", "--divide", "--depth", "33"], "", True), (["bestmove", "chess", "--depth", "1000"], "", True),
+        (["bestmove", "chess", "--depth", HUGE], "", True), (["bestmove", "chess", "--agent", "ai:depth=1000"], "", True),
+        (["bestmove", "chess", "--agent", f"ai:mcts:depth={HUGE}"], "", True),
+        (["match", "chess", "--seat", "random", "--seat", "random", "--max-plies", HUGE], "", True),
+        (["analyze", "chess", "--games", "1", "--max-plies", "0"], "", True),
+        (["play", "chess", "--max-plies", "-" + "9" * 5000], "", True),
+        (["play", str(ENDLESS), "--white", "random", "--black", "random"], "", ACCEPTED),
+        (["play", str(ENDLESS)], "Wa2\nWc2\nWa1\nWc3\n" * 200, ACCEPTED),
+        (["match", str(ENDLESS), "--seat", "random", "--seat", "greedy", "--games", "2", "--jobs", "1"], "", ACCEPTED),
+        (["analyze", str(ENDLESS), "--games", "2", "--seat", "random", "--jobs", "1", "--out", str(folder / "endless")],
+         "", ACCEPTED),
     ]
+    sets += analysis_runs(folder)
     for target in ("/nonexistent/dir/game.pgn", str(folder), "/dev/full"):
         sets.append((["play", "chess", "--white", "random", "--black", "random", "--seed", "3", "--pgn", target], "",
                      True))
     sets.append((["play", "chess", "--pgn", str(folder / "game.pgn")], "e4\n\u00b2\n" + "x" * 100_000 + "\nundo\nquit\n",
-                 False))
+                 ACCEPTED))
+    return sets
+
+
+def analysis_runs(folder: Path) -> list[tuple[list[str], str, bool | str]]:
+    """(argv, stdin, must fail or :data:`ACCEPTED`): ``rules analyze`` on run directories made broken as a disk, a kill or another
+    program leaves them (a base run of two games is played first, outside the guard, and copied)."""
+    import shutil
+
+    from interpreter.analysis.runs import analyze
+    base = folder / "analysis-base"
+    analyze("chess", ["random"], 2, base, max_plies=10, jobs=1, progress=False)
+    line = (base / "results.jsonl").read_text().splitlines()[0]
+    broken = {"a results.jsonl directory": None, "a run.json directory": None, "a line that is not JSON": "{oops\n",
+              "a line 100,000 deep": "[" * 100_000 + "\n", "a string index": line.replace('"index":0', '"index":"0"', 1)
+              + "\n", "a killed run's half line": line[:40]}
+    sets = []
+    for i, (what, extra) in enumerate(broken.items()):
+        run = folder / f"analysis-{i}"
+        shutil.copytree(base, run)
+        if extra is None:
+            name = "results.jsonl" if "results" in what else "run.json"
+            (run / name).unlink()
+            (run / name).mkdir()
+        else:
+            with open(run / "results.jsonl", "a") as results:
+                results.write(extra)
+        argv = ["analyze", "chess", "--games", "3", "--seat", "random", "--max-plies", "10", "--jobs", "1",
+                "--out", str(run)]
+        sets.append((argv + ["--resume"], "", ACCEPTED if "half line" in what else True))
+        if extra is None:
+            sets.append((argv, "", True))
+    (folder / "analysis-file").write_text("not a directory")
+    for resume in ([], ["--resume"]):
+        sets.append((["analyze", "chess", "--games", "1", "--out", str(folder / "analysis-file"), *resume], "", True))
     return sets
 
 
@@ -275,7 +334,7 @@ def attack_arguments(tally: Tally, folder: Path) -> None:
         failure, status, text = run_cli(argv, stdin)
         if failure == "leak" and any(arg in ASKED_FOR for arg in argv):
             failure = None  # a file named on the command line is one the user asked to read
-        if failure is None and must_fail and status == 0:
+        if failure is None and ((must_fail is True and status == 0) or (must_fail == ACCEPTED and status != 0)):
             failure = "wrong"
         tally.note("arguments", failure, f"{' '.join(a[:40] for a in argv)}: {text}")
 
@@ -325,10 +384,20 @@ def attack_server(tally: Tally, files: list[tuple[str, Path, bool]]) -> None:
                  {"variant": "chess", "seats": {"white": "ai:nodes=" + "9" * 5000}}, {"variant": "chess", "seats": []},
                  {"rules": "extends chess\n", "name": "../../../etc/passwd"}, {"rules": "\ud800"}):
         send("POST", "/api/games", json.dumps(body)[:80], json=body)
-    for raw in (b"\xff\xfe", b"[1]", b"{", b"nul", b"{" * 100_000, b'{"variant": "chess"' + b" " * 600_000 + b"}"):
+    nested = (b"[" * 100_000, b'{"a":' * 100_000, b'{"variant": "chess", "seats": ' + b'{"a":' * 5_000 + b"1" + b"}" * 5_001)
+    for raw in (b"\xff\xfe", b"[1]", b"{", b"nul", b"{" * 100_000, b'{"variant": "chess"' + b" " * 600_000 + b"}",
+                *nested):
         send("POST", "/api/games", repr(raw[:30]), content=raw)
+    for raw in nested:
+        send("POST", "/api/check", repr(raw[:30]), content=raw)
+    for seats in ({"white": "ai:depth=1000"}, {"white": f"ai:mcts:depth={HUGE}"}):
+        send("POST", "/api/games", json.dumps(seats), json={"variant": "chess", "seats": seats})
     created = client.post("/api/games", json={"variant": "chess"}).json()
     ident = created.get("id") or created.get("ident") or created.get("game")
+    for method, path in (("POST", "moves"), ("POST", "undo"), ("POST", "computer"), ("PUT", "seats")):
+        for raw in nested:
+            send(method, f"/api/games/{ident}/{path}", repr(raw[:30]), content=raw)
+    endless_game(client, tally)
     for move in ("zz", "", "e" * 10_000, "\u00b2", "e2e4 e7e5", "O-O-O-O", 3, None):
         send("POST", f"/api/games/{ident}/moves", f"move {str(move)[:30]!r}", json={"move": move})
     for path in (f"/api/games/{ident}/positions/-1", f"/api/games/{ident}/positions/" + "9" * 5000,
@@ -339,6 +408,23 @@ def attack_server(tally: Tally, files: list[tuple[str, Path, bool]]) -> None:
         send("POST", f"/api/games/{ident}/undo", json.dumps(body), json=body)
     for body in ({"agent": "nosuch"}, {"agent": "ai:time=nan"}, {"agent": "ai:depth=" + "9" * 5000}):
         send("POST", f"/api/games/{ident}/computer", json.dumps(body)[:60], json=body)
+
+
+def endless_game(client, tally: Tally) -> None:
+    """Two computers in a game that no end rule ends, on a server of the default ply cap: the game must stop
+    there with an adjudicated result, within the watchdog's time."""
+    shown = "a game of two computers that nothing ends"
+    try:
+        with bounded():
+            state = client.post("/api/games", json={"rules": ENDLESS.read_text(), "seats": {"white": "random",
+                                                                                            "black": "random"}}).json()
+            while state.get("result") is None and "id" in state:
+                state = client.get(f"/api/games/{state['id']}?wait=5").json()
+    except (Overrun, MemoryError) as failure:
+        tally.note("server", "overrun", f"{shown}: {failure}")
+        return
+    result = state.get("result") or {}
+    tally.note("server", None if result.get("rule") == "max-plies" else "wrong", f"{shown}: {str(state)[:200]}")
 
 
 def _json(answer):
@@ -419,6 +505,8 @@ UCI_LINES = [
     "setoption name Agent value ai:time=inf", "setoption name Agent value ai:nodes=" + "9" * 5000,
     "setoption name", "setoption name nosuch value 1", "\x00", "\ud800", "x" * 100_000, "go searchmoves zz",
     "setoption name UCI_Chess960 value maybe", "debug", "register",
+    "go depth 1000", "go depth 999999999999999999", "go mate 999999999999999999", "go depth " + HUGE,
+    "setoption name Agent value ai:depth=1000", "setoption name Agent value ai:mcts:depth=" + HUGE,
 ]
 XBOARD_LINES = [
     "setboard 4k3/8/8/8/8/8/8/4K2r b - - 0 1", "setboard", "setboard " + "9" * 5000, "setboard " + "8/" * 60_000,
@@ -428,6 +516,7 @@ XBOARD_LINES = [
     "lift zz", "lift", "put", "\x00", "\ud800", "option Agent=ai:time=inf", "memory x", "cores \u00b2",
     "new\nst 1e999\ngo", "new\nst nan\ngo", "new\nlevel 40 inf 0\ngo", "new\nlevel 0 nan 0\ngo",
     "new\nsetboard 4k3/8/8/8/8/8/8/4K2r w - - 0 1\nsd 2\ngo", "new\ntime \u0663\nsd 1\ngo",
+    "sd 1000", "sd " + HUGE, "new\nsd " + HUGE + "\nst 1\ngo", "option Agent=ai:depth=1000",
 ]
 
 

@@ -138,7 +138,7 @@ OPTION_VALUES = {
     "--array": st.sampled_from(["0", "959", "960", "-1", "x", "9" * 30]),
     "--mode": st.sampled_from(["2p", "3p", "4p", "x", ""]),
     "--option": st.sampled_from(["solo=light", "solo=x", "foo=bar", "=", "x", ""]),
-    "--depth": st.sampled_from(["0", "1", "2", "-1", "x", ""]),
+    "--depth": st.sampled_from(["0", "1", "2", "-1", "x", "", "33", "1000", "9" * 20, "9" * 5000, "\u00b2"]),
     "--highlight": st.sampled_from(["e4", "e4,d5", "z9", "", ",", "e4" * 40]),
     "--arrows": st.sampled_from(["e2e4", "e2-e4,g1f3", "e2", "zz", "", "-"]),
     "--include-dir": st.sampled_from([".", "/nonexistent", "", "/proc/self", "variants"]),
