@@ -78,7 +78,7 @@ CASES = [
      ["move 2"], None),
     ("unknown-variant", None, ["perft", "chesss", "--depth", "1"],
      ["unknown variant 'chesss'", "did you mean 'chess'"], None),
-    ("bad-argument", None, ["perft", "chess", "--depth", "x"], ["invalid int value"], None),
+    ("bad-argument", None, ["perft", "chess", "--depth", "x"], ["argument --depth/-d: 'x' is not a whole number"], None),
     ("missing-file", None, ["check", "no/such/file.rules"], ["no rules file"], None),
     ("fen-bad-facing", None, ["moves", "superchess", "--fen", "wR,wP>x,4,bP>w,bR/" + "/".join(["14"] * 13) + " w - - 0 1"],
      ["<fen>:1:6", "wP cannot face 'x'", "a facing wP may have"], None),
