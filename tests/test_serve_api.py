@@ -78,6 +78,13 @@ def test_variants_and_check(client):
     game = load_game("superchess", "3p", {"solo": "light"})
     assert seats == {name: [game.armies[a].name for a in armies] for name, armies in game.players.items()}
     assert checked["variant"]["modes"][1]["options"] == {"solo": "dark"}
+    assert checked["warnings"] == []
+
+
+def test_check_answers_the_warnings_of_rules_check(client):
+    """Pasted rules that nothing can end get the warning the terminal prints, located in the text."""
+    checked = client.post("/api/check", json={"rules": ENDLESS}).json()
+    assert len(checked["warnings"]) == 1 and "warning: a game can go on forever" in checked["warnings"][0]
 
 
 def test_the_whole_flow_of_a_game(client):

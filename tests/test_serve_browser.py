@@ -280,6 +280,21 @@ def test_pasted_broken_rules_show_the_error_of_rules_check(page, tmp_path, capsy
     screenshot(page, "broken-rules")
 
 
+ENDLESS = (Path(__file__).resolve().parent / "fixtures" / "endless.rules").read_text(encoding="utf-8")
+
+
+def test_pasted_rules_show_the_warnings_of_rules_check(page):
+    """Rules that compile but that nothing can end: the game can start, and the warning that
+    'rules check' prints is shown under the rules."""
+    page.select_option("#setup-variant", "__rules__")
+    page.fill("#setup-rules-text", ENDLESS)
+    page.click("#setup-check")
+    page.wait_for_selector("#setup-warnings:not([hidden])")
+    assert "warning: a game can go on forever" in page.inner_text("#setup-warnings")
+    assert page.is_hidden("#setup-error") and not page.is_disabled("#setup-start")
+    screenshot(page, "rules-warnings")
+
+
 def test_a_piece_in_hand_is_dropped(page):
     new_game(page, "crazyhouse", {"white": "human", "black": "human"},
              fen="rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3")

@@ -33,6 +33,7 @@ from dsl.errors import Loc, RulesError, UsageError
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.loading import start_position
+from interpreter.loading.lints import lints
 
 from .creating import field, game_of, new_session
 from .sessions import Conflict
@@ -75,7 +76,8 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
     def check(request: Request, body: dict):
         game, _ = game_of(body)
         start = start_position(game)
-        return 200, {"variant": variant_view(game, start), "seats": [s.view(game) for s in default_seats(game)]}
+        return 200, {"variant": variant_view(game, start), "seats": [s.view(game) for s in default_seats(game)],
+                     "warnings": [lint.render() for lint in lints(game)]}
 
     def create(request: Request, body: dict):
         session = new_session(body, pace, max_plies=max_plies)

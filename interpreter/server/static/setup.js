@@ -5,7 +5,7 @@
 
 const setup = {
   dialog: $("setup"), variant: $("setup-variant"), rules: $("setup-rules"), text: $("setup-rules-text"),
-  file: $("setup-rules-file"), error: $("setup-error"), mode: $("setup-mode"), modeRow: $("setup-mode-row"),
+  file: $("setup-rules-file"), error: $("setup-error"), warnings: $("setup-warnings"), mode: $("setup-mode"), modeRow: $("setup-mode-row"),
   options: $("setup-options"), seats: $("setup-seats"), fen: $("setup-fen"),
 };
 
@@ -53,6 +53,8 @@ async function checkSetup() {
 
 function fillSetup(checked) {
   const variant = checked.variant;
+  setup.warnings.textContent = checked.warnings.join("\n");   // as `rules check` prints them
+  setup.warnings.hidden = checked.warnings.length === 0;
   setup.modeRow.hidden = variant.modes.length === 0;
   setup.mode.replaceChildren(...variant.modes.map((m) => new Option(m.title, m.name)));
   if (variant.mode) setup.mode.value = variant.mode;
