@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dsl import spec as S
+from dsl.betza import parse_betza
 from dsl.errors import UnsupportedError
 
 from .atoms import frame
@@ -60,10 +62,16 @@ def inferred_marks(game: "Game") -> list[bool]:
             if own[code] and game.code_kind[code] not in shuffled:
                 result[code] = not arrived[code] & setup_cells(game, code)
     if any(game.privileged) and any(o and not i for o, i in zip(own, result)):
-        loc = next((m.loc for piece in game.spec.pieces.values() for m in piece.moves if m.unmoved), None)
+        loc = next((m.loc for piece in game.spec.pieces.values() for m in piece.moves if first_move(m)), None)
         raise UnsupportedError("first-move patterns that FEN must write, together with 'once per game', are "
                                "not run by the interpreter yet (both use FEN's castling field)", loc)
     return result
+
+
+def first_move(move: S.MoveSpec) -> bool:
+    """Does the pattern make only first moves (the option ``unmoved``, or a Betza atom with ``i``)?"""
+    return move.unmoved or (isinstance(move.pattern, S.BetzaPattern)
+                            and any(atom.initial for atom in parse_betza(move.pattern.text)))
 
 
 def setup_cells(game: "Game", code: int) -> set[int]:

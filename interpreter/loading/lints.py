@@ -21,13 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl import spec as S
-from dsl.betza import parse_betza
 from dsl.errors import Loc
 
 from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
 from interpreter.compiler.game import Game
 from interpreter.compiler.progress import always_progresses
+from interpreter.compiler.rights import first_move
 from interpreter.engine.position import Position
 from interpreter.engine.rights import castling_partners, dead_marks, ground
 from interpreter.notation.fen import castling_field
@@ -88,7 +87,7 @@ def _unused_first_moves(game: Game, start: Position) -> list[Lint]:
             continue
         if any((start.unmoved >> cell) & 1 and ground(start, cell) in codes for cell in range(game.n)):
             continue
-        pattern = next((m for m in kind.spec.moves if _first_move(m)), None)
+        pattern = next((m for m in kind.spec.moves if first_move(m)), None)
         on_board = any(ground(start, cell) in codes for cell in range(game.n))
         if on_board:
             why = _setup_says(game, start)
@@ -99,12 +98,6 @@ def _unused_first_moves(game: Game, start: Position) -> list[Lint]:
         found.append(Lint(f"the {kind.name}'s first-move pattern can never be used: no {kind.name} has its "
                           f"first-move right at the start ({why})", pattern.loc if pattern else kind.spec.loc, hint))
     return found
-
-
-def _first_move(move: S.MoveSpec) -> bool:
-    """Does the pattern make only first moves (``unmoved``, or a Betza atom with ``i``)?"""
-    return move.unmoved or (isinstance(move.pattern, S.BetzaPattern)
-                            and any(atom.initial for atom in parse_betza(move.pattern.text)))
 
 
 def _unused_castlings(game: Game, start: Position) -> list[Lint]:
