@@ -207,3 +207,12 @@ def test_check_does_not_warn_about_games_that_end_by_themselves(tmp_path, capsys
                                          'piece Runner { letter R  royal  betza "K" }'))
     status, out, _ = run(["check", str(path)], capsys)
     assert "warning: a game can go on forever" in out
+
+
+def test_a_castling_right_is_read_for_the_king_that_can_hold_it():
+    """Kinglet: pawns promote to kings, so an army may have two; the castling letter belongs to the
+    one with a rook on its side (found by the long contract run: 'no single king' was an error)."""
+    game = load_game("kinglet")
+    fen = "r3k3/Qb5r/3qp2n/P1Ppb1pp/P3PP1P/BKP4B/R2N4/5k1R w q - 0 26"
+    pos = position_from_fen(game, fen)
+    assert to_fen(pos) == fen and (pos.unmoved >> game.board.index["e8"]) & 1

@@ -68,7 +68,7 @@ from dsl.errors import Loc, suggest
 from interpreter.compiler.board import file_letter
 from interpreter.compiler.game import Game
 from interpreter.compiler.placement import fen_error as _error
-from interpreter.compiler.rights import home_rank
+from interpreter.compiler.rights import home_rank, setup_cells
 from interpreter.compiler.placement import (
     LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
 )
@@ -269,30 +269,42 @@ def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
 
 
 def _castling_right(game: Game, pos: Position, fen: str, ch: str, at: int, army: int) -> None:
-    """``K``, ``Q`` or a rook's file letter: the army's king and that rook are unmoved."""
-    board = game.board
+    """``K``, ``Q`` or a rook's file letter: the army's king and that rook are unmoved. Where the
+    army has several kings (pawns that promote to kings), the letter is the right of the one that
+    has such a rook on its rank, and of those of the one that stands where the setup puts a king."""
     title = game.armies[army].title
     king_code = game.castle_king_codes[army]
-    rook_codes = game.castle_rook_codes[army]
     grounded = _ground_cells(pos, army)  # a locked king or rook keeps its rights
     kings = [c for c, code in grounded.items() if code == king_code]
-    if len(kings) != 1:
-        raise _error(fen, at, at + 1, f"castling right {ch!r} but {title} has no single king")
-    king = kings[0]
-    kx, ky = board.coords[king]
-    rooks = sorted((board.coords[c][0], c) for c, code in grounded.items()
-                   if code in rook_codes and board.coords[c][1] == ky)
-    lower = ch.lower()
-    if lower == "k":
-        candidates = [c for x, c in rooks if kx < x <= rook_reach(game, army, king, 1)][-1:]
-    elif lower == "q":
-        candidates = [c for x, c in rooks if rook_reach(game, army, king, -1) <= x < kx][:1]
-    else:
-        candidates = [c for x, c in rooks if file_letter(x) == lower]
-    if not candidates:
+    if not kings:
+        raise _error(fen, at, at + 1, f"castling right {ch!r} but {title} has no king")
+    pairs = [(king, rook) for king in kings for rook in _castling_rook(game, grounded, army, king, ch.lower())]
+    if len(pairs) > 1:
+        home = setup_cells(game, king_code)
+        pairs = [pair for pair in pairs if pair[0] in home] or pairs
+    if not pairs:
         raise _error(fen, at, at + 1, f"castling right {ch!r} but no {title} rook stands there",
                      expected="K, Q, k, q, file letters of rooks on the king's rank, or '-'")
-    pos.unmoved |= (1 << king) | (1 << candidates[0])
+    if len(pairs) > 1:
+        raise _error(fen, at, at + 1, f"castling right {ch!r} fits {len(pairs)} {title} kings",
+                     expected="a position where one king of the army can hold it")
+    king, rook = pairs[0]
+    pos.unmoved |= (1 << king) | (1 << rook)
+
+
+def _castling_rook(game: Game, grounded: dict[int, int], army: int, king: int, letter: str) -> list[int]:
+    """The rook (a list of at most one cell) that the castling letter ``letter`` (lower case) names
+    for ``army``'s king on ``king``: the outermost on that side for ``k`` and ``q``, within the reach
+    of :func:`rook_reach`, else the one on that file."""
+    board = game.board
+    kx, ky = board.coords[king]
+    rooks = sorted((board.coords[c][0], c) for c, code in grounded.items()
+                   if code in game.castle_rook_codes[army] and board.coords[c][1] == ky)
+    if letter == "k":
+        return [c for x, c in rooks if kx < x <= rook_reach(game, army, king, 1)][-1:]
+    if letter == "q":
+        return [c for x, c in rooks if rook_reach(game, army, king, -1) <= x < kx][:1]
+    return [c for x, c in rooks if file_letter(x) == letter]
 
 
 def _marks_there(game: Game, pos: Position, cell: int) -> bool:
