@@ -110,6 +110,16 @@ def compile_castling(game: Game, spec: S.VariantSpec) -> Castling:
                     tuple(dict.fromkeys(game.kind_index[rook] for rook in castling.rooks)))
 
 
+def partner_mask(rule: CastleRule, army: int, king: int, n: int) -> int:
+    """The cells (a bit mask of a board of ``n`` cells) where a rook of ``army`` may stand to castle by
+    ``rule`` with a king on ``king``, whatever stands between them: the rook cells of the rule's paths
+    from there, or for a swap any cell; within the rule's ``in`` cells, if it has them."""
+    allowed = rule.rook_cells[army] if rule.rook_cells else None
+    if rule.swap:
+        return sum(1 << r for r in allowed) if allowed is not None else (1 << n) - 1
+    return sum(1 << path[0] for path in rule.paths[king] if allowed is None or path[0] in allowed)
+
+
 def _along_file(game: Game, rule: S.CastleRule, index: int, rook_cells: tuple) -> CastleRule:
     """A castling rule along the king's file: ``king to rank R, rook to rank S[, side n|s]``."""
     if rule.king_to_file is not None or rule.rook_to_file is not None:

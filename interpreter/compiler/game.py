@@ -24,7 +24,7 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board, compile_board
 from .budget import compiling, located
-from .castling import compile_castling
+from .castling import compile_castling, partner_mask
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
@@ -143,6 +143,7 @@ class Game:
         castling = compile_castling(self, spec)
         self.castle_rules, self.castle_locks = castling.rules, castling.locks
         self.castle_king, self.castle_rooks = castling.king, castling.rooks
+        self._partner_masks: dict[int, int] = {}   # see castle_partner_mask
         self._compile_rules(spec)
         # A node that asks more than once about the same royal pieces (a swap castling's check, a
         # partner's or a team's check, end rules that count royal pieces) shares the answers
@@ -477,6 +478,19 @@ class Game:
     def castle_king_codes(self) -> list[int]:
         """Per army: the code of its castling king (-1 without castling)."""
         return [self.code(self.castle_king, a.index) if self.castling_kinds else -1 for a in self.armies]
+
+    def castle_partner_mask(self, army: int, king: int) -> int:
+        """The cells (a bit mask) where a rook of ``army`` may stand to castle by some rule with a
+        king on ``king`` (:func:`~.castling.partner_mask`); kept per (army, cell) once asked, for
+        :func:`~interpreter.engine.rights.dead_marks`, which asks on every move that clears a mark."""
+        key = army * self.n + king
+        mask = self._partner_masks.get(key)
+        if mask is None:
+            mask = 0
+            for rule in self.castle_rules + self.castle_locks:
+                mask |= partner_mask(rule, army, king, self.n)
+            self._partner_masks[key] = mask
+        return mask
 
     @cached_property
     def castle_rook_codes(self) -> list[frozenset[int]]:

@@ -44,6 +44,7 @@ from .rights import dead_marks
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
+DEAD_MEMO = 1024      # the most unmoved masks a position remembers the dead marks of
 
 
 def mask_key(keys: list[int], flipped: int) -> int:
@@ -62,7 +63,7 @@ class Position:
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
                  "turn", "hash", "history", "checks", "hands", "promoted", "under", "deep", "stacked",
-                 "privileges", "scores", "out", "_undo")
+                 "privileges", "scores", "out", "_undo", "_dead")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -88,6 +89,10 @@ class Position:
         self.scores: tuple[int, ...] = (0,) * len(game.armies)
         self.out = 0  # bit mask: the armies out of the game (inert pieces; their turns are skipped)
         self._undo: list[tuple] = []
+        # A memo of dead_marks by unmoved mask: while a cell is marked its piece is the one that was
+        # there (any change to it clears the mark), so in a game whose marks die only by castling
+        # the dead marks are a function of the mask alone along one game's moves (see _drop_dead_marks).
+        self._dead: dict[int, int] = {}
 
     # ------------------------------------------------------------ setup helpers
 
@@ -368,10 +373,19 @@ class Position:
     def _drop_dead_marks(self, h: int) -> int:
         """Drop the unmoved marks that allow nothing any more (:func:`~interpreter.engine.rights.dead_marks`:
         rooks whose king has moved, gate cells no piece in hand can enter ...); returns the hash."""
-        dead = dead_marks(self)
+        g = self.game
+        if g.gating or g.eliminates:   # hands and armies out of the game count too
+            dead = dead_marks(self)
+        else:
+            marks = self.unmoved
+            dead = self._dead.get(marks, -1)
+            if dead < 0:
+                if len(self._dead) >= DEAD_MEMO:
+                    self._dead.clear()
+                dead = self._dead[marks] = dead_marks(self)
         if dead:
             self.unmoved &= ~dead
-            h ^= mask_key(self.game.z_unmoved, dead)
+            h ^= mask_key(g.z_unmoved, dead)
         return h
 
     def castle_effects(self, move: Move) -> tuple[list[tuple[int, int, int]], list[int]]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.castling import partner_mask
+
 if TYPE_CHECKING:
     from .position import Position
 
@@ -76,19 +78,18 @@ def castling_partners(pos: "Position", king: int, army: int, marks: int, rules: 
     with by one of ``rules`` (default: every castling rule of the game), whatever stands between them
     or attacks the way."""
     g = pos.game
+    if rules is None:
+        cells = g.castle_partner_mask(army, king)
+    else:
+        cells = 0
+        for rule in rules:
+            cells |= partner_mask(rule, army, king, g.n)
     rooks = g.castle_rook_codes[army]
-    marked = []
-    rest = marks & ~(1 << king)
+    found = 0
+    rest = marks & cells & ~(1 << king)
     while rest:
         low = rest & -rest
         rest ^= low
         if ground(pos, low.bit_length() - 1) in rooks:
-            marked.append(low.bit_length() - 1)
-    found = 0
-    for rule in g.castle_rules + g.castle_locks if rules is None else rules:
-        allowed = rule.rook_cells[army] if rule.rook_cells else None
-        reach = None if rule.swap else {path[0] for path in rule.paths[king]}
-        for r in marked:
-            if (reach is None or r in reach) and (allowed is None or r in allowed):
-                found |= 1 << r
+            found |= low
     return found
