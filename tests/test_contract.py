@@ -3,7 +3,7 @@
 At every ply of every playout:
 
 (a) each legal move, pushed then popped, restores the whole state exactly
-    (every slot of the Position but the memo of dead marks: board, hash, turn, clocks, en passant
+    (every slot of the Position but the memos of the rights: board, hash, turn, clocks, en passant
     state, unmoved bits, cells_of, history, hands, ... and the undo stack's
     depth), and the legal moves are the same afterwards;
 (b) the incremental hash equals a from-scratch recomputation
@@ -186,7 +186,7 @@ def playouts(game, budget: Budget) -> Iterator[Ply]:
 def _slots(pos) -> list[str]:
     names = []
     for cls in type(pos).__mro__:
-        names += [s for s in getattr(cls, "__slots__", ()) if s not in ("game", "_undo", "_dead", "__weakref__")]
+        names += [s for s in getattr(cls, "__slots__", ()) if s not in ("game", "_undo", "_dead", "_inert", "__weakref__")]
     return names
 
 

@@ -475,6 +475,20 @@ class Game:
         return (self.castle_king, *self.castle_rooks)
 
     @cached_property
+    def gate_codes(self) -> list[int]:
+        """The codes of the pieces that may be gated in somewhere, in increasing order."""
+        return sorted({code for gates in self.gates for codes in gates.values() for code in codes})
+
+    @cached_property
+    def castler(self) -> list[bool]:
+        """Per code (0 included: no piece; a neutral piece is none): is it a castling king or one of its
+        army's castling rooks?"""
+        kings, rooks, armies = self.castle_king_codes, self.castle_rook_codes, len(self.armies)
+        return [0 < code and self.code_army[code] < armies
+                and (code == kings[self.code_army[code]] or code in rooks[self.code_army[code]])
+                for code in range(self.ncodes)]
+
+    @cached_property
     def castle_king_codes(self) -> list[int]:
         """Per army: the code of its castling king (-1 without castling)."""
         return [self.code(self.castle_king, a.index) if self.castling_kinds else -1 for a in self.armies]

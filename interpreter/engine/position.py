@@ -40,7 +40,7 @@ from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
 from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
-from .rights import dead_marks
+from .rights import dead_marks, inert_marks
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
@@ -63,7 +63,7 @@ class Position:
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
                  "turn", "hash", "history", "checks", "hands", "promoted", "under", "deep", "stacked",
-                 "privileges", "scores", "out", "_undo", "_dead")
+                 "privileges", "scores", "out", "_undo", "_dead", "_inert")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -89,10 +89,13 @@ class Position:
         self.scores: tuple[int, ...] = (0,) * len(game.armies)
         self.out = 0  # bit mask: the armies out of the game (inert pieces; their turns are skipped)
         self._undo: list[tuple] = []
-        # A memo of dead_marks by unmoved mask: while a cell is marked its piece is the one that was
-        # there (any change to it clears the mark), so in a game whose marks die only by castling
-        # the dead marks are a function of the mask alone along one game's moves (see _drop_dead_marks).
+        # Memos of the rights (see _drop_dead_marks). While a cell is marked its piece is the one that
+        # was there (any change to it clears the mark), so along one game's moves a mark once found
+        # inert (rights.inert_marks: a pawn's first-move right) is inert whenever it is set (_inert,
+        # -1 until asked), and unless armies leave the game the dead marks are a function of the
+        # other marks and of which pieces that may be gated are in hand (_dead).
         self._dead: dict[int, int] = {}
+        self._inert = -1
 
     # ------------------------------------------------------------ setup helpers
 
@@ -283,9 +286,12 @@ class Position:
         if cleared:
             self.unmoved = unmoved & ~changed
             h ^= mask_key(g.z_unmoved, cleared)
-            if g.marks_die:
+            # Only a castling king or rook that moves or is taken can end another piece's right (any
+            # other move that clears a mark clears a piece's own or a gate cell's); a move that
+            # rewrites several cells (castling, stacks, removals, explosions) is asked too.
+            if g.marks_die and (g.castler[piece] or g.castler[captured] or exploded is not None):
                 h = self._drop_dead_marks(h)
-        elif tag == "drop" and g.hand_marks_die:
+        elif tag == "drop" and g.hand_marks_die and not self.hands[piece]:
             h = self._drop_dead_marks(h)
         if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
                                                                           and g.clock_on_promotion):
@@ -363,7 +369,7 @@ class Position:
         self.board[cell] = code
         self.cells_of[army].add(cell)
         h = self.hash ^ g.z_piece[code * g.n + cell] ^ self._hand_delta(code, -1)
-        if g.hand_marks_die:   # the pop of the move gated with puts the marks back
+        if g.hand_marks_die and not self.hands[code]:   # the last of its kind (pop puts the marks back)
             h = self._drop_dead_marks(h)
         self._undo.append((GATED, move, self.checks, self.ep_cells, self.hash))
         h = self._count_check_and_ep(army, h, self.checks != checks)   # the piece that entered may check
@@ -374,15 +380,22 @@ class Position:
         """Drop the unmoved marks that allow nothing any more (:func:`~interpreter.engine.rights.dead_marks`:
         rooks whose king has moved, gate cells no piece in hand can enter ...); returns the hash."""
         g = self.game
-        if g.gating or g.eliminates:   # hands and armies out of the game count too
+        if g.eliminates:   # the marks of an army out of the game die, inert ones too
             dead = dead_marks(self)
         else:
-            marks = self.unmoved
-            dead = self._dead.get(marks, -1)
+            if self._inert < 0:
+                self._inert = inert_marks(self)
+            key = self.unmoved & ~self._inert
+            if g.gating:   # and which pieces that may be gated are in hand
+                hands, n = self.hands, g.n
+                for i, code in enumerate(g.gate_codes):
+                    if hands[code]:
+                        key |= 1 << (n + i)
+            dead = self._dead.get(key, -1)
             if dead < 0:
                 if len(self._dead) >= DEAD_MEMO:
                     self._dead.clear()
-                dead = self._dead[marks] = dead_marks(self)
+                dead = self._dead[key] = dead_marks(self, ~self._inert)
         if dead:
             self.unmoved &= ~dead
             h ^= mask_key(g.z_unmoved, dead)

@@ -28,8 +28,9 @@ def ground(pos: "Position", cell: int) -> int:
     return pos.under[cell]
 
 
-def dead_marks(pos: "Position") -> int:
-    """The marks of ``pos.unmoved`` that can no longer allow anything, as a bit mask.
+def dead_marks(pos: "Position", among: int = -1) -> int:
+    """The marks of ``pos.unmoved`` (of those in the bit mask ``among``) that can no longer allow
+    anything, as a bit mask.
 
     A mark is live while the army of the piece at the bottom of its cell is
     in the game and one of these holds:
@@ -48,7 +49,7 @@ def dead_marks(pos: "Position") -> int:
     g = pos.game
     marks = pos.unmoved
     live = 0
-    rest = marks
+    rest = marks & among
     while rest:
         low = rest & -rest
         rest ^= low
@@ -70,7 +71,23 @@ def dead_marks(pos: "Position") -> int:
             partners = castling_partners(pos, cell, army, marks)
             if partners:
                 live |= low | partners
-    return marks & ~live
+    return marks & among & ~live
+
+
+def inert_marks(pos: "Position") -> int:
+    """The marks of ``pos.unmoved`` whose piece has first-move patterns of its own and castles with
+    nothing: such a mark lives as long as its piece stays (unless its army leaves the game) and no
+    other mark depends on it."""
+    g = pos.game
+    found = 0
+    rest = pos.unmoved
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        code = ground(pos, low.bit_length() - 1)
+        if g.own_mark[code] and not g.castler[code]:
+            found |= low
+    return found
 
 
 def castling_partners(pos: "Position", king: int, army: int, marks: int, rules: list | None = None) -> int:
