@@ -56,6 +56,17 @@ class Atom:
         return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
                     or self.en_passant or self.sets_en_passant or self.hop or self.royal_only or self.once)
 
+    def reach(self, cell: int) -> set[int]:
+        """Every cell the atom may end on from ``cell`` on some board, whatever stands in the way:
+        its leaps' targets and every cell of its rays (a hop's too), within its ``from`` and ``to``
+        cells. For analyses of the compiled game, not for move generation."""
+        if self.from_cells is not None and cell not in self.from_cells:
+            return set()
+        cells = {to for to, _ in self.leaps[cell]} if self.leaps else set()
+        for ray in self.rays[cell] if self.rays else ():
+            cells.update(ray)
+        return cells if self.to_cells is None else cells & self.to_cells
+
     @property
     def attacks_plainly(self) -> bool:
         """Its captures depend only on occupancy and on fixed cells (``from``, ``to``): reverse

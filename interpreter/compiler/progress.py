@@ -38,13 +38,7 @@ def always_progresses(game: "Game") -> bool:
             if not atom.quiet or atom.unmoved or atom.once:
                 continue
             for cell in range(game.n):
-                if atom.from_cells is not None and cell not in atom.from_cells:
-                    continue
-                targets = [to for to, _ in atom.leaps[cell]] if atom.leaps else []
-                for ray in atom.rays[cell] if atom.rays else ():
-                    targets += ray
-                graph.add_edges_from((cell, to) for to in targets
-                                     if atom.to_cells is None or to in atom.to_cells)
+                graph.add_edges_from((cell, to) for to in atom.reach(cell))
         if not nx.is_directed_acyclic_graph(graph):
             return False
     return True

@@ -150,12 +150,7 @@ def _targets(game: "Game", code: int, cell: int) -> set[int]:
     every ray (slides and hops), whatever stands in the way."""
     found: set[int] = set()
     for atom in game.atoms[code]:
-        if atom.from_cells is not None and cell not in atom.from_cells:
-            continue
-        cells = {to for to, _ in atom.leaps[cell]} if atom.leaps else set()
-        for ray in atom.rays[cell] if atom.rays else ():
-            cells.update(ray)
-        found |= cells if atom.to_cells is None else cells & atom.to_cells
+        found |= atom.reach(cell)
     return found
 
 

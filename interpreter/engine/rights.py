@@ -28,6 +28,16 @@ def ground(pos: "Position", cell: int) -> int:
     return pos.under[cell]
 
 
+def marked_cells(mask: int) -> list[int]:
+    """The cells of the bit ``mask``, in increasing order."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
 def dead_marks(pos: "Position", among: int = -1) -> int:
     """The marks of ``pos.unmoved`` (of those in the bit mask ``among``) that can no longer allow
     anything, as a bit mask.
@@ -80,13 +90,10 @@ def inert_marks(pos: "Position") -> int:
     other mark depends on it."""
     g = pos.game
     found = 0
-    rest = pos.unmoved
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        code = ground(pos, low.bit_length() - 1)
+    for cell in marked_cells(pos.unmoved):
+        code = ground(pos, cell)
         if g.own_mark[code] and not g.castler[code]:
-            found |= low
+            found |= 1 << cell
     return found
 
 
@@ -103,10 +110,7 @@ def castling_partners(pos: "Position", king: int, army: int, marks: int, rules: 
             cells |= partner_mask(rule, army, king, g.n)
     rooks = g.castle_rook_codes[army]
     found = 0
-    rest = marks & cells & ~(1 << king)
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if ground(pos, low.bit_length() - 1) in rooks:
-            found |= low
+    for cell in marked_cells(marks & cells & ~(1 << king)):
+        if ground(pos, cell) in rooks:
+            found |= 1 << cell
     return found

@@ -88,7 +88,7 @@ def _shuffle(game, template: Position, shuffle: S.ShuffleSpec, templates: int = 
             if twin >= 0 and template.board[twin]:
                 army = game.code_army[template.board[twin]]
                 pos.board[twin] = game.code(game.code_kind[code], army)
-        _reset_unmoved(game, pos)
+        reset_unmoved(game, pos)
         out.append(pos)
     return out
 
@@ -110,7 +110,7 @@ def _distinct_permutations(items: tuple[int, ...]):
         order[i + 1:] = reversed(order[i + 1:])
 
 
-def _reset_unmoved(game, pos: Position) -> None:
+def reset_unmoved(game, pos: Position) -> None:
     """At the start every tracked piece, and every piece on a gate cell, is unmoved (so castling
     rights follow the new rooks), as far as its mark allows something (see engine.rights)."""
     pos.unmoved = 0

@@ -28,9 +28,10 @@ from interpreter.compiler.game import Game
 from interpreter.compiler.progress import always_progresses
 from interpreter.compiler.rights import first_move
 from interpreter.engine.position import Position
-from interpreter.engine.rights import castling_partners, dead_marks, ground
+from interpreter.engine.rights import castling_partners, ground, marked_cells
 from interpreter.notation.fen import castling_field
 
+from .arrays import reset_unmoved
 from .positions import start_position
 
 
@@ -62,12 +63,8 @@ def lints(game: Game) -> list[Lint]:
 
 def _every_right(start: Position) -> str:
     """The castling field ``start`` would have with every piece whose having moved matters unmoved."""
-    game = start.game
     full = start.copy()
-    for cell, code in enumerate(full.board):
-        if code and (game.tracked[code] or (game.gate_mask >> cell) & 1):
-            full.unmoved |= 1 << cell
-    full.unmoved &= ~dead_marks(full)
+    reset_unmoved(start.game, full)
     return castling_field(full)
 
 
@@ -85,7 +82,7 @@ def _unused_first_moves(game: Game, start: Position) -> list[Lint]:
         codes = [game.code(kind.index, a.index) for a in game.armies]
         if not any(game.own_mark[c] for c in codes):
             continue
-        if any((start.unmoved >> cell) & 1 and ground(start, cell) in codes for cell in range(game.n)):
+        if any(ground(start, cell) in codes for cell in marked_cells(start.unmoved)):
             continue
         pattern = next((m for m in kind.spec.moves if first_move(m)), None)
         on_board = any(ground(start, cell) in codes for cell in range(game.n))
@@ -106,8 +103,8 @@ def _unused_castlings(game: Game, start: Position) -> list[Lint]:
     if not game.castling_kinds:
         return found
     spec_rules = {rule.name: rule for rule in game.spec.castling.rules} if game.spec.castling else {}
-    kings = [(cell, game.code_army[ground(start, cell)]) for cell in range(game.n)
-             if (start.unmoved >> cell) & 1 and ground(start, cell) in game.castle_king_codes]
+    kings = [(cell, game.code_army[ground(start, cell)]) for cell in marked_cells(start.unmoved)
+             if ground(start, cell) in game.castle_king_codes]
     for rule in game.castle_rules + game.castle_locks:
         if any(castling_partners(start, cell, army, start.unmoved, [rule]) for cell, army in kings):
             continue

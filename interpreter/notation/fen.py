@@ -66,6 +66,7 @@ from dsl import limits as L
 from dsl.errors import Loc, suggest
 
 from interpreter.compiler.board import file_letter
+from interpreter.compiler.layout import CELL_NAME
 from interpreter.compiler.game import Game
 from interpreter.compiler.placement import fen_error as _error
 from interpreter.compiler.rights import home_rank, setup_cells
@@ -73,7 +74,7 @@ from interpreter.compiler.placement import (
     LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
 )
 from interpreter.engine.position import Position
-from interpreter.engine.rights import dead_marks, ground
+from interpreter.engine.rights import dead_marks, ground, marked_cells
 from interpreter.engine.stacking import lower_pieces
 from interpreter.engine.attacks import royal_attacked, royal_cells
 from interpreter.engine.legality import ep_legal, ep_possible
@@ -226,7 +227,7 @@ def written_mark(game: Game, code: int) -> bool:
     return game.own_mark[code] and not game.inferred[code]
 
 
-_RIGHT = re.compile(r"[a-z]+[0-9]+|.")   # a cell's name, or one letter
+_RIGHT = re.compile(CELL_NAME.pattern + "|.")   # a cell's name, or one letter
 
 
 def _castling(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
@@ -311,8 +312,7 @@ def _marks_there(game: Game, pos: Position, cell: int) -> bool:
     """Can the castling field give the piece at the bottom of ``cell`` a right? (A castling king or
     rook, a piece on a gate cell, or one whose first-move right FEN writes.)"""
     code = ground(pos, cell)
-    return bool(code) and (game.code_kind[code] in game.castling_kinds or written_mark(game, code)
-                           or (game.gate_mask >> cell) & 1 == 1)
+    return bool(code) and (game.castler[code] or written_mark(game, code) or (game.gate_mask >> cell) & 1 == 1)
 
 
 def _home_cell(game: Game, pos: Position, letter: str, army: int) -> int:
@@ -387,19 +387,6 @@ def other_rights(pos: Position, army: int, implied: int) -> str:
     return (letters.upper() if game.armies[army].letter_case == "upper" else letters) + "".join(cells)
 
 
-def marked_cells(mask: int) -> list[int]:
-    """The cells of the bit ``mask``, in increasing order."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
-
-
-_CELL_NAME = re.compile(r"[a-z]+[0-9]+")
-
-
 def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None:
     """The en passant field: ``-``, a cell, or several cells run together.
 
@@ -412,7 +399,7 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
     if text == "-":
         return
     board = game.board
-    names = _CELL_NAME.findall(text)
+    names = CELL_NAME.findall(text)
     if "".join(names) != text or any(name not in board.index for name in names):
         bad = next((n for n in names if n not in board.index), text)
         raise _error(fen, at, at + len(text), f"invalid en passant field {text!r}",
@@ -554,13 +541,9 @@ def _privileges(game: Game, pos: Position, fen: str, text: str, at: int) -> None
 def _ground_cells(pos: Position, army: int) -> dict[int, int]:
     """Cell -> code of the army's pieces standing at ground level: alone, or locked at the bottom
     of a stack (castling rights belong to those)."""
-    game = pos.game
-    cells = {}
-    for cell, code in enumerate(pos.board):
-        low = (lower_pieces(pos, cell) or (code,))[0]
-        if low and game.code_army[low] == army:
-            cells[cell] = low
-    return cells
+    code_army = pos.game.code_army
+    return {cell: code for cell, code in ((c, ground(pos, c)) for c in range(len(pos.board)))
+            if code and code_army[code] == army}
 
 
 def rook_reach(game: Game, army: int, king: int, toward: int) -> int:
