@@ -197,6 +197,41 @@ def compile_end_rules(game: "Game", ends: list[S.EndRule]):
     return [entry for entry in compiled if entry[2]] + [entry for entry in compiled if not entry[2]]
 
 
+def _is_no_moves_test(node) -> bool:
+    """``legal_moves == 0`` (either way round)."""
+    if not isinstance(node, S.Compare) or node.op != "==":
+        return False
+    sides = (node.left, node.right)
+    return (any(isinstance(s, S.Ref) and s.path == ["legal_moves"] for s in sides)
+            and any(isinstance(s, S.Num) and s.value == 0 for s in sides))
+
+
+def needs_no_moves(condition) -> bool:
+    """Can ``condition`` hold only where the side to move has no move the rules allow: it is
+    ``legal_moves == 0`` or ``stalemated``, or an ``and`` of which one operand needs no moves.
+    (A search that has found a legal move skips such rules: a mate, a stalemate.)"""
+    if _is_no_moves_test(condition) or (isinstance(condition, S.Ref) and condition.path == ["stalemated"]):
+        return True
+    return (isinstance(condition, S.BoolOp) and condition.op == "and"
+            and any(needs_no_moves(operand) for operand in condition.operands))
+
+
+# Names that read the legal moves themselves, not only whether there is one.
+MOVE_LIST_NAMES = ("only_move_by_royal", "mate_follows")
+
+
+def reads_move_list(condition) -> bool:
+    """Does ``condition`` read more of the legal moves than whether there is one: ``legal_moves``
+    other than in ``legal_moves == 0``, or a name of :data:`MOVE_LIST_NAMES`? Where no end rule
+    does, a search may learn whether moves exist by trying them one at a time."""
+    if _is_no_moves_test(condition):
+        return False
+    if isinstance(condition, S.Ref):
+        return condition.path == ["legal_moves"] or ".".join(condition.path) in MOVE_LIST_NAMES
+    return any(reads_move_list(child) for value in condition.__dict__.values()
+               for child in (value if isinstance(value, list) else [value]) if isinstance(child, S.Node))
+
+
 @dataclass(frozen=True)
 class _Signature:
     exact: dict[int, int]

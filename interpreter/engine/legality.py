@@ -26,6 +26,8 @@ from .moves import DROP, Move, swaps
 from .neutral import with_neutral_moves
 
 if TYPE_CHECKING:
+    from interpreter.compiler.game import Game
+
     from .position import Position
 
 
@@ -40,23 +42,43 @@ def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
     has one (see :attr:`Game.shares_royal_answers <interpreter.compiler.game.Game>`).
     """
     g = pos.game
+    moves = _allowed(pos, pseudo_legal_moves(pos, guard.attacked if guard else None), guard)
+    if g.compulsory_capture:
+        captures = [m for m in moves if is_capture(pos, m)]
+        if captures:
+            moves = captures
+    if g.neutral_move is not None:
+        moves = with_neutral_moves(pos, moves)
+    return moves
+
+
+def each_move_alone(game: Game) -> bool:
+    """Is a move's legality a question about that move alone (no ``captures compulsory``, whose
+    answer depends on the other moves, and no neutral piece's move appended to each move)?
+    Then :func:`allowed` answers it for one pseudo-legal move at a time."""
+    return not game.compulsory_capture and game.neutral_move is None
+
+
+def allowed(pos: Position, move: Move, guard: Guard) -> bool:
+    """Do the rules allow ``move``, one of :func:`~interpreter.engine.generation.pseudo_legal_moves`
+    (made with ``guard.attacked``)? For searches that test only the moves they try; the same
+    answer as :func:`rule_abiding_moves` where :func:`each_move_alone` holds. ``guard``: the
+    position's, shared by every move asked about (its pins are computed once)."""
+    return bool(_allowed(pos, [move], guard))
+
+
+def _allowed(pos: Position, moves: list[Move], guard: Guard | None) -> list[Move]:
+    """The pseudo-legal ``moves`` that the rules allow, each judged alone (see :func:`rule_abiding_moves`)."""
+    g = pos.game
     if g.self_check:
-        moves = _without_self_check(pos, pseudo_legal_moves(pos, guard.attacked if guard else None), guard)
-    else:
-        moves = pseudo_legal_moves(pos)
+        moves = _without_self_check(pos, moves, guard)
     if g.forbid_giving_check:
         army = pos.army
         moves = [m for m in moves if not _gives_check_after(pos, m, army)]
     if g.forbid_royal_escape:
         moves = _without_royal_escape(pos, moves)
-    if g.compulsory_capture:
-        captures = [m for m in moves if is_capture(pos, m)]
-        if captures:
-            moves = captures
     if g.has_drops and any(g.drop_no_mate):
         moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not mates_after(pos, m)]
-    if g.neutral_move is not None:
-        moves = with_neutral_moves(pos, moves)
     return moves
 
 
@@ -99,7 +121,7 @@ def _gives_check_after(pos: Position, move: Move, army: int) -> bool:
 
 # What keeps one royal piece safe (see Guard.pins): its cell, the attack tables of the enemies still
 # in the game, and _pins's answer for it: pinned pieces, whether it is attacked, hopper screens.
-KingPins = tuple[int, FoeTables, set[int], bool, set[int]]
+KingPins = tuple[int, FoeTables, set[int], bool, set[int], set[int] | None]
 
 
 class Guard:
@@ -148,8 +170,8 @@ def _king_pins(pos: Position, army: int, royals: list[int]) -> KingPins | None:
         enemies = live_enemies(pos, army)
         if all(g.pin_safe[e] for e in enemies):
             foes = g.foes(enemies)
-            pinned, checked, screens = _pins(pos, royals[0], foes)
-            return royals[0], foes, pinned, checked, screens
+            pinned, checked, screens, blocks = _pins(pos, royals[0], foes)
+            return royals[0], foes, pinned, checked, screens, blocks
     return None
 
 
@@ -177,7 +199,7 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
     found = guard.pins(army) if guard is not None else _king_pins(pos, army, royals)
     if found is None:
         return [m for m in moves if safe_after(pos, m, army)]
-    king, foes, pinned, checked, screens = found
+    king, foes, pinned, checked, screens, blocks = found
     is_royal = g.is_royal
     explosive = g.blast is not None
     king_code = board[king]
@@ -192,6 +214,13 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
                 legal.append(m)
             board[king] = king_code
         elif checked:
+            # A plain move or a drop that neither takes every piece giving check nor stands in
+            # its way leaves the king attacked; the others are tried (and one that makes a royal
+            # piece: with two, the rules may not call the army in check; and every move where a
+            # capture explodes: it may blow the attacker or the enemy king away).
+            if (blocks is not None and to not in blocks and not is_royal[promo] and not explosive
+                    and (special is None or special is DROP or special[0] == "ep_set")):
+                continue
             if safe_after(pos, m, army):
                 legal.append(m)
         elif to in screens:
@@ -232,37 +261,41 @@ def _castled_safe(pos: Position, move: Move, foes: FoeTables) -> bool:
     return safe
 
 
-def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, set[int]]:
+def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, set[int], set[int] | None]:
     """What a move must not disturb to keep ``king`` safe from the attacks of ``foes``' tables, and
     whether it is attacked now.
 
     Returns ``pinned`` (own pieces whose leaving would uncover an attack:
     the only piece between the king and an enemy rider, one of the two
     between it and a hopper, the piece on a lame leaper's way), whether
-    the king is attacked, and ``screens`` (empty cells between the king
+    the king is attacked, ``screens`` (empty cells between the king
     and a hopper with nothing between them: a piece arriving there would
-    let the hopper capture).
+    let the hopper capture), and ``blocks``: when it is attacked, the cells
+    where a piece arriving would take or stand in the way of every attacker
+    (empty under a double check; None when a hopper attacks it, whose check
+    a hurdle leaving also ends).
     """
     g = pos.game
     board = pos.board
     hostile = g.hostile[pos.army]
     pinned: set[int] = set()
     screens: set[int] = set()
-    checked = False
+    checks: list[set[int]] = []   # per attacker: where a piece arriving ends its attack
+    hopped = False
     for src, codes in foes.leap[king]:
         if board[src] in codes:
-            checked = True
+            checks.append({src})
     for src, codes in foes.once[king]:
         if board[src] in codes and (pos.privileges >> src) & 1:
-            checked = True
+            checks.append({src})
     for chain, codes in foes.ray[king]:
         blocker = -1
-        for c in chain:
+        for i, c in enumerate(chain):
             q = board[c]
             if q:
                 if q in codes:   # an attacker, even one the mover may not capture (a royal one)
                     if blocker < 0:
-                        checked = True
+                        checks.append(set(chain[:i + 1]))
                     else:
                         pinned.add(blocker)
                     break
@@ -273,7 +306,7 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
         if board[src] in codes:
             blockers = [c for c in between if board[c]]
             if not blockers:
-                checked = True
+                checks.append({src, *between})
             elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
                 pinned.add(blockers[0])
     for chain, codes in foes.hop[king]:
@@ -287,10 +320,15 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
         if kinds[:1] == [True]:
             screens.update(chain[:occupied[0][0]])
         if kinds[1:2] == [True]:
-            checked = True
+            hopped = True
         if kinds[2:3] == [True]:
             pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
-    return pinned, checked, screens
+    blocks: set[int] | None = None
+    if checks and not hopped:
+        blocks = checks[0]
+        for cells in checks[1:]:
+            blocks = blocks & cells
+    return pinned, bool(checks) or hopped, screens, blocks
 
 
 def _without_partner_check(pos: Position, moves: list[Move], army: int, guard: Guard) -> list[Move]:
@@ -338,7 +376,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
         if len(known) == len(found):
             suspects: set[int] = set()
             screens: set[int] = set()
-            for king, _, pinned, _, near in known:
+            for king, _, pinned, _, near, _ in known:
                 suspects.add(king)
                 suspects |= pinned
                 screens |= near

@@ -337,14 +337,35 @@ def immediate_end(position: "Position", guard: Guard | None = None) -> bool:
     return False
 
 
+# What a search that has not generated the legal moves yet knows of them: that there is one. Only
+# the length of this list is read (see outcome_with_moves).
+SOME_MOVE: list = [None]
+
+
+def outcome_with_moves(position: "Position") -> Outcome | None:
+    """The outcome of ``position`` if the side to move has a legal move: the end rules that need
+    none (a mate, a stalemate: ``Game.ends_with_moves`` leaves them out) are not asked, and the
+    others read ``legal_moves`` as 1. For searches that try the moves one at a time; exact when no
+    rule reads more of the moves than whether there is one (not ``Game.ends_read_moves``). When it
+    finds an end, the caller that does not know yet whether a move exists asks :func:`outcome`
+    with the legal moves (an earlier rule may need none)."""
+    return _first_end(position, position.game.ends_with_moves, SOME_MOVE)
+
+
 def outcome(position: "Position", legal: list | None = None) -> Outcome | None:
     """The outcome if the game is over in ``position``, else None."""
+    return _first_end(position, position.game.end_rules, legal)
+
+
+def _first_end(position: "Position", rules: list, legal: list | None) -> Outcome | None:
+    """The outcome by the first of ``rules`` that holds (None when none does and there is a legal
+    move; a draw when there is none)."""
     g = position.game
     ctx = EndContext(position, legal)
     army = position.army
     # Immediate ends first (the order of g.end_rules): once one holds there are no
     # legal moves, which must not be read as a mate or a stalemate.
-    for rule, condition, _ in g.end_rules:
+    for rule, condition, _ in rules:
         if condition(ctx):
             result = rule.result
             if result == "draw":

@@ -263,7 +263,7 @@ class Position:
         self._undo.append((move, piece, captured, self.unmoved, ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
                            promoted, hand_code, self.privileges, self.scores, self.out))
-        if self.privileges:
+        if self.privileges and to >= 0:   # a pass or an army going out moves no piece
             h = self._move_privilege(frm, to, tag, h)
         if ep_cells:
             z_ep = g.z_ep
@@ -323,6 +323,23 @@ class Position:
             h = self._count_check_and_ep(army, h, False)
         self.hash = h
         self.history.append(h)
+
+    def last_step(self) -> tuple[int, int, int] | None:
+        """What the last move did, when it moved one piece from a cell to another and changed no
+        other cell than that of a piece it took (en passant too): ``(piece, captured, hand_code)``,
+        the mover's code before the move (on its target it may be another now: a promotion, a
+        narrowed facing, a partner's piece), the code taken (0: none) and the code that went to a
+        hand for it (0: none). None for every other move: castling, a drop, a pass, gating, a
+        stack's move, an explosion, a removal, a rescue, a neutral piece's move. (For searches that
+        keep sums over the pieces up to date move by move.)"""
+        undo = self._undo[-1]
+        if len(undo) != 17 or undo[11] is not None:   # another record (gating, rescue, neutral), or cells rewritten
+            return None
+        special = undo[0][3]
+        tag = None if special is None else special[0]
+        if tag in STEP_TAGS or tag == "st":
+            return undo[1], undo[2], undo[13]
+        return None
 
     def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
         """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
