@@ -33,8 +33,10 @@ from importlib.util import spec_from_file_location
 from pathlib import Path
 
 # The modules compiled with mypyc: the whole engine (generation, legality, make/unmake, outcome,
-# stacking, ...) and the move closures of the compiler. They must pass mypy ([tool.mypy] in pyproject.toml).
+# stacking, ...), the move closures of the compiler and the search's hot path (the node search and
+# the evaluation's sums). They must pass mypy ([tool.mypy] in pyproject.toml).
 COMPILED = (
+    "interpreter.agents.incremental", "interpreter.agents.search",
     "interpreter.compiler.generators",
     "interpreter.engine.attacks", "interpreter.engine.gating", "interpreter.engine.generation",
     "interpreter.engine.legality", "interpreter.engine.moves", "interpreter.engine.neutral",

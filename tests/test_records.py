@@ -143,7 +143,7 @@ def first_won(variant: str, mode: str | None, seeds: list[int]) -> GameResult:
     ("superchess", "4p", [5, 0, 1, 2], {"1-0": "White, Tan", "0-1": "Black, Brown"}),
     ("superchess", "2p", [0, 7, 3], {"1-0": "White, Tan", "0-1": "Black, Brown"}),
     ("fourplayer_teams", None, [1, 0, 2], {"1-0": "Red, Yellow", "0-1": "Blue, Green"}),
-    ("fourplayer_ffa", None, [0, 1, 3], None),
+    ("fourplayer_ffa", None, [5, 6, 7], None),
 ])
 def test_a_match_game_won_by_a_team_or_an_army_records_its_winners(variant, mode, seeds, sides):
     """``sides``: the Winners tag of each two-team result (None: a free-for-all, whose win is ``*``)."""

@@ -37,17 +37,25 @@ MATE_BOUND = MATE - 10_000  # scores beyond this are forced wins or losses
 class Budget:
     """What a search may spend: ``time`` in seconds, ``nodes`` (positions visited, or MCTS
     playouts) and ``depth`` in plies; None is no limit on that count. With none of them set the
-    agent uses its own default. Only a time limit makes a search depend on the machine."""
+    agent uses its own default. Only a time limit makes a search depend on the machine.
+
+    ``soft`` (seconds, at most ``time``) is the time a move deserves when ``time`` is the most it
+    may take (a game clock, see :func:`~interpreter.agents.clock.time_for_move`): a search stops
+    starting new iterations around it, and goes on longer when its best move keeps changing.
+    Without it, a fixed time per move: new iterations start until half of ``time`` is gone."""
 
     time: float | None = None
     nodes: int | None = None
     depth: int | None = None
+    soft: float | None = None
 
     def __post_init__(self) -> None:
-        for name in ("time", "nodes", "depth"):
+        for name in ("time", "nodes", "depth", "soft"):
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"a budget's {name} must be positive, not {value}")
+        if self.soft is not None and (self.time is None or self.soft > self.time):
+            raise ValueError(f"a budget's soft time ({self.soft}) needs a time limit at least as long")
 
     @property
     def unlimited(self) -> bool:
@@ -116,7 +124,8 @@ class Clock:
         self.budget = budget
         self.stop = stop
         self.deadline = None if budget.time is None else self.started + budget.time
-        self.soft = None if budget.time is None else self.started + budget.time * 0.5
+        self.soft = None if budget.time is None else self.started + (
+            budget.soft if budget.soft is not None else budget.time * 0.5)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started

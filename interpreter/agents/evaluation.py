@@ -36,10 +36,10 @@ from __future__ import annotations
 import weakref
 
 from dsl import spec as S
-from interpreter.engine.stacking import locked_pieces
 from interpreter.loading import start_position
 
 from . import tables
+from .incremental import Terms
 from .sides import Sides
 
 ROYAL = 2000          # a royal piece on the board
@@ -65,7 +65,7 @@ class Evaluation:
         self.sides = Sides(game)
         kind_values = tables.piece_values(game)
         material = w["material"]
-        scale = EXTINCTION if _extinction_wins(game) else 1.0
+        scale = EXTINCTION if extinction_wins(game) else 1.0
         ncodes, n = game.ncodes, game.n
         # Centipawns per code: what a capture wins (move ordering, greedy), and material for the phase.
         self.values = [0] + [kind_values[game.code_kind[c]] for c in range(1, ncodes)]
@@ -103,64 +103,27 @@ class Evaluation:
         self.hand = [round(scale * w["hand"] * material * HAND * v) for v in self.values]
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
         self.point = round(material * POINTS) if game.scoring else 0
+        n = game.n
+        self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
+                           [v for row in self.square for v in row],
+                           [v for row in self.royal_square for v in (row or [0] * n)],
+                           list(self.values), self.hand, self.locked, self.start_material, self.point,
+                           game.stacking is not None, list(self.sides.team_of), self.sides.count)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
-        game = self.game
-        board, square, royal_square, values = pos.board, self.square, self.royal_square, self.values
-        scores = []
-        armies = len(game.armies)   # neutral pieces (cells_of[armies]) score for nobody
-        material = [0] * armies   # per army: what it has left, for the royal pieces' endgame term
-        royals = []
-        for army, cells in zip(range(armies), pos.cells_of):
-            total = have = 0
-            for cell in cells:
-                code = board[cell]
-                total += square[code][cell]
-                have += values[code]
-                if royal_square[code] is not None:
-                    royals.append((code, cell))
-            scores.append(total)
-            material[army] = have
-        code_army = game.code_army
-        if pos.stacked:
-            for _, code in locked_pieces(pos):
-                scores[code_army[code]] += self.locked[code]
-                material[code_army[code]] += values[code]
-        if game.has_hands:   # pieces in hand, to drop or to gate
-            hand = self.hand
-            for code, count in enumerate(pos.hands):
-                if count:
-                    scores[code_army[code]] += count * hand[code]
-                    material[code_army[code]] += count * values[code]
-        for code, cell in royals:
-            army = code_army[code]
-            late = 1.0 - material[army] / self.start_material[army]
-            if late > 0:
-                scores[army] += round(late * royal_square[code][cell])
-        if self.point:   # points scored count; an army out of the game keeps only those
-            scores = [self.point * points + (0 if (pos.out >> army) & 1 else score)
-                      for army, (score, points) in enumerate(zip(scores, pos.scores))]
-        return scores
+        return self.terms.scores(pos, self.terms.sums(pos))
 
     def team_scores(self, pos) -> list[int]:
         """The score of every team (the sum of its armies')."""
-        totals = [0] * self.sides.count
-        team_of = self.sides.team_of
-        for army, score in enumerate(self.army_scores(pos)):
-            totals[team_of[army]] += score
-        return totals
+        return self.terms.team_scores(pos, self.terms.sums(pos))
 
     def relative(self, pos, team: int) -> int:
         """``team``'s score minus the mean score of the other teams."""
-        totals = self.team_scores(pos)
-        others = len(totals) - 1
-        if not others:
-            return totals[team]
-        return totals[team] - (sum(totals) - totals[team]) // others
+        return self.terms.relative(pos, self.terms.sums(pos), team)
 
 
-def _extinction_wins(game) -> bool:
+def extinction_wins(game) -> bool:
     """Does an end rule give the win to an army that has no pieces left (``pieces == 0: win``)?"""
     for rule in game.spec.rules.ends:
         cond = rule.condition

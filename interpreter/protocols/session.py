@@ -144,20 +144,26 @@ class Session:
         return SearchJob(choose, tag, root)
 
 
-def move_seconds(remaining: float, increment: float, moves_to_go: int | None, overhead: float) -> float:
-    """The seconds for one move from a game clock (see :func:`interpreter.agents.time_for_move`),
-    less ``overhead`` seconds for the answer to travel."""
-    share = time_for_move(max(0.0, remaining), max(0.0, increment), moves_to_go).time or LEAST_TIME
-    return max(LEAST_TIME, share - overhead)
+def move_seconds(remaining: float, increment: float, moves_to_go: int | None,
+                 overhead: float) -> tuple[float, float]:
+    """The most and the deserved seconds for one move from a game clock (the budget's ``time`` and
+    ``soft`` of :func:`interpreter.agents.time_for_move`), each less ``overhead`` seconds for the
+    answer to travel."""
+    budget = time_for_move(max(0.0, remaining), max(0.0, increment), moves_to_go)
+    hard = max(LEAST_TIME, (budget.time or LEAST_TIME) - overhead)
+    return hard, min(hard, max(LEAST_TIME, (budget.soft or hard) - overhead))
 
 
-def budget_of(time: float | None = None, nodes: int | None = None, depth: int | None = None) -> Budget | None:
+def budget_of(time: float | None = None, nodes: int | None = None, depth: int | None = None,
+              soft: float | None = None) -> Budget | None:
     """A budget of the limits given, or None when no limit is given (the agent's own budget then). A
     depth over the limit ``search_depth`` is cut to it, as engines cut ``go depth`` to their deepest
-    search: a GUI asks for a deep search, not for an error."""
+    search: a GUI asks for a deep search, not for an error. ``soft``: the time the move deserves
+    within ``time`` (a game clock's), see :class:`~interpreter.agents.Budget`."""
     if time is None and nodes is None and depth is None:
         return None
-    return Budget(time=time, nodes=nodes, depth=None if depth is None else min(depth, SEARCH_DEPTH.value))
+    return Budget(time=time, nodes=nodes, depth=None if depth is None else min(depth, SEARCH_DEPTH.value),
+                  soft=soft if time is not None and soft is not None and soft <= time else None)
 
 
 INFINITE = Budget(time=LONGEST)

@@ -261,13 +261,15 @@ class UciEngine(LineEngine):
         white = session.pos.army == session.game.turn_order[0]
         remaining = limits.get("wtime" if white else "btime")
         movetime = limits.get("movetime")
+        soft = None
         if remaining is not None:
-            time = move_seconds(remaining / 1000, limits.get("winc" if white else "binc", 0) / 1000,
-                                limits.get("movestogo"), self.overhead / 1000)
+            time, soft = move_seconds(remaining / 1000, limits.get("winc" if white else "binc", 0) / 1000,
+                                      limits.get("movestogo"), self.overhead / 1000)
         else:
             time = None if movetime is None else max(0.01, (movetime - self.overhead) / 1000)
         nodes = limits.get("nodes")
-        budget = budget_of(time, nodes if nodes is None or nodes > 0 else 1, depth if depth is None or depth > 0 else 1)
+        budget = budget_of(time, nodes if nodes is None or nodes > 0 else 1, depth if depth is None or depth > 0 else 1,
+                           soft)
         return session.budget if budget is None else budget
 
     def cmd_stop(self, args: list[str]) -> None:

@@ -235,18 +235,18 @@ class XBoardEngine(LineEngine):
     def _budget(self):
         from .session import budget_of, move_seconds
         session = self.session
-        seconds = None
+        seconds = soft = None
         if self.control is not None and self.control[0] == "st":
             seconds = max(0.01, self.control[1])
         elif self.control is not None:
             _, moves, base, increment = self.control
             remaining = self.my_time if self.my_time is not None else base
             to_go = moves - (session.pos.fullmove - 1) % moves if moves else None
-            seconds = move_seconds(remaining, increment, to_go, OVERHEAD)
+            seconds, soft = move_seconds(remaining, increment, to_go, OVERHEAD)
         nodes = None
         if self.nps and seconds is not None:
-            seconds, nodes = None, max(1, int(seconds * self.nps))
-        return budget_of(seconds, nodes, self.depth) or session.budget
+            seconds, soft, nodes = None, None, max(1, int((soft or seconds) * self.nps))
+        return budget_of(seconds, nodes, self.depth, soft) or session.budget
 
     # ------------------------------------------------------------ thinking
     def cmd_post(self, rest: str) -> None:

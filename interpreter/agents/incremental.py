@@ -1,0 +1,159 @@
+"""The evaluation's sums over the pieces, computed once and then kept up to date move by move.
+
+:class:`~interpreter.agents.evaluation.Evaluation` compiles a game's tables
+once; this module holds them as flat lists (:class:`Terms`) and does the
+per-position arithmetic, the part a search repeats at every node. The
+score of an army is linear in its pieces but for one term, so three sums
+per army say everything (see :meth:`Terms.sums`):
+
+- ``square``: every piece on the board at its cell (value, mobility,
+  promotion and goal-zone terms, :attr:`Terms.square`), every piece in hand
+  (:attr:`Terms.hand`) and every piece locked under another (:attr:`Terms.locked`);
+- ``material``: the values of the same pieces, for the endgame phase;
+- ``royal``: the royal pieces' endgame mobility (:attr:`Terms.royal`), which
+  :meth:`Terms.scores` scales by how much of the army's material is gone.
+
+A move that carries one piece from a cell to another (and takes at most
+one, for a hand or not) or drops one changes a few table entries:
+:meth:`Terms.after` computes the new sums from the old in constant time;
+any other move (castling, stacks, explosions, gating) gets them from
+scratch. Both give the same numbers (the contract tests compare them).
+
+Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
+"""
+
+from __future__ import annotations
+
+from interpreter.engine.moves import DROP, Move
+from interpreter.engine.position import Position
+from interpreter.engine.stacking import locked_pieces
+
+Sums = list[int]   # per army set: square sums, then material sums, then royal sums (3 * army_sets entries)
+
+
+class Terms:
+    """The evaluation's tables of one game, flat: per ``code * n + cell`` (``square``, ``royal``)
+    or per code (``value``, ``hand``, ``locked``)."""
+
+    def __init__(self, n: int, code_army: list[int], armies: int, army_sets: int, square: list[int],
+                 royal: list[int], value: list[int], hand: list[int], locked: list[int],
+                 start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int) -> None:
+        self.n = n
+        self.code_army = code_army
+        self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
+        self.army_sets = army_sets
+        self.square = square
+        self.royal = royal
+        self.value = value
+        self.hand = hand
+        self.locked = locked
+        self.start_material = start_material
+        self.point = point                # a point scored, in centipawns (0: the game does not score)
+        self.stacking = stacking
+        self.team_of = team_of            # per army: its team (see interpreter.agents.sides)
+        self.teams = teams
+
+    def sums(self, pos: Position) -> Sums:
+        """The three sums of every army set, from scratch."""
+        n, sets = self.n, self.army_sets
+        square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
+        board = pos.board
+        out = [0] * (3 * sets)
+        for army in range(sets):
+            s = m = r = 0
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                i = code * n + cell
+                s += square[i]
+                m += value[code]
+                r += royal[i]
+            out[army] = s
+            out[sets + army] = m
+            out[2 * sets + army] = r
+        if self.stacking and pos.stacked:
+            for _, code in locked_pieces(pos):
+                a = code_army[code]
+                out[a] += self.locked[code]
+                out[sets + a] += value[code]
+        hands = pos.hands
+        for code in range(1, len(hands)):
+            count = hands[code]
+            if count:
+                a = code_army[code]
+                out[a] += count * self.hand[code]
+                out[sets + a] += count * value[code]
+        return out
+
+    def after(self, pos: Position, before: Sums, move: Move) -> Sums:
+        """The sums after ``move``, just made in ``pos`` (whose sums were ``before``)."""
+        special = move[3]
+        if special is DROP:
+            code, i = move[2], move[2] * self.n + move[1]
+            a = self.code_army[code]
+            out = list(before)
+            out[a] += self.square[i] - self.hand[code]
+            out[2 * self.army_sets + a] += self.royal[i]
+            return out
+        step = pos.last_step()
+        if step is None:
+            if special is not None and special[0] == "pass":
+                return before
+            return self.sums(pos)
+        piece, captured, hand_code = step
+        n, sets, square, royal, value, code_army = self.n, self.army_sets, self.square, self.royal, self.value, self.code_army
+        frm, to = move[0], move[1]
+        new = pos.board[to]
+        out = list(before)
+        a, b = code_army[piece], code_army[new]
+        i, j = piece * n + frm, new * n + to
+        out[a] -= square[i]
+        out[b] += square[j]
+        out[sets + a] -= value[piece]
+        out[sets + b] += value[new]
+        out[2 * sets + a] -= royal[i]
+        out[2 * sets + b] += royal[j]
+        if captured:
+            cell = to if special is None or special[0] != "ep" else special[1]
+            c, k = code_army[captured], captured * n + cell
+            out[c] -= square[k]
+            out[sets + c] -= value[captured]
+            out[2 * sets + c] -= royal[k]
+        if hand_code:
+            h = code_army[hand_code]
+            out[h] += self.hand[hand_code]
+            out[sets + h] += value[hand_code]
+        return out
+
+    def scores(self, pos: Position, sums: Sums) -> list[int]:
+        """The score of every army (centipawns, higher is better for it) from its sums: the squares,
+        plus the royal pieces' endgame term scaled by the share of its starting material gone; in
+        games that score, the points, and nothing else for an army out of the game."""
+        sets = self.army_sets
+        out: list[int] = []
+        for army in range(self.armies):
+            score = sums[army]
+            r = sums[2 * sets + army]
+            if r:
+                late = 1.0 - sums[sets + army] / self.start_material[army]
+                if late > 0:
+                    score += round(late * r)
+            if self.point:
+                score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
+            out.append(score)
+        return out
+
+    def team_scores(self, pos: Position, sums: Sums) -> list[int]:
+        """The score of every team: the sum of its armies'."""
+        totals = [0] * self.teams
+        team_of = self.team_of
+        for army, score in enumerate(self.scores(pos, sums)):
+            totals[team_of[army]] += score
+        return totals
+
+    def relative(self, pos: Position, sums: Sums, team: int) -> int:
+        """``team``'s score minus the mean score of the other teams."""
+        totals = self.team_scores(pos, sums)
+        others = len(totals) - 1
+        if not others:
+            return totals[team]
+        return totals[team] - (sum(totals) - totals[team]) // others

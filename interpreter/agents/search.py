@@ -1,0 +1,770 @@
+"""The alpha-beta search's hot path: one node of it costs a few moves made and unmade.
+
+:class:`Searcher` runs the iterations that
+:class:`~interpreter.agents.alphabeta.AlphaBeta` asks for: a negamax
+principal-variation search with a quiescence search, over the two sides of
+:mod:`~interpreter.agents.sides`. What makes a node cheap:
+
+- **Legality when a move is tried.** Where a move's legality is a question
+  about that move alone (:func:`~interpreter.engine.legality.each_move_alone`)
+  and no end rule reads more of the legal moves than whether there is one
+  (``Game.ends_read_moves``), a node generates the pseudo-legal moves, picks
+  them one at a time in order (the hash move, captures by most valuable
+  victim and static exchange, killers, the counter-move, history) and asks
+  :func:`~interpreter.engine.legality.allowed` only of the move it is about
+  to search: a cut-off after one move costs one test, not forty. The end
+  rules that can hold while a move exists are asked first
+  (:func:`~interpreter.engine.outcome.outcome_with_moves`); a mate or a
+  stalemate is known when no move passed. Other games (compulsory captures,
+  neutral pieces, rules on the number of moves) generate the legal moves at
+  every node, as the rules define them.
+- **An evaluation kept up to date.** The sums of
+  :mod:`~interpreter.agents.incremental` are carried from a node to its
+  children, changed by the move (from scratch only after castling, stacks,
+  explosions).
+- **A table in flat lists**: the transposition table is three lists indexed
+  by the hash's low bits (key, packed depth/bound/score/age, move).
+
+What makes it strong: iterative deepening with aspiration windows, the
+hash move, null-move pruning where the rules make passing no better than
+moving (:func:`null_move_allowed`), reverse futility, futility and
+late-move pruning near the horizon, late-move reductions, check extensions
+bounded by the ply (so that games with many checks, Shogi's drops, do not
+explode), static exchange evaluation (:meth:`Searcher.exchange`, from the
+attack tables) for ordering and for dropping losing captures in
+quiescence, two killers per ply, a counter-move per previous move and a
+history table.
+
+Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+
+from dsl import spec as S
+from dsl.limits import SEARCH_DEPTH
+
+from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.legality import Guard, allowed, each_move_alone
+from interpreter.engine.moves import DROP, PASS, Move
+from interpreter.engine.outcome import (Outcome, forced_moves, immediate_end, outcome, outcome_with_moves,
+                                        legal_moves)
+from interpreter.engine.position import Position
+
+from .base import MATE, MATE_BOUND, Stopped
+from .incremental import Sums, Terms
+
+INFINITY = MATE + 1
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 2 * SEARCH_DEPTH.value  # the deepest search, and room for check extensions and captures beyond it
+QUIESCENCE_PLIES = 8        # beyond this many capture plies the evaluation is taken as it is
+FUTILITY = 150              # centipawns per ply of futility pruning (quiet moves, 1-2 plies from the horizon)
+REVERSE_FUTILITY = 120      # centipawns per ply by which a static evaluation above beta cuts (up to 3 plies)
+DELTA = 200                 # margin of delta pruning in quiescence
+TABLE_BITS = 20             # the transposition table holds 2**TABLE_BITS entries
+GENERATED_BITS = 16         # the positions whose moves are remembered: 2**GENERATED_BITS
+CHECK_EVERY = 1024          # nodes between looks at the clock and the stop flag
+NULL_MOVE: Move = (-1, -1, 0, PASS)
+NO_MOVE: Move = (-1, -1, 0, None)     # no best move yet
+# Move ordering: the bands of scores (higher is tried first).
+HASH_MOVE = 1 << 40
+GOOD_CAPTURE = 1 << 34
+KILLER = 1 << 33
+COUNTER = (1 << 33) - 2
+BAD_CAPTURE = 1 << 32
+_OFFSET = 2 * INFINITY      # scores are stored as non-negative numbers
+ROYAL_EXCHANGE = 50_000     # a royal piece's value in an exchange: taking with it loses if it is retaken
+
+
+def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
+    """May the search try a pass (null-move pruning) in this game?
+
+    Null-move pruning assumes that some move is better than passing. It is
+    used only where the rules make that the rule rather than the exception:
+    two sides whose turns alternate (``sides_of_turn``: per turn of the
+    turn order, 0 or 1), every army with a royal piece to lose, no
+    ``captures compulsory``, no neutral piece moved every turn, no end rule
+    that a side wins by having no move or by losing its pieces
+    (``extinction``). A node tries it only when the side to move is not in
+    check and has a piece that neither is royal nor promotes (endings of
+    kings and pawns are where zugzwang lives).
+    """
+    turns = len(sides_of_turn)
+    alternating = turns >= 2 and all(sides_of_turn[t] != sides_of_turn[(t + 1) % turns] for t in range(turns))
+    royal_armies = all(any(game.is_royal[c] for c in range(1, game.ncodes) if game.code_army[c] == a)
+                       for a in range(len(game.armies)))
+    stalemate_wins = any(rule.result == "win" and _is_no_moves(rule.condition) for rule in game.spec.rules.ends)
+    return (alternating and royal_armies and not game.compulsory_capture and game.neutral_move is None
+            and not extinction and not stalemate_wins)
+
+
+def _is_no_moves(condition) -> bool:
+    """``legal_moves == 0`` or ``stalemated`` (alone or in an ``and``)."""
+    if isinstance(condition, S.Compare):
+        return condition.op == "==" and any(isinstance(s, S.Ref) and s.path == ["legal_moves"]
+                                            for s in (condition.left, condition.right))
+    if isinstance(condition, S.Ref):
+        return condition.path == ["stalemated"]
+    return isinstance(condition, S.BoolOp) and condition.op == "and" and any(_is_no_moves(o) for o in condition.operands)
+
+
+def attackers(board: list[int], cell: int, foes, privileges: int) -> list[int]:
+    """The cells of the pieces that ``foes``' attack tables (leaps, privileged leaps, rides, lame
+    leaps, hops) say attack ``cell`` on ``board``."""
+    found: list[int] = []
+    for src, codes in foes.leap[cell]:
+        if board[src] in codes:
+            found.append(src)
+    for src, codes in foes.once[cell]:
+        if board[src] in codes and (privileges >> src) & 1:
+            found.append(src)
+    for chain, codes in foes.ray[cell]:
+        for c in chain:
+            q = board[c]
+            if q:
+                if q in codes:
+                    found.append(c)
+                break
+    for src, between, codes in foes.lame[cell]:
+        if board[src] in codes and not any(board[c] for c in between):
+            found.append(src)
+    for chain, codes in foes.hop[cell]:
+        hurdle = False
+        for c in chain:
+            q = board[c]
+            if q:
+                if hurdle:
+                    if q in codes:
+                        found.append(c)
+                    break
+                hurdle = True
+    return found
+
+
+class Searcher:
+    """The search of one game for one agent: its tables (transposition, history, counter-moves)
+    live as long as the agent plays that game."""
+
+    def __init__(self, game, terms: Terms, values: list[int], team_of: list[int], turn_team: list[int],
+                 null_ok: bool, repetition_draws: bool, noise: int = 0, seed: int = 0) -> None:
+        self.game = game
+        self.terms = terms
+        self.values = values
+        self.team_of = team_of
+        self.turn_team = turn_team
+        self.null_ok = null_ok
+        self.repetition_draws = repetition_draws
+        self.noise = noise
+        self.seed = seed
+        self.n: int = game.n
+        self.lazy: bool = each_move_alone(game) and not game.ends_read_moves
+        self.asks_ends: bool = bool(game.ends_with_moves)
+        self.immediate: bool = game.has_immediate_ends
+        self.no_moves: bool = bool(game.no_moves)
+        # What a capture is worth: the piece, and in drop games the piece in hand as well.
+        self.capture_scale: int = 2 if game.to_hand else 1
+        self.hostile: list[list[bool]] = game.hostile
+        self.code_army: list[int] = game.code_army
+        self.exchanges: bool = game.stacking is None and game.blast is None
+        self.attackers: list = game.attackers
+        # The most a capture or a promotion can gain (big delta pruning in quiescence).
+        self.max_gain: int = self.capture_scale * max(values) + max(values) + DELTA
+        # Pieces whose presence makes zugzwang unlikely (null-move pruning): neither royal nor a pawn
+        # (the cheapest kind that promotes).
+        promotes = [False] + [bool(game.kinds[game.code_kind[c]].spec.promotions) for c in range(1, game.ncodes)]
+        pawn = min((values[c] for c in range(1, game.ncodes) if promotes[c] and not game.is_royal[c]), default=-1)
+        self.minor: list[bool] = [False] + [not game.is_royal[c] and not (promotes[c] and values[c] <= pawn)
+                                            for c in range(1, game.ncodes)]
+        # Values in an exchange: a royal piece is worth more than anything it could win.
+        self.see_values: list[int] = [ROYAL_EXCHANGE if game.is_royal[c] else values[c] for c in range(game.ncodes)]
+        size = 1 << TABLE_BITS
+        self.mask = size - 1
+        self.keys: list[int] = [0] * size
+        self.data: list[int] = [0] * size
+        self.moves: list[Move | None] = [None] * size
+        self.age = 0
+        self.gen_mask = (1 << GENERATED_BITS) - 1
+        self.gen_keys: list[int] = [0] * (self.gen_mask + 1)
+        self.gen_moves: list[list[Move] | None] = [None] * (self.gen_mask + 1)
+        self.gen_noisy: list[list[Move] | None] = [None] * (self.gen_mask + 1)
+        self.history: list[int] = [0] * (game.ncodes * game.n)
+        self.counters: list[Move | None] = [None] * (game.ncodes * game.n)
+        self.reductions: list[list[int]] = [[0] + [int(0.5 + math.log(d) * math.log(i) / 2.25) if d and i else 0
+                                                   for i in range(1, 64)] for d in range(64)]
+        self.killers: list[Move | None] = [None] * (2 * (MAX_PLY + 2))
+        self.pv: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+        self.sums: list[Sums] = [[] for _ in range(MAX_PLY + 2)]
+        self.played: list[Move | None] = [None] * (MAX_PLY + 2)
+        self.side_of_turn: list[int] = []
+        self.root_team = 0
+        self.root_moves: list[Move] = []
+        self.root_best: Move | None = None
+        self.root_score = 0
+        self.nodes = 0
+        self.seldepth = 0
+        self.limit = 0
+        self.next_check = 0
+        self.deadline = 0.0
+        self.stop: threading.Event | None = None
+        self.extension_room = 0
+
+    # ------------------------------------------------------------ a search
+    def start(self, pos: Position, root_team: int, legal: list[Move], node_limit: int, deadline: float,
+              stop: threading.Event | None) -> None:
+        """Prepare a search of ``pos`` (a copy the search may change) for ``root_team``, whose
+        legal moves are ``legal``: within ``node_limit`` nodes (0: none) and until ``deadline``
+        (``time.perf_counter()``; 0: none)."""
+        if root_team != self.root_team and len(set(self.team_of)) > 2:
+            self.keys = [0] * (self.mask + 1)      # paranoid scores depend on whose view they take
+        self.root_team = root_team
+        self.side_of_turn = [0 if team == root_team else 1 for team in self.turn_team]
+        self.age = (self.age + 1) & 0xFF
+        history = self.history
+        for i in range(len(history)):
+            history[i] >>= 3
+        self.killers = [None] * (2 * (MAX_PLY + 2))
+        self.nodes = self.seldepth = 0
+        self.limit = node_limit
+        self.deadline = deadline
+        self.stop = stop
+        self.next_check = min(CHECK_EVERY, node_limit) if node_limit else CHECK_EVERY
+        self.root_moves = list(legal)
+        self.sums[0] = self.terms.sums(pos)
+
+    def iterate(self, pos: Position, depth: int, previous: int, window: int) -> int:
+        """One iteration of the given depth (an aspiration window of ``window`` centipawns around
+        ``previous`` from depth 4, widened on failure). Raises :class:`Stopped` when the budget
+        runs out; :attr:`root_best` then holds the best move found in it, if any."""
+        self.root_best = None
+        self.extension_room = 2 * depth + 4
+        if depth < 4 or abs(previous) >= MATE_BOUND:
+            return self.search(pos, depth, -INFINITY, INFINITY, 0, False)
+        alpha, beta = previous - window, previous + window
+        while True:
+            score = self.search(pos, depth, alpha, beta, 0, False)
+            if alpha < score < beta:
+                return score
+            if score <= alpha:
+                alpha = max(-INFINITY, alpha - 4 * window)
+            else:
+                beta = min(INFINITY, beta + 4 * window)
+            window *= 4
+            if window > 1000:
+                return self.search(pos, depth, -INFINITY, INFINITY, 0, False)
+
+    def _check(self) -> None:
+        """Raise :class:`Stopped` when the node budget is spent, the time is up or the stop flag is set."""
+        nodes = self.nodes
+        if self.limit and nodes >= self.limit:
+            raise Stopped
+        if self.stop is not None and self.stop.is_set():
+            raise Stopped
+        if self.deadline and time.perf_counter() >= self.deadline:
+            raise Stopped
+        self.next_check = nodes + CHECK_EVERY
+        if self.limit:
+            self.next_check = min(self.next_check, self.limit)
+
+    # ------------------------------------------------------------ scores
+    def evaluate(self, pos: Position, ply: int) -> int:
+        """The evaluation for the side to move (its team's score against the others'), plus the
+        level's noise: a number in [-noise, noise] fixed by the position and the seed."""
+        value = self.terms.relative(pos, self.sums[ply], self.root_team)
+        if self.noise:
+            mixed = ((pos.hash ^ self.seed) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFF
+            value += mixed % (2 * self.noise + 1) - self.noise
+        return value if self.side_of_turn[pos.turn] == 0 else -value
+
+    def evaluate_root(self, pos: Position) -> int:
+        """The evaluation of ``pos`` for its side to move, outside a search."""
+        self.root_team = self.turn_team[pos.turn]
+        self.side_of_turn = [0 if team == self.root_team else 1 for team in self.turn_team]
+        self.sums[0] = self.terms.sums(pos)
+        return self.evaluate(pos, 0)
+
+    def terminal(self, result: Outcome, ply: int, side: int) -> int:
+        """The score of an ended game for the side ``side`` (0: the root team's)."""
+        if not result.winners:
+            return 0
+        won = any(self.team_of[a] == self.root_team for a in result.winners)
+        value = MATE - ply if won else ply - MATE
+        return value if side == 0 else -value
+
+    def victim(self, pos: Position, move: Move) -> int:
+        """The value of what ``move`` takes: an enemy piece on its target (a capture, or locking it
+        in a stack), or an en passant victim."""
+        to = move[1]
+        code = pos.board[to] if to >= 0 else 0
+        if code and self.hostile[self.code_army[pos.board[move[0]]] if move[0] >= 0 else pos.army][code]:
+            return self.values[code]
+        special = move[3]
+        if special is not None and special[0] == "ep":
+            return self.values[pos.board[special[1]]]
+        return 0
+
+    def exchange(self, pos: Position, move: Move) -> int:
+        """Static exchange evaluation of a capture: what the mover wins on the target cell when
+        both sides then take there in turn with their least valuable attacker, each free to stop
+        (the swap-off). Attackers are read from the attack tables of the two armies (leaps,
+        privileged leaps, rides, lame leaps, hops; x-rays appear as pieces leave), so it holds in
+        any game whose attacks depend on occupancy; slow attackers (found by generating moves)
+        are not seen. In games of stacks or explosions it is the victim's value."""
+        gain = self.victim(pos, move) * self.capture_scale
+        if not self.exchanges or move[0] < 0:
+            return gain
+        board, values = pos.board, self.see_values
+        frm, to = move[0], move[1]
+        mover = board[frm]
+        us = self.code_army[mover]
+        them = self.code_army[board[to]] if board[to] else -1
+        if them < 0:
+            return gain
+        on_square = values[move[2]] if move[2] else values[mover]
+        gains = [gain]
+        removed = [(frm, mover)]
+        board[frm] = 0
+        sides = (self.attackers[them], self.attackers[us])
+        turn = 0
+        while len(gains) < 32:
+            src = self._cheapest(board, to, sides[turn], pos.privileges)
+            if src < 0:
+                break
+            gains.append(on_square * self.capture_scale - gains[-1])
+            if max(-gains[-2], gains[-1]) < 0:
+                break
+            on_square = values[board[src]]
+            removed.append((src, board[src]))
+            board[src] = 0
+            turn = 1 - turn
+        for cell, code in removed:
+            board[cell] = code
+        d = len(gains) - 1
+        while d > 0:
+            gains[d - 1] = -max(-gains[d - 1], gains[d])
+            d -= 1
+        return gains[0]
+
+    def _cheapest(self, board: list[int], cell: int, foes, privileges: int) -> int:
+        """The cell of the least valuable piece that ``foes``' attack tables say attacks ``cell``, or -1."""
+        values = self.see_values
+        best, best_value = -1, INFINITY
+        for src in attackers(board, cell, foes, privileges):
+            if values[board[src]] < best_value:
+                best, best_value = src, values[board[src]]
+        return best
+
+    # ------------------------------------------------------------ the moves of a position
+    def generated(self, pos: Position, guard: Guard) -> list[Move]:
+        """The pseudo-legal moves of ``pos`` (never changed in place: callers copy to reorder),
+        remembered by hash: every iteration of the deepening comes back to most positions of the
+        last one, and generating the moves costs about ten moves made and unmade."""
+        key = pos.hash
+        i = key & self.gen_mask
+        if self.gen_keys[i] == key:
+            found = self.gen_moves[i]
+            if found is not None:
+                return found
+        moves = pseudo_legal_moves(pos, guard.attacked)
+        self.gen_keys[i] = key
+        self.gen_moves[i] = moves
+        self.gen_noisy[i] = None
+        return moves
+
+    def noisy(self, pos: Position, guard: Guard) -> list[Move]:
+        """:meth:`noisy_of` the pseudo-legal moves, remembered with them (see :meth:`generated`)."""
+        moves = self.generated(pos, guard)
+        i = pos.hash & self.gen_mask
+        found = self.gen_noisy[i]
+        if found is None:
+            found = self.gen_noisy[i] = self.noisy_of(pos, moves)
+        return found
+
+    def noisy_of(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The captures and promotions among ``moves``, a promotion only to the most valuable piece
+        of its choices."""
+        values, n = self.values, self.n
+        best_promotion: dict[int, int] = {}
+        for m in moves:
+            if m[2] and m[0] >= 0:
+                k = m[0] * n + m[1]
+                best_promotion[k] = max(best_promotion.get(k, 0), values[m[2]])
+        out: list[Move] = []
+        for m in moves:
+            if m[2] and m[0] >= 0:
+                if values[m[2]] >= best_promotion[m[0] * n + m[1]]:
+                    out.append(m)
+            elif self.victim(pos, m):
+                out.append(m)
+        return out
+
+    # ------------------------------------------------------------ make and unmake
+    def make(self, pos: Position, move: Move, ply: int) -> None:
+        pos.push(move)
+        self.sums[ply + 1] = self.terms.after(pos, self.sums[ply], move)
+        self.played[ply] = move
+
+    # ------------------------------------------------------------ ordering
+    def order_scores(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
+        """A score per move: the hash move, captures and promotions by gain (those whose
+        :meth:`exchange` may lose are marked odd: :meth:`search_moves` moves the losing ones after
+        the killers when it reaches them), killers, the counter-move of the previous move, then
+        history."""
+        board, values, history, n = pos.board, self.values, self.history, self.n
+        k0, k1 = self.killers[2 * ply], self.killers[2 * ply + 1]
+        counter: Move | None = None
+        if ply:
+            previous = self.played[ply - 1]
+            if previous is not None and previous[1] >= 0 and board[previous[1]]:
+                counter = self.counters[board[previous[1]] * n + previous[1]]
+        scores: list[int] = []
+        for move in moves:
+            if move == hash_move:
+                scores.append(HASH_MOVE)
+                continue
+            victim = self.victim(pos, move)
+            promo = move[2] if move[0] >= 0 else 0
+            if victim or promo:
+                attacker = values[board[move[0]]] if move[0] >= 0 else 0
+                # Even: a sure gain. Odd: a capture by a more valuable piece, whose exchange is
+                # evaluated when it comes up (it goes after the killers if it loses).
+                mvv = 2 * (64 * (victim + values[promo]) - attacker) + (1 if victim and attacker > victim else 0)
+                scores.append(GOOD_CAPTURE + mvv)
+            elif move == k0:
+                scores.append(KILLER + 1)
+            elif move == k1:
+                scores.append(KILLER)
+            elif move == counter:
+                scores.append(COUNTER)
+            else:
+                to = move[1]
+                code = board[move[0]] if move[0] >= 0 else move[2]
+                scores.append(history[code * n + to] if to >= 0 and code else 0)
+        return scores
+
+    def remember(self, pos: Position, move: Move, depth: int, ply: int) -> None:
+        """A quiet move that caused a cut-off (and was just taken back): a killer of its ply, the
+        counter-move of the move before it, and history credit."""
+        if self.killers[2 * ply] != move:
+            self.killers[2 * ply + 1] = self.killers[2 * ply]
+            self.killers[2 * ply] = move
+        n, board = self.n, pos.board
+        if ply:
+            previous = self.played[ply - 1]
+            if previous is not None and previous[1] >= 0 and board[previous[1]]:
+                self.counters[board[previous[1]] * n + previous[1]] = move
+        to = move[1]
+        code = board[move[0]] if move[0] >= 0 else move[2]
+        if to >= 0 and code:
+            i = code * n + to
+            self.history[i] = min(self.history[i] + depth * depth, 1 << 28)
+
+    # ------------------------------------------------------------ the table
+    def probe(self, key: int) -> int:
+        """The table's packed entry for ``key``, or -1."""
+        i = key & self.mask
+        return self.data[i] if self.keys[i] == key else -1
+
+    def store(self, key: int, depth: int, flag: int, score: int, move: Move | None, ply: int) -> None:
+        """Keep an entry (mate scores relative to the node): an entry of an earlier search, another
+        position's or a shallower one is replaced."""
+        i = key & self.mask
+        old = self.data[i]
+        if self.keys[i] == key and (old >> 2) & 0xFF >= depth + 2 and (old >> 10) & 0xFF == self.age:
+            return
+        if score >= MATE_BOUND:
+            score += ply
+        elif score <= -MATE_BOUND:
+            score -= ply
+        self.keys[i] = key
+        self.data[i] = ((score + _OFFSET) << 18) | (self.age << 10) | (min(depth, 255) << 2) | flag
+        self.moves[i] = move
+
+    # ------------------------------------------------------------ the search
+    def search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, can_null: bool) -> int:
+        """The score of ``pos`` for the side to move within (alpha, beta), searched ``depth`` plies."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.pv[ply] = []
+        if ply and self.repetition_draws and pos.history.count(pos.hash) > 1:
+            return 0
+        side = self.side_of_turn[pos.turn]
+        key = pos.hash
+        hash_move: Move | None = None
+        entry = self.probe(key)
+        if entry >= 0:
+            hash_move = self.moves[key & self.mask]
+            if ply and beta - alpha == 1 and (entry >> 2) & 0xFF >= depth:
+                score = (entry >> 18) - _OFFSET
+                if score >= MATE_BOUND:
+                    score -= ply
+                elif score <= -MATE_BOUND:
+                    score += ply
+                flag = entry & 3
+                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                    return score
+        legal: list[Move] | None = None
+        if ply:
+            if self.immediate and immediate_end(pos):
+                found = outcome(pos, [])
+                return self.terminal(found, ply, side) if found is not None else 0
+            if self.lazy:
+                if self.asks_ends and outcome_with_moves(pos) is not None:
+                    found = outcome(pos, legal_moves(pos))   # exact: a rule before it may need no moves
+                    if found is not None:
+                        return self.terminal(found, ply, side)
+            else:
+                legal = legal_moves(pos)
+                found = outcome(pos, legal)
+                if found is not None:
+                    return self.terminal(found, ply, side)
+        else:
+            legal = self.root_moves
+        if depth <= 0 or ply >= MAX_PLY:
+            return self.quiesce(pos, alpha, beta, ply, 0, legal)
+        in_check = pos.in_check()
+        if in_check and ply < self.extension_room:
+            depth += 1
+        pv_node = beta - alpha > 1
+        static = -INFINITY
+        if not in_check:
+            static = self.evaluate(pos, ply)
+            if not pv_node and abs(beta) < MATE_BOUND:
+                if depth <= 3 and static - REVERSE_FUTILITY * depth >= beta:
+                    return static
+                if (can_null and self.null_ok and depth >= 3 and static >= beta and self.has_minor(pos)):
+                    reduction = 3 + depth // 6
+                    pos.push(NULL_MOVE)
+                    self.sums[ply + 1] = self.sums[ply]
+                    self.played[ply] = None
+                    value = -self.search(pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1, False)
+                    pos.pop()
+                    if value >= beta:
+                        return beta if value >= MATE_BOUND else value
+        guard = Guard(pos)
+        futile = not in_check and not pv_node and depth <= 2 and abs(alpha) < MATE_BOUND and static + FUTILITY * depth <= alpha
+        late = 3 + depth * depth if not pv_node and not in_check and depth <= 3 else 1 << 30
+        original_alpha = alpha
+        best, best_move, tried, quiets = -INFINITY, NO_MOVE, 0, 0
+        if legal is None:
+            # The hash move first, before any move is generated: a cut-off by it spares the rest.
+            if hash_move is not None and self.plausible(pos, hash_move) and allowed(pos, hash_move, guard):
+                best, best_move, alpha, tried, quiets = self.search_moves(
+                    pos, [hash_move], False, guard, depth, alpha, beta, ply, side, in_check, hash_move, futile, late,
+                    best, best_move, tried, quiets)
+            if alpha < beta:
+                moves = self.generated(pos, guard)
+                if tried:
+                    moves = [m for m in moves if m != hash_move]
+                best, best_move, alpha, tried, quiets = self.search_moves(
+                    pos, moves, True, guard, depth, alpha, beta, ply, side, in_check, None, futile, late,
+                    best, best_move, tried, quiets)
+        else:
+            best, best_move, alpha, tried, quiets = self.search_moves(
+                pos, legal, False, guard, depth, alpha, beta, ply, side, in_check, hash_move, futile, late,
+                best, best_move, tried, quiets)
+        if tried == 0:
+            forced = forced_moves(pos) if self.no_moves else []
+            if not forced:
+                found = outcome(pos, [])
+                return self.terminal(found, ply, side) if found is not None else 0
+            best, best_move, alpha, tried, quiets = self.search_moves(
+                pos, forced, False, guard, depth, alpha, beta, ply, side, in_check, None, False, 1 << 30,
+                best, best_move, tried, quiets)
+        flag = LOWER if best >= beta else EXACT if best > original_alpha else UPPER
+        self.store(key, depth, flag, best, best_move if best_move is not NO_MOVE else None, ply)
+        return best
+
+    def plausible(self, pos: Position, move: Move) -> bool:
+        """Could ``move``, a move of the table, be a move of ``pos``? (An entry's key is the whole
+        64-bit hash, so it is the position's move unless two positions share a hash; this guards
+        against that, before the legality test.)"""
+        frm, to = move[0], move[1]
+        board = pos.board
+        if frm >= 0:
+            code = board[frm]
+            return bool(code) and self.code_army[code] in pos.movers
+        if move[3] is DROP:
+            return pos.hands[move[2]] > 0 and board[to] == 0
+        return False
+
+    def search_moves(self, pos: Position, moves: list[Move], check: bool, guard: Guard, depth: int, alpha: int,
+                     beta: int, ply: int, side: int, in_check: bool, hash_move: Move | None, futile: bool,
+                     late: int, best: int, best_move: Move, tried: int,
+                     quiets: int) -> tuple[int, Move, int, int, int]:
+        """Search ``moves`` (testing each one's legality first when ``check``), best first, after
+        ``tried`` legal moves (``quiets`` of them quiet) whose best was ``best_move`` scoring
+        ``best``; returns the new best score, best move, alpha, and counts."""
+        scores = self.order_scores(pos, moves, hash_move, ply)
+        moves = list(moves)
+        side_of_turn = self.side_of_turn
+        count = len(moves)
+        i = 0
+        while i < count:
+            top = i
+            for j in range(i + 1, count):
+                if scores[j] > scores[top]:
+                    top = j
+            if top != i:
+                moves[i], moves[top] = moves[top], moves[i]
+                scores[i], scores[top] = scores[top], scores[i]
+            move = moves[i]
+            score = scores[i]
+            if GOOD_CAPTURE <= score < HASH_MOVE and score & 1 and self.exchange(pos, move) < 0:
+                scores[i] = score - GOOD_CAPTURE + BAD_CAPTURE - 1    # a losing capture: after the quiet moves' killers
+                continue
+            i += 1
+            if check and not allowed(pos, move, guard):
+                continue
+            tried += 1
+            quiet = not (move[2] and move[0] >= 0) and not self.victim(pos, move)
+            if quiet and tried > 1:
+                quiets += 1
+                if futile or (quiets > late and best > -MATE_BOUND):
+                    # Futility and late-move pruning: a quiet move near the horizon, when the static
+                    # evaluation is far below alpha or many moves came before it, is not made.
+                    if futile and best < alpha:
+                        best = alpha   # a fail-low bound: the move was not worth searching
+                    continue
+            self.make(pos, move, ply)
+            same = side_of_turn[pos.turn] == side
+            if tried == 1:
+                value = self.child(pos, depth - 1, alpha, beta, ply, same)
+            else:
+                reduce = 0
+                if quiet and ply and depth >= 3 and not in_check and score < COUNTER:
+                    reduce = self.reductions[min(depth, 63)][min(tried, 63)] - (1 if beta - alpha > 1 else 0)
+                    if reduce and pos.in_check():
+                        reduce = 0
+                    reduce = max(0, min(reduce, depth - 2))
+                value = self.child(pos, depth - 1 - reduce, alpha, alpha + 1, ply, same)
+                if value > alpha and (reduce or value < beta):
+                    value = self.child(pos, depth - 1, alpha, beta, ply, same)
+            pos.pop()
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    self.pv[ply] = [move] + self.pv[ply + 1]
+                    if ply == 0:
+                        self.root_best = move
+                        self.root_score = value
+                    if value >= beta:
+                        if quiet:
+                            self.remember(pos, move, depth, ply)
+                        break
+        return best, best_move, alpha, tried, quiets
+
+    def child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
+        """The child's score for this node's side (``same``: the same side moves again there)."""
+        if same:
+            return self.search(pos, depth, alpha, beta, ply + 1, True)
+        return -self.search(pos, depth, -beta, -alpha, ply + 1, True)
+
+    def has_minor(self, pos: Position) -> bool:
+        """Has the side to move a piece that is neither royal nor promotes, on the board or in hand?"""
+        minor, board, hands = self.minor, pos.board, pos.hands
+        for army in pos.movers:
+            for cell in pos.cells_of[army]:
+                if minor[board[cell]]:
+                    return True
+        code_army = self.code_army
+        movers = pos.movers
+        for code in range(1, len(hands)):
+            if hands[code] and minor[code] and code_army[code] in movers:
+                return True
+        return False
+
+    # ------------------------------------------------------------ quiescence
+    def quiesce(self, pos: Position, alpha: int, beta: int, ply: int, qply: int, legal: list[Move] | None) -> int:
+        """Captures and promotions only, standing pat on the evaluation unless in check (then every
+        move). ``legal``: the position's legal moves when the caller has them (it also asked the end
+        rules then); None at the quiescence search's own nodes, which ask only the immediate ends."""
+        side = self.side_of_turn[pos.turn]
+        if qply:
+            self.nodes += 1
+            if self.nodes >= self.next_check:
+                self._check()
+            if ply > self.seldepth:
+                self.seldepth = ply
+            if self.immediate and immediate_end(pos):
+                found = outcome(pos, [])
+                return self.terminal(found, ply, side) if found is not None else 0
+        in_check = pos.in_check()
+        best = -INFINITY
+        if not in_check or qply >= QUIESCENCE_PLIES or ply >= MAX_PLY:
+            best = self.evaluate(pos, ply)
+            if best >= beta or qply >= QUIESCENCE_PLIES or ply >= MAX_PLY:
+                return best
+            if best > alpha:
+                alpha = best
+        if legal is None and not self.lazy:
+            legal = legal_moves(pos)
+            found = outcome(pos, legal)
+            if found is not None:
+                return self.terminal(found, ply, side)
+        if not in_check and best + self.max_gain < alpha:
+            return best    # nothing could lift the position to alpha (big delta pruning)
+        guard = Guard(pos)
+        check = legal is None
+        if in_check:
+            moves = list(legal if legal is not None else self.generated(pos, guard))
+            scores = self.order_scores(pos, moves, None, ply)
+        else:
+            # Captures and promotions whose gain at best (what they take, what they promote to,
+            # and DELTA) can make up for the shortfall (delta pruning), by gain; odd: a capture by
+            # a more valuable piece (its exchange may lose).
+            moves, scores = [], []
+            board, values, scale = pos.board, self.values, self.capture_scale
+            shortfall = alpha - best
+            for m in (self.noisy(pos, guard) if legal is None else self.noisy_of(pos, legal)):
+                victim = self.victim(pos, m)
+                promo = values[m[2]] - values[board[m[0]]] if m[2] and m[0] >= 0 else 0
+                if victim * scale + promo + DELTA < shortfall:
+                    continue
+                attacker = values[board[m[0]]] if m[0] >= 0 else 0
+                moves.append(m)
+                scores.append(2 * (64 * (victim + promo) - attacker) + (1 if victim and attacker > victim else 0))
+            if not moves:
+                return best
+        side_of_turn = self.side_of_turn
+        tried = 0
+        count = len(moves)
+        for i in range(count):
+            top = i
+            for j in range(i + 1, count):
+                if scores[j] > scores[top]:
+                    top = j
+            if top != i:
+                moves[i], moves[top] = moves[top], moves[i]
+                scores[i], scores[top] = scores[top], scores[i]
+            move = moves[i]
+            if not in_check and scores[i] & 1 and self.exchange(pos, move) < 0:
+                continue      # a losing capture: standing pat is better
+            if check and not allowed(pos, move, guard):
+                continue
+            tried += 1
+            self.make(pos, move, ply)
+            if side_of_turn[pos.turn] == side:
+                value = self.quiesce(pos, alpha, beta, ply + 1, qply + 1, None)
+            else:
+                value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, None)
+            pos.pop()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if value >= beta:
+                        break
+        if in_check and tried == 0 and check:
+            forced = forced_moves(pos) if self.no_moves else []
+            if not forced:
+                found = outcome(pos, [])
+                return self.terminal(found, ply, side) if found is not None else 0
+            return self.evaluate(pos, ply)
+        return best
