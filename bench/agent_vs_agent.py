@@ -50,7 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))   # bench.common, when run as a script
 
-from dsl.errors import MoveError, UsageError  # noqa: E402
+from dsl.errors import MoveError, RulesError  # noqa: E402
 
 from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points  # noqa: E402
 from bench.engine_match import report  # noqa: E402
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             game = load_game(*split_variant(variant))
             if len(game.teams) != 2:
                 parser.error(f"{variant} has {len(game.teams)} teams: one agent against the other needs two")
-    except UsageError as err:
+    except RulesError as err:
         parser.error(str(err))
     if args.old_tree is not None:
         path, made, label = args.old_tree, False, str(args.old_tree)

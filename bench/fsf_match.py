@@ -42,7 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
 
-from dsl.errors import MoveError, UsageError  # noqa: E402
+from dsl.errors import MoveError, RulesError  # noqa: E402
 
 from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points  # noqa: E402
 from bench.engine_match import report  # noqa: E402
@@ -274,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no level: give --skill or --elo values")
     try:
         parse_agent(args.agent)
-    except UsageError as err:
+    except RulesError as err:
         parser.error(str(err))
     rows, records = run(args)
     summary(rows)
