@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))   # bench.common, when run as a script
 
 from dsl.errors import MoveError, RulesError  # noqa: E402
 
-from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points  # noqa: E402
+from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, write_records  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter.agents import parse_agent  # noqa: E402
 from interpreter.loading import load_game, start_fen  # noqa: E402
@@ -252,9 +252,7 @@ def main(argv: list[str] | None = None) -> int:
             git("worktree", "remove", "--force", str(path))
         elif made:
             print(f"kept {path}: git worktree remove {path}")
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as out:
-            out.write("\n".join(records))
+    write_records(args.pgn, records)
     return 0
 
 

@@ -8,12 +8,12 @@ from-to and SAN notations.
 
 from __future__ import annotations
 
-import collections
 import queue
 import random
 import statistics
 import subprocess
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -35,11 +35,12 @@ class LineProcess:
     def __init__(self, argv: list[str], name: str, env: dict | None = None, cwd: str | None = None) -> None:
         self.name = name
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, bufsize=1, env=env, cwd=cwd)
+                                     text=True, encoding="utf-8", errors="replace", bufsize=1, env=env, cwd=cwd)
         self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: collections.deque[str] = collections.deque(maxlen=20)
+        self.errors: list[str] = []   # what it wrote to stderr
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.proc.stderr, self.errors.append), daemon=True).start()
+        threading.Thread(target=self._pump, args=(self.proc.stderr, lambda line: line is not None and
+                                                  self.errors.append(line)), daemon=True).start()
 
     @staticmethod
     def _pump(stream, put) -> None:
@@ -51,31 +52,34 @@ class LineProcess:
         try:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):
             raise Unscored(f"{self.name} is gone ({self._stderr()})") from None
 
     def expect(self, done: Callable[[str], bool], timeout: float) -> list[str]:
-        """The lines read up to and including the first one for which ``done`` is true."""
-        lines = []
+        """The lines read up to and including the first one for which ``done`` is true, within
+        ``timeout`` seconds in all."""
+        lines, deadline = [], time.monotonic() + timeout
         while True:
             try:
-                line = self.lines.get(timeout=timeout)
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
             except queue.Empty:
-                raise Unscored(f"{self.name} said nothing for {timeout:g} s") from None
+                raise Unscored(f"{self.name} did not answer in {timeout:g} s") from None
             if line is None:
                 self.lines.put(None)
                 raise Unscored(f"{self.name} ended ({self._stderr()})")
             lines.append(line)
             if done(line):
                 return lines
+            if time.monotonic() > deadline:
+                raise Unscored(f"{self.name} did not answer in {timeout:g} s")
 
     def _stderr(self) -> str:
-        return " | ".join(self.errors) or "nothing on stderr"
+        return " | ".join(self.errors[-20:]) or "nothing on stderr"
 
-    def close(self, last: str = "quit") -> None:
+    def close(self, last: str = "quit", wait: float = 10.0) -> None:
         try:
             self.send(last)
-            self.proc.wait(timeout=5)
+            self.proc.wait(timeout=wait)
         except (Unscored, subprocess.TimeoutExpired):
             self.proc.kill()
             self.proc.wait()
@@ -134,6 +138,13 @@ def team_points(result, armies: set[int]) -> float:
         return 0.5
     mine = bool(winners & armies)
     return 1.0 if mine and not winners - armies else 0.0 if not mine else 0.5
+
+
+def write_records(path: str | None, records: list[str]) -> None:
+    """Write the game records to ``path`` (nothing without one)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("\n".join(records))
 
 
 def agent_stats(depths: list[int], nps: list[int]) -> str:

@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common
 
 from dsl.errors import MoveError, RulesError  # noqa: E402
 
-from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points  # noqa: E402
+from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, write_records  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter import native  # noqa: E402
 from interpreter.agents import Budget, parse_agent  # noqa: E402
@@ -278,9 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(err))
     rows, records = run(args)
     summary(rows)
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as out:
-            out.write("\n".join(records))
+    write_records(args.pgn, records)
     return 0
 
 
