@@ -10,8 +10,8 @@ Run from the repository root (Fairy-Stockfish is the Debian package ``fairy-stoc
 Fairy-Stockfish is driven over UCI by this script (python-chess has no shogi or xiangqi
 board): ``UCI_Variant`` picks the variant, one thread, and each *level* is either a ``Skill
 Level`` (``--skill``; Fairy-Stockfish 11.1 goes from -20, its weakest, to 20) or
-``UCI_LimitStrength`` with a ``UCI_Elo`` (``--elo``; 1350 to 2850 there, 1350 being about Skill
-Level 0; the scale is Stockfish's chess one, not calibrated for variants). Both sides get the
+``UCI_LimitStrength`` with a ``UCI_Elo`` (``--elo``; 1350 to 2850 there, Stockfish's scale for
+chess, not calibrated for variants). Both sides get the
 same budget a move: ``--time`` seconds (``go movetime``) or ``--nodes`` (``go nodes``, which
 counts different things in the two engines). Colours alternate; each pair of games starts from
 the same ``--opening-plies`` random moves; a game still running after ``--max-plies`` is a draw.
