@@ -38,10 +38,21 @@ def test_epd_suite_best_and_avoid_moves(tmp_path):
     assert second.solved_by(chess.Move.from_uci("e2e4")) and not second.solved_by(chess.Move.from_uci("f2f3"))
 
 
-@pytest.mark.parametrize("argv", [["--seconds", "0"], ["--limit", "0"], ["--suite", "nosuch"]])
-def test_tactics_refuses_bad_arguments(argv):
+BAD_ARGUMENTS = [
+    (tactics, ["--seconds", "0"]), (tactics, ["--limit", "0"]), (tactics, ["--suite", "nosuch"]),
+    (fsf_match, ["--skill"]), (fsf_match, ["--time", "0"]), (fsf_match, ["--games", "0"]),
+    (fsf_match, ["--agent", "nosuch"]),
+    (agent_vs_agent, ["--games", "0"]), (agent_vs_agent, ["--nodes", "0"]),
+    (agent_vs_agent, ["--variants", "fourplayer_ffa"]),   # four teams
+    (agent_vs_agent, ["--variants", "nosuch"]), (agent_vs_agent, ["--agent", "nosuch"]),
+]
+
+
+@pytest.mark.parametrize("script, argv", BAD_ARGUMENTS, ids=lambda x: getattr(x, "__name__", None) or " ".join(x))
+def test_scripts_refuse_bad_arguments(script, argv):
+    """A usage error (exit status 2) before any engine is started or any game played."""
     with pytest.raises(SystemExit) as exit_:
-        tactics.main(argv)
+        script.main(argv)
     assert exit_.value.code == 2
 
 
@@ -51,21 +62,6 @@ def test_fsf_positions_compare_promoted_pieces_and_hands_alike():
     assert fsf_match.position_key(ours) == fsf_match.position_key(theirs)
     assert fsf_match.position_key(ours) != fsf_match.position_key(theirs.replace(" w ", " b "))
     assert fsf_match.position_key("8/8/8/8/8/8/8/K1k5 w - - 0 1")[1] == ""
-
-
-@pytest.mark.parametrize("argv", [["--skill"], ["--time", "0"], ["--games", "0"], ["--agent", "nosuch"]])
-def test_fsf_match_refuses_bad_arguments(argv):
-    with pytest.raises(SystemExit) as exit_:
-        fsf_match.main(argv)
-    assert exit_.value.code == 2
-
-
-@pytest.mark.parametrize("argv", [["--games", "0"], ["--nodes", "0"], ["--variants", "fourplayer_ffa"],
-                                  ["--variants", "nosuch"], ["--agent", "nosuch"]])
-def test_agent_vs_agent_refuses_bad_arguments(argv):
-    with pytest.raises(SystemExit) as exit_:
-        agent_vs_agent.main(argv)
-    assert exit_.value.code == 2
 
 
 def test_team_points():
