@@ -43,11 +43,8 @@ import argparse
 import io
 import json
 import os
-import queue
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
@@ -55,8 +52,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))   # bench.common
 
 from fuzzing import Overrun, bounded  # noqa: E402  (the guard of the fuzzers)
+
+from bench.common import LineProcess, Unscored  # noqa: E402
 
 from interpreter.cli.main import main  # noqa: E402
 
@@ -446,54 +446,26 @@ def _pictures(value) -> list[str]:
 # ------------------------------------------------------------------ the engine protocols
 
 
-class Engine:
-    """A ``rules uci`` / ``rules xboard`` subprocess: lines in, lines out (read in a thread), stderr kept."""
+class Engine(LineProcess):
+    """A ``rules uci`` / ``rules xboard`` subprocess: lines in, lines out (read in a thread), stderr kept
+    (:class:`bench.common.LineProcess`); a line sent to an engine that ended is dropped."""
 
     def __init__(self, protocol: str) -> None:
         self.protocol = protocol
-        self.proc = subprocess.Popen([str(Path(sys.executable).parent / "rules"), protocol], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                                     errors="replace", cwd=ROOT)
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: list[str] = []
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.proc.stderr, lambda line: line is not None and
-                                                  self.errors.append(line)), daemon=True).start()
-
-    @staticmethod
-    def _pump(stream, put) -> None:
-        for line in stream:
-            put(line.rstrip("\n"))
-        put(None)
+        super().__init__([str(Path(sys.executable).parent / "rules"), protocol], f"rules {protocol}", cwd=ROOT)
 
     def send(self, line: str) -> None:
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+            super().send(line)
+        except Unscored:
             pass
 
     def wait_for(self, prefix: str, seconds: float = ANSWER_SECONDS) -> list[str] | None:
         """The lines up to one starting with ``prefix``; None if none came in time or the engine ended."""
-        seen, deadline = [], time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                return None
-            if line is None:
-                return None
-            seen.append(line)
-            if line.startswith(prefix):
-                return seen
-        return None
-
-    def close(self) -> None:
-        self.send("quit")
         try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+            return self.expect(lambda line: line.startswith(prefix), seconds)
+        except Unscored:
+            return None
 
 
 UCI_LINES = [
