@@ -327,3 +327,73 @@ def test_time_for_move():
     assert time_for_move(10.0, 0.0, moves_to_go=4).time == pytest.approx(5.0 - 0.05)   # never more than half
     assert time_for_move(1.0, 5.0).time <= 0.5    # never more than half of what is left
     assert 0 < time_for_move(0.0).soft <= time_for_move(0.0).time
+
+
+# ---------------------------------------------------------------- the search's parts
+def _searcher(name):
+    game = load_game(name)
+    return game, AlphaBeta()._prepare(game)
+
+
+@pytest.mark.parametrize("name, allowed", [
+    ("chess", True), ("shogi", True), ("xiangqi", True), ("crazyhouse", True),
+    ("antichess", False),        # captures are compulsory
+    ("extinction", False),       # losing a kind of piece loses: a pass may be the only safe move
+    ("duck", False),             # a neutral piece moves every turn
+    ("fourplayer_ffa", False),   # four sides: no two that alternate
+    ("kinglet", False),          # no royal piece at the start
+])
+def test_null_move_pruning_where_the_rules_make_a_pass_no_better_than_a_move(name, allowed):
+    _, searcher = _searcher(name)
+    assert searcher.null_ok is allowed
+
+
+@pytest.mark.parametrize("fen, move, gain", [
+    # an undefended pawn taken by a rook: the pawn
+    ("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", ("d1", "d5"), lambda v: v["P"]),
+    # a pawn defended by a pawn, taken by the queen: a pawn won, the queen lost
+    ("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", ("d1", "d5"), lambda v: v["P"] - v["Q"]),
+    # the same, taken by a rook with the queen behind it (an x-ray): the pawn taken back by the queen
+    ("4k3/8/4p3/3p4/8/8/3R4/3QK3 w - - 0 1", ("d2", "d5"), lambda v: 2 * v["P"] - v["R"]),
+    # a knight defended by a pawn, taken by a pawn: the knight won, the pawn lost
+    ("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", ("e4", "d5"), lambda v: v["N"] - v["P"]),
+    # a pawn defended by its king alone: the king takes the rook back ...
+    ("8/8/8/4k3/4p3/8/8/4RK2 w - - 0 1", ("e1", "e4"), lambda v: v["P"] - v["R"]),
+    # ... unless a knight guards the cell: a king is not given for a rook
+    ("8/8/8/4k3/4p3/2N5/8/4RK2 w - - 0 1", ("e1", "e4"), lambda v: v["P"]),
+])
+def test_static_exchange_evaluation_reads_the_attack_tables(fen, move, gain):
+    game, searcher = _searcher("chess")
+    pos = position_from_fen(game, fen)
+    names = game.board.names
+    found = [m for m in pos.legal_moves() if (names[m[0]], names[m[1]]) == move]
+    assert found, f"no move {move} in {fen}"
+    value = {k.letter: searcher.values[game.code(k.index, 0)] for k in game.kinds}
+    assert searcher.exchange(pos, found[0]) == gain(value)
+    assert to_fen(pos) == fen   # the board is as it was
+
+
+def test_a_budget_s_soft_time_lies_within_its_time():
+    assert Budget(time=2.0, soft=0.5).soft == 0.5
+    for bad in (dict(soft=1.0), dict(time=1.0, soft=2.0), dict(time=1.0, soft=0)):
+        with pytest.raises(ValueError):
+            Budget(**bad)
+
+
+def test_levels_in_elo():
+    from interpreter.agents.strength import ELO_LEVELS, MAX_ELO, MIN_ELO, elo_limits
+    from interpreter.protocols.uci import ELO_RANGE
+    assert ELO_RANGE == (MIN_ELO, MAX_ELO)
+    for elo, nodes, noise in ELO_LEVELS:
+        assert elo_limits(elo) == (nodes, noise)
+    limits = [elo_limits(elo) for elo in range(MIN_ELO, MAX_ELO + 1, 50)]
+    assert all(a[0] <= b[0] and a[1] >= b[1] for a, b in zip(limits, limits[1:]))   # stronger: more nodes, less noise
+    spec = parse_agent("ai:level=1200")
+    agent = spec.make()
+    assert spec.budget.nodes == agent.node_cap == elo_limits(1200)[0] and agent.noise == elo_limits(1200)[1]
+    # the cap holds whatever the budget: a clock's time does not make a weak level strong
+    game = load_game("chess")
+    assert agent.choose(start_position(game), Budget(time=30.0)).nodes <= agent.node_cap
+    for bad in ("ai:level=799", "ai:level=2001", "ai:mcts:level=1200", "random:level=1500"):
+        with pytest.raises(UsageError):
+            parse_agent(bad)

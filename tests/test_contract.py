@@ -16,7 +16,13 @@ At every ply of every playout:
     is what its FEN says: the hash keys nothing the FEN does not write);
 (e) the game ends only with a declared result: a non-None ``outcome(pos)``
     names one of the variant's ``end`` rules, and a position without legal
-    moves always has an outcome.
+    moves always has an outcome;
+(f) what the search reads agrees with the rules: where legality is a
+    question about each move alone, the pseudo-legal moves that
+    ``legality.allowed`` passes are the rule-abiding moves; where a legal
+    move exists and no end rule reads more of the moves,
+    ``outcome_with_moves`` is ``outcome``; and the evaluation's sums carried
+    over each legal move (``Terms.after``) are the sums from scratch.
 
 New bundled variants are picked up automatically (``dsl.bundled_names``),
 each in every play mode it declares (``superchess-2p``, ``superchess-3p`` ...).
@@ -49,7 +55,10 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san, move_to_uci
 from interpreter.loading import load_game
-from interpreter.engine.outcome import outcome
+from interpreter.agents.evaluation import evaluation_of
+from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.legality import Guard, allowed, each_move_alone, rule_abiding_moves
+from interpreter.engine.outcome import outcome, outcome_with_moves
 from interpreter.loading import position_from_fen, start_position
 
 VARIANTS = [(name, mode) for name in bundled_names() for mode in ([m.name for m in load_spec(name).modes] or [None])]
@@ -88,6 +97,7 @@ def shared(total_plies: int, plies: int, seconds: float, max_games: int = 30, mi
 QUICK = shared(12_000, 150, 0.45 * QUICK_SECONDS, min_games=2)
 FEN_QUICK = shared(12_000, 150, 0.1 * QUICK_SECONDS, min_games=2)
 NOTATION_QUICK = shared(1_500, 100, 0.45 * QUICK_SECONDS)
+SEARCH_QUICK = shared(6_000, 150, 0.15 * QUICK_SECONDS, min_games=2)
 LONG = Budget(games=60, plies=300, seed=1000)
 NOTATION_LONG = Budget(games=10, plies=200, seed=1000)
 
@@ -95,6 +105,7 @@ BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(LONG, id="long", marks=
 FEN_BUDGETS = [pytest.param(FEN_QUICK, id="quick"), pytest.param(LONG, id="long", marks=pytest.mark.slow)]
 NOTATION_BUDGETS = [pytest.param(NOTATION_QUICK, id="quick"),
                     pytest.param(NOTATION_LONG, id="long", marks=pytest.mark.slow)]
+SEARCH_BUDGETS = [pytest.param(SEARCH_QUICK, id="quick"), pytest.param(LONG, id="long", marks=pytest.mark.slow)]
 
 
 @pytest.fixture(scope="module", params=VARIANTS, ids=[n if m is None else f"{n}-{m}" for n, m in VARIANTS])
@@ -289,6 +300,30 @@ def test_notation_round_trip(game, budget):
             assert back == move, f"UCI {uci!r} parses to {back}\n{step.where(move)}"
         after = snapshot(pos)
         assert after == before, f"notation changed {_differences(before, after)}\n{step.where()}"
+
+
+@pytest.mark.parametrize("budget", SEARCH_BUDGETS)
+def test_what_the_search_reads(game, budget):
+    """(f) one move's legality, the ends while a move exists, the evaluation's sums move by move."""
+    terms = evaluation_of(game).terms
+    alone = each_move_alone(game)
+    for step in playouts(game, budget):
+        pos = step.pos
+        if alone:
+            guard = Guard(pos)
+            passed = {m for m in pseudo_legal_moves(pos, guard.attacked) if allowed(pos, m, guard)}
+            assert passed == set(rule_abiding_moves(pos)), \
+                f"allowed() passes {len(passed)} moves, the rules {len(rule_abiding_moves(pos))}\n{step.where()}"
+        sums = terms.sums(pos)
+        for move in step.legal:
+            pos.push(move)
+            carried = terms.after(pos, sums, move)
+            assert carried == terms.sums(pos), f"sums carried {carried}, from scratch {terms.sums(pos)}\n{step.where(move)}"
+            legal = pos.legal_moves()
+            if legal and not game.ends_read_moves:   # the ends one move on (a repetition, a count, ...)
+                found, expected = outcome_with_moves(pos), outcome(pos, legal)
+                assert (found and found.rule) == (expected and expected.rule), step.where(move)
+            pos.pop()
 
 
 def test_playouts_are_not_vacuous(game):

@@ -50,14 +50,17 @@ NEXT_ITERATION = 0.55       # no new iteration once this share of the (scaled) s
 
 class AlphaBeta(Agent):
     """The alpha-beta agent (see the module docstring). ``weights`` override the rules file's
-    ``ai`` weights of the evaluation; ``noise`` (centipawns) blurs the evaluation for weaker levels."""
+    ``ai`` weights of the evaluation; ``noise`` (centipawns) blurs the evaluation and ``node_cap``
+    bounds every search, for levels of strength (:mod:`interpreter.agents.strength`)."""
 
     name = "alphabeta"
 
-    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, noise: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, noise: int = 0,
+                 node_cap: int | None = None) -> None:
         super().__init__(seed)
         self.weights = weights
         self.noise = noise
+        self.node_cap = node_cap   # the most nodes of any search, whatever its budget (a level of strength)
         self._game = None
         self._searcher: Searcher | None = None
 
@@ -103,7 +106,8 @@ class AlphaBeta(Agent):
         deadline = 0.0 if budget.time is None else started + budget.time
         soft = None if budget.time is None else (budget.soft if budget.soft is not None else budget.time / 2)
         root_team = searcher.turn_team[pos.turn]
-        searcher.start(pos, root_team, legal, budget.nodes or 0, deadline, stop)
+        nodes = min(budget.nodes or self.node_cap or 0, self.node_cap or budget.nodes or 0)
+        searcher.start(pos, root_team, legal, nodes, deadline, stop)
         best = SearchInfo(legal[0], 0, (legal[0],), 0, 0, 0, 0.0)
         score = 0
         max_depth = min(budget.depth or SEARCH_DEPTH.value, SEARCH_DEPTH.value)  # a deeper budget is cut

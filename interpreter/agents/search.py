@@ -53,6 +53,7 @@ from interpreter.engine.moves import DROP, PASS, Move
 from interpreter.engine.outcome import (Outcome, forced_moves, immediate_end, outcome, outcome_with_moves,
                                         legal_moves)
 from interpreter.engine.position import Position
+from interpreter.loading import start_position
 
 from .base import MATE, MATE_BOUND, Stopped
 from .incremental import Sums, Terms
@@ -85,7 +86,7 @@ def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
     Null-move pruning assumes that some move is better than passing. It is
     used only where the rules make that the rule rather than the exception:
     two sides whose turns alternate (``sides_of_turn``: per turn of the
-    turn order, 0 or 1), every army with a royal piece to lose, no
+    turn order, 0 or 1), every army with a royal piece at the start, no
     ``captures compulsory``, no neutral piece moved every turn, no end rule
     that a side wins by having no move or by losing its pieces
     (``extinction``). A node tries it only when the side to move is not in
@@ -94,8 +95,8 @@ def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
     """
     turns = len(sides_of_turn)
     alternating = turns >= 2 and all(sides_of_turn[t] != sides_of_turn[(t + 1) % turns] for t in range(turns))
-    royal_armies = all(any(game.is_royal[c] for c in range(1, game.ncodes) if game.code_army[c] == a)
-                       for a in range(len(game.armies)))
+    start = start_position(game)
+    royal_armies = all(any(game.is_royal[start.board[c]] for c in start.cells_of[a]) for a in range(len(game.armies)))
     stalemate_wins = any(rule.result == "win" and _is_no_moves(rule.condition) for rule in game.spec.rules.ends)
     return (alternating and royal_armies and not game.compulsory_capture and game.neutral_move is None
             and not extinction and not stalemate_wins)

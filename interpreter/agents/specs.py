@@ -8,7 +8,9 @@ algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
 - ``time=S`` seconds per move, ``nodes=N``, ``depth=N`` (the budget; a depth
   over the limit ``search_depth`` is a :class:`dsl.errors.LimitError`);
 - ``level=easy|medium|hard``: a budget of :data:`LEVELS` (options given
-  beside it win);
+  beside it win); or ``level=ELO``, a number from 800 to 2000: a strength
+  in Elo (:mod:`.strength`: nodes a move and noise in the evaluation, for
+  the alpha-beta agent; options given beside it win);
 - ``seed=N``: the agent's seed (else the one the caller gives).
 
 ``human`` is not an agent; front ends check for it before calling
@@ -28,6 +30,7 @@ from .alphabeta import AlphaBeta
 from .base import Agent, Budget
 from .mcts import MCTS
 from .simple import GreedyAgent, RandomAgent
+from .strength import MAX_ELO, MIN_ELO, elo_budget, elo_limits
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS}
 SEARCHES = ("alphabeta", "mcts")
@@ -45,10 +48,15 @@ class AgentSpec:
     budget: Budget = field(default_factory=Budget)
     seed: int | None = None
     text: str = ""
+    elo: int | None = None     # a level of strength (alpha-beta only), see interpreter.agents.strength
 
     def make(self, seed: int = 0) -> Agent:
         """A new agent of this spec (seeded by the spec's seed, else by ``seed``)."""
-        return AGENTS[self.kind](self.seed if self.seed is not None else seed)
+        seed = self.seed if self.seed is not None else seed
+        if self.kind == "alphabeta" and self.elo is not None:
+            nodes, noise = elo_limits(self.elo)
+            return AlphaBeta(seed, noise=noise, node_cap=nodes)
+        return AGENTS[self.kind](seed)
 
     @property
     def label(self) -> str:
@@ -81,14 +89,30 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
             raise _unknown(name, OPTIONS, f"unknown agent option '{name}'")
         options[name] = value
     level = options.pop("level", level)
-    budget = LEVELS[_level(level)] if level is not None else Budget()
+    elo = None
+    if level is not None and level.isdigit():
+        elo = _elo(level)
+        if kind != "alphabeta":
+            raise UsageError(f"level={level}: a strength in Elo is a level of the alpha-beta agent",
+                             hint=f"ai:level={level}, or {kind} with level=easy|medium|hard")
+        budget = elo_budget(elo)
+    else:
+        budget = LEVELS[_level(level)] if level is not None else Budget()
     numbers = {name: _number(name, options[name]) for name in ("time", "nodes", "depth") if name in options}
     if numbers:
         budget = Budget(**{**({} if level is None else _fields(budget)), **numbers})
     seed = int(_number("seed", options["seed"], allow_zero=True)) if "seed" in options else None
     if kind in SEARCHES and budget.unlimited:
         budget = LEVELS[DEFAULT_LEVEL]
-    return AgentSpec(kind, budget, seed, text.strip())
+    return AgentSpec(kind, budget, seed, text.strip(), elo)
+
+
+def _elo(text: str) -> int:
+    elo = int(text)
+    if not MIN_ELO <= elo <= MAX_ELO:
+        raise UsageError(f"level={clip(text)}: a strength from {MIN_ELO} to {MAX_ELO} Elo",
+                         expected=f"easy, medium, hard, or a number from {MIN_ELO} to {MAX_ELO}")
+    return elo
 
 
 def _fields(budget: Budget) -> dict:
@@ -97,7 +121,7 @@ def _fields(budget: Budget) -> dict:
 
 def _level(name: str) -> str:
     if name not in LEVELS:
-        raise _unknown(name, LEVELS, f"unknown level '{name}'")
+        raise _unknown(name, [*LEVELS, f"{MIN_ELO}-{MAX_ELO}"], f"unknown level '{clip(name)}'")
     return name
 
 

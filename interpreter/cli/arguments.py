@@ -69,10 +69,19 @@ def _add_position(p: argparse.ArgumentParser) -> None:
 WHO = "human, random, greedy, ai, or an agent with options such as ai:alphabeta:time=2 or ai:mcts:nodes=20000"
 
 
-def _add_level(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--level", choices=["easy", "medium", "hard"],
-                   help="the computer's strength where an agent names no budget: easy (2 plies), "
-                        "medium (1 s a move, the default), hard (5 s a move)")
+def _level(text: str) -> str:
+    """``--level``: easy, medium, hard, or a strength in Elo (its range is checked with the agent's
+    spec, see interpreter.agents.strength, so that reading arguments imports no agent)."""
+    if text in ("easy", "medium", "hard") or text.isdigit():
+        return text
+    raise argparse.ArgumentTypeError(f"{clip(text)!r}: choose easy, medium, hard or an Elo such as 1200")
+
+
+def _add_level(p: argparse.ArgumentParser, help: str | None = None) -> None:
+    p.add_argument("--level", type=_level, metavar="LEVEL",
+                   help=help or "the computer's strength where an agent names no budget: easy (2 plies), "
+                                "medium (1 s a move, the default), hard (5 s a move), or an Elo from 800 to "
+                                "2000 (nodes a move and noise in the evaluation: the same on every machine)")
 
 
 class _Version(argparse.Action):
@@ -214,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --out: play only the games not in its results yet, then recompute "
                         "the metrics and the report")
-    p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
+    _add_level(p, "the budget of an agent that names none: easy, medium, hard or an Elo from 800 to 2000")
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
     _add_max_plies(p, "the random opening included")

@@ -19,6 +19,10 @@ The GUI's commands and the engine's answers:
   - ``Agent`` (string): the agent spec (``ai``, ``ai:mcts``,
     ``ai:alphabeta:time=2``, see ``rules play --help``); its budget is what
     a ``go`` without limits spends;
+  - ``UCI_LimitStrength`` (check) and ``UCI_Elo`` (spin, 800 to 2000): play
+    at that strength (the agent's ``level=ELO``, see
+    :mod:`interpreter.agents.strength`: nodes a move and noise in the
+    evaluation, however much time the clock gives);
   - ``Move Overhead`` (spin, milliseconds): kept back from each move's time
     for the answer to reach the GUI;
   - ``Clear Hash`` (button): forget what the agent learnt.
@@ -46,7 +50,12 @@ from .loop import Channel, LineEngine, SearchJob
 from .variants import check_argument, protocol_names, resolve
 
 AUTHOR = "the rules-dsl authors"
-OPTION_NAMES = ("UCI_Variant", "VariantPath", "UCI_Chess960", "Agent", "Move Overhead", "Clear Hash")
+OPTION_NAMES = ("UCI_Variant", "VariantPath", "UCI_Chess960", "Agent", "UCI_LimitStrength", "UCI_Elo", "Move Overhead",
+                "Clear Hash")
+# The range of UCI_Elo: interpreter.agents.strength's MIN_ELO and MAX_ELO (a test keeps them equal), written
+# here so that the handshake imports no agent.
+ELO_RANGE = (800, 2000)
+DEFAULT_ELO = 1500
 GO_NUMBERS = ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate")
 MOST_OVERHEAD = 5000
 
@@ -73,6 +82,9 @@ class UciEngine(LineEngine):
                 self.files[self.variant] = path
         self.overhead = 30
         self.chess960 = False
+        self.limit_strength = False
+        self.elo = DEFAULT_ELO
+        self.base_agent = agent   # the Agent option, before UCI_LimitStrength adds a level to it
         self.loaded: str | None = None  # the variant name the session's game is of
 
     def command(self, line: str) -> None:
@@ -101,7 +113,9 @@ class UciEngine(LineEngine):
             f"option name UCI_Variant type combo default {self.variant} " + " ".join(f"var {n}" for n in names),
             "option name VariantPath type string default <empty>",
             f"option name UCI_Chess960 type check default {'true' if self.chess960 else 'false'}",
-            f"option name Agent type string default {self.agent_spec}",
+            f"option name Agent type string default {self.base_agent}",
+            f"option name UCI_LimitStrength type check default {'true' if self.limit_strength else 'false'}",
+            f"option name UCI_Elo type spin default {self.elo} min {ELO_RANGE[0]} max {ELO_RANGE[1]}",
             f"option name Move Overhead type spin default {self.overhead} min 0 max {MOST_OVERHEAD}",
             "option name Clear Hash type button",
             "uciok")
@@ -165,7 +179,28 @@ class UciEngine(LineEngine):
 
     def option_agent(self, value: str) -> None:
         self._finish()
-        self.set_agent(value)
+        self.set_agent(self._limited(value, self.limit_strength, self.elo))
+        self.base_agent = value
+
+    def option_uci_limitstrength(self, value: str) -> None:
+        if value.lower() not in ("true", "false"):
+            raise UsageError(f"UCI_LimitStrength is true or false, not '{clip(value)}'")
+        self._finish()
+        self.set_agent(self._limited(self.base_agent, value.lower() == "true", self.elo))
+        self.limit_strength = value.lower() == "true"
+
+    def option_uci_elo(self, value: str) -> None:
+        number = whole_number(value)
+        if number is None or not ELO_RANGE[0] <= int(number) <= ELO_RANGE[1]:
+            raise UsageError(f"UCI_Elo is a number from {ELO_RANGE[0]} to {ELO_RANGE[1]}, not '{clip(value)}'")
+        self._finish()
+        self.set_agent(self._limited(self.base_agent, self.limit_strength, int(number)))
+        self.elo = int(number)
+
+    @staticmethod
+    def _limited(spec: str, limit: bool, elo: int) -> str:
+        """The agent spec to search with: ``spec``, at the level ``elo`` when the strength is limited."""
+        return f"{spec}:level={elo}" if limit else spec
 
     def option_move_overhead(self, value: str) -> None:
         if whole_number(value) is None or int(value) > MOST_OVERHEAD:

@@ -3,8 +3,8 @@
 A seat is a player of the game's mode (``south``, ``solo``), or an army of a
 game without modes (``white``); it plays the armies the mode gives it. Its
 kind is ``human`` or an agent spec (:mod:`interpreter.agents.specs`):
-``random``, ``greedy``, ``ai`` or ``ai:level=easy|medium|hard`` (the page
-offers these), or any spec such as ``ai:mcts:nodes=2000``. Requests may name
+``random``, ``greedy``, ``ai``, ``ai:level=easy|medium|hard`` or
+``ai:level=ELO`` (the page offers these, with their strength in Elo), or any spec such as ``ai:mcts:nodes=2000``. Requests may name
 a seat by its player or by one of its armies, as ``rules play --seat`` does.
 
 A server must bound what one request can cost, so an agent's budget may
@@ -19,12 +19,15 @@ from dataclasses import dataclass
 from dsl.errors import UsageError, suggest
 
 from interpreter.agents import Agent, AgentSpec, parse_agent
+from interpreter.agents.strength import NAMED_ELO
 from interpreter.compiler.game import Game
 
 HUMAN = "human"
-KINDS = {"human": "Human", "random": "Random moves", "ai:level=easy": "Computer (easy)",
-         "ai:level=medium": "Computer (medium)", "ai:level=hard": "Computer (hard)"}
-"""The seat kinds the page offers, with their labels; any other agent spec is accepted too."""
+KINDS = {"human": "Human", "random": "Random moves",
+         **{f"ai:level={elo}": f"Computer, about {elo} Elo" for elo in (1000, 1200)},
+         **{f"ai:level={name}": f"Computer, {name} (about {elo} Elo)" for name, elo in NAMED_ELO.items()}}
+"""The seat kinds the page offers, with their labels; any other agent spec is accepted too. The
+strengths are Elo in chess (interpreter.agents.strength); elsewhere the same search effort."""
 
 MOST_TIME, MOST_NODES, MOST_DEPTH = 30.0, 5_000_000, 40
 
