@@ -10,8 +10,9 @@ For each case it times ``perft`` (every leaf made and unmade, and with bulk
 counting of the last ply) and an alpha-beta search of ``--seconds`` from
 the same position, and prints nodes per second of each (medians), the
 ratio of search to full perft, and the depth the search completed. A
-search node costs more than a perft node: legal moves, the game's outcome
-and the evaluation at every node, move ordering and the hash table.
+search node costs more than a perft node: the moves of the position (or
+of the hash move alone), the legality of those tried, the ends, the
+evaluation, ordering and the hash table.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ CASES = {
     "superchess@3p": ("superchess", "3p", None, 3),
     "superchess@2p": ("superchess", "2p", None, 2),
     "rocket": ("rocket", None, None, 3),
+    "shogi": ("shogi", None, None, 3),
+    "xiangqi": ("xiangqi", None, None, 3),
 }
 
 

@@ -55,25 +55,40 @@ def attacked(pos: Position, cell: int, by: int) -> bool:
 def table_attacked(pos: Position, cell: int, foes: FoeTables) -> bool:
     """Is ``cell`` attacked by an attack of ``foes``' tables (leaps, privileged leaps, rides, lame
     leaps, hops: the attacks that depend on occupancy alone, of one army or several)?"""
-    board = pos.board
+    return bool(table_attackers(pos.board, cell, foes, pos.privileges, True))
+
+
+def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: int, first: bool = False) -> list[int]:
+    """The cells of the pieces that attack ``cell`` by an attack of ``foes``' tables on ``board``
+    (``privileges``: the cells whose pieces may still make their once-per-game moves); with
+    ``first``, only the first found (or none)."""
+    found: list[int] = []
     for src, codes in foes.leap[cell]:
         if board[src] in codes:
-            return True
+            found.append(src)
+            if first:
+                return found
     if foes.once[cell]:
         for src, codes in foes.once[cell]:
-            if board[src] in codes and (pos.privileges >> src) & 1:
-                return True
+            if board[src] in codes and (privileges >> src) & 1:
+                found.append(src)
+                if first:
+                    return found
     for chain, codes in foes.ray[cell]:
         for c in chain:
             q = board[c]
             if q:
                 if q in codes:
-                    return True
+                    found.append(c)
+                    if first:
+                        return found
                 break
     if foes.lame[cell]:
         for src, between, codes in foes.lame[cell]:
             if board[src] in codes and not any(board[c] for c in between):
-                return True
+                found.append(src)
+                if first:
+                    return found
     if foes.hop[cell]:
         for chain, codes in foes.hop[cell]:
             hurdle = False
@@ -82,10 +97,12 @@ def table_attacked(pos: Position, cell: int, foes: FoeTables) -> bool:
                 if q:
                     if hurdle:
                         if q in codes:
-                            return True
+                            found.append(c)
+                            if first:
+                                return found
                         break
                     hurdle = True
-    return False
+    return found
 
 
 def live_enemies(pos: Position, army: int) -> list[int]:
