@@ -73,6 +73,7 @@ GENERATED_BITS = 12
 CHECK_EVERY = 1024          # nodes between looks at the clock and the stop flag
 NULL_MOVE: Move = (-1, -1, 0, PASS)
 NO_MOVE: Move = (-1, -1, 0, None)     # no best move yet
+ALL: set[int] = set()                 # see Searcher.exposed: every move may give check
 # Move ordering: the bands of scores (higher is tried first).
 HASH_MOVE = 1 << 40
 GOOD_CAPTURE = 1 << 34
@@ -153,6 +154,9 @@ class Searcher:
         self.code_army: list[int] = game.code_army
         self.exchanges: bool = game.stacking is None and game.blast is None
         self.attackers: list = game.attackers
+        self.slow: list[frozenset[int]] = game.slow_attackers
+        self.is_royal: list[bool] = game.is_royal
+        self.lines: list[set[int] | None] = [None] * game.n
         # The most a capture or a promotion can gain (big delta pruning in quiescence).
         self.max_gain: int = self.capture_scale * max(values) + max(values) + DELTA
         # Pieces whose presence makes zugzwang unlikely (null-move pruning): neither royal nor a pawn
@@ -587,6 +591,7 @@ class Searcher:
         moves = list(moves)
         side_of_turn = self.side_of_turn
         count = len(moves)
+        danger: set[int] | None = None
         i = 0
         while i < count:
             _bring_best(moves, scores, i)
@@ -600,14 +605,24 @@ class Searcher:
                 continue
             tried += 1
             quiet = not (move[2] and move[0] >= 0) and not self.victim(pos, move)
+            pruned = False
             if quiet and tried > 1:
                 quiets += 1
                 if futile or (quiets > late and best > -MATE_BOUND):
                     # Futility and late-move pruning: a quiet move near the horizon, when the static
-                    # evaluation is far below alpha or many moves came before it, is not made.
-                    if futile and best < alpha:
-                        best = alpha   # a fail-low bound: the move was not worth searching
-                    continue
+                    # evaluation is far below alpha or many moves came before it, is not searched,
+                    # unless it gives check (tried only for the moves that may: see exposed).
+                    if danger is None:
+                        danger = self.exposed(pos)
+                    pruned = True
+                    if (danger is ALL or move[0] in danger or move[1] in danger or move[3] is not None):
+                        pos.push(move)
+                        pruned = not pos.in_check()
+                        pos.pop()
+                    if pruned:
+                        if futile and best < alpha:
+                            best = alpha   # a fail-low bound: the move was not worth searching
+                        continue
             self.make(pos, move, ply)
             same = side_of_turn[pos.turn] == side
             if tried == 1:
@@ -642,6 +657,44 @@ class Searcher:
         if same:
             return self.search(pos, depth, alpha, beta, ply + 1, True)
         return -self.search(pos, depth, -beta, -alpha, ply + 1, True)
+
+    def exposed(self, pos: Position) -> set[int]:
+        """The cells where a move of the side to move may start or end to give check: every cell
+        from which, or through which, a piece may attack an enemy royal piece by the attack tables
+        (whatever stands there); :data:`ALL` where the tables do not tell (slow attackers, stacks,
+        explosions)."""
+        if not self.exchanges:
+            return ALL
+        found: set[int] = set()
+        board, is_royal = pos.board, self.is_royal
+        movers = pos.movers
+        for army in movers:
+            if self.slow[army]:
+                return ALL
+            for enemy in self.game.enemies[army]:
+                for cell in pos.cells_of[enemy]:
+                    if is_royal[board[cell]]:
+                        found |= self.lines_to(cell)
+        return found
+
+    def lines_to(self, cell: int) -> set[int]:
+        """The cells on the attack tables' ways to ``cell``, of every army: leaps' and privileged
+        leaps' sources, the cells of rides and hops, lame leaps' sources and the cells between."""
+        lines = self.lines[cell]
+        if lines is None:
+            lines = set()
+            for foes in self.attackers:
+                lines.update(src for src, _ in foes.leap[cell])
+                lines.update(src for src, _ in foes.once[cell])
+                for chain, _ in foes.ray[cell]:
+                    lines.update(chain)
+                for chain, _ in foes.hop[cell]:
+                    lines.update(chain)
+                for src, between, _ in foes.lame[cell]:
+                    lines.add(src)
+                    lines.update(between)
+            self.lines[cell] = lines
+        return lines
 
     def has_minor(self, pos: Position) -> bool:
         """Has the side to move a piece that is neither royal nor promotes, on the board or in hand?"""
