@@ -102,7 +102,8 @@ def test_from_won_and_lost_games_the_fit_finds_the_weights_up_to_the_scale_k_fix
     terms[:, NAMES.index("zone")] = 0.0
     true = np.array([TRUE[name] for name in NAMES])
     results = (rng.random(len(terms)) < texel.sigmoid(0.005 * terms @ texel.coefficient_vector(true))).astype(float)
-    found = texel.fit(terms[:30000], results[:30000], dict.fromkeys(NAMES, 1.0), terms[30000:], results[30000:])
+    found = texel.fit(terms[:30000], results[:30000], dict.fromkeys(NAMES, 1.0),
+                      held_out_terms=terms[30000:], held_out_results=results[30000:])
     assert found.fixed == ("zone",) and found.weights["zone"] == 1.0
     fitted = found.k * texel.coefficient_vector(np.array([found.weights[name] for name in NAMES]))
     expected = 0.005 * texel.coefficient_vector(true)
@@ -110,6 +111,26 @@ def test_from_won_and_lost_games_the_fit_finds_the_weights_up_to_the_scale_k_fix
         if name != "zone":
             assert got == pytest.approx(want, rel=0.12), name
     assert found.error < found.error_start and found.held_out_error < found.held_out_start
+
+
+def test_each_weight_gets_an_interval_from_resampling_the_games_narrower_with_more_games():
+    rng = np.random.default_rng(5)
+    terms = _synthetic(8000, seed=6)
+    terms[:, NAMES.index("royal")] = 0.0
+    games = np.repeat(np.arange(200), 40)
+    true = np.array([TRUE[name] for name in NAMES])
+    results = (rng.random(len(terms)) < texel.sigmoid(0.005 * terms @ texel.coefficient_vector(true))).astype(float)
+    start = dict.fromkeys(NAMES, 1.0)
+    many = texel.fit(terms, results, start, games=games)
+    few = texel.fit(terms[:2000], results[:2000], start, games=games[:2000])
+    for name in NAMES:
+        low, high = many.intervals[name]
+        assert low <= many.weights[name] <= high
+    assert many.intervals["royal"] == (1.0, 1.0)             # not fitted
+    width = {name: fit.intervals["mobility"][1] - fit.intervals["mobility"][0] for name, fit in
+             (("many", many), ("few", few))}
+    assert 0 < width["many"] < width["few"]
+    assert texel.fit(terms, results, start).intervals is None      # without the games, no interval
 
 
 @pytest.mark.parametrize("results, message", [
@@ -172,7 +193,7 @@ def test_a_game_without_a_result_gives_no_position():
     assert found.unfinished == 1 and not found.results
 
 
-def test_tune_writes_a_rules_file_that_loads_with_the_tuned_weights(tmp_path, capsys):
+def test_tune_writes_a_rules_file_that_loads_with_the_tuned_weights(tmp_path, capsys, monkeypatch):
     out = tmp_path / "gardner-tuned.rules"
     assert main(["tune", *SMALL, "--games", "4", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
@@ -184,10 +205,14 @@ def test_tune_writes_a_rules_file_that_loads_with_the_tuned_weights(tmp_path, ca
     assert weights["zone"] == 1.0                        # gardner has no goal zone: not fitted
     assert weights != dict.fromkeys(NAMES, 1.0)
     assert len(read_results(tmp_path / "gardner-tuned.games" / "results.jsonl")) == 4
-    # the same games, read back from the run directory, give the same weights
+    # the same games, read back from the run directory, give the same weights (and, allowed to
+    # resample so few games, intervals)
+    monkeypatch.setattr(texel, "MIN_GAMES", 2)
     again = tmp_path / "again.rules"
     assert main(["tune", "gardner", "--from", str(tmp_path / "gardner-tuned.games"), "--out", str(again)]) == 0
+    assert "95% (games resampled)" in capsys.readouterr().out
     assert load_game(str(again)).spec.ai.weights == weights
+    assert "# 95% intervals by resampling the games: material " in again.read_text()
 
 
 def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):

@@ -17,7 +17,11 @@ fit minimises the mean squared difference between results and predictions
    a weight the positions hardly inform stays near where it was. A weight
    whose term is nonzero in too few positions (:func:`silent`: no goal zone
    in chess, no hand without drops, a royal piece lost in none of them) is
-   not fitted at all and keeps its start value.
+   not fitted at all and keeps its start value;
+3. how sure the weights are (:func:`bootstrap`): fitted again, with the
+   same ``K``, to resamples of the games, each weight's 95% interval. The
+   positions of one game are far from independent, so the games are
+   resampled, not the positions.
 
 ``K`` is fitted first because the two are not separable: multiplying every
 weight by ``c`` and dividing ``K`` by ``c`` predicts the same results, so
@@ -52,6 +56,10 @@ TOLERANCE = 1e-9
 """The fit stops when an iteration lowers the error by less than this share of it."""
 MIN_POSITIONS = 20
 """Fewer positions than this are refused: nothing could be told from them."""
+ROUNDS = 100
+"""The resamples of the games that give each weight's interval."""
+MIN_GAMES = 10
+"""The fewest games whose resamples give intervals."""
 MIN_SIGNAL = 0.01
 """A weight is fitted when its term is nonzero (a centipawn or more) in at least this share of the
 positions, and in at least 10 of them."""
@@ -62,7 +70,8 @@ HAND, MATERIAL = NAMES.index("hand"), NAMES.index("material")
 @dataclass(frozen=True)
 class Fit:
     """What :func:`fit` found: ``k`` (per centipawn), the ``start`` and fitted ``weights`` (every name
-    of :data:`~.terms.NAMES`), the names left ``fixed`` (silent terms), the mean squared ``error``
+    of :data:`~.terms.NAMES`), the names left ``fixed`` (silent terms), each weight's 95%
+    ``intervals`` by resampling the games (None without the games), the mean squared ``error``
     before and after on the fitted positions, the same on the ``held_out`` positions (None without
     them), the numbers of positions, and the iterations the weights took."""
 
@@ -70,6 +79,7 @@ class Fit:
     start: dict[str, float]
     weights: dict[str, float]
     fixed: tuple[str, ...]
+    intervals: dict[str, tuple[float, float]] | None
     error_start: float
     error: float
     held_out_start: float | None
@@ -178,12 +188,14 @@ def silent(terms: np.ndarray) -> np.ndarray:
     return nonzero < max(10, MIN_SIGNAL * len(terms))
 
 
-def fit(terms: np.ndarray, results: np.ndarray, start: dict[str, float], held_out_terms: np.ndarray | None = None,
-        held_out_results: np.ndarray | None = None, iterations: int = ITERATIONS) -> Fit:
+def fit(terms: np.ndarray, results: np.ndarray, start: dict[str, float], games: np.ndarray | None = None,
+        held_out_terms: np.ndarray | None = None, held_out_results: np.ndarray | None = None,
+        iterations: int = ITERATIONS) -> Fit:
     """Texel's fit of the weights (see the module's docstring) to ``terms`` (an array of positions by
-    NAMES) and ``results`` (one per position, 0 to 1), from the ``start`` weights; the errors on the
-    ``held_out`` positions, if any, are reported beside. A UsageError when there are fewer than
-    :data:`MIN_POSITIONS` positions, when every result is the same (a fit needs games that went
+    NAMES) and ``results`` (one per position, 0 to 1), from the ``start`` weights; with ``games``
+    (the game of each position), the weights' intervals by resampling the games (:func:`bootstrap`),
+    and the errors on the ``held_out`` positions, if any, beside. A UsageError when there are fewer
+    than :data:`MIN_POSITIONS` positions, when every result is the same (a fit needs games that went
     different ways), when the start weights' scores are all 0, or when K ends at an end of
     :data:`K_RANGE` (the results do not depend on the score, or it predicts every one of them)."""
     if len(results) < MIN_POSITIONS:
@@ -205,10 +217,31 @@ def fit(terms: np.ndarray, results: np.ndarray, start: dict[str, float], held_ou
                               "can decide")
     fixed = silent(terms)
     weights, done = fit_weights(terms, results, k, first, ~fixed, iterations)
+    spread = None
+    if games is not None and len(np.unique(games)) >= MIN_GAMES:
+        spread = bootstrap(terms, results, games, k, first, ~fixed, iterations)
     held = held_out_terms is not None and held_out_results is not None and len(held_out_results) > 0
     return Fit(k, dict(start), {name: float(v) for name, v in zip(NAMES, weights)},
                tuple(name for name, f in zip(NAMES, fixed) if f),
+               None if spread is None else {name: (float(low), float(high)) for name, (low, high) in zip(NAMES, spread)},
                error(terms, results, first, k), error(terms, results, weights, k),
                error(held_out_terms, held_out_results, first, k) if held else None,
                error(held_out_terms, held_out_results, weights, k) if held else None,
                len(results), len(held_out_results) if held else 0, done)
+
+
+def bootstrap(terms: np.ndarray, results: np.ndarray, games: np.ndarray, k: float, start: np.ndarray,
+              free: np.ndarray, iterations: int = ITERATIONS, rounds: int = ROUNDS) -> np.ndarray:
+    """Each weight's 95% interval (an array of (low, high) in the order of NAMES): the weights fitted
+    again, K fixed, to ``rounds`` samples of the games drawn with replacement (a game with all its
+    positions, since the positions of one game are not independent), from a fixed seed; the 2.5th
+    and 97.5th percentiles."""
+    rng = np.random.default_rng(0)
+    order = np.argsort(games, kind="stable")
+    _, first_rows = np.unique(games[order], return_index=True)
+    rows_of = np.split(order, first_rows[1:])
+    found = []
+    for _ in range(rounds):
+        rows = np.concatenate([rows_of[i] for i in rng.integers(0, len(rows_of), len(rows_of))])
+        found.append(fit_weights(terms[rows], results[rows], k, start, free, iterations)[0])
+    return np.percentile(np.array(found), [2.5, 97.5], axis=0).T

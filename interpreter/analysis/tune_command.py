@@ -27,8 +27,8 @@ from interpreter.loading import load_game, mode_options
 
 from .results import RESULTS
 from .runs import play_run
-from .tuning import (Tuned, default_out, extends_line, number, records_in, run_records, tune, tuned_rules,
-                     write_new)
+from .tuning import (Tuned, default_out, extends_line, interval, number, records_in, run_records, tune,
+                     tuned_rules, write_new)
 
 DEFAULT_SEAT = "ai:alphabeta:nodes=1000"
 DEFAULT_GAMES = 100
@@ -117,16 +117,18 @@ def _run_directory(out: Path) -> Path:
 
 
 def summary(tuned: Tuned) -> str:
-    """The lines printed after the fit: the positions, K, each weight beside its start, the errors."""
+    """The lines printed after the fit: the positions, K, each weight beside its start (with its 95%
+    interval by resampling the games), the errors."""
     f, samples = tuned.fit, tuned.samples
     held = f" ({f.held_out_positions:,} of held-out games)" if f.held_out_positions else ""
     lines = [f"{f.positions + f.held_out_positions:,} quiet positions of {samples.read - samples.unfinished} "
              f"finished games{held}; fitted in {f.iterations} iterations",
              f"K = {f.k:.5f} per centipawn: a pawn ahead predicts a score of {_pawn(f.k):.3f}",
-             f"  {'weight':<10} {'start':>6} {'tuned':>6}"]
+             f"  {'weight':<10} {'start':>6} {'tuned':>6}  {'95% (games resampled)' if f.intervals else ''}"]
     for name in NAMES:
-        note = "  not fitted: its term is zero in almost every position" if name in f.fixed else ""
-        lines.append(f"  {name:<10} {number(f.start[name]):>6} {number(f.weights[name]):>6}{note}")
+        note = (" not fitted: its term is zero in almost every position" if name in f.fixed
+                else f" {interval(f.intervals[name])}" if f.intervals else "")
+        lines.append(f"  {name:<10} {number(f.start[name]):>6} {number(f.weights[name]):>6} {note}".rstrip())
     lines.append(f"mean squared error: {f.error_start:.4f} with the start weights, {f.error:.4f} tuned")
     if f.held_out_start is not None:
         lines.append(f"  on the held-out games: {f.held_out_start:.4f} with the start weights, "

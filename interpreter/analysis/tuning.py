@@ -59,10 +59,10 @@ def tune(game, records: list[tuple[str, Record]]) -> Tuned:
                          hint="play more games (--games), or longer ones")
     terms = np.array(samples.terms, dtype=float)
     results = np.array(samples.results, dtype=float)
-    held = (np.array(samples.games) % HOLD_OUT == HOLD_OUT - 1) if samples.read >= HOLD_OUT else \
-        np.zeros(len(results), dtype=bool)
+    games = np.array(samples.games)
+    held = (games % HOLD_OUT == HOLD_OUT - 1) if samples.read >= HOLD_OUT else np.zeros(len(results), dtype=bool)
     start = {name: float(game.spec.ai.weights.get(name, 1.0)) for name in NAMES}
-    return Tuned(samples, fit(terms[~held], results[~held], start, terms[held], results[held]))
+    return Tuned(samples, fit(terms[~held], results[~held], start, games[~held], terms[held], results[held]))
 
 
 def records_in(path: Path) -> list[tuple[str, Record]]:
@@ -136,6 +136,9 @@ def tuned_rules(variant: str, game, tuned: Tuned, out: Path, source: str) -> str
     if f.held_out_start is not None:
         lines.append(f"# on {f.held_out_positions:,} positions of held-out games: {f.held_out_start:.4f}, "
                      f"{f.held_out_error:.4f}.")
+    if f.intervals is not None:
+        lines.append("# 95% intervals by resampling the games: " + ", ".join(
+            f"{name} {interval(f.intervals[name])}" for name in NAMES if name not in f.fixed) + ".")
     if f.fixed:
         lines.append(f"# Not fitted (their terms are zero in almost every position): {', '.join(f.fixed)}.")
     if game.mode:
@@ -152,6 +155,11 @@ def tuned_rules(variant: str, game, tuned: Tuned, out: Path, source: str) -> str
 def number(value: float) -> str:
     """A weight as the file writes it: three decimals at most, no trailing zeros."""
     return f"{round(value, 3):g}"
+
+
+def interval(ends: tuple[float, float]) -> str:
+    """A weight's interval as printed: ``0.82-1.16``."""
+    return f"{number(ends[0])}-{number(ends[1])}"
 
 
 def write_new(path: Path, text: str) -> str | None:
