@@ -29,7 +29,8 @@ The interface (:mod:`.base`) is one call::
 The agents: ``random``, ``greedy`` (:mod:`.simple`), ``alphabeta``
 (:mod:`.alphabeta`: team search for two teams, paranoid for more) and
 ``mcts`` (:mod:`.mcts`), all on the generic evaluation of
-:mod:`.evaluation`, which a rules file may tune with an ``ai`` block.
+:mod:`.evaluation`, which a rules file may tune with an ``ai`` block
+(whose weights :mod:`.texel` fits to games, on the terms of :mod:`.terms`).
 Specs in text (``ai:mcts:nodes=20000``, levels easy/medium/hard) are read
 by :mod:`.specs`; :func:`match` (:mod:`.matches`) plays games between agents
 on every core and tabulates them with Elo estimates (:mod:`.stats`).

@@ -9,4 +9,8 @@ coverage, lead change, decisiveness, how games end), with their 95%
 intervals (:mod:`.intervals`), and the report with its figures
 (:mod:`.report`, :mod:`.figures`) are computed from that file alone.
 :func:`.runs.analyze` does it all; :mod:`.command` is the CLI.
+
+``rules tune`` (:mod:`.tune_command`, :mod:`.tuning`) keeps its self-play
+games in such a run too, and fits the evaluation's weights to their quiet
+positions (:mod:`.samples`).
 """

@@ -1,4 +1,4 @@
-"""A self-play run from start to report: :func:`analyze`.
+"""A self-play run from start to report: :func:`analyze` (its games alone: :func:`play_run`).
 
 The games are the games of a match (:func:`interpreter.agents.matches.match_tasks`):
 the teams of the mode rotate among the agents given (one agent: pure
@@ -20,6 +20,7 @@ from pathlib import Path
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents.matches import match_tasks
+from interpreter.compiler.game import Game
 from interpreter.loading import load_game
 
 from . import metrics as metrics_module
@@ -27,7 +28,7 @@ from .execution import Cluster, InProcess, Pool, run_tasks
 from .logs import GameWatcher, game_facts
 from .progress import Progress
 from .report import write_report
-from .results import Parameters, ResultsWriter, open_run, write_metrics
+from .results import Parameters, ResultsWriter, Run, open_run, write_metrics
 
 
 @dataclass
@@ -60,13 +61,49 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
     standard error is a terminal). A KeyboardInterrupt stops the run; every finished game stays in
     the results file, and the metrics and report are still written from them.
     """
+    played = play_run(variant, seats, games, out, mode, options, seed, opening_plies, max_plies, level, jobs,
+                      cluster, scheduler, resume, batch, progress)
+    run = played.run
+    metrics = metrics_module.compute(run.facts, run.lines())
+    write_metrics(run, metrics)
+    report = write_report(run, played.game, metrics)
+    analysis = Analysis(run.directory, len(run.lines()) - played.kept, played.kept, played.seconds, played.startup,
+                        played.workers, metrics, report)
+    if played.interrupted is not None:
+        raise Interrupted(analysis) from played.interrupted
+    return analysis
+
+
+@dataclass
+class Played:
+    """The games of a run directory after :func:`play_run`: the compiled game, the open
+    :class:`~.results.Run`, the games it ``kept`` from before, the seconds spent playing
+    (``startup``: starting the workers, before that), the workers, and the KeyboardInterrupt that
+    stopped it early (None when every game was played)."""
+
+    game: Game
+    run: Run
+    kept: int
+    seconds: float
+    startup: float
+    workers: int
+    interrupted: KeyboardInterrupt | None
+
+
+def play_run(variant: str, seats: list[str], games: int, out: Path, mode: str | None = None,
+             options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
+             max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None, jobs: int | None = None,
+             cluster: bool = False, scheduler: str | None = None, resume: bool = False, batch: int | None = None,
+             progress: bool | None = None) -> Played:
+    """Open the run in ``out`` (see :func:`~.results.open_run`) and play its games that are not in its
+    results yet, with a progress bar; the arguments are :func:`analyze`'s. A KeyboardInterrupt stops
+    the games: every finished one is in the results file, and :attr:`Played.interrupted` holds it."""
     game = load_game(variant, mode, options)
     path = Path(variant)
     if path.suffix == ".rules" or path.is_file():
         variant = str(path.resolve())       # workers elsewhere (another directory, a cluster) find it too
     parameters = Parameters(variant, mode, dict(options or {}), list(seats), seed, opening_plies, max_plies, level)
-    facts = game_facts(game)
-    run = open_run(Path(out), parameters, facts, games, resume)
+    run = open_run(Path(out), parameters, game_facts(game), games, resume)
     kept = len(run.lines())
     tasks = match_tasks(variant, list(seats), run.missing, mode, options, seed, opening_plies, max_plies, level,
                         observer=GameWatcher)
@@ -89,15 +126,7 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
         finally:
             backend.close()
             writer.close()
-    seconds = time.perf_counter() - ready
-    metrics = metrics_module.compute(facts, run.lines())
-    write_metrics(run, metrics)
-    report = write_report(run, game, metrics)
-    analysis = Analysis(run.directory, len(run.lines()) - kept, kept, seconds, ready - started, workers, metrics,
-                        report)
-    if interrupted is not None:
-        raise Interrupted(analysis) from interrupted
-    return analysis
+    return Played(game, run, kept, time.perf_counter() - ready, ready - started, workers, interrupted)
 
 
 class Interrupted(KeyboardInterrupt):

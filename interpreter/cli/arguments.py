@@ -231,6 +231,41 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games per task of the pool or cluster (default: as many as take about two seconds)")
     p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")
 
+    p = sub.add_parser("tune", help="fit the computer's evaluation weights to self-play games (Texel's method)",
+                       description="Play self-play games of a variant (or read --from), take their quiet positions, "
+                                   "each labelled with its game's result, and fit the weights of the evaluation's "
+                                   "terms (the ai block: material, mobility, promotion, zone, hand, royal) by "
+                                   "Texel's method: the error between results and sigmoid(K * score), K first. "
+                                   "Prints the weights beside the start weights with the error before and after, "
+                                   "and writes a new rules file that extends the variant with an ai block of the "
+                                   "fitted weights (--out; an existing file is never overwritten). The games are "
+                                   "kept in a run directory beside it (chess-tuned.games/ for chess-tuned.rules), "
+                                   "so --resume continues an interrupted run. See docs/agents.md.")
+    p.add_argument("variant", metavar="VARIANT", help="a bundled variant name (see 'rules list') or a path to a .rules file")
+    p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
+    p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    p.add_argument("--games", type=int, metavar="N", help="self-play games to fit to (default 100, at most 10,000)")
+    p.add_argument("--seat", metavar="AGENT", action="append",
+                   help="the agent that plays the games (default: ai:alphabeta:nodes=1000; may be repeated: the "
+                        "teams rotate among the agents)")
+    p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0)")
+    p.add_argument("--jobs", type=int, metavar="J", help="worker processes (default: every core)")
+    p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
+    p.add_argument("--opening-plies", type=int, metavar="N",
+                   help="random moves that open each game (default: two rounds of the turn order)")
+    p.add_argument("--max-plies", type=_plies("--max-plies", 1, L.GAME_PLIES), metavar="N",
+                   help=f"plies after which a game is adjudicated a draw (the random opening included; default "
+                        f"{L.DEFAULT_MAX_PLIES}, at most {L.MOVES.value:,}: a longer record is not read back)")
+    p.add_argument("--from", dest="records", metavar="RECORDS",
+                   help="fit to these games instead of playing: a file of game records (rules match --pgn, rules "
+                        "play --pgn) or a run directory of rules analyze or rules tune")
+    p.add_argument("--out", metavar="FILE",
+                   help="the tuned rules file to write (default: VARIANT-tuned.rules, beside a variant given by "
+                        "its path); never overwritten")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run of --out: play only the games not played yet, then fit to them all")
+    p.set_defaults(command_function="interpreter.analysis.tune_command:cmd_tune")
+
     p = sub.add_parser("serve", help="play in the browser: a local web server and its JSON API",
                        description="Start a web server for playing any bundled variant or pasted rules file in the "
                                    "browser, against people or the computer, and its JSON API (docs/serve.md). "

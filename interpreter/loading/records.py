@@ -198,3 +198,49 @@ def read_record(text: str, label: str = "<record>") -> Record:
     if in_comment is not None:
         raise RulesError("the game record has a comment that is not closed", in_comment, expected="'}' to close it")
     return Record(tags, "\n".join(kept))
+
+
+def read_records(text: str, label: str = "<records>") -> list[Record]:
+    """The records of ``text``, a file of one or more records as ``rules match --pgn`` writes them
+    (each record's tags, then its moves; blank lines between them). A record starts at a tag line
+    that follows moves (or at the first line); each is read by :func:`read_record` under the label
+    ``"LABEL, game N"`` (N from 1), so that an error names the record, and its line numbers count
+    from the record's first line. A file without moves is no record; an empty file has none."""
+    records: list[Record] = []
+    chunk: list[str] = []
+    moves_seen = False
+
+    def close() -> None:
+        if any(line.strip() for line in chunk):
+            records.append(read_record("\n".join(chunk), f"{label}, game {len(records) + 1}"))
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and moves_seen:
+            close()
+            chunk, moves_seen = [], False
+        chunk.append(line)
+        if stripped and not stripped.startswith(("[", "%")):
+            moves_seen = True
+    close()
+    return records
+
+
+def won_teams(game: Game, tags: dict[str, str]) -> set[int] | None:
+    """The teams (indices into ``game.teams``) that won the game as the tags of its record say: the
+    armies the ``Winners`` tag names by title, else the ``Result`` tag (``1-0`` the team of the first
+    army of the turn order, ``0-1`` the other of two teams, ``1/2-1/2`` none). None when the tags do
+    not say (``*``, no ``Result``, a title or result the game does not have)."""
+    if tags.get("Winners"):
+        titles = {army.title: army.index for army in game.armies}
+        names = tags["Winners"].split(", ")
+        if not all(name in titles for name in names):
+            return None
+        return {game.team_of[titles[name]] for name in names}
+    result = tags.get("Result")
+    if result == "1/2-1/2":
+        return set()
+    if result in ("1-0", "0-1") and len(game.teams) == 2:
+        first = game.team_of[game.turn_order[0]]
+        return {first} if result == "1-0" else {1 - first}
+    return None

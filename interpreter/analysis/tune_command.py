@@ -1,0 +1,141 @@
+"""``rules tune``: fit the evaluation's weights of a variant to self-play games (or given records).
+
+The arguments are declared in :mod:`interpreter.cli.arguments`; this
+module checks them (before any game is played), plays the games into the
+run directory beside the tuned file (``chess-tuned.games/`` for
+``chess-tuned.rules``: ``run.json`` and ``results.jsonl`` as ``rules
+analyze`` writes them, so ``--resume`` continues an interrupted run), or
+reads ``--from``, fits (:mod:`.tuning`), prints the weights beside the start
+weights with the error before and after, and writes the tuned rules file.
+That file is never overwritten: an existing ``--out`` is refused before
+anything is played.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+from dsl import UsageError
+from dsl import limits as L
+from dsl.errors import clip
+
+from interpreter.agents import parse_agent
+from interpreter.agents.terms import NAMES
+from interpreter.loading import load_game, mode_options
+
+from .results import RESULTS
+from .runs import play_run
+from .tuning import (Tuned, default_out, extends_line, interval, number, records_in, run_records, tune,
+                     tuned_rules, write_new)
+
+DEFAULT_SEAT = "ai:alphabeta:nodes=1000"
+DEFAULT_GAMES = 100
+MAX_GAMES = 10_000
+PLAY_OPTIONS = ("games", "seat", "seed", "jobs", "level", "opening_plies", "max_plies", "resume")
+"""The options of the games played, which --from (games given) refuses."""
+
+
+def cmd_tune(args) -> int:
+    """Check the arguments, play the run's games (or read --from), fit, print and write the tuned file."""
+    game = load_game(args.variant, args.mode, mode_options(args.option))
+    out = Path(args.out) if args.out else default_out(args.variant, game)
+    if out.suffix != ".rules":
+        raise UsageError(f"--out {clip(str(out))!r} is not a .rules file", expected="a path ending in .rules",
+                         hint="the tuned weights are written as a rules file that extends the variant")
+    if out.exists() or out.is_symlink():
+        raise UsageError(f"{clip(str(out))} exists, and rules tune never overwrites a file",
+                         hint="remove it or choose another --out (with --resume, the games played so far "
+                              f"stay in {_run_directory(out)})")
+    if args.records is not None:
+        given = [f"--{name.replace('_', '-')}" for name in PLAY_OPTIONS if getattr(args, name) not in (None, False)]
+        if given:
+            raise UsageError(f"--from reads games, so {', '.join(given)} cannot be used with it",
+                             hint="leave out --from to play the games")
+        records = records_in(Path(args.records))
+        source = f"{len(records):,} games of {args.records}"
+    else:
+        records, source = _play(args, game, out)
+        if records is None:
+            return 130
+    tuned = tune(game, records)
+    print(summary(tuned))
+    text = tuned_rules(args.variant, game, tuned, out, source)
+    why = write_new(out, text)
+    if why is not None:
+        print(f"cannot write {clip(str(out))}: {why}; here it is instead:", file=sys.stderr)
+        sys.stdout.write(text)
+        return 0
+    _, outside = extends_line(args.variant, out)
+    load = f"rules play {out}" + (f" --include-dir {Path(args.variant).resolve().parent}" if outside else "")
+    print(f"wrote {out}: {load} plays with these weights; bench/tune_match.py measures them against the start")
+    return 0
+
+
+def _play(args, game, out: Path):
+    """Play the games of the run beside ``out`` not played yet; their named records and a description
+    of them, or (None, "") when interrupted."""
+    seats = args.seat or [DEFAULT_SEAT]
+    for text in seats:
+        if "=" in text.split(":")[0] or text == "human":
+            raise UsageError(f"--seat {text!r}: tuning takes agents (the teams rotate among them)",
+                             hint=f"e.g. --seat {DEFAULT_SEAT}")
+        parse_agent(text, args.level)
+    games = DEFAULT_GAMES if args.games is None else args.games
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be between 1 and {MAX_GAMES:,}, not {games}")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.opening_plies is not None and args.opening_plies < 0:
+        raise UsageError(f"--opening-plies must be at least 0, not {args.opening_plies}")
+    max_plies = L.DEFAULT_MAX_PLIES if args.max_plies is None else args.max_plies
+    if max_plies > L.MOVES.value:
+        raise UsageError(f"--max-plies {max_plies} is more than a record can be read back with "
+                         f"({L.MOVES.value:,} moves)", expected=f"at most {L.MOVES.value:,}")
+    directory = _run_directory(out)
+    played = play_run(args.variant, seats, games, directory, args.mode, mode_options(args.option), args.seed or 0,
+                      args.opening_plies, max_plies, args.level, args.jobs, resume=args.resume)
+    run = played.run
+    lines = run.lines()
+    if played.interrupted is not None:
+        print(f"interrupted: {len(lines)} games kept in {directory / RESULTS}; the same command with --resume "
+              f"plays the rest")
+        return None, ""
+    now = len(lines) - played.kept
+    spent = f" in {played.seconds:.0f} s" if now else ""
+    print(f"{game.name}{' ' + game.mode if game.mode else ''}: {len(lines)} games ({now} played now{spent}, "
+          f"{played.kept} kept from before) in {directory}")
+    source = f"{len(lines):,} self-play games ({', '.join(seats)}, seed {args.seed or 0})"
+    return run_records(directory, lines), source
+
+
+def _run_directory(out: Path) -> Path:
+    """The run directory of the games of the tuned file ``out``: ``chess-tuned.games`` beside
+    ``chess-tuned.rules``."""
+    return out.with_suffix(".games")
+
+
+def summary(tuned: Tuned) -> str:
+    """The lines printed after the fit: the positions, K, each weight beside its start (with its 95%
+    interval by resampling the games), the errors."""
+    f, samples = tuned.fit, tuned.samples
+    held = f" ({f.held_out_positions:,} of held-out games)" if f.held_out_positions else ""
+    lines = [f"{f.positions + f.held_out_positions:,} quiet positions of {samples.read - samples.unfinished} "
+             f"finished games{held}; fitted in {f.iterations} iterations",
+             f"K = {f.k:.5f} per centipawn: a pawn ahead predicts a score of {_pawn(f.k):.3f}",
+             f"  {'weight':<10} {'start':>6} {'tuned':>6}  {'95% (games resampled)' if f.intervals else ''}"]
+    for name in NAMES:
+        note = (" not fitted: its term is zero in almost every position" if name in f.fixed
+                else f" {interval(f.intervals[name])}" if f.intervals else "")
+        lines.append(f"  {name:<10} {number(f.start[name]):>6} {number(f.weights[name]):>6} {note}".rstrip())
+    lines.append(f"mean squared error: {f.error_start:.4f} with the start weights, {f.error:.4f} tuned")
+    if f.held_out_start is not None:
+        lines.append(f"  on the held-out games: {f.held_out_start:.4f} with the start weights, "
+                     f"{f.held_out_error:.4f} tuned")
+    return "\n".join(lines)
+
+
+def _pawn(k: float) -> float:
+    """The score predicted for a lead of 100 centipawns at ``k``."""
+    return 1 / (1 + math.exp(-100 * k))
