@@ -394,6 +394,7 @@ def test_levels_in_elo():
     # the cap holds whatever the budget: a clock's time does not make a weak level strong
     game = load_game("chess")
     assert agent.choose(start_position(game), Budget(time=30.0)).nodes <= agent.node_cap
-    for bad in ("ai:level=799", "ai:level=2001", "ai:mcts:level=1200", "random:level=1500"):
+    for bad in ("ai:level=799", "ai:level=2001", "ai:mcts:level=1200", "random:level=1500", "ai:level=1²00",
+                "ai:level=" + "9" * 5000, "ai:level=-1200"):
         with pytest.raises(UsageError):
             parse_agent(bad)

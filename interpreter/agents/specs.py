@@ -90,7 +90,7 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
         options[name] = value
     level = options.pop("level", level)
     elo = None
-    if level is not None and level.isdigit():
+    if level is not None and level.isascii() and level.isdigit():
         elo = _elo(level)
         if kind != "alphabeta":
             raise UsageError(f"level={level}: a strength in Elo is a level of the alpha-beta agent",
@@ -108,8 +108,8 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
 
 
 def _elo(text: str) -> int:
-    elo = int(text)
-    if not MIN_ELO <= elo <= MAX_ELO:
+    elo = int(text[:6])   # ASCII digits (see parse_agent); more than six are out of range anyway
+    if len(text) > 6 or not MIN_ELO <= elo <= MAX_ELO:
         raise UsageError(f"level={clip(text)}: a strength from {MIN_ELO} to {MAX_ELO} Elo",
                          expected=f"easy, medium, hard, or a number from {MIN_ELO} to {MAX_ELO}")
     return elo

@@ -72,7 +72,7 @@ WHO = "human, random, greedy, ai, or an agent with options such as ai:alphabeta:
 def _level(text: str) -> str:
     """``--level``: easy, medium, hard, or a strength in Elo (its range is checked with the agent's
     spec, see interpreter.agents.strength, so that reading arguments imports no agent)."""
-    if text in ("easy", "medium", "hard") or text.isdigit():
+    if text in ("easy", "medium", "hard") or (text.isascii() and text.isdigit()):
         return text
     raise argparse.ArgumentTypeError(f"{clip(text)!r}: choose easy, medium, hard or an Elo such as 1200")
 
