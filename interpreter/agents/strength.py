@@ -21,17 +21,17 @@ import math
 from .base import Budget
 
 # (Elo, nodes a move, noise in centipawns), by Elo: the calibration (docs/agents.md). Measured against
-# Stockfish's UCI_Elo: 1,000 nodes with a noise of 80 played at about 1160, 100 nodes with 250 below
-# 1150, 10,000 nodes with 15 above 1350; the rows above 1600 are extrapolated (four times the
-# nodes for 200 Elo, the usual gain of a doubling being 50 to 100).
+# Stockfish's UCI_Elo: 1,000 to 1,200 nodes with a noise of 70 to 80 played at about 1160, 100 nodes
+# with 250 below 1150, 10,000 nodes with 15 won every game against 1600 and 1350; the rows between
+# are interpolated, the top one extrapolated (four times the nodes for 200 Elo).
 ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (800, 150, 200),
     (1000, 400, 120),
     (1200, 1_200, 70),
-    (1400, 3_000, 40),
-    (1600, 10_000, 15),
-    (1800, 40_000, 0),
-    (2000, 150_000, 0),
+    (1400, 2_000, 50),
+    (1600, 4_000, 30),
+    (1800, 10_000, 15),
+    (2000, 40_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
 # The named levels' approximate Elo in chess, read from the table by the nodes they search on a
