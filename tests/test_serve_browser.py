@@ -212,7 +212,9 @@ def test_locking_climb_shows_both_pieces(page):
 
 
 def test_superchess_with_three_computer_seats(page):
-    new_game(page, "superchess", {"south": "human", "west": "ai:level=easy", "north": "ai:level=easy",
+    # West, who moves after the person, searches for its time (medium: about half a second), so
+    # that the page shows it thinking; an easy search of two plies may end before a frame is drawn.
+    new_game(page, "superchess", {"south": "human", "west": "ai:level=medium", "north": "ai:level=easy",
                                   "east": "ai:level=easy"}, mode="4p")
     assert page.evaluate("() => page.game.variant.armies.length") == 4
     assert page.is_visible("#bottom-label")

@@ -23,8 +23,9 @@ from interpreter.agents.strength import NAMED_ELO
 from interpreter.compiler.game import Game
 
 HUMAN = "human"
-_STRENGTHS = sorted([(elo, f"ai:level={name}", f"Computer, {name} (about {elo} Elo)") for name, elo in NAMED_ELO.items()]
-                    + [(elo, f"ai:level={elo}", f"Computer, about {elo} Elo") for elo in (1200, 1500)])
+# Short enough for the page's side panel: "Computer medium, 1750 Elo" (approximate, in chess).
+_STRENGTHS = sorted([(elo, f"ai:level={name}", f"Computer {name}, {elo} Elo") for name, elo in NAMED_ELO.items()]
+                    + [(elo, f"ai:level={elo}", f"Computer, {elo} Elo") for elo in (1200, 1500)])
 KINDS = {"human": "Human", "random": "Random moves", **{kind: label for _, kind, label in _STRENGTHS}}
 """The seat kinds the page offers, with their labels; any other agent spec is accepted too. The
 strengths are Elo in chess (interpreter.agents.strength); elsewhere the same search effort."""
