@@ -34,10 +34,12 @@ ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (2000, 40_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
-# The named levels' approximate Elo in chess, read from the table by the nodes they search on a
-# desktop machine of 2026 (about 30,000 a second in chess, compiled): easy's two plies are a few
-# hundred nodes, medium's second about 30,000, hard's five seconds about 150,000.
-NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 2000}
+# The named levels' approximate Elo in chess. medium (1 s a move) was measured: 0.5/8 against Stockfish
+# 15.1 at UCI_Elo 2000 and 1 s a move, about 1530 [1508, 1920] on a loaded machine (about 10,000 nodes a
+# move there); easy's two plies are a few hundred nodes (the 1000 row); hard's five seconds are read
+# as 200 more than medium. The table above was measured against Stockfish at 0.1 s a move, where it
+# plays below its UCI_Elo: it is likely optimistic by a few hundred Elo at its top.
+NAMED_ELO = {"easy": 1000, "medium": 1550, "hard": 1750}
 
 
 def elo_limits(elo: int) -> tuple[int, int]:
