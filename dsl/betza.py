@@ -16,8 +16,10 @@ interpreter turns them into each army's frame.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from . import spec as S
 from .errors import Loc, RulesSemanticError
 
 LEAPERS: dict[str, list[tuple[int, int]]] = {
@@ -147,3 +149,26 @@ def parse_betza(text: str, loc: Loc | None = None) -> list[BetzaAtom]:
     if modalities or directions or initial or lame or hop:
         raise error(len(text) - 1, "modifiers at the end with no atom after them", "an atom after the modifiers")
     return atoms
+
+
+_ATOM = re.compile(r"([a-z]*)([A-Z])(\2|\d+)?")
+
+
+def written_betza(move: S.MoveSpec) -> str:
+    """The Betza text of a Betza move (``move.pattern`` a :class:`~dsl.spec.BetzaPattern`) with the
+    move's options written as Betza modifiers on each of its atoms: ``m`` (move only) and ``c``
+    (capture only) for its modality, ``i`` for a first move or a move allowed from a zone (as a
+    pawn's double step is), ``n`` for a lame move, ``e`` for en passant captures. An atom that has
+    ``m`` or ``c`` of its own keeps it. What Betza cannot say (a zone the move must end in, a
+    condition, ...) is not in the text: the caller decides what to do about it."""
+    modifiers = {"quiet": "m", "capture": "c"}.get(move.modality, "")
+    modifiers += "i" if move.unmoved or move.from_cells is not None else ""
+    modifiers += ("n" if move.lame else "") + ("e" if move.en_passant else "")
+
+    def extend(match: re.Match) -> str:
+        own = match.group(1)
+        added = "".join(m for m in modifiers if m not in own and not (m in "mc" and ("m" in own or "c" in own)))
+        return own + added + match.group(0)[len(own):]
+
+    assert isinstance(move.pattern, S.BetzaPattern)
+    return _ATOM.sub(extend, move.pattern.text)

@@ -31,9 +31,8 @@ and a board in FEN's shape whose letters colour the piece's targets:
 
 from __future__ import annotations
 
-import re
-
 from dsl import spec as S
+from dsl.betza import written_betza
 
 from interpreter.compiler.game import Game, PieceKind
 from interpreter.engine.legality import is_capture
@@ -45,9 +44,6 @@ from .notation import Dialect
 
 IMAGES = "PNBRQFEACWMOHIJGDVLSUK"
 """XBoard's piece images in the order of its piece-to-char table (its ``fairy`` letters); the last is the king."""
-
-_ATOM = re.compile(r"([a-z]*)([A-Z])(\2|\d+)?")
-
 
 def setup_line(game: Game) -> str:
     """The ``setup`` command that defines ``game`` for XBoard."""
@@ -92,10 +88,7 @@ def piece_betza(game: Game, kind: PieceKind) -> tuple[str, list[str]]:
         if not isinstance(move.pattern, S.BetzaPattern):
             left_out.append(f"a {move.pattern.kind} move")
             continue
-        modifiers = {"quiet": "m", "capture": "c"}.get(move.modality, "")
-        modifiers += "i" if move.unmoved or move.from_cells is not None else ""
-        modifiers += ("n" if move.lame else "") + ("e" if move.en_passant else "")
-        parts.append(_with_modifiers(move.pattern.text, modifiers))
+        parts.append(written_betza(move))
         for flag, note in ((move.to_cells is not None, "a move allowed only into some cells"),
                            (move.condition is not None, "a move's condition"),
                            (move.royal_only, "a move that only captures royal pieces"),
@@ -106,16 +99,6 @@ def piece_betza(game: Game, kind: PieceKind) -> tuple[str, list[str]]:
     if step:
         parts.append(f"O{step}")
     return "".join(parts), left_out
-
-
-def _with_modifiers(text: str, modifiers: str) -> str:
-    """``text`` with ``modifiers`` added to each atom that lacks them (``m``/``c`` only where the atom
-    has neither)."""
-    def extend(match: re.Match) -> str:
-        own = match.group(1)
-        added = "".join(m for m in modifiers if m not in own and not (m in "mc" and ("m" in own or "c" in own)))
-        return own + added + match.group(0)[len(own):]
-    return _ATOM.sub(extend, text)
 
 
 def _castling_step(game: Game) -> int | None:
