@@ -30,27 +30,12 @@ def fsf_perft(sf, variant: str, fen: str, depth: int, moves: tuple[str, ...] = (
 
 def fsf_fen(pos, walled: bool) -> str:
     """Our FEN of ``pos`` as Fairy-Stockfish reads it: when ``walled`` (its start FEN has ``*``),
-    every cell the grid lacks is written as a wall ``*`` in its place; our FEN lists only the cells
-    a rank has. (Not for stacks, promoted marks or holdings: no walled variant has them.)"""
+    every cell the grid lacks is written as a wall ``*`` in its place
+    (:func:`interpreter.interchange.fsf_export.walled_fen`); our FEN lists only the cells a rank has."""
+    from interpreter.interchange.fsf_export import walled_fen
     from interpreter.notation.fen import to_fen
 
-    fen = to_fen(pos)
-    if not walled:
-        return fen
-    game, board = pos.game, pos.game.board
-    rows = []
-    for y in range(board.ranks - 1, -1, -1):
-        row, empty = "", 0
-        for x in range(board.files):
-            cell = board.at.get((x, y))
-            code = pos.board[cell] if cell is not None else 0
-            if cell is not None and not code:
-                empty += 1
-                continue
-            row += (str(empty) if empty else "") + ("*" if cell is None else game.code_symbol[code])
-            empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " " + fen.split(" ", 1)[1]
+    return walled_fen(pos) if walled else to_fen(pos)
 
 
 def sample_positions(name: str, plies: tuple[int, ...] = (16, 32), seed: int = 0,

@@ -1,0 +1,717 @@
+"""``rules export fsf``: a variant as a section of Fairy-Stockfish's ``variants.ini``.
+
+:func:`fsf_section` translates a compiled :class:`~interpreter.compiler.game.Game`
+into one ``[name]`` section of Fairy-Stockfish's variant configuration, with
+no parent (every setting the game needs is written, against the defaults of
+Fairy-Stockfish's template, which is chess without pieces):
+
+- the board (``maxFile``, ``maxRank``; cells removed from the grid become
+  walls, ``*`` in ``startFen``) and the start position (``startFen``, our FEN);
+- the pieces: an orthodox pawn (steps forward, captures diagonally forward,
+  a double step from a zone) as ``pawn`` with ``doubleStep`` and its regions,
+  the royal piece as ``king``, every other piece as a built-in piece of the
+  same Betza text or a ``customPieceN`` with the rules file's Betza text and
+  its options as modifiers (:func:`dsl.betza.written_betza`);
+- promotion on arrival in a zone to a choice of pieces (``promotionPawnTypes``,
+  ``promotionRegionWhite``/``Black``, ``promotionPieceTypes``,
+  ``mandatoryPawnPromotion``, ``promotionLimit``), shogi's promotion to one
+  piece on entering or leaving the zone (``promotedPieceType``), a promotion
+  compulsory only where the piece could never move again
+  (``immobilityIllegal``);
+- castling (the king's destinations, the castling pieces, their files);
+- drops (``pieceDrops``, ``capturesToHand``, ``dropLoop``, where pieces may
+  be dropped, ``dropNoDoubled``, ``shogiPawnDropMateIllegal``);
+- rules (``mustCapture``, ``checking``, ``nMoveRuleTypes``) and end rules
+  recognised by their conditions: checkmate and stalemate values, n-fold
+  repetition, the n-move rule, extinction of piece kinds (every kind of
+  pieces: ``*``), a royal piece reaching a zone (``flagPiece``,
+  ``flagRegion``), check counting. Insufficient-material rules are not
+  written: Fairy-Stockfish judges insufficient material by its own rules.
+
+What Fairy-Stockfish cannot express (stacks, more or fewer than two armies,
+teams, boards that are no rectangle of at most 12 files and 10 ranks, moves
+that are not Betza or not in Fairy-Stockfish's subset of it, conditions,
+neutral pieces, end rules it has no setting for, ...) is collected over the
+whole game and refused at once by :class:`NotExportable`, a
+:class:`~dsl.errors.UsageError` that lists every such construct with its
+place in the rules file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import spec as S
+from dsl.betza import BetzaAtom, parse_betza, written_betza
+from dsl.errors import Loc, UsageError
+from interpreter.compiler.game import Game, PieceKind
+from interpreter.engine.position import Position
+from interpreter.loading import start_position
+from interpreter.notation.fen import to_fen
+
+MAX_FILES, MAX_RANKS = 12, 10
+"""The largest board of Fairy-Stockfish (built for large boards, as pyffish is)."""
+
+MAX_CUSTOM_PIECES = 25
+"""Fairy-Stockfish's custom piece slots: ``customPiece1`` .. ``customPiece25``."""
+
+BUILTIN_PIECES = {
+    "N": "knight", "B": "bishop", "R": "rook", "Q": "queen", "F": "fers", "A": "alfil", "FA": "fersAlfil",
+    "FfW": "silver", "RNF": "aiwok", "RF": "bers", "BN": "archbishop", "RN": "chancellor", "QN": "amazon",
+    "fW": "shogiPawn", "fR": "lance", "fN": "shogiKnight", "WfF": "gold", "BW": "dragonHorse",
+    "mRcpR": "cannon", "pR": "janggiCannon", "nN": "horse", "nA": "elephant", "nZ": "janggiElephant",
+    "W": "wazir", "K": "commoner", "KN": "centaur",
+}
+"""Fairy-Stockfish's built-in pieces by their Betza text (as its documentation gives it), for the
+non-royal pieces that move exactly so; the pawn and the king are written otherwise."""
+
+RIDER_STEPS = {(1, 0), (1, 1), (2, 1)}       # riders Fairy-Stockfish has: W/R, F/B and N lines
+HOPPER_STEPS = {(1, 0), (1, 1)}              # hoppers: pR, pB, gR, gB
+LAME_LEAPS = {(2, 1), (2, 2), (3, 2), (2, 0)}  # lame leapers: nN, nA, nZ, nD
+
+
+@dataclass(frozen=True)
+class Construct:
+    """One thing of a variant that Fairy-Stockfish cannot express, and where the rules file says it."""
+
+    what: str
+    loc: Loc | None = None
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.what}" if self.loc else self.what
+
+
+class NotExportable(UsageError):
+    """The variant uses constructs that Fairy-Stockfish cannot express; ``constructs`` lists them all."""
+
+    def __init__(self, variant: str, constructs: list[Construct]) -> None:
+        lines = "\n".join(f"  - {c}" for c in constructs)
+        super().__init__(f"{variant} cannot be written as a Fairy-Stockfish variant: it uses "
+                         f"{len(constructs)} construct(s) that Fairy-Stockfish cannot express:\n{lines}",
+                         hint="only variants within Fairy-Stockfish's rules export (see docs/cli.md, "
+                              "'rules export fsf')")
+        self.constructs = constructs
+
+
+def fsf_section(game: Game, name: str | None = None) -> str:
+    """The ``variants.ini`` section of ``game``, named ``name`` (the variant's name by default),
+    ending with a newline. :class:`NotExportable` lists every construct that stands in the way.
+
+    Fairy-Stockfish does not let a section redefine a variant it already knows (``chess``,
+    ``crazyhouse`` ...): give such a variant another ``name`` to load it there.
+    """
+    section = _Section(game)
+    if section.refused:
+        raise NotExportable(game.name, section.refused)
+    lines = [f"[{name or game.name}]"] + [f"{key} = {value}" for key, value in section.settings.items()]
+    return "\n".join(lines) + "\n"
+
+
+def walled_fen(pos: Position) -> str:
+    """The FEN of ``pos`` as Fairy-Stockfish reads it for an exported variant: where the board is a
+    grid with cells removed, every missing cell is a wall ``*`` in its place (our FEN lists only the
+    cells a rank has); otherwise our FEN itself."""
+    fen = to_fen(pos)
+    game, board = pos.game, pos.game.board
+    if len(board) == board.files * board.ranks:
+        return fen
+    rows = []
+    for y in range(board.ranks - 1, -1, -1):
+        row, empty = "", 0
+        for x in range(board.files):
+            cell = board.at.get((x, y))
+            code = pos.board[cell] if cell is not None else 0
+            if cell is not None and not code:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + ("*" if cell is None else game.code_symbol[code])
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " " + fen.split(" ", 1)[1]
+
+
+def expression_text(expr: S.Expr) -> str:
+    """An end condition as a rules file writes it, in one canonical spelling (for recognising the
+    conditions Fairy-Stockfish has a setting for, and for naming those it has not)."""
+    if isinstance(expr, S.Num):
+        return str(expr.value)
+    if isinstance(expr, S.Str):
+        return f'"{expr.value}"'
+    if isinstance(expr, S.Ref):
+        return ".".join(expr.path)
+    if isinstance(expr, S.Call):
+        return f"{expr.name}({', '.join(expression_text(a) for a in expr.args)})"
+    if isinstance(expr, S.Not):
+        return f"not ({expression_text(expr.operand)})"
+    if isinstance(expr, S.Neg):
+        return f"-({expression_text(expr.operand)})"
+    if isinstance(expr, S.BoolOp):
+        return f" {expr.op} ".join(f"({expression_text(e)})" if isinstance(e, S.BoolOp) else expression_text(e)
+                                   for e in expr.operands)
+    parts = [f"({expression_text(e)})" if isinstance(e, (S.BoolOp, S.Compare)) else expression_text(e)
+             for e in (expr.left, expr.right)]
+    return f"{parts[0]} {expr.op} {parts[1]}"
+
+
+class _Section:
+    """The settings of one game's section (``settings``, in the order written) and the constructs
+    refused on the way (``refused``); built by reading the game once, part by part."""
+
+    def __init__(self, game: Game) -> None:
+        self.game, self.spec, self.board = game, game.spec, game.board
+        self.settings: dict[str, str] = {}
+        self.refused: list[Construct] = []
+        self.chars: dict[int, str] = {}       # kind -> Fairy-Stockfish's letter
+        self.pawn: int | None = None          # the kind written as Fairy-Stockfish's pawn
+        self.immobility = False               # immobilityIllegal is set
+        self.promotion_regions: list[frozenset[int]] | None = None
+        if self._board() and self._armies():
+            self._pieces()
+            self._promotions()
+            self._castling()
+            self._drops()
+            self._rules()
+            self._ends()
+            self._setup()
+
+    def refuse(self, what: str, loc: Loc | None = None) -> None:
+        self.refused.append(Construct(what, loc))
+
+    def region(self, cells: frozenset[int]) -> str:
+        """A set of cells as Fairy-Stockfish's Bitboard value: whole ranks as ``*N``, other cells by
+        name, ``-`` for none."""
+        board = self.board
+        by_rank: dict[int, list[int]] = {}
+        for cell in cells:
+            by_rank.setdefault(board.coords[cell][1], []).append(cell)
+        parts = []
+        for y in sorted(by_rank):
+            if len(by_rank[y]) == board.files:
+                parts.append(f"*{y + 1}")
+            else:
+                parts += [self.square(c) for c in sorted(by_rank[y], key=lambda c: board.coords[c][0])]
+        return " ".join(parts) or "-"
+
+    def square(self, cell: int) -> str:
+        x, y = self.board.coords[cell]
+        return f"{chr(ord('a') + x)}{y + 1}"
+
+    def piece_set(self, kinds) -> str:
+        return "".join(sorted(self.chars[k] for k in kinds)) or "-"
+
+    def per_army(self, key: str, cells: list[frozenset[int]]) -> None:
+        """``keyWhite`` and ``keyBlack``: one region per army."""
+        for colour, army_cells in zip(("White", "Black"), cells):
+            self.settings[key + colour] = self.region(army_cells)
+
+    # ------------------------------------------------------------ board and armies
+    def _board(self) -> bool:
+        spec, board = self.spec.board, self.board
+        whole = True
+        if not isinstance(spec.generator, S.GridGen) or spec.cells or spec.links:
+            self.refuse("a board that is not a rectangular grid (hexagons, ragged files, explicit cells "
+                        "or links)", spec.generator.loc if spec.generator else self.game.variant_loc)
+            whole = False
+        if spec.wrap:
+            self.refuse(f"a board that wraps round ({' and '.join(spec.wrap)})", spec.locs.get("wrap", spec.loc))
+        if spec.directions:
+            self.refuse("directions of its own (Fairy-Stockfish has only the grid's)", spec.directions[0].loc)
+        if board.files > MAX_FILES or board.ranks > MAX_RANKS:
+            self.refuse(f"a board of {board.files}x{board.ranks} cells (at most {MAX_FILES} files and "
+                        f"{MAX_RANKS} ranks)", spec.generator.loc if spec.generator else None)
+            whole = False
+        if whole:
+            self.settings["maxFile"] = str(board.files)
+            self.settings["maxRank"] = str(board.ranks)
+        return whole
+
+    def _armies(self) -> bool:
+        spec, game = self.spec, self.game
+        if len(game.armies) != 2:
+            self.refuse(f"{len(game.armies)} armies (Fairy-Stockfish has two)", spec.armies[0].loc)
+            return False
+        if spec.teams:
+            self.refuse("teams", spec.teams[0].loc)
+        first, second = game.armies
+        if ([a.symbol for a in game.armies] != ["w", "b"] or first.letter_case != "upper"
+                or second.letter_case != "lower" or game.turn_order != [0, 1]):
+            self.refuse("armies other than White (upper case, 'w', moving first) and Black (lower case, 'b')",
+                        spec.armies[0].loc)
+        if (first.forward or "n", second.forward) != ("n", "s"):
+            self.refuse("armies whose forward is not north for White and south for Black", spec.armies[0].loc)
+        if any(m.players or m.turn for m in spec.modes):
+            self.refuse("play modes with other players or turns", spec.modes[0].loc)
+        return True
+
+    # ------------------------------------------------------------ pieces
+    def _pieces(self) -> None:
+        game = self.game
+        royals = [k for k in game.kinds if k.royal]
+        if len(royals) > 1:
+            self.refuse(f"more than one royal piece kind ({', '.join(k.name for k in royals)})", royals[1].spec.loc)
+        if self.spec.rules.royal_check == "all":
+            self.refuse("check only when all royal pieces are attacked", self.spec.rules.loc)
+        promoted = self._promoted_letters()
+        customs = 0
+        for kind in game.kinds:
+            spec = kind.spec
+            if spec.neutral:
+                self.refuse(f"the neutral piece {kind.name}", spec.loc)
+                continue
+            if kind.index in promoted:
+                self.chars[kind.index] = promoted[kind.index]
+            elif len(kind.letter) == 1 and kind.letter.isascii():
+                self.chars[kind.index] = kind.letter.lower()
+            else:
+                self.refuse(f"the letter '{kind.letter}' of {kind.name} (Fairy-Stockfish's are one letter "
+                            f"a to z, or '+' for a piece that a shogi-style promotion makes)", spec.loc)
+                continue
+            char = self.chars[kind.index]
+            if self._orthodox_pawn(kind):
+                self.settings["pawn"] = char
+                continue
+            betza = self._betza(kind)
+            if betza is None:
+                continue
+            if kind.royal:
+                self.settings["king"] = char if betza == "K" else f"{char}:{betza}"
+            elif betza in BUILTIN_PIECES and BUILTIN_PIECES[betza] not in self.settings:
+                self.settings[BUILTIN_PIECES[betza]] = char
+            else:
+                customs += 1
+                self.settings[f"customPiece{customs}"] = f"{char}:{betza}"
+        if customs > MAX_CUSTOM_PIECES:
+            self.refuse(f"{customs} pieces of their own (Fairy-Stockfish has {MAX_CUSTOM_PIECES} slots)")
+
+    def _promoted_letters(self) -> dict[int, str]:
+        """Letters for the kinds whose letter is '+' and the letter of the one kind that promotes to
+        them in shogi's way (Fairy-Stockfish writes them so in FEN and needs a letter of their own for
+        their moves): letters no other kind uses, from z down."""
+        game = self.game
+        used = {k.letter.lower() for k in game.kinds if len(k.letter) == 1}
+        free = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in used]
+        found: dict[int, str] = {}
+        for kind in game.kinds:
+            if len(kind.letter) == 2 and kind.letter[0] == "+":
+                sources = [k for k in game.kinds if any(kind.name in p.to for p in k.spec.promotions)]
+                if len(sources) == 1 and sources[0].letter == kind.letter[1] and free:
+                    found[kind.index] = free.pop(0)
+        return found
+
+    def _orthodox_pawn(self, kind: PieceKind) -> bool:
+        """Is ``kind`` an orthodox pawn (a quiet step forward, captures one step diagonally forward,
+        perhaps en passant, and perhaps a quiet lame double step from a zone that may set en passant)?
+        Then it is Fairy-Stockfish's pawn, with its double step and en passant written as settings."""
+        steps, captures, doubles = [], [], []
+        for move in kind.spec.moves:
+            if not isinstance(move.pattern, S.BetzaPattern) or _restricted(move):
+                return False
+            atoms = parse_betza(move.pattern.text)
+            if len(atoms) != 1 or atoms[0].rider or atoms[0].hop:
+                return False
+            atom, vectors = atoms[0], set(atoms[0].vectors)
+            modality = move.modality if atom.modality == "both" else atom.modality
+            if vectors == {(0, 1)} and modality == "quiet" and not (move.from_cells or move.unmoved
+                                                                         or move.lame or move.en_passant):
+                steps.append(move)
+            elif vectors == {(1, 1), (-1, 1)} and modality == "capture" and not (
+                    move.from_cells or move.unmoved or move.lame or move.sets_en_passant):
+                captures.append(move)
+            elif (vectors == {(0, 2)} and modality == "quiet" and (atom.lame or move.lame) and move.from_cells is not None
+                  and not move.unmoved and not move.en_passant):
+                doubles.append(move)
+            else:
+                return False
+        if (len(steps), len(captures)) != (1, 1) or len(doubles) > 1 or self.pawn is not None:
+            return False
+        self.pawn = kind.index
+        game = self.game
+        if doubles:
+            self.settings["doubleStep"] = "true"
+            self.per_army("doubleStepRegion", [game.board.term(doubles[0].from_cells, a.name) for a in game.armies])
+        else:
+            self.settings["doubleStep"] = "false"
+        if not (doubles and doubles[0].sets_en_passant and captures[0].en_passant):
+            self.settings["enPassantRegion"] = "-"
+        return True
+
+    def _betza(self, kind: PieceKind) -> str | None:
+        """The Betza text of a piece that is not the orthodox pawn, or None (and refusals) when a
+        move of it is beyond Fairy-Stockfish's Betza."""
+        parts = []
+        for move in kind.spec.moves:
+            if not isinstance(move.pattern, S.BetzaPattern):
+                self.refuse(f"a '{move.pattern.kind}' move of {kind.name} (only Betza moves are written)", move.loc)
+                continue
+            for what in _restrictions(move) + [w for w, flag in (
+                    ("a move allowed only from some cells", move.from_cells is not None),
+                    ("an en passant capture by a piece other than an orthodox pawn", move.en_passant),
+                    ("a move that sets en passant by a piece other than an orthodox pawn", move.sets_en_passant))
+                    if flag]:
+                self.refuse(f"{what} ({kind.name})", move.loc)
+            for atom in parse_betza(move.pattern.text):
+                problem = _beyond_fsf(atom)
+                if problem:
+                    self.refuse(f"{problem} in {kind.name}'s Betza '{move.pattern.text}'", move.loc)
+            parts.append(written_betza(move))
+        return "".join(parts)
+
+    # ------------------------------------------------------------ promotion
+    def _promotions(self) -> None:
+        game = self.game
+        pawn_style: dict[int, tuple] = {}     # kind -> (regions, targets, optional)
+        shogi_style: dict[int, tuple] = {}    # kind -> (regions, target, optional)
+        for kind in game.kinds:
+            if not kind.spec.promotions or kind.index not in self.chars:
+                continue
+            for promo in kind.spec.promotions:
+                for flag, what in ((promo.on_capture_into is not None, "promotion on a capture into a zone"),
+                                   (promo.partner_pieces, "promotion to a partner's pieces")):
+                    if flag:
+                        self.refuse(f"{what} ({kind.name})", promo.loc)
+            codes = [game.code(kind.index, a.index) for a in game.armies]
+            regions = [frozenset(c for c, t in enumerate(game.promotions[code]) if t) for code in codes]
+            targets = sorted({game.code_kind[t] for code in codes for t in game.promotions[code] if t for t in t if t})
+            optional = any(0 in game.promotions[code][c] for code, region in zip(codes, regions) for c in region)
+            if any(set(game.promotions[code][c]) - {0} != {game.code(t, game.code_army[code]) for t in targets}
+                   for code, region in zip(codes, regions) for c in region):
+                self.refuse(f"promotion choices that differ from cell to cell ({kind.name})", kind.spec.promotions[0].loc)
+                continue
+            compulsory = [frozenset(c for c in region if 0 not in game.promotions[code][c])
+                          for code, region in zip(codes, regions)]
+            if optional and compulsory != [r & self._immobile(code) for r, code in zip(regions, codes)]:
+                self.refuse(f"an optional promotion that is compulsory elsewhere than where the piece could "
+                            f"never move again ({kind.name})", kind.spec.promotions[0].loc)
+                continue
+            leaving = [game.promotions_leaving[code] for code in codes]
+            if leaving[0] is None:
+                pawn_style[kind.index] = (regions, tuple(targets), optional)
+            elif all(frozenset(c for c, t in enumerate(cells) if t) == region
+                     for cells, region in zip(leaving, regions)) and len(targets) == 1:
+                shogi_style[kind.index] = (regions, targets[0], optional)
+            else:
+                self.refuse(f"a promotion on leaving a zone that is not shogi's (one piece, the same zone) "
+                            f"({kind.name})", kind.spec.promotions[0].loc)
+        styles = list(pawn_style.values()) + list(shogi_style.values())
+        if len({tuple(s[0]) for s in styles}) > 1:
+            self.refuse("promotion zones that differ between pieces", self.spec.loc)
+            return
+        if len({s[1] for s in pawn_style.values()}) > 1:
+            self.refuse("promotion choices that differ between pieces", self.spec.loc)
+            return
+        if any(s[2] for s in styles):
+            self._immobility_illegal()
+        self.settings["promotionPawnTypes"] = self.piece_set(pawn_style)
+        if pawn_style:
+            regions, targets, optional = next(iter(pawn_style.values()))
+            self.settings["promotionPieceTypes"] = self.piece_set(targets)
+            self.settings["mandatoryPawnPromotion"] = "false" if optional else "true"
+        if shogi_style:
+            self.settings["promotedPieceType"] = " ".join(
+                f"{self.chars[k]}:{self.chars[target]}" for k, (_, target, _) in shogi_style.items())
+            self.settings["mandatoryPiecePromotion"] = "false" if any(s[2] for s in shogi_style.values()) else "true"
+        if styles:
+            self.promotion_regions = styles[0][0]
+            self.per_army("promotionRegion", styles[0][0])
+        limits = {}
+        for code, limit in game.promotion_limits.items():
+            limits.setdefault(game.code_kind[code], set()).add(limit)
+        if any(len(v) > 1 for v in limits.values()):
+            self.refuse("promotion limits that differ between the armies", self.spec.loc)
+        elif limits:
+            self.settings["promotionLimit"] = " ".join(f"{self.chars[k]}:{min(v)}" for k, v in sorted(limits.items()))
+
+    def _immobile(self, code: int) -> frozenset[int]:
+        """The cells from which a piece of ``code`` could never move, whatever stands around it."""
+        atoms = self.game.atoms[code]
+        return frozenset(c for c in range(self.game.n) if not any(atom.reach(c) for atom in atoms))
+
+    def _immobility_illegal(self) -> None:
+        """Set ``immobilityIllegal``: no piece may go where it could never move again. Refused where a
+        piece that does not promote there could (Fairy-Stockfish would forbid its move)."""
+        self.immobility = True
+        self.settings["immobilityIllegal"] = "true"
+        game = self.game
+        for kind in game.kinds:
+            for army in game.armies:
+                code = game.code(kind.index, army.index)
+                stuck = self._immobile(code) - frozenset(c for c, t in enumerate(game.promotions[code] or ()) if t)
+                if stuck and kind.spec.moves:
+                    self.refuse(f"a piece that may stand where it could never move again ({kind.name} on "
+                                f"{self.square(min(stuck))}), in a game where Fairy-Stockfish must forbid that "
+                                f"to make a promotion compulsory there", kind.spec.loc)
+                    return
+
+    # ------------------------------------------------------------ castling
+    def _castling(self) -> None:
+        game, spec = self.game, self.spec.castling
+        if not game.castling_kinds:
+            self.settings["castling"] = "false"
+            return
+        if game.castle_locks:
+            self.refuse("castling by the rook climbing onto the king", spec.loc)
+        sides: dict[int, int] = {}
+        for rule, rule_spec in zip(game.castle_rules, spec.rules):
+            problems = [what for what, flag in (
+                ("a king-rook swap", rule.swap), ("along the king's file", rule.axis == 1),
+                ("ignoring the cells between", rule.ignore_path), ("ignoring attacks", rule.ignore_attacks),
+                ("with a rook on given cells", rule_spec.in_cells is not None),
+                ("without a side", rule.side == 0), ("a second rule on one side", rule.side in sides),
+                ("with the rook elsewhere than beside the king on the inside",
+                 not rule.swap and rule.rook_to != (rule.king_to or 0) - rule.side))
+                if flag]
+            if problems:
+                self.refuse(f"castling '{rule.name}' {', '.join(problems)}", rule_spec.loc)
+                continue
+            sides[rule.side] = rule.king_to
+        start = start_position(game)
+        kings = [[c for c in start.cells_of[a.index] if start.board[c] == game.code(game.castle_king, a.index)]
+                 for a in game.armies]
+        if [len(k) for k in kings] != [1, 1]:
+            self.refuse("castling without one king of each army at the start", spec.loc)
+            return
+        (wx, wy), (bx, by) = (self.board.coords[k[0]] for k in kings)
+        if wx != bx or wy != self.board.ranks - 1 - by:
+            self.refuse("castling kings that do not face each other on the first and last ranks", spec.loc)
+            return
+        letters = "abcdefghijkl"
+        self.settings["castlingKingPiece"] = self.chars[game.castle_king]
+        self.settings["castlingRookPieces"] = self.piece_set(game.castle_rooks)
+        self.settings["castlingKingFile"] = letters[wx]
+        self.settings["castlingRank"] = str(wy + 1)
+        if 1 in sides:
+            self.settings["castlingKingsideFile"] = letters[sides[1]]
+        if -1 in sides:
+            self.settings["castlingQueensideFile"] = letters[sides[-1]]
+        rooks = [self.board.coords[c][0] for c in start.cells_of[0]
+                 if start.board[c] in game.castle_rook_codes[0] and self.board.coords[c][1] == wy]
+        if any(x > wx for x in rooks):
+            self.settings["castlingRookKingsideFile"] = letters[max(rooks)]
+        if any(x < wx for x in rooks):
+            self.settings["castlingRookQueensideFile"] = letters[min(rooks)]
+
+    # ------------------------------------------------------------ drops
+    def _drops(self) -> None:
+        game, drops = self.game, self.spec.drops
+        if drops is None:
+            return
+        if drops.gates:
+            self.refuse("gating (Fairy-Stockfish's is Seirawan chess's alone)", drops.gates[0].loc)
+        if not game.has_drops:
+            return
+        self.settings["pieceDrops"] = "true"
+        self.settings["capturesToHand"] = "true" if game.to_hand else "false"
+        if game.to_hand and not game.drops_demoted:
+            self.settings["dropLoop"] = "true"
+        in_hand = {game.code_kind[c] for c, count in enumerate(start_position(game).hands) if count}
+        if game.to_hand:
+            in_hand |= {game.demote[k.index] if game.drops_demoted or game.always_demote[k.index] else k.index
+                        for k in game.kinds if not k.royal and not k.spec.neutral}
+        for rule in drops.drops:
+            kind = game.kind_index[rule.piece]
+            if rule.condition is not None:
+                self.refuse(f"a condition on dropping {rule.piece}", rule.loc)
+            if rule.no_file_twin and (rule.no_file_twin != rule.piece or "dropNoDoubled" in self.settings):
+                self.refuse(f"a {rule.piece} drop barred from a file by another kind, or two such rules", rule.loc)
+            elif rule.no_file_twin:
+                self.settings["dropNoDoubled"] = self.chars[kind]
+            if rule.no_mate and self.settings.get("shogiPawn") != self.chars.get(kind):
+                self.refuse(f"a drop that may not mate, of {rule.piece} (Fairy-Stockfish's rule is the shogi "
+                            f"pawn's)", rule.loc)
+            elif rule.no_mate:
+                self.settings["shogiPawnDropMateIllegal"] = "true"
+        for kind in sorted(in_hand):
+            if game.drop_cells[game.code(kind, 0)] is None:
+                self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)
+        self._drop_regions(drops)
+
+    def _drop_regions(self, drops: S.DropsSpec) -> None:
+        """``dropRegionWhite``/``Black`` and the pawn's drop settings from where each kind may be
+        dropped; refused when they differ by kind in ways Fairy-Stockfish has no setting for."""
+        game = self.game
+        everywhere = frozenset(range(game.n))
+        common: list[frozenset[int]] | None = None
+        pawn_barred = None
+        for kind in game.kinds:
+            codes = [game.code(kind.index, a.index) for a in game.armies]
+            if game.drop_cells[codes[0]] is None:
+                continue
+            barred = [everywhere - game.drop_cells[c] - (self._immobile(c) if self.immobility else frozenset())
+                      for c in codes]
+            if kind.index == self.pawn:
+                pawn_barred = barred
+            elif common is None:
+                common = barred
+            elif common != barred:
+                self.refuse("drop zones that differ between pieces", drops.loc)
+                return
+        common = common or [frozenset(), frozenset()]
+        if any(common):
+            self.per_army("dropRegion", [everywhere - barred for barred in common])
+        if pawn_barred is None:
+            return
+        ranks = self.board.ranks
+        first = [frozenset(c for c in everywhere if self.board.coords[c][1] == y) for y in (0, ranks - 1)]
+        zone = self.promotion_regions or [frozenset(), frozenset()]
+        for first_rank in (False, True):
+            for in_zone in (False, True):
+                fsf = [b | (frozenset() if first_rank else f) | (frozenset() if in_zone else z)
+                       for b, f, z in zip(common, first, zone)]
+                if fsf == pawn_barred:
+                    self.settings["firstRankPawnDrops"] = str(first_rank).lower()
+                    self.settings["promotionZonePawnDrops"] = str(in_zone).lower()
+                    return
+        self.refuse("pawn drops barred from cells other than the first rank and the promotion zone", drops.loc)
+
+    # ------------------------------------------------------------ rules
+    def _rules(self) -> None:
+        game, rules = self.game, self.spec.rules
+        loc = rules.loc
+        if any(k.royal for k in game.kinds) and "self-check" not in rules.forbid:
+            self.refuse("royal pieces that may be left attacked", loc)
+        for name in ("partner-check", "royal-escape"):
+            if name in rules.forbid:
+                self.refuse(f"'forbid {name}'", loc)
+        if "giving-check" in rules.forbid:
+            self.settings["checking"] = "false"
+        if rules.compulsory_capture:
+            self.settings["mustCapture"] = "true"
+        for flag, what in ((rules.explosion is not None, "captures that explode"),
+                           (bool(rules.points), "points"), (rules.neutral_move is not None, "a neutral piece's move"),
+                           (self.spec.stacking is not None, "stacks"), (rules.resign != "lose", "resigning that "
+                                                                        "does not lose")):
+            if flag:
+                self.refuse(what, loc)
+        for rule in rules.no_moves:
+            self.refuse(f"'when no moves: {rule.action}'", rule.loc)
+        if rules.clock_resets and "capture" not in rules.clock_resets:
+            self.refuse("a move clock that captures do not reset", rules.locs.get("clock", loc))
+        resetting = {game.kind_index[e] for e in rules.clock_resets if e in game.kind_index}
+        if "promotion" in rules.clock_resets:
+            resetting |= {k.index for k in game.kinds if k.spec.promotions}
+        self.settings["nMoveRuleTypes"] = self.piece_set(k for k in resetting if k in self.chars)
+
+    def _ends(self) -> None:
+        game, rules = self.game, self.spec.rules
+        values: dict[str, str] = {}
+        extinction: dict[str, tuple[set[str], S.EndRule]] = {}
+        royal = next((k for k in game.kinds if k.royal), None)
+        for rule in rules.ends:
+            text = expression_text(rule.condition)
+            result = rule.result
+            words = text.split()
+            if result == "score":
+                self.refuse(f"the end rule '{rule.name}' ending the game by scores", rule.loc)
+            elif text == "in_check and legal_moves == 0":
+                values.setdefault("checkmateValue", result)
+            elif text == "legal_moves == 0":
+                values.setdefault("checkmateValue", result)
+                values.setdefault("stalemateValue", result)
+            elif len(words) == 3 and words[:2] == ["repetitions", ">="] and words[2].isdigit():
+                values.setdefault("nFoldRule", words[2])
+                values.setdefault("nFoldValue", result)
+            elif (len(words) == 5 and words[:2] == ["clock", ">="] and words[2].isdigit()
+                  and words[3:] == ["*", "sides"] and result == "draw"):
+                values.setdefault("nMoveRule", words[2])
+            elif text == "insufficient_material" and result == "draw":
+                continue
+            elif (isinstance(rule.condition, S.Call) and rule.condition.name == "enemy_royal_in" and result == "loss"
+                  and royal is not None and "flagPiece" not in values):
+                zone = self.board.zones.get(rule.condition.args[0].path[0], {})
+                cells = [zone.get(a.name, zone.get(None, frozenset())) for a in game.armies]
+                values["flagPiece"] = self.chars[royal.index]
+                self.per_army("flagRegion", cells)
+            elif (len(words) == 3 and words[:2] == ["enemy_checks", ">="] and result == "loss"
+                  and words[2] == str(rules.count_checks)):
+                values["checkCounting"] = "true"
+            elif _extinction(rule.condition) is not None:
+                own, kinds = _extinction(rule.condition)
+                extinction[own] = (kinds, rule)
+            else:
+                self.refuse(f"the end rule '{rule.name}' ({text}: {result}), which Fairy-Stockfish has no "
+                            f"setting for", rule.loc)
+        if rules.count_checks is not None and "checkCounting" not in values:
+            self.refuse("counted checks without the end rule Fairy-Stockfish has for them", rules.loc)
+        self._extinction(extinction)
+        if "checkmateValue" not in values and any(k.royal for k in game.kinds):
+            self.refuse("no end rule for a side without legal moves", rules.loc)
+        values.setdefault("nMoveRule", "0")
+        values.setdefault("nFoldRule", "0")
+        self.settings.update(values)
+
+    def _extinction(self, found: dict[str, tuple[set[str], S.EndRule]]) -> None:
+        """``extinctionValue`` from the rules ``count(P) == 0 or ...: loss`` and ``enemy_count(P) == 0 or
+        ...: win`` (both, for the same kinds: Fairy-Stockfish decides both sides' extinction), or
+        ``pieces == 0`` (every kind, ``*``), with its result."""
+        if not found:
+            return
+        own, enemy = found.get("own"), found.get("enemy")
+        if own and own[0] == {"*"} and enemy is None:
+            self.settings["extinctionValue"] = own[1].result
+            self.settings["extinctionPieceTypes"] = "*"
+        elif own and enemy and own[0] == enemy[0] and own[1].result == "loss" and enemy[1].result == "win":
+            self.settings["extinctionValue"] = "loss"
+            self.settings["extinctionPieceTypes"] = self.piece_set(self.game.kind_index[n] for n in own[0])
+        else:
+            for kinds, rule in found.values():
+                self.refuse(f"the end rule '{rule.name}' ({expression_text(rule.condition)}: {rule.result}) "
+                            f"without the matching rule for the other side", rule.loc)
+
+    # ------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        setup = self.spec.setup
+        if setup.shuffles:
+            self.refuse("a shuffled setup", setup.shuffles[0].loc)
+        for place in setup.places:
+            if place.facing:
+                self.refuse(f"pieces facing other ways ({place.piece})", place.loc)
+                break
+        if not self.refused:
+            self.settings["startFen"] = walled_fen(start_position(self.game))
+
+
+def _restricted(move: S.MoveSpec) -> bool:
+    """Has ``move`` an option beyond Betza's modifiers and the orthodox pawn's (a zone it must end
+    in, a condition, ...)?"""
+    return bool(_restrictions(move))
+
+
+def _restrictions(move: S.MoveSpec) -> list[str]:
+    """The options of ``move`` that Fairy-Stockfish's pieces cannot have, in words."""
+    return [what for what, flag in (
+        ("a move allowed only into some cells", move.to_cells is not None),
+        ("a move with a condition", move.condition is not None),
+        ("a move that only captures royal pieces", move.royal_only),
+        ("a once-per-game move", move.once_per_game),
+        ("a move that commits the piece to a direction", move.commits is not None)) if flag]
+
+
+def _beyond_fsf(atom: BetzaAtom) -> str | None:
+    """What in a Betza atom Fairy-Stockfish's Betza subset lacks, or None."""
+    steps = {(max(abs(dx), abs(dy)), min(abs(dx), abs(dy))) for dx, dy in atom.vectors}
+    if atom.hop and (not atom.rider or atom.range is not None or not steps <= HOPPER_STEPS):
+        return "a hopper other than pR, pB, gR or gB"
+    if atom.rider and not steps <= RIDER_STEPS:
+        return "a rider other than along rook, bishop or knight lines"
+    if atom.lame and (atom.rider or not steps <= LAME_LEAPS):
+        return "a lame piece other than nN, nA, nZ or nD"
+    return None
+
+
+def _extinction(condition: S.Expr) -> tuple[str, set[str]] | None:
+    """``("own", kinds)`` for ``count(A) == 0 or count(B) == 0 ...``, ``("enemy", kinds)`` for the
+    same with ``enemy_count``, ``("own", {"*"})`` for ``pieces == 0``; None for anything else."""
+    if expression_text(condition) == "pieces == 0":
+        return "own", {"*"}
+    terms = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "or" else [condition]
+    calls, kinds = set(), set()
+    for term in terms:
+        if not (isinstance(term, S.Compare) and term.op == "==" and isinstance(term.left, S.Call)
+                and term.left.name in ("count", "enemy_count") and len(term.left.args) == 1
+                and isinstance(term.left.args[0], S.Ref) and isinstance(term.right, S.Num) and term.right.value == 0):
+            return None
+        calls.add(term.left.name)
+        kinds.add(term.left.args[0].path[0])
+    if len(calls) != 1:
+        return None
+    return ("own" if calls == {"count"} else "enemy"), kinds
