@@ -279,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")
 
     _add_engine_protocols(sub)
+    # ---- rules export: Fairy-Stockfish's variants.ini (issue 27) -------------------------------
+    _add_export(sub)
+    # ---- end of rules export --------------------------------------------------------------------
     return parser
 
 
@@ -299,3 +302,31 @@ def _add_engine_protocols(sub) -> None:
                        help="the agent that searches, with its budget for a search the GUI does not limit, "
                             "e.g. ai:alphabeta:time=2 or ai:mcts (default: ai)")
         p.set_defaults(command_function=f"interpreter.protocols.{name}:cmd_{name}")
+
+
+# ---- rules export: Fairy-Stockfish's variants.ini (issue 27) -------------------------------------
+def _add_export(sub) -> None:
+    """``rules export fsf VARIANT``: the variant as a section of Fairy-Stockfish's variants.ini."""
+    p = sub.add_parser("export", help="write a variant in another program's format (fsf: Fairy-Stockfish)",
+                       description="Write a variant in another program's format. See docs/cli.md.")
+    formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
+    formats.required = True
+    f = formats.add_parser(
+        "fsf", help="a section of Fairy-Stockfish's variants.ini",
+        description="Write the variant as a section of Fairy-Stockfish's variants.ini: its board, pieces (in "
+                    "Betza notation), promotion, castling, drops and the end rules Fairy-Stockfish has "
+                    "settings for. Load it into Fairy-Stockfish with the UCI option VariantPath (setoption name "
+                    "VariantPath value FILE) or, in Python, with pyffish.load_variant_config(text). A variant "
+                    "that uses what Fairy-Stockfish cannot express (stacks, more than two armies, boards that "
+                    "are not rectangles of at most 12x10, moves beyond its Betza, conditions, neutral pieces, "
+                    "end rules it has no setting for, ...) is refused with the list of all such constructs "
+                    "(exit status 2). See docs/cli.md.")
+    _add_variant(f)
+    f.add_argument("--mode", metavar="MODE", help="the play mode of a variant that has several")
+    f.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    f.add_argument("--name", metavar="NAME",
+                   help="the section's name (default: the variant's); Fairy-Stockfish ignores a section named "
+                        "like a variant it already knows, such as chess: give it another name")
+    f.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: standard output)")
+    f.set_defaults(command_function="interpreter.cli.exporting:cmd_export_fsf")
+# ---- end of rules export ---------------------------------------------------------------------------

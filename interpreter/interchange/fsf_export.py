@@ -39,11 +39,12 @@ place in the rules file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dsl import spec as S
 from dsl.betza import BetzaAtom, parse_betza, written_betza
-from dsl.errors import Loc, UsageError
+from dsl.errors import Loc, UsageError, clip
 from interpreter.compiler.game import Game, PieceKind
 from interpreter.engine.position import Position
 from interpreter.loading import start_position
@@ -51,6 +52,9 @@ from interpreter.notation.fen import to_fen
 
 MAX_FILES, MAX_RANKS = 12, 10
 """The largest board of Fairy-Stockfish (built for large boards, as pyffish is)."""
+
+SECTION_NAME = re.compile(r"[A-Za-z0-9_+.-]+")
+"""What a section's name may be made of (Fairy-Stockfish's own names are such: 3check, ai-wok)."""
 
 MAX_CUSTOM_PIECES = 25
 """Fairy-Stockfish's custom piece slots: ``customPiece1`` .. ``customPiece25``."""
@@ -100,6 +104,9 @@ def fsf_section(game: Game, name: str | None = None) -> str:
     Fairy-Stockfish does not let a section redefine a variant it already knows (``chess``,
     ``crazyhouse`` ...): give such a variant another ``name`` to load it there.
     """
+    if name is not None and not SECTION_NAME.fullmatch(name):
+        raise UsageError(f"{clip(name)!r} cannot name a variants.ini section",
+                         expected="letters, digits and the characters _ - + . (e.g. my-chess)")
     section = _Section(game)
     if section.refused:
         raise NotExportable(game.name, section.refused)
