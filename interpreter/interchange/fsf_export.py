@@ -170,6 +170,8 @@ class _Section:
         self.refused: list[Construct] = []
         self.chars: dict[int, str] = {}       # kind -> Fairy-Stockfish's letter
         self.pawn: int | None = None          # the kind written as Fairy-Stockfish's pawn
+        self.types: dict[int, str] = {}       # kind -> Fairy-Stockfish's piece type (pawn, king, customPiece1 ...)
+        self.mobility: dict[int, list[frozenset[int]]] = {}   # kind -> per army, the cells it may stand on
         self.immobility = False               # immobilityIllegal is set
         self.promotion_regions: list[frozenset[int]] | None = None
         if self._board() and self._armies():
@@ -207,9 +209,9 @@ class _Section:
         return "".join(sorted(self.chars[k] for k in kinds)) or "-"
 
     def per_army(self, key: str, cells: list[frozenset[int]]) -> None:
-        """``keyWhite`` and ``keyBlack``: one region per army."""
+        """``keyWhite`` and ``keyBlack`` (or ``key % colour`` where ``key`` has ``%s``): one region per army."""
         for colour, army_cells in zip(("White", "Black"), cells):
-            self.settings[key + colour] = self.region(army_cells)
+            self.settings[key % colour if "%s" in key else key + colour] = self.region(army_cells)
 
     # ------------------------------------------------------------ board and armies
     def _board(self) -> bool:
@@ -275,20 +277,27 @@ class _Section:
                 continue
             char = self.chars[kind.index]
             if self._orthodox_pawn(kind):
-                self.settings["pawn"] = char
-                continue
-            betza = self._betza(kind)
-            if betza is None:
-                continue
-            if kind.royal:
-                self.settings["king"] = char if betza == "K" else f"{char}:{betza}"
-            elif betza in BUILTIN_PIECES and BUILTIN_PIECES[betza] not in self.settings:
-                self.settings[BUILTIN_PIECES[betza]] = char
+                self.types[kind.index] = "pawn"
+            elif self._soldier(kind):
+                self.types[kind.index] = "soldier"
             else:
-                customs += 1
-                self.settings[f"customPiece{customs}"] = f"{char}:{betza}"
+                betza = self._betza(kind)
+                if kind.royal:
+                    self.types[kind.index] = "king"
+                    char = char if betza == "K" else f"{char}:{betza}"
+                elif betza in BUILTIN_PIECES and BUILTIN_PIECES[betza] not in self.settings:
+                    self.types[kind.index] = BUILTIN_PIECES[betza]
+                else:
+                    customs += 1
+                    self.types[kind.index] = f"customPiece{customs}"
+                    char = f"{char}:{betza}"
+            self.settings[self.types[kind.index]] = char
         if customs > MAX_CUSTOM_PIECES:
             self.refuse(f"{customs} pieces of their own (Fairy-Stockfish has {MAX_CUSTOM_PIECES} slots)")
+        for kind, cells in self.mobility.items():
+            if kind in self.types:
+                name = self.types[kind]
+                self.per_army(f"mobilityRegion%s{name[0].upper()}{name[1:]}", cells)
 
     def _promoted_letters(self) -> dict[int, str]:
         """Letters for the kinds whose letter is '+' and the letter of the one kind that promotes to
@@ -307,60 +316,113 @@ class _Section:
 
     def _orthodox_pawn(self, kind: PieceKind) -> bool:
         """Is ``kind`` an orthodox pawn (a quiet step forward, captures one step diagonally forward,
-        perhaps en passant, and perhaps a quiet lame double step from a zone that may set en passant)?
-        Then it is Fairy-Stockfish's pawn, with its double step and en passant written as settings."""
+        perhaps en passant, and perhaps quiet lame double steps from zones, which may set en passant)?
+        Then it is Fairy-Stockfish's pawn, with its double steps and en passant written as settings:
+        the double step regions, and per army the cells en passant may capture on (those the enemy's
+        en passant double steps pass over)."""
         steps, captures, doubles = [], [], []
         for move in kind.spec.moves:
-            if not isinstance(move.pattern, S.BetzaPattern) or _restricted(move):
+            if (not isinstance(move.pattern, S.BetzaPattern) or _restrictions(move) or move.to_cells is not None
+                    or move.royal_only):
                 return False
             atoms = parse_betza(move.pattern.text)
-            if len(atoms) != 1 or atoms[0].rider or atoms[0].hop:
+            if len(atoms) != 1 or atoms[0].rider or atoms[0].hop or atoms[0].initial:
                 return False
             atom, vectors = atoms[0], set(atoms[0].vectors)
             modality = move.modality if atom.modality == "both" else atom.modality
             if vectors == {(0, 1)} and modality == "quiet" and not (move.from_cells or move.unmoved
-                                                                         or move.lame or move.en_passant):
+                                                                    or move.lame or move.en_passant):
                 steps.append(move)
             elif vectors == {(1, 1), (-1, 1)} and modality == "capture" and not (
                     move.from_cells or move.unmoved or move.lame or move.sets_en_passant):
                 captures.append(move)
-            elif (vectors == {(0, 2)} and modality == "quiet" and (atom.lame or move.lame) and move.from_cells is not None
-                  and not move.unmoved and not move.en_passant):
+            elif (vectors == {(0, 2)} and modality == "quiet" and (atom.lame or move.lame)
+                  and move.from_cells is not None and not move.unmoved and not move.en_passant):
                 doubles.append(move)
             else:
                 return False
-        if (len(steps), len(captures)) != (1, 1) or len(doubles) > 1 or self.pawn is not None:
+        if (len(steps), len(captures)) != (1, 1) or self.pawn is not None:
             return False
         self.pawn = kind.index
-        game = self.game
-        if doubles:
-            self.settings["doubleStep"] = "true"
-            self.per_army("doubleStepRegion", [game.board.term(doubles[0].from_cells, a.name) for a in game.armies])
-        else:
-            self.settings["doubleStep"] = "false"
-        if not (doubles and doubles[0].sets_en_passant and captures[0].en_passant):
-            self.settings["enPassantRegion"] = "-"
+        game, board = self.game, self.board
+        self.settings["doubleStep"] = "true" if doubles else "false"
+        if not doubles:
+            return True
+        starts = [frozenset().union(*(board.term(d.from_cells, a.name) for d in doubles)) for a in game.armies]
+        self.per_army("doubleStepRegion", starts)
+        passed = []   # per army: the cells its en passant double steps pass over
+        for army, sign in zip(game.armies, (1, -1)):
+            cells = set()
+            for double in doubles:
+                if double.sets_en_passant:
+                    for cell in board.term(double.from_cells, army.name):
+                        x, y = board.coords[cell]
+                        cells.add(board.at.get((x, y + sign), -1))
+            passed.append(frozenset(cells - {-1}))
+        self.per_army("enPassantRegion", [passed[1], passed[0]] if captures[0].en_passant
+                      else [frozenset(), frozenset()])
         return True
 
-    def _betza(self, kind: PieceKind) -> str | None:
-        """The Betza text of a piece that is not the orthodox pawn, or None (and refusals) when a
-        move of it is beyond Fairy-Stockfish's Betza."""
-        parts = []
+    def _soldier(self, kind: PieceKind) -> bool:
+        """Is ``kind`` xiangqi's soldier (a step forward, and sideways steps from the ranks from some
+        rank on, counted from its army's side)? Then it is Fairy-Stockfish's soldier with
+        ``soldierPromotionRank``."""
+        moves = kind.spec.moves
+        if len(moves) != 2 or kind.spec.promotions or any(
+                not isinstance(m.pattern, S.BetzaPattern) or _restrictions(m) or m.to_cells is not None
+                or m.royal_only or m.unmoved or m.lame
+                or m.en_passant or m.sets_en_passant or m.modality != "both" for m in moves):
+            return False
+        texts = [m.pattern.text for m in moves]
+        if texts != ["fW", "sW"] or moves[0].from_cells is not None or moves[1].from_cells is None:
+            return False
+        board, game = self.board, self.game
+        zones = [board.term(moves[1].from_cells, a.name) for a in game.armies]
+        for rank in range(1, board.ranks + 1):
+            ranks = [frozenset(c for c in range(game.n) if board.coords[c][1] + 1 >= rank),
+                     frozenset(c for c in range(game.n) if board.ranks - board.coords[c][1] >= rank)]
+            if ranks == zones:
+                self.settings["soldierPromotionRank"] = str(rank)
+                return True
+        return False
+
+    def _betza(self, kind: PieceKind) -> str:
+        """The Betza text of a piece that is not the orthodox pawn (refusing what of its moves is beyond
+        Fairy-Stockfish's Betza). Moves that all end in one zone are its mobility region; a royal
+        piece's capture of the enemy royal piece along its file is the flying-general rule."""
+        parts, ends = [], []
         for move in kind.spec.moves:
             if not isinstance(move.pattern, S.BetzaPattern):
                 self.refuse(f"a '{move.pattern.kind}' move of {kind.name} (only Betza moves are written)", move.loc)
                 continue
+            atoms = parse_betza(move.pattern.text)
+            if (move.royal_only and kind.royal and len(atoms) == 1 and set(atoms[0].vectors) == {(0, 1), (0, -1)}
+                    and atoms[0].rider and atoms[0].range is None and not atoms[0].hop
+                    and "capture" in (move.modality, atoms[0].modality) and not _restrictions(move)
+                    and move.to_cells is None and move.from_cells is None):
+                self.settings["flyingGeneral"] = "true"
+                continue
+            ends.append(move.to_cells)
             for what in _restrictions(move) + [w for w, flag in (
+                    ("a move that only captures royal pieces", move.royal_only),
                     ("a move allowed only from some cells", move.from_cells is not None),
                     ("an en passant capture by a piece other than an orthodox pawn", move.en_passant),
                     ("a move that sets en passant by a piece other than an orthodox pawn", move.sets_en_passant))
                     if flag]:
                 self.refuse(f"{what} ({kind.name})", move.loc)
-            for atom in parse_betza(move.pattern.text):
+            for atom in atoms:
                 problem = _beyond_fsf(atom)
                 if problem:
                     self.refuse(f"{problem} in {kind.name}'s Betza '{move.pattern.text}'", move.loc)
             parts.append(written_betza(move))
+        if any(e is not None for e in ends):
+            regions = {tuple(self.board.term(e, a.name) if e is not None else None for a in self.game.armies)
+                       for e in ends}
+            if len(regions) == 1:
+                self.mobility[kind.index] = list(next(iter(regions)))
+            else:
+                where = next(m for m in kind.spec.moves if m.to_cells is not None)
+                self.refuse(f"moves of {kind.name} allowed only into some cells, not all into one zone", where.loc)
         return "".join(parts)
 
     # ------------------------------------------------------------ promotion
@@ -378,10 +440,11 @@ class _Section:
                         self.refuse(f"{what} ({kind.name})", promo.loc)
             codes = [game.code(kind.index, a.index) for a in game.armies]
             regions = [frozenset(c for c, t in enumerate(game.promotions[code]) if t) for code in codes]
-            targets = sorted({game.code_kind[t] for code in codes for t in game.promotions[code] if t for t in t if t})
+            targets = tuple(tuple(sorted({game.code_kind[t] for cell in game.promotions[code] for t in cell if t}))
+                            for code in codes)
             optional = any(0 in game.promotions[code][c] for code, region in zip(codes, regions) for c in region)
-            if any(set(game.promotions[code][c]) - {0} != {game.code(t, game.code_army[code]) for t in targets}
-                   for code, region in zip(codes, regions) for c in region):
+            if any(set(game.promotions[code][c]) - {0} != {game.code(t, game.code_army[code]) for t in kinds}
+                   for code, region, kinds in zip(codes, regions, targets) for c in region):
                 self.refuse(f"promotion choices that differ from cell to cell ({kind.name})", kind.spec.promotions[0].loc)
                 continue
             compulsory = [frozenset(c for c in region if 0 not in game.promotions[code][c])
@@ -394,8 +457,8 @@ class _Section:
             if leaving[0] is None:
                 pawn_style[kind.index] = (regions, tuple(targets), optional)
             elif all(frozenset(c for c, t in enumerate(cells) if t) == region
-                     for cells, region in zip(leaving, regions)) and len(targets) == 1:
-                shogi_style[kind.index] = (regions, targets[0], optional)
+                     for cells, region in zip(leaving, regions)) and len(set(targets)) == 1 and len(targets[0]) == 1:
+                shogi_style[kind.index] = (regions, targets[0][0], optional)
             else:
                 self.refuse(f"a promotion on leaving a zone that is not shogi's (one piece, the same zone) "
                             f"({kind.name})", kind.spec.promotions[0].loc)
@@ -411,7 +474,8 @@ class _Section:
         self.settings["promotionPawnTypes"] = self.piece_set(pawn_style)
         if pawn_style:
             regions, targets, optional = next(iter(pawn_style.values()))
-            self.settings["promotionPieceTypes"] = self.piece_set(targets)
+            for colour, kinds in zip(("White", "Black"), targets):
+                self.settings["promotionPieceTypes" + colour] = self.piece_set(kinds)
             self.settings["mandatoryPawnPromotion"] = "false" if optional else "true"
         if shogi_style:
             self.settings["promotedPieceType"] = " ".join(
@@ -474,27 +538,28 @@ class _Section:
         start = start_position(game)
         kings = [[c for c in start.cells_of[a.index] if start.board[c] == game.code(game.castle_king, a.index)]
                  for a in game.armies]
-        if [len(k) for k in kings] != [1, 1]:
-            self.refuse("castling without one king of each army at the start", spec.loc)
+        placed = {(self.board.coords[k[0]][0], self.board.coords[k[0]][1] if a == 0
+                   else self.board.ranks - 1 - self.board.coords[k[0]][1]) for a, k in enumerate(kings) if len(k) == 1}
+        if any(len(k) > 1 for k in kings) or len(placed) != 1:
+            self.refuse("castling kings that are not one of each army on one file of their first ranks, or none",
+                        spec.loc)
             return
-        (wx, wy), (bx, by) = (self.board.coords[k[0]] for k in kings)
-        if wx != bx or wy != self.board.ranks - 1 - by:
-            self.refuse("castling kings that do not face each other on the first and last ranks", spec.loc)
-            return
+        (x, rank), = placed
+        army = next(a for a, k in enumerate(kings) if k)
         letters = "abcdefghijkl"
         self.settings["castlingKingPiece"] = self.chars[game.castle_king]
         self.settings["castlingRookPieces"] = self.piece_set(game.castle_rooks)
-        self.settings["castlingKingFile"] = letters[wx]
-        self.settings["castlingRank"] = str(wy + 1)
+        self.settings["castlingKingFile"] = letters[x]
+        self.settings["castlingRank"] = str(rank + 1)
         if 1 in sides:
             self.settings["castlingKingsideFile"] = letters[sides[1]]
         if -1 in sides:
             self.settings["castlingQueensideFile"] = letters[sides[-1]]
-        rooks = [self.board.coords[c][0] for c in start.cells_of[0]
-                 if start.board[c] in game.castle_rook_codes[0] and self.board.coords[c][1] == wy]
-        if any(x > wx for x in rooks):
+        rooks = [self.board.coords[c][0] for c in start.cells_of[army] if start.board[c] in game.castle_rook_codes[army]
+                 and self.board.coords[c][1] == self.board.coords[kings[army][0]][1]]
+        if any(r > x for r in rooks):
             self.settings["castlingRookKingsideFile"] = letters[max(rooks)]
-        if any(x < wx for x in rooks):
+        if any(r < x for r in rooks):
             self.settings["castlingRookQueensideFile"] = letters[min(rooks)]
 
     # ------------------------------------------------------------ drops
@@ -576,9 +641,10 @@ class _Section:
         loc = rules.loc
         if any(k.royal for k in game.kinds) and "self-check" not in rules.forbid:
             self.refuse("royal pieces that may be left attacked", loc)
-        for name in ("partner-check", "royal-escape"):
-            if name in rules.forbid:
-                self.refuse(f"'forbid {name}'", loc)
+        if "partner-check" in rules.forbid:
+            self.refuse("'forbid partner-check'", loc)
+        if "royal-escape" in rules.forbid:
+            self.settings["makpongRule"] = "true"
         if "giving-check" in rules.forbid:
             self.settings["checking"] = "false"
         if rules.compulsory_capture:
@@ -677,18 +743,11 @@ class _Section:
             self.settings["startFen"] = walled_fen(start_position(self.game))
 
 
-def _restricted(move: S.MoveSpec) -> bool:
-    """Has ``move`` an option beyond Betza's modifiers and the orthodox pawn's (a zone it must end
-    in, a condition, ...)?"""
-    return bool(_restrictions(move))
-
-
 def _restrictions(move: S.MoveSpec) -> list[str]:
-    """The options of ``move`` that Fairy-Stockfish's pieces cannot have, in words."""
+    """The options of ``move`` that no piece of Fairy-Stockfish has, in words (the cells a move must
+    end in and a royal piece's capture of royal pieces are looked at by the caller)."""
     return [what for what, flag in (
-        ("a move allowed only into some cells", move.to_cells is not None),
         ("a move with a condition", move.condition is not None),
-        ("a move that only captures royal pieces", move.royal_only),
         ("a once-per-game move", move.once_per_game),
         ("a move that commits the piece to a direction", move.commits is not None)) if flag]
 
