@@ -281,7 +281,7 @@ class _Section:
             elif self._soldier(kind):
                 self.types[kind.index] = "soldier"
             else:
-                betza = self._betza(kind)
+                betza = self._betza(kind, self._pawn(kind))
                 if kind.royal:
                     self.types[kind.index] = "king"
                     char = char if betza == "K" else f"{char}:{betza}"
@@ -337,7 +337,7 @@ class _Section:
                     move.from_cells or move.unmoved or move.lame or move.sets_en_passant):
                 captures.append(move)
             elif (vectors == {(0, 2)} and modality == "quiet" and (atom.lame or move.lame)
-                  and move.from_cells is not None and not move.unmoved and not move.en_passant):
+                  and not move.unmoved and not move.en_passant):
                 doubles.append(move)
             else:
                 return False
@@ -348,19 +348,50 @@ class _Section:
         self.settings["doubleStep"] = "true" if doubles else "false"
         if not doubles:
             return True
-        starts = [frozenset().union(*(board.term(d.from_cells, a.name) for d in doubles)) for a in game.armies]
+        everywhere = frozenset(range(game.n))
+        starts = [frozenset().union(*(board.term(d.from_cells, a.name) if d.from_cells is not None else everywhere
+                                      for d in doubles)) for a in game.armies]
         self.per_army("doubleStepRegion", starts)
-        passed = []   # per army: the cells its en passant double steps pass over
-        for army, sign in zip(game.armies, (1, -1)):
-            cells = set()
-            for double in doubles:
-                if double.sets_en_passant:
-                    for cell in board.term(double.from_cells, army.name):
-                        x, y = board.coords[cell]
-                        cells.add(board.at.get((x, y + sign), -1))
-            passed.append(frozenset(cells - {-1}))
-        self.per_army("enPassantRegion", [passed[1], passed[0]] if captures[0].en_passant
-                      else [frozenset(), frozenset()])
+        self._en_passant(kind, captures[0].en_passant)
+        return True
+
+    def _en_passant(self, kind: PieceKind, captures: bool) -> None:
+        """``enPassantRegionWhite``/``Black``: per army, the cells it may capture en passant on (when
+        ``kind`` captures so): those the enemy's moves that set en passant leap over."""
+        game = self.game
+        passed = []
+        for army in game.armies:
+            cells: set[int] = set()
+            for atom in game.atoms[game.code(kind.index, army.index)]:
+                if atom.sets_en_passant and atom.rays and any(atom.rays):
+                    self.refuse(f"a sliding move of {kind.name} that sets en passant", kind.spec.loc)
+                for frm, leaps in enumerate(atom.leaps if atom.sets_en_passant else ()):
+                    if atom.from_cells is None or frm in atom.from_cells:
+                        cells.update(c for _, between in leaps for c in between)
+            passed.append(frozenset(cells))
+        self.per_army("enPassantRegion", [passed[1], passed[0]] if captures else [frozenset(), frozenset()])
+
+    def _pawn(self, kind: PieceKind) -> bool:
+        """Is ``kind`` a pawn of its own (moves from a zone, en passant) but not an orthodox one? Then
+        it is a custom piece among Fairy-Stockfish's ``pawnTypes``: its moves from the zone are its
+        initial moves (Betza ``i``), allowed in the double step region, and ``e`` its en passant
+        captures. There is one such region for every move of that kind."""
+        moves = kind.spec.moves
+        if self.pawn is not None or not any(m.from_cells is not None or m.en_passant or m.sets_en_passant
+                                             for m in moves):
+            return False
+        if any(m.unmoved for m in moves):
+            return False
+        game = self.game
+        zones = {tuple(self.board.term(m.from_cells, a.name) for a in game.armies)
+                 for m in moves if m.from_cells is not None}
+        if len(zones) > 1:
+            self.refuse(f"moves of {kind.name} from different zones", kind.spec.loc)
+        self.pawn = kind.index
+        self.settings["pawnTypes"] = self.chars[kind.index]
+        if zones:
+            self.per_army("doubleStepRegion", list(next(iter(zones))))
+        self._en_passant(kind, any(m.en_passant for m in moves))
         return True
 
     def _soldier(self, kind: PieceKind) -> bool:
@@ -386,10 +417,12 @@ class _Section:
                 return True
         return False
 
-    def _betza(self, kind: PieceKind) -> str:
+    def _betza(self, kind: PieceKind, pawn: bool) -> str:
         """The Betza text of a piece that is not the orthodox pawn (refusing what of its moves is beyond
-        Fairy-Stockfish's Betza). Moves that all end in one zone are its mobility region; a royal
-        piece's capture of the enemy royal piece along its file is the flying-general rule."""
+        Fairy-Stockfish's Betza); a ``pawn`` (:meth:`_pawn`) may have moves from a zone and en passant.
+        Moves that end in one zone are its mobility region, when its other moves never leave that
+        zone; a royal piece's capture of the enemy royal piece along its file is the flying-general
+        rule."""
         parts, ends = [], []
         for move in kind.spec.moves:
             if not isinstance(move.pattern, S.BetzaPattern):
@@ -405,9 +438,9 @@ class _Section:
             ends.append(move.to_cells)
             for what in _restrictions(move) + [w for w, flag in (
                     ("a move that only captures royal pieces", move.royal_only),
-                    ("a move allowed only from some cells", move.from_cells is not None),
-                    ("an en passant capture by a piece other than an orthodox pawn", move.en_passant),
-                    ("a move that sets en passant by a piece other than an orthodox pawn", move.sets_en_passant))
+                    ("a move allowed only from some cells", move.from_cells is not None and not pawn),
+                    ("an en passant capture by a piece other than a pawn", move.en_passant and not pawn),
+                    ("a move that sets en passant by a piece other than a pawn", move.sets_en_passant and not pawn))
                     if flag]:
                 self.refuse(f"{what} ({kind.name})", move.loc)
             for atom in atoms:
@@ -418,12 +451,27 @@ class _Section:
         if any(e is not None for e in ends):
             regions = {tuple(self.board.term(e, a.name) if e is not None else None for a in self.game.armies)
                        for e in ends}
-            if len(regions) == 1:
+            regions.discard((None,) * len(self.game.armies))
+            if len(regions) == 1 and self._closed(kind, list(next(iter(regions)))):
                 self.mobility[kind.index] = list(next(iter(regions)))
             else:
                 where = next(m for m in kind.spec.moves if m.to_cells is not None)
-                self.refuse(f"moves of {kind.name} allowed only into some cells, not all into one zone", where.loc)
+                self.refuse(f"moves of {kind.name} allowed only into some cells, where its other moves may "
+                            f"go elsewhere", where.loc)
         return "".join(parts)
+
+    def _closed(self, kind: PieceKind, regions: list[frozenset[int]]) -> bool:
+        """Do the moves of ``kind`` that may end anywhere never leave its army's region, and does the
+        setup place it only there (so that the region is where it may stand)?"""
+        game, start = self.game, start_position(self.game)
+        for army, region in zip(game.armies, regions):
+            code = game.code(kind.index, army.index)
+            if any(start.board[c] == code for c in start.cells_of[army.index] if c not in region):
+                return False
+            for atom in game.atoms[code]:
+                if atom.to_cells is None and not atom.royal_only and any(not atom.reach(c) <= region for c in region):
+                    return False
+        return True
 
     # ------------------------------------------------------------ promotion
     def _promotions(self) -> None:
