@@ -715,7 +715,7 @@ class _Section:
     def _ends(self) -> None:
         game, rules = self.game, self.spec.rules
         values: dict[str, str] = {}
-        extinction: dict[str, tuple[set[str], S.EndRule]] = {}
+        extinction: dict[str, tuple[set[str], int, S.EndRule]] = {}
         royal = next((k for k in game.kinds if k.royal), None)
         for rule in rules.ends:
             text = expression_text(rule.condition)
@@ -745,9 +745,9 @@ class _Section:
             elif (len(words) == 3 and words[:2] == ["enemy_checks", ">="] and result == "loss"
                   and words[2] == str(rules.count_checks)):
                 values["checkCounting"] = "true"
-            elif _extinction(rule.condition) is not None:
-                own, kinds = _extinction(rule.condition)
-                extinction[own] = (kinds, rule)
+            elif _extinction(rule.condition) is not None and _extinction(rule.condition)[0] not in extinction:
+                side, kinds, most = _extinction(rule.condition)
+                extinction[side] = (kinds, most, rule)
             else:
                 self.refuse(f"the end rule '{rule.name}' ({text}: {result}), which Fairy-Stockfish has no "
                             f"setting for", rule.loc)
@@ -760,23 +760,61 @@ class _Section:
         values.setdefault("nFoldRule", "0")
         self.settings.update(values)
 
-    def _extinction(self, found: dict[str, tuple[set[str], S.EndRule]]) -> None:
-        """``extinctionValue`` from the rules ``count(P) == 0 or ...: loss`` and ``enemy_count(P) == 0 or
-        ...: win`` (both, for the same kinds: Fairy-Stockfish decides both sides' extinction), or
-        ``pieces == 0`` (every kind, ``*``), with its result."""
+    def _extinction(self, found: dict[str, tuple[set[str], int, S.EndRule]]) -> None:
+        """``extinctionValue`` and its companions from the rules that count pieces (:func:`_extinction`):
+
+        - ``count(P) == 0 or ...: loss`` with ``enemy_count(P) == 0 or ...: win`` (both, for the same
+          kinds and counts: Fairy-Stockfish decides both sides' extinction; ``< N`` for a count of
+          N - 1);
+        - one of them alone for a count of 0 of kinds that neither promote nor explode, the side's
+          own (``pieces == 0``: every kind, ``*``): the other side cannot have lost them by its own move;
+        - the bare king: ``pieces == royals: R`` with ``enemy_pieces == enemy_royals: -R`` (losers),
+          or ``enemy_pieces == enemy_royals and pieces > royals: win`` alone (shatranj; Fairy-Stockfish
+          then ends at once where the bared side's one move cannot save it), with one royal piece in
+          each army that no promotion makes."""
         if not found:
             return
+        game, settings = self.game, self.settings
+        opposite = {"win": "loss", "loss": "win", "draw": "draw"}
         own, enemy = found.get("own"), found.get("enemy")
-        if own and own[0] == {"*"} and enemy is None:
-            self.settings["extinctionValue"] = own[1].result
-            self.settings["extinctionPieceTypes"] = "*"
-        elif own and enemy and own[0] == enemy[0] and own[1].result == "loss" and enemy[1].result == "win":
-            self.settings["extinctionValue"] = "loss"
-            self.settings["extinctionPieceTypes"] = self.piece_set(self.game.kind_index[n] for n in own[0])
+        bare, bared, claim = found.get("bare"), found.get("bared"), found.get("bare-claim")
+        if bare or bared or claim:
+            royal = [k for k in game.kinds if k.royal]
+            counts = [sum(game.setup_counts[game.code(k.index, a.index)] for k in royal) for a in game.armies]
+            promoted = {name for k in game.kinds for p in k.spec.promotions for name in p.to}
+            if own or enemy or counts != [1, 1] or any(k.name in promoted for k in royal):
+                return self._refuse_extinction(found)
+            settings.update({"extinctionPieceTypes": "*", "extinctionPieceCount": "1"})
+            if bare and bared and not claim and opposite[bare[2].result] == bared[2].result:
+                settings["extinctionValue"] = bare[2].result
+            elif claim and not (bare or bared) and claim[2].result == "win":
+                settings.update({"extinctionValue": "loss", "extinctionOpponentPieceCount": "2",
+                                 "extinctionClaim": "true"})
+            else:
+                return self._refuse_extinction(found)
+        elif own and enemy and own[:2] == enemy[:2] and own[2].result == opposite[enemy[2].result]:
+            settings["extinctionValue"] = own[2].result
+        elif len(found) == 1 and (own or enemy)[1] == 0 and self._kept((own or enemy)[0]):
+            settings["extinctionValue"] = own[2].result if own else opposite[enemy[2].result]
         else:
-            for kinds, rule in found.values():
-                self.refuse(f"the end rule '{rule.name}' ({expression_text(rule.condition)}: {rule.result}) "
-                            f"without the matching rule for the other side", rule.loc)
+            return self._refuse_extinction(found)
+        if own or enemy:
+            kinds, most, _ = own or enemy
+            settings["extinctionPieceTypes"] = "*" if kinds == {"*"} else self.piece_set(game.kind_index[n] for n in kinds)
+            if most:
+                settings["extinctionPieceCount"] = str(most)
+
+    def _kept(self, kinds: set[str]) -> bool:
+        """Can a side lose pieces of these kinds (``*``: any, whose number promotion keeps) only by the
+        other side's moves (no promotion turns them into others, no explosion takes the mover's own)?"""
+        if self.spec.rules.explosion is not None:
+            return False
+        return "*" in kinds or not any(k.spec.promotions for k in self.game.kinds if k.name in kinds)
+
+    def _refuse_extinction(self, found: dict[str, tuple[set[str], int, S.EndRule]]) -> None:
+        for _, _, rule in found.values():
+            self.refuse(f"the end rule '{rule.name}' ({expression_text(rule.condition)}: {rule.result}), whose "
+                        f"counts of pieces Fairy-Stockfish's extinction rules cannot say", rule.loc)
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -812,20 +850,32 @@ def _beyond_fsf(atom: BetzaAtom) -> str | None:
     return None
 
 
-def _extinction(condition: S.Expr) -> tuple[str, set[str]] | None:
-    """``("own", kinds)`` for ``count(A) == 0 or count(B) == 0 ...``, ``("enemy", kinds)`` for the
-    same with ``enemy_count``, ``("own", {"*"})`` for ``pieces == 0``; None for anything else."""
-    if expression_text(condition) == "pieces == 0":
-        return "own", {"*"}
+def _extinction(condition: S.Expr) -> tuple[str, set[str], int] | None:
+    """What an end condition counts, as ``(side, kinds, most)``: the condition holds when ``side``
+    (``own`` or ``enemy``) has at most ``most`` pieces of one of ``kinds``; ``count(A) == 0 or
+    count(B) < 2 ...`` (all with one bound), ``enemy_count`` likewise, ``pieces == 0`` (kinds
+    ``*``). The bare king: ``("bare", {"*"}, 1)`` for ``pieces == royals``, ``("bared", ...)`` for
+    ``enemy_pieces == enemy_royals``, ``("bare-claim", ...)`` for that and ``pieces > royals``.
+    None for anything else."""
+    text = expression_text(condition)
+    named = {"pieces == 0": ("own", {"*"}, 0), "enemy_pieces == 0": ("enemy", {"*"}, 0),
+             "pieces == royals": ("bare", {"*"}, 1), "enemy_pieces == enemy_royals": ("bared", {"*"}, 1),
+             "enemy_pieces == enemy_royals and pieces > royals": ("bare-claim", {"*"}, 1)}
+    if text in named:
+        return named[text]
     terms = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "or" else [condition]
-    calls, kinds = set(), set()
+    calls, kinds, bounds = set(), set(), set()
     for term in terms:
-        if not (isinstance(term, S.Compare) and term.op == "==" and isinstance(term.left, S.Call)
+        if not (isinstance(term, S.Compare) and term.op in ("==", "<", "<=") and isinstance(term.left, S.Call)
                 and term.left.name in ("count", "enemy_count") and len(term.left.args) == 1
-                and isinstance(term.left.args[0], S.Ref) and isinstance(term.right, S.Num) and term.right.value == 0):
+                and isinstance(term.left.args[0], S.Ref) and isinstance(term.right, S.Num)):
+            return None
+        most = term.right.value - (term.op == "<")
+        if most < 0 or (term.op == "==" and most != 0):
             return None
         calls.add(term.left.name)
         kinds.add(term.left.args[0].path[0])
-    if len(calls) != 1:
+        bounds.add(most)
+    if len(calls) != 1 or len(bounds) != 1:
         return None
-    return ("own" if calls == {"count"} else "enemy"), kinds
+    return ("own" if calls == {"count"} else "enemy"), kinds, bounds.pop()
