@@ -265,7 +265,11 @@ class _Section:
         for kind in game.kinds:
             spec = kind.spec
             if spec.neutral:
-                self.refuse(f"the neutral piece {kind.name}", spec.loc)
+                if self.spec.rules.neutral_move == kind.name and kind.letter == "*":
+                    self.settings["wallingRule"] = "duck"   # Fairy-Stockfish's duck: a wall every move moves
+                else:
+                    self.refuse(f"the neutral piece {kind.name}, other than a duck '*' that every move moves",
+                                spec.loc)
                 continue
             if kind.index in promoted:
                 self.chars[kind.index] = promoted[kind.index]
@@ -615,18 +619,19 @@ class _Section:
         game, drops = self.game, self.spec.drops
         if drops is None:
             return
+        start = start_position(game)
+        in_hand = {game.code_kind[c] for c, count in enumerate(start.hands) if count}
+        if game.to_hand:
+            in_hand |= {game.demote[k.index] if game.drops_demoted or game.always_demote[k.index] else k.index
+                        for k in game.kinds if not k.royal and not k.spec.neutral}
         if drops.gates:
-            self.refuse("gating (Fairy-Stockfish's is Seirawan chess's alone)", drops.gates[0].loc)
+            self._gating(drops.gates, in_hand)
         if not game.has_drops:
             return
         self.settings["pieceDrops"] = "true"
         self.settings["capturesToHand"] = "true" if game.to_hand else "false"
         if game.to_hand and not game.drops_demoted:
             self.settings["dropLoop"] = "true"
-        in_hand = {game.code_kind[c] for c, count in enumerate(start_position(game).hands) if count}
-        if game.to_hand:
-            in_hand |= {game.demote[k.index] if game.drops_demoted or game.always_demote[k.index] else k.index
-                        for k in game.kinds if not k.royal and not k.spec.neutral}
         for rule in drops.drops:
             kind = game.kind_index[rule.piece]
             if rule.condition is not None:
@@ -644,6 +649,21 @@ class _Section:
             if game.drop_cells[game.code(kind, 0)] is None:
                 self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)
         self._drop_regions(drops)
+
+    def _gating(self, gates: list[S.GateRule], in_hand: set[int]) -> None:
+        """Seirawan chess's gating (``gating``, ``seirawanGating``): a piece from the hand enters on a
+        cell of the first rank that a piece leaves on its first move. Fairy-Stockfish gates any piece
+        in hand but a pawn, on every cell of the first rank."""
+        game, board = self.game, self.board
+        first = [frozenset(c for c in range(game.n) if board.coords[c][1] == y) for y in (0, board.ranks - 1)]
+        pieces = {game.kind_index[name] for gate in gates for name in gate.pieces}
+        cells = [frozenset().union(*(board.term(gate.cells, a.name) for gate in gates)) for a in game.armies]
+        if len({tuple(gate.pieces) for gate in gates}) > 1 or cells != first or pieces != in_hand - {self.pawn}:
+            self.refuse("gating other than Seirawan chess's: every piece in hand but a pawn, on the first rank",
+                        gates[0].loc)
+            return
+        self.settings["gating"] = "true"
+        self.settings["seirawanGating"] = "true"
 
     def _drop_regions(self, drops: S.DropsSpec) -> None:
         """``dropRegionWhite``/``Black`` and the pawn's drop settings from where each kind may be
@@ -698,9 +718,11 @@ class _Section:
         if rules.compulsory_capture:
             self.settings["mustCapture"] = "true"
         for flag, what in ((rules.explosion is not None, "captures that explode"),
-                           (bool(rules.points), "points"), (rules.neutral_move is not None, "a neutral piece's move"),
-                           (self.spec.stacking is not None, "stacks"), (rules.resign != "lose", "resigning that "
-                                                                        "does not lose")):
+                           (bool(rules.points), "points"),
+                           (rules.neutral_move is not None and "wallingRule" not in self.settings,
+                            "a neutral piece's move"),
+                           (self.spec.stacking is not None, "stacks"),
+                           (rules.resign != "lose", "resigning that does not lose")):
             if flag:
                 self.refuse(what, loc)
         for rule in rules.no_moves:
@@ -819,8 +841,8 @@ class _Section:
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
         setup = self.spec.setup
-        if setup.shuffles:
-            self.refuse("a shuffled setup", setup.shuffles[0].loc)
+        if setup.shuffles and self.game.castle_rules:
+            self.settings["chess960"] = "true"   # castling from any array; dealing arrays is the GUI's job
         for place in setup.places:
             if place.facing:
                 self.refuse(f"pieces facing other ways ({place.piece})", place.loc)
