@@ -114,10 +114,10 @@ def test_export_means_the_same_game(name, mode):
 @pytest.mark.slow
 @pytest.mark.parametrize("name,mode", GAMES, ids=IDS)
 def test_export_deeper(name, mode):
-    """Depth 3 from the start and more random positions."""
+    """Depth 3 from the start and from positions of two more random games."""
     if isinstance(exported(name, mode), NotExportable):
         pytest.skip("refused")
-    assert disagreements(name, mode, 3, plies=(8, 24, 48), seeds=range(3)) == []
+    assert disagreements(name, mode, 3, plies=(24,), seeds=range(1, 3)) == []
 
 
 def test_orthodox_chess_section():

@@ -308,7 +308,7 @@ def _add_engine_protocols(sub) -> None:
 def _add_export(sub) -> None:
     """``rules export fsf VARIANT``: the variant as a section of Fairy-Stockfish's variants.ini."""
     p = sub.add_parser("export", help="write a variant in another program's format (fsf: Fairy-Stockfish)",
-                       description="Write a variant in another program's format. See docs/cli.md.")
+                       description="Write a variant in another program's format. See docs/engines.md.")
     formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
     formats.required = True
     f = formats.add_parser(
@@ -320,7 +320,7 @@ def _add_export(sub) -> None:
                     "that uses what Fairy-Stockfish cannot express (stacks, more than two armies, boards that "
                     "are not rectangles of at most 12x10, moves beyond its Betza, conditions, neutral pieces, "
                     "end rules it has no setting for, ...) is refused with the list of all such constructs "
-                    "(exit status 2). See docs/cli.md.")
+                    "(exit status 2). See docs/engines.md.")
     _add_variant(f)
     f.add_argument("--mode", metavar="MODE", help="the play mode of a variant that has several")
     f.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")

@@ -92,7 +92,7 @@ class NotExportable(UsageError):
         lines = "\n".join(f"  - {c}" for c in constructs)
         super().__init__(f"{variant} cannot be written as a Fairy-Stockfish variant: it uses "
                          f"{len(constructs)} construct(s) that Fairy-Stockfish cannot express:\n{lines}",
-                         hint="only variants within Fairy-Stockfish's rules export (see docs/cli.md, "
+                         hint="only variants within Fairy-Stockfish's rules export (see docs/engines.md, "
                               "'rules export fsf')")
         self.constructs = constructs
 
@@ -622,7 +622,9 @@ class _Section:
         start = start_position(game)
         in_hand = {game.code_kind[c] for c, count in enumerate(start.hands) if count}
         if game.to_hand:
-            in_hand |= {game.demote[k.index] if game.drops_demoted or game.always_demote[k.index] else k.index
+            # a captured piece goes to hand as it is, a promoted one perhaps as the kind it was; a
+            # kind that only promotion makes always goes back
+            in_hand |= {game.demote[k.index] if game.always_demote[k.index] else k.index
                         for k in game.kinds if not k.royal and not k.spec.neutral}
         if drops.gates:
             self._gating(drops.gates, in_hand)
@@ -657,8 +659,8 @@ class _Section:
         game, board = self.game, self.board
         first = [frozenset(c for c in range(game.n) if board.coords[c][1] == y) for y in (0, board.ranks - 1)]
         pieces = {game.kind_index[name] for gate in gates for name in gate.pieces}
-        cells = [frozenset().union(*(board.term(gate.cells, a.name) for gate in gates)) for a in game.armies]
-        if len({tuple(gate.pieces) for gate in gates}) > 1 or cells != first or pieces != in_hand - {self.pawn}:
+        cells = [[board.term(gate.cells, a.name) for a in game.armies] for gate in gates]
+        if any(army_cells != first for army_cells in cells) or pieces != in_hand - {self.pawn}:
             self.refuse("gating other than Seirawan chess's: every piece in hand but a pawn, on the first rank",
                         gates[0].loc)
             return
