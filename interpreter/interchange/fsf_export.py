@@ -2,39 +2,59 @@
 
 :func:`fsf_section` translates a compiled :class:`~interpreter.compiler.game.Game`
 into one ``[name]`` section of Fairy-Stockfish's variant configuration, with
-no parent (every setting the game needs is written, against the defaults of
-Fairy-Stockfish's template, which is chess without pieces):
+no parent: every setting the game needs is written, against the defaults of
+Fairy-Stockfish's template (chess without pieces). Setting by setting:
 
-- the board (``maxFile``, ``maxRank``; cells removed from the grid become
-  walls, ``*`` in ``startFen``) and the start position (``startFen``, our FEN);
-- the pieces: an orthodox pawn (steps forward, captures diagonally forward,
-  a double step from a zone) as ``pawn`` with ``doubleStep`` and its regions,
-  the royal piece as ``king``, every other piece as a built-in piece of the
-  same Betza text or a ``customPieceN`` with the rules file's Betza text and
-  its options as modifiers (:func:`dsl.betza.written_betza`);
-- promotion on arrival in a zone to a choice of pieces (``promotionPawnTypes``,
-  ``promotionRegionWhite``/``Black``, ``promotionPieceTypes``,
-  ``mandatoryPawnPromotion``, ``promotionLimit``), shogi's promotion to one
-  piece on entering or leaving the zone (``promotedPieceType``), a promotion
-  compulsory only where the piece could never move again
-  (``immobilityIllegal``);
-- castling (the king's destinations, the castling pieces, their files);
-- drops (``pieceDrops``, ``capturesToHand``, ``dropLoop``, where pieces may
-  be dropped, ``dropNoDoubled``, ``shogiPawnDropMateIllegal``);
-- rules (``mustCapture``, ``checking``, ``nMoveRuleTypes``) and end rules
-  recognised by their conditions: checkmate and stalemate values, n-fold
-  repetition, the n-move rule, extinction of piece kinds (every kind of
-  pieces: ``*``), a royal piece reaching a zone (``flagPiece``,
-  ``flagRegion``), check counting. Insufficient-material rules are not
-  written: Fairy-Stockfish judges insufficient material by its own rules.
+- the board: ``maxFile``, ``maxRank``; cells removed from the grid are
+  walls, ``*`` in ``startFen`` (:func:`walled_fen`); the start position is
+  our FEN of the setup (of its template array, with ``chess960`` castling,
+  for a shuffled setup: dealing the arrays is the GUI's job, as for
+  Fairy-Stockfish's own Chess960);
+- the pieces: an orthodox pawn (a step forward, diagonal captures, double
+  steps from zones) is ``pawn`` with ``doubleStep``, ``doubleStepRegion`` and
+  ``enPassantRegion`` (the cells the enemy's en passant double steps pass);
+  another pawn (moves from a zone, en passant) a custom piece among
+  ``pawnTypes`` whose moves from the zone are initial moves (``i``) in the
+  double step region; xiangqi's soldier is ``soldier`` with
+  ``soldierPromotionRank``; the royal piece is ``king``; every other piece a
+  built-in piece of the same Betza text or a ``customPieceN`` with the rules
+  file's Betza text and its options as modifiers
+  (:func:`dsl.betza.written_betza`). Moves that all end in one zone the
+  piece never leaves give its ``mobilityRegion``; a royal piece's capture of
+  the enemy royal piece along its file is ``flyingGeneral``;
+- promotion on arrival in a zone to a choice of pieces
+  (``promotionPawnTypes``, ``promotionRegion``, ``promotionPieceTypes`` per
+  army, ``mandatoryPawnPromotion``, ``promotionLimit``), shogi's promotion to
+  one piece on entering or leaving the zone (``promotedPieceType``; the
+  promoted kinds, whose letters are ``+`` and their base's, get free
+  letters), and a promotion compulsory only where the piece could never move
+  again (``immobilityIllegal``);
+- castling: the king's destination files, the castling pieces, their files
+  and rank;
+- hands: ``pieceDrops``, ``capturesToHand``, ``dropLoop``, where pieces may
+  be dropped (``dropRegion``, the pawn's first rank and promotion zone),
+  ``dropNoDoubled``, ``shogiPawnDropMateIllegal``; Seirawan chess's gating
+  (``gating``, ``seirawanGating``); a duck that every move moves
+  (``wallingRule = duck``);
+- rules: ``mustCapture``, ``checking``, ``makpongRule``, ``nMoveRuleTypes``;
+  end rules recognised by their conditions (:func:`expression_text`):
+  checkmate and stalemate values, n-fold repetition, the n-move rule,
+  extinction of piece kinds (with a count, and the bare king), a royal
+  piece reaching a zone (``flagPiece``, ``flagRegion``), check counting.
+  Insufficient-material rules are not written: Fairy-Stockfish judges
+  insufficient material by its own rules.
 
-What Fairy-Stockfish cannot express (stacks, more or fewer than two armies,
-teams, boards that are no rectangle of at most 12 files and 10 ranks, moves
-that are not Betza or not in Fairy-Stockfish's subset of it, conditions,
-neutral pieces, end rules it has no setting for, ...) is collected over the
-whole game and refused at once by :class:`NotExportable`, a
-:class:`~dsl.errors.UsageError` that lists every such construct with its
-place in the rules file.
+What Fairy-Stockfish cannot express (stacks, other than two armies, teams,
+boards that are no rectangle of at most 12 files and 10 ranks, wrapping
+boards, moves that are not Betza or not in Fairy-Stockfish's subset of it,
+conditions, explosions, several royal kinds, end rules it has no setting for
+or that are not recognised, ...) is collected over the whole game and
+refused at once by :class:`NotExportable`, a :class:`~dsl.errors.UsageError`
+that lists every such construct with its place in the rules file.
+
+``tests/test_fsf_export.py`` is the proof that an exported section is the
+same game: Fairy-Stockfish's perft of it equals ours for every bundled
+variant that exports.
 """
 
 from __future__ import annotations
@@ -174,7 +194,8 @@ class _Section:
         self.mobility: dict[int, list[frozenset[int]]] = {}   # kind -> per army, the cells it may stand on
         self.immobility = False               # immobilityIllegal is set
         self.promotion_regions: list[frozenset[int]] | None = None
-        if self._board() and self._armies():
+        board, armies = self._board(), self._armies()
+        if board or armies:   # the rest, for every construct in the way (settings are dropped with a refusal)
             self._pieces()
             self._promotions()
             self._castling()
@@ -236,11 +257,13 @@ class _Section:
 
     def _armies(self) -> bool:
         spec, game = self.spec, self.game
+        if spec.teams:
+            self.refuse("teams", spec.teams[0].loc)
+        if any(m.players or m.turn for m in spec.modes):
+            self.refuse("play modes with other players or turns", spec.modes[0].loc)
         if len(game.armies) != 2:
             self.refuse(f"{len(game.armies)} armies (Fairy-Stockfish has two)", spec.armies[0].loc)
             return False
-        if spec.teams:
-            self.refuse("teams", spec.teams[0].loc)
         first, second = game.armies
         if ([a.symbol for a in game.armies] != ["w", "b"] or first.letter_case != "upper"
                 or second.letter_case != "lower" or game.turn_order != [0, 1]):
@@ -248,8 +271,6 @@ class _Section:
                         spec.armies[0].loc)
         if (first.forward or "n", second.forward) != ("n", "s"):
             self.refuse("armies whose forward is not north for White and south for Black", spec.armies[0].loc)
-        if any(m.players or m.turn for m in spec.modes):
-            self.refuse("play modes with other players or turns", spec.modes[0].loc)
         return True
 
     # ------------------------------------------------------------ pieces
