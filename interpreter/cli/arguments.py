@@ -322,11 +322,11 @@ def _add_export(sub) -> None:
                     "end rules it has no setting for, ...) is refused with the list of all such constructs "
                     "(exit status 2). See docs/engines.md.")
     _add_variant(f)
-    f.add_argument("--mode", metavar="MODE", help="the play mode of a variant that has several")
-    f.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
+    f.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: standard output)")
     f.add_argument("--name", metavar="NAME",
                    help="the section's name (default: the variant's); Fairy-Stockfish ignores a section named "
                         "like a variant it already knows, such as chess: give it another name")
-    f.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: standard output)")
+    f.add_argument("--mode", metavar="MODE", help="the play mode of a variant that has several")
+    f.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
     f.set_defaults(command_function="interpreter.cli.exporting:cmd_export_fsf")
 # ---- end of rules export ---------------------------------------------------------------------------
