@@ -84,7 +84,7 @@ BUILTIN_PIECES = {
     "FfW": "silver", "RNF": "aiwok", "RF": "bers", "BN": "archbishop", "RN": "chancellor", "QN": "amazon",
     "fW": "shogiPawn", "fR": "lance", "fN": "shogiKnight", "WfF": "gold", "BW": "dragonHorse",
     "mRcpR": "cannon", "pR": "janggiCannon", "nN": "horse", "nA": "elephant", "nZ": "janggiElephant",
-    "W": "wazir", "K": "commoner", "KN": "centaur",
+    "W": "wazir", "K": "commoner", "KN": "centaur", "": "immobile",
 }
 """Fairy-Stockfish's built-in pieces by their Betza text (as its documentation gives it), for the
 non-royal pieces that move exactly so; the pawn and the king are written otherwise."""
@@ -194,8 +194,9 @@ class _Section:
         self.mobility: dict[int, list[frozenset[int]]] = {}   # kind -> per army, the cells it may stand on
         self.immobility = False               # immobilityIllegal is set
         self.promotion_regions: list[frozenset[int]] | None = None
-        board, armies = self._board(), self._armies()
-        if board or armies:   # the rest, for every construct in the way (settings are dropped with a refusal)
+        self._board()
+        armies = self._armies()
+        if armies:   # the rest, for every construct in the way, whatever the board (settings go with a refusal)
             self._pieces()
             self._promotions()
             self._castling()
@@ -205,7 +206,12 @@ class _Section:
             self._setup()
 
     def refuse(self, what: str, loc: Loc | None = None) -> None:
+        """Note a construct Fairy-Stockfish cannot express (the section will not be written)."""
         self.refused.append(Construct(what, loc))
+
+    def char(self, kind: int) -> str:
+        """Fairy-Stockfish's letter of ``kind`` (``?`` for a kind whose letter was refused)."""
+        return self.chars.get(kind, "?")
 
     def region(self, cells: frozenset[int]) -> str:
         """A set of cells as Fairy-Stockfish's Bitboard value: whole ranks as ``*N``, other cells by
@@ -223,11 +229,13 @@ class _Section:
         return " ".join(parts) or "-"
 
     def square(self, cell: int) -> str:
+        """Fairy-Stockfish's name of a cell: its file letter and rank number."""
         x, y = self.board.coords[cell]
         return f"{chr(ord('a') + x)}{y + 1}"
 
     def piece_set(self, kinds) -> str:
-        return "".join(sorted(self.chars[k] for k in kinds)) or "-"
+        """A PieceSet value: the letters of ``kinds`` (``-`` for none)."""
+        return "".join(sorted(self.char(k) for k in kinds)) or "-"
 
     def per_army(self, key: str, cells: list[frozenset[int]]) -> None:
         """``keyWhite`` and ``keyBlack`` (or ``key % colour`` where ``key`` has ``%s``): one region per army."""
@@ -235,7 +243,8 @@ class _Section:
             self.settings[key % colour if "%s" in key else key + colour] = self.region(army_cells)
 
     # ------------------------------------------------------------ board and armies
-    def _board(self) -> bool:
+    def _board(self) -> None:
+        """``maxFile`` and ``maxRank`` of a grid (cells removed from it are walls, see :func:`walled_fen`)."""
         spec, board = self.spec.board, self.board
         whole = True
         if not isinstance(spec.generator, S.GridGen) or spec.cells or spec.links:
@@ -253,9 +262,10 @@ class _Section:
         if whole:
             self.settings["maxFile"] = str(board.files)
             self.settings["maxRank"] = str(board.ranks)
-        return whole
 
     def _armies(self) -> bool:
+        """Are there two armies, White and Black as Fairy-Stockfish has them (refusing what differs)?
+        The rest of the game is read only then."""
         spec, game = self.spec, self.game
         if spec.teams:
             self.refuse("teams", spec.teams[0].loc)
@@ -294,19 +304,19 @@ class _Section:
                 continue
             if kind.index in promoted:
                 self.chars[kind.index] = promoted[kind.index]
-            elif len(kind.letter) == 1 and kind.letter.isascii():
+            elif len(kind.letter) == 1 and kind.letter.isascii() and kind.letter.isalpha():
                 self.chars[kind.index] = kind.letter.lower()
             else:
                 self.refuse(f"the letter '{kind.letter}' of {kind.name} (Fairy-Stockfish's are one letter "
                             f"a to z, or '+' for a piece that a shogi-style promotion makes)", spec.loc)
                 continue
-            char = self.chars[kind.index]
-            if self._orthodox_pawn(kind):
+            char = self.char(kind.index)
+            if not kind.royal and self._orthodox_pawn(kind):
                 self.types[kind.index] = "pawn"
-            elif self._soldier(kind):
+            elif not kind.royal and self._soldier(kind):
                 self.types[kind.index] = "soldier"
             else:
-                betza = self._betza(kind, self._pawn(kind))
+                betza = self._betza(kind, not kind.royal and self._pawn(kind))
                 if kind.royal:
                     self.types[kind.index] = "king"
                     char = char if betza == "K" else f"{char}:{betza}"
@@ -413,7 +423,7 @@ class _Section:
         if len(zones) > 1:
             self.refuse(f"moves of {kind.name} from different zones", kind.spec.loc)
         self.pawn = kind.index
-        self.settings["pawnTypes"] = self.chars[kind.index]
+        self.settings["pawnTypes"] = self.char(kind.index)
         if zones:
             self.per_army("doubleStepRegion", list(next(iter(zones))))
         self._en_passant(kind, any(m.en_passant for m in moves))
@@ -552,7 +562,7 @@ class _Section:
             self.settings["mandatoryPawnPromotion"] = "false" if optional else "true"
         if shogi_style:
             self.settings["promotedPieceType"] = " ".join(
-                f"{self.chars[k]}:{self.chars[target]}" for k, (_, target, _) in shogi_style.items())
+                f"{self.char(k)}:{self.char(target)}" for k, (_, target, _) in shogi_style.items())
             self.settings["mandatoryPiecePromotion"] = "false" if any(s[2] for s in shogi_style.values()) else "true"
         if styles:
             self.promotion_regions = styles[0][0]
@@ -563,7 +573,7 @@ class _Section:
         if any(len(v) > 1 for v in limits.values()):
             self.refuse("promotion limits that differ between the armies", self.spec.loc)
         elif limits:
-            self.settings["promotionLimit"] = " ".join(f"{self.chars[k]}:{min(v)}" for k, v in sorted(limits.items()))
+            self.settings["promotionLimit"] = " ".join(f"{self.char(k)}:{min(v)}" for k, v in sorted(limits.items()))
 
     def _immobile(self, code: int) -> frozenset[int]:
         """The cells from which a piece of ``code`` could never move, whatever stands around it."""
@@ -595,7 +605,8 @@ class _Section:
         if game.castle_locks:
             self.refuse("castling by the rook climbing onto the king", spec.loc)
         sides: dict[int, int] = {}
-        for rule, rule_spec in zip(game.castle_rules, spec.rules):
+        for rule in game.castle_rules:
+            rule_spec = next(r for r in spec.rules if r.name == rule.name)
             problems = [what for what, flag in (
                 ("a king-rook swap", rule.swap), ("along the king's file", rule.axis == 1),
                 ("ignoring the cells between", rule.ignore_path), ("ignoring attacks", rule.ignore_attacks),
@@ -620,7 +631,7 @@ class _Section:
         (x, rank), = placed
         army = next(a for a, k in enumerate(kings) if k)
         letters = "abcdefghijkl"
-        self.settings["castlingKingPiece"] = self.chars[game.castle_king]
+        self.settings["castlingKingPiece"] = self.char(game.castle_king)
         self.settings["castlingRookPieces"] = self.piece_set(game.castle_rooks)
         self.settings["castlingKingFile"] = letters[x]
         self.settings["castlingRank"] = str(rank + 1)
@@ -662,7 +673,7 @@ class _Section:
             if rule.no_file_twin and (rule.no_file_twin != rule.piece or "dropNoDoubled" in self.settings):
                 self.refuse(f"a {rule.piece} drop barred from a file by another kind, or two such rules", rule.loc)
             elif rule.no_file_twin:
-                self.settings["dropNoDoubled"] = self.chars[kind]
+                self.settings["dropNoDoubled"] = self.char(kind)
             if rule.no_mate and self.settings.get("shogiPawn") != self.chars.get(kind):
                 self.refuse(f"a drop that may not mate, of {rule.piece} (Fairy-Stockfish's rule is the shogi "
                             f"pawn's)", rule.loc)
@@ -785,7 +796,7 @@ class _Section:
                   and royal is not None and "flagPiece" not in values):
                 zone = self.board.zones.get(rule.condition.args[0].path[0], {})
                 cells = [zone.get(a.name, zone.get(None, frozenset())) for a in game.armies]
-                values["flagPiece"] = self.chars[royal.index]
+                values["flagPiece"] = self.char(royal.index)
                 self.per_army("flagRegion", cells)
             elif (len(words) == 3 and words[:2] == ["enemy_checks", ">="] and result == "loss"
                   and words[2] == str(rules.count_checks)):
