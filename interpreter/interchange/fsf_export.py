@@ -285,6 +285,8 @@ class _Section:
 
     # ------------------------------------------------------------ pieces
     def _pieces(self) -> None:
+        """A setting per piece kind (``pawn = p``, ``king = k``, ``archbishop = a``, ``customPiece1 = x:BETZA``)
+        and the mobility regions of pieces whose moves stay in a zone; at most one royal kind."""
         game = self.game
         royals = [k for k in game.kinds if k.royal]
         if len(royals) > 1:
@@ -510,6 +512,9 @@ class _Section:
 
     # ------------------------------------------------------------ promotion
     def _promotions(self) -> None:
+        """Promotion, from the compiled tables of each kind (so that a later promotion line that
+        overrides an earlier one is read as the game plays it): pawn-style (arriving in the zone, a
+        choice of kinds) or shogi-style (entering or leaving it, one kind), the zone shared by all."""
         game = self.game
         pawn_style: dict[int, tuple] = {}     # kind -> (regions, targets, optional)
         shogi_style: dict[int, tuple] = {}    # kind -> (regions, target, optional)
@@ -598,6 +603,8 @@ class _Section:
 
     # ------------------------------------------------------------ castling
     def _castling(self) -> None:
+        """Castling as Fairy-Stockfish has it: one rule a side, king to a file, the rook beside it on
+        the inside, FIDE's conditions, the kings on one file of their first ranks."""
         game, spec = self.game, self.spec.castling
         if not game.castling_kinds:
             self.settings["castling"] = "false"
@@ -648,6 +655,8 @@ class _Section:
 
     # ------------------------------------------------------------ drops
     def _drops(self) -> None:
+        """Hands: drops and where they may go, captures to hand (demoted or not), gating; every piece a
+        hand may hold must have a rule to drop it (Fairy-Stockfish drops any)."""
         game, drops = self.game, self.spec.drops
         if drops is None:
             return
@@ -710,8 +719,12 @@ class _Section:
             codes = [game.code(kind.index, a.index) for a in game.armies]
             if game.drop_cells[codes[0]] is None:
                 continue
-            barred = [everywhere - game.drop_cells[c] - (self._immobile(c) if self.immobility else frozenset())
-                      for c in codes]
+            barred = [everywhere - game.drop_cells[c] for c in codes]
+            if self.immobility:   # Fairy-Stockfish bars the cells a piece could never leave: so must the rules
+                stuck = [self._immobile(c) for c in codes]
+                if any(not s <= b for s, b in zip(stuck, barred)):
+                    self.refuse(f"drops of {kind.name} where it could never move again", drops.loc)
+                barred = [b - s for b, s in zip(barred, stuck)]
             if kind.index == self.pawn:
                 pawn_barred = barred
             elif common is None:
@@ -739,6 +752,8 @@ class _Section:
 
     # ------------------------------------------------------------ rules
     def _rules(self) -> None:
+        """The rules block's switches: check (royal pieces must not be left attacked), compulsory
+        captures, the makpong rule, what resets the move clock; refusals for the rest."""
         game, rules = self.game, self.spec.rules
         loc = rules.loc
         if any(k.royal for k in game.kinds) and "self-check" not in rules.forbid:
@@ -761,14 +776,14 @@ class _Section:
                 self.refuse(what, loc)
         for rule in rules.no_moves:
             self.refuse(f"'when no moves: {rule.action}'", rule.loc)
-        if rules.clock_resets and "capture" not in rules.clock_resets:
-            self.refuse("a move clock that captures do not reset", rules.locs.get("clock", loc))
         resetting = {game.kind_index[e] for e in rules.clock_resets if e in game.kind_index}
         if "promotion" in rules.clock_resets:
             resetting |= {k.index for k in game.kinds if k.spec.promotions}
         self.settings["nMoveRuleTypes"] = self.piece_set(k for k in resetting if k in self.chars)
 
     def _ends(self) -> None:
+        """The end rules, each recognised by its condition (:func:`expression_text`) as one of
+        Fairy-Stockfish's settings, or refused; no repetition or clock rule is written as 0 (none)."""
         game, rules = self.game, self.spec.rules
         values: dict[str, str] = {}
         extinction: dict[str, tuple[set[str], int, S.EndRule]] = {}
@@ -784,12 +799,15 @@ class _Section:
             elif text == "legal_moves == 0":
                 values.setdefault("checkmateValue", result)
                 values.setdefault("stalemateValue", result)
-            elif len(words) == 3 and words[:2] == ["repetitions", ">="] and words[2].isdigit():
-                values.setdefault("nFoldRule", words[2])
-                values.setdefault("nFoldValue", result)
+            elif (len(words) == 3 and words[:2] == ["repetitions", ">="] and words[2].isdigit()
+                  and "nFoldRule" not in values):
+                values["nFoldRule"], values["nFoldValue"] = words[2], result
             elif (len(words) == 5 and words[:2] == ["clock", ">="] and words[2].isdigit()
-                  and words[3:] == ["*", "sides"] and result == "draw"):
-                values.setdefault("nMoveRule", words[2])
+                  and words[3:] == ["*", "sides"] and result == "draw" and "nMoveRule" not in values):
+                values["nMoveRule"] = words[2]
+                if "capture" not in rules.clock_resets:
+                    self.refuse(f"the end rule '{rule.name}' on a move clock that captures do not reset",
+                                rules.locs.get("clock", rule.loc))
             elif text == "insufficient_material" and result == "draw":
                 continue
             elif (isinstance(rule.condition, S.Call) and rule.condition.name == "enemy_royal_in" and result == "loss"
@@ -868,12 +886,14 @@ class _Section:
         return "*" in kinds or not any(k.spec.promotions for k in self.game.kinds if k.name in kinds)
 
     def _refuse_extinction(self, found: dict[str, tuple[set[str], int, S.EndRule]]) -> None:
+        """Refuse each of the counting end rules that :meth:`_extinction` could not write."""
         for _, _, rule in found.values():
             self.refuse(f"the end rule '{rule.name}' ({expression_text(rule.condition)}: {rule.result}), whose "
                         f"counts of pieces Fairy-Stockfish's extinction rules cannot say", rule.loc)
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
+        """``startFen`` (walls where the grid lacks cells), and ``chess960`` castling for a shuffled setup."""
         setup = self.spec.setup
         if setup.shuffles and self.game.castle_rules:
             self.settings["chess960"] = "true"   # castling from any array; dealing arrays is the GUI's job
