@@ -843,9 +843,12 @@ class _Section:
         - one of them alone for a count of 0 of kinds that neither promote nor explode, the side's
           own (``pieces == 0``: every kind, ``*``): the other side cannot have lost them by its own move;
         - the bare king: ``pieces == royals: R`` with ``enemy_pieces == enemy_royals: -R`` (losers),
-          or ``enemy_pieces == enemy_royals and pieces > royals: win`` alone (shatranj; Fairy-Stockfish
-          then ends at once where the bared side's one move cannot save it), with one royal piece in
-          each army that no promotion makes."""
+          with one royal piece in each army that no promotion makes.
+
+        Shatranj's bare king, ``enemy_pieces == enemy_royals and pieces > royals: win`` alone (the
+        bared side makes one more move), is refused: Fairy-Stockfish's nearest settings
+        (``extinctionOpponentPieceCount = 2``, ``extinctionClaim``) end the game before that move
+        when the barer has three pieces or more, a position where the legal moves differ."""
         if not found:
             return
         game, settings = self.game, self.settings
@@ -861,9 +864,6 @@ class _Section:
             settings.update({"extinctionPieceTypes": "*", "extinctionPieceCount": "1"})
             if bare and bared and not claim and opposite[bare[2].result] == bared[2].result:
                 settings["extinctionValue"] = bare[2].result
-            elif claim and not (bare or bared) and claim[2].result == "win":
-                settings.update({"extinctionValue": "loss", "extinctionOpponentPieceCount": "2",
-                                 "extinctionClaim": "true"})
             else:
                 return self._refuse_extinction(found)
         elif own and enemy and own[:2] == enemy[:2] and own[2].result == opposite[enemy[2].result]:
