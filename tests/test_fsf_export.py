@@ -106,7 +106,9 @@ def test_export_means_the_same_game(name, mode):
     result = exported(name, mode)
     if isinstance(result, NotExportable):
         assert result.constructs and all(c.what for c in result.constructs)
-        assert all(str(c) in str(result) for c in result.constructs), "the message lists every construct"
+        text = str(result)
+        assert all(c.what in text and (c.loc is None or str(c.loc.line) in text) for c in result.constructs), \
+            "the message lists every construct, with its line"
         return
     assert disagreements(name, mode, 2) == []
 

@@ -109,12 +109,25 @@ class NotExportable(UsageError):
     """The variant uses constructs that Fairy-Stockfish cannot express; ``constructs`` lists them all."""
 
     def __init__(self, variant: str, constructs: list[Construct]) -> None:
-        lines = "\n".join(f"  - {c}" for c in constructs)
+        alike: dict[str, list[Construct]] = {}   # one line per kind of construct, with every place of it
+        for construct in constructs:
+            alike.setdefault(construct.what, []).append(construct)
+        lines = "\n".join(f"  - {found[0]}{_also(found)}" for found in alike.values())
         super().__init__(f"{variant} cannot be written as a Fairy-Stockfish variant: it uses "
                          f"{len(constructs)} construct(s) that Fairy-Stockfish cannot express:\n{lines}",
                          hint="only variants within Fairy-Stockfish's rules export (see docs/engines.md, "
                               "'rules export fsf')")
         self.constructs = constructs
+
+
+def _also(found: list[Construct]) -> str:
+    """The other places of one kind of construct after its first: lines of the same file, else places."""
+    others = [c.loc for c in found[1:] if c.loc is not None]
+    if not others:
+        return ""
+    if found[0].loc is not None and all(loc.path == found[0].loc.path for loc in others):
+        return f" (also at line{'s' if len(others) > 1 else ''} {', '.join(str(loc.line) for loc in others)})"
+    return f" (also at {', '.join(str(loc) for loc in others)})"
 
 
 def fsf_section(game: Game, name: str | None = None) -> str:
@@ -292,7 +305,7 @@ class _Section:
         if len(royals) > 1:
             self.refuse(f"more than one royal piece kind ({', '.join(k.name for k in royals)})", royals[1].spec.loc)
         if self.spec.rules.royal_check == "all":
-            self.refuse("check only when all royal pieces are attacked", self.spec.rules.loc)
+            self.refuse("check only when all royal pieces are attacked", self.spec.rules.loc or game.variant_loc)
         promoted = self._promoted_letters()
         customs = 0
         for kind in game.kinds:
@@ -552,10 +565,10 @@ class _Section:
                             f"({kind.name})", kind.spec.promotions[0].loc)
         styles = list(pawn_style.values()) + list(shogi_style.values())
         if len({tuple(s[0]) for s in styles}) > 1:
-            self.refuse("promotion zones that differ between pieces", self.spec.loc)
+            self.refuse("promotion zones that differ between pieces", self.game.variant_loc)
             return
         if len({s[1] for s in pawn_style.values()}) > 1:
-            self.refuse("promotion choices that differ between pieces", self.spec.loc)
+            self.refuse("promotion choices that differ between pieces", self.game.variant_loc)
             return
         if any(s[2] for s in styles):
             self._immobility_illegal()
@@ -576,7 +589,7 @@ class _Section:
         for code, limit in game.promotion_limits.items():
             limits.setdefault(game.code_kind[code], set()).add(limit)
         if any(len(v) > 1 for v in limits.values()):
-            self.refuse("promotion limits that differ between the armies", self.spec.loc)
+            self.refuse("promotion limits that differ between the armies", self.game.variant_loc)
         elif limits:
             self.settings["promotionLimit"] = " ".join(f"{self.char(k)}:{min(v)}" for k, v in sorted(limits.items()))
 
@@ -755,7 +768,7 @@ class _Section:
         """The rules block's switches: check (royal pieces must not be left attacked), compulsory
         captures, the makpong rule, what resets the move clock; refusals for the rest."""
         game, rules = self.game, self.spec.rules
-        loc = rules.loc
+        loc = rules.loc or game.variant_loc   # the rules block has no place of its own once merged
         if any(k.royal for k in game.kinds) and "self-check" not in rules.forbid:
             self.refuse("royal pieces that may be left attacked", loc)
         if "partner-check" in rules.forbid:
@@ -766,14 +779,15 @@ class _Section:
             self.settings["checking"] = "false"
         if rules.compulsory_capture:
             self.settings["mustCapture"] = "true"
-        for flag, what in ((rules.explosion is not None, "captures that explode"),
-                           (bool(rules.points), "points"),
-                           (rules.neutral_move is not None and "wallingRule" not in self.settings,
-                            "a neutral piece's move"),
-                           (self.spec.stacking is not None, "stacks"),
-                           (rules.resign != "lose", "resigning that does not lose")):
+        points = next((at for key, at in rules.locs.items() if key.startswith("points.")), None)
+        for flag, what, at in ((rules.explosion is not None, "captures that explode", rules.locs.get("explosion")),
+                               (bool(rules.points), "points", points),
+                               (rules.neutral_move is not None and "wallingRule" not in self.settings,
+                                "a neutral piece's move", rules.locs.get("neutral_move")),
+                               (self.spec.stacking is not None, "stacks", self.spec.stacking and self.spec.stacking.loc),
+                               (rules.resign != "lose", "resigning that does not lose", None)):
             if flag:
-                self.refuse(what, loc)
+                self.refuse(what, at or loc)
         for rule in rules.no_moves:
             self.refuse(f"'when no moves: {rule.action}'", rule.loc)
         resetting = {game.kind_index[e] for e in rules.clock_resets if e in game.kind_index}
@@ -826,10 +840,11 @@ class _Section:
                 self.refuse(f"the end rule '{rule.name}' ({text}: {result}), which Fairy-Stockfish has no "
                             f"setting for", rule.loc)
         if rules.count_checks is not None and "checkCounting" not in values:
-            self.refuse("counted checks without the end rule Fairy-Stockfish has for them", rules.loc)
+            self.refuse("counted checks without the end rule Fairy-Stockfish has for them",
+                        rules.loc or game.variant_loc)
         self._extinction(extinction)
         if "checkmateValue" not in values and any(k.royal for k in game.kinds):
-            self.refuse("no end rule for a side without legal moves", rules.loc)
+            self.refuse("no end rule for a side without legal moves", rules.loc or game.variant_loc)
         values.setdefault("nMoveRule", "0")
         values.setdefault("nFoldRule", "0")
         self.settings.update(values)
