@@ -715,7 +715,7 @@ class _Section:
         pieces = {game.kind_index[name] for gate in gates for name in gate.pieces}
         cells = [[board.term(gate.cells, a.name) for a in game.armies] for gate in gates]
         if any(army_cells != first for army_cells in cells) or pieces != in_hand - {self.pawn}:
-            self.refuse("gating other than Seirawan chess's: every piece in hand but a pawn, on the first rank",
+            self.refuse("gating other than Fairy-Stockfish's: every piece in hand but a pawn, on the first rank",
                         gates[0].loc)
             return
         self.settings["gating"] = "true"
