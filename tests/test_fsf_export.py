@@ -61,6 +61,7 @@ def exported(name: str, mode: str | None) -> tuple[str, str] | NotExportable:
         return refusal
     sf.load_variant_config(text)
     assert fsf in sf.variants(), f"Fairy-Stockfish did not load the section:\n{text}"
+    assert f"startFen = {sf.start_fen(fsf)}\n" in text, "Fairy-Stockfish read another start position"
     return fsf, text
 
 
