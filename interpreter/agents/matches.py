@@ -110,12 +110,13 @@ class MatchResult:
     standings: list[Standing]
 
     def table(self) -> str:
-        """The result table: one row per agent."""
-        rows = [f"{'agent':<28} {'games':>5} {'score':>7} {'%':>6} {'W':>4} {'D':>4} {'L':>4}  "
+        """The result table: one row per agent (the first column as wide as the longest label)."""
+        width = max([28, *(len(s.label) for s in self.standings)])
+        rows = [f"{'agent':<{width}} {'games':>5} {'score':>7} {'%':>6} {'W':>4} {'D':>4} {'L':>4}  "
                 f"{'Elo [95%]':<18} {'depth':>5} {'nps':>7}"]
         for s in self.standings:
             pct = 100 * s.score / s.games if s.games else 0.0
-            rows.append(f"{s.label:<28} {s.games:>5} {s.score:>7.1f} {pct:>5.1f}% {s.wins:>4} {s.draws:>4} "
+            rows.append(f"{s.label:<{width}} {s.games:>5} {s.score:>7.1f} {pct:>5.1f}% {s.wins:>4} {s.draws:>4} "
                         f"{s.losses:>4}  {str(s.elo or '-'):<18} {s.stats.mean_depth:>5.1f} {s.stats.nps:>7}")
         return "\n".join(rows)
 
