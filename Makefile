@@ -4,6 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 VARIANT ?= chess
 LEVEL ?= medium
+# ENGINE=fairy: Fairy-Stockfish (Debian's fairy-stockfish, 'make engines') plays the computer's side of
+# 'make play' at one second a move, and is offered as the seat engine:fairy on the page of 'make serve'
+ENGINE ?= ai
+FAIRY ?= /usr/games/fairy-stockfish
+OPPONENT := $(if $(filter fairy,$(ENGINE)),uci:$(FAIRY):time=1,ai)
 # pytest-xdist workers of 'make test' (auto: one per core; 0 runs the suite in this one process)
 TEST_WORKERS ?= auto
 
@@ -12,7 +17,7 @@ PYTEST ?= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 COMPILED_SOURCES := $(wildcard interpreter/engine/*.py) interpreter/compiler/generators.py interpreter/agents/incremental.py \
                     interpreter/agents/search.py interpreter/native.py setup.py
 
-.PHONY: play serve test test-compiled test-pure compiled browser bench docs docs-variants protocol-variants clean
+.PHONY: play serve test test-compiled test-pure compiled browser engines bench docs docs-variants protocol-variants clean
 
 # The editable install compiles the engine with mypyc beside its sources when it can (setup.py);
 # the extras below are installed with RULES_DSL_PURE=1, so that they do not compile it again.
@@ -32,10 +37,13 @@ interpreter/_build.json: $(COMPILED_SOURCES) | $(VENV)/.test-extras
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	touch $@
 
-## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black)
+## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black);
+## ENGINE=fairy: against Fairy-Stockfish
 play: $(BIN)/rules
-	@echo "You play White against the computer (Black, level $(LEVEL): it answers within about a second)."
-	$(BIN)/rules play $(VARIANT) --black ai --level $(LEVEL)
+	@if [ "$(ENGINE)" = fairy ] && [ ! -x "$(FAIRY)" ]; then \
+	  echo "Fairy-Stockfish is not installed at $(FAIRY): 'make engines' (or apt-get install fairy-stockfish) installs it"; exit 2; fi
+	@echo "You play White against $(if $(filter fairy,$(ENGINE)),Fairy-Stockfish (Black, one second a move),the computer (Black, level $(LEVEL): it answers within about a second))."
+	$(BIN)/rules play $(VARIANT) --black $(OPPONENT) --level $(LEVEL)
 
 $(VENV)/.serve-extras: $(BIN)/rules
 	RULES_DSL_PURE=1 $(BIN)/python -m pip install --quiet -e '.[serve]'
@@ -43,11 +51,17 @@ $(VENV)/.serve-extras: $(BIN)/rules
 
 ## serve: create .venv, install with the serve extra, and play $(VARIANT) in the browser (rules serve)
 serve: $(VENV)/.serve-extras
-	$(BIN)/rules serve $(VARIANT) --open
+	$(BIN)/rules serve $(VARIANT) --open $(if $(filter fairy,$(ENGINE)),--engine fairy=$(FAIRY):time=1)
 
 ## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), if it is missing
 browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## engines: install Debian's fairy-stockfish and stockfish (/usr/games), opponents of 'make play ENGINE=fairy' and the tests
+## of external engines (tests/test_external_engine.py), if they are missing
+engines:
+	@test -x /usr/games/fairy-stockfish -a -x /usr/games/stockfish || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fairy-stockfish stockfish >/dev/null; }
 
 ## test: create .venv, install with the test extra, run the whole suite on the compiled engine, then on pure Python,
 ## each in $(TEST_WORKERS) parallel workers (pytest-xdist)

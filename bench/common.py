@@ -1,4 +1,5 @@
-"""What the match scripts share: a line-speaking child process, one game refereed by our rules, team points.
+"""What the match scripts share: one game refereed by our rules, team points, and the line-speaking child
+process of :mod:`interpreter.agents.process` (re-exported: ``LineProcess``, ``EngineFailure``).
 
 Used by ``bench/fsf_match.py`` and ``bench/agent_vs_agent.py``; scripts import it as
 ``bench.common`` after putting the repository root on ``sys.path`` (see either of them).
@@ -8,15 +9,12 @@ from-to and SAN notations.
 
 from __future__ import annotations
 
-import queue
 import random
 import statistics
-import subprocess
-import threading
-import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from interpreter.agents.process import EngineFailure, LineProcess  # noqa: F401  (re-exported to the scripts)
 from interpreter.engine.outcome import outcome, ply_cap
 from interpreter.loading import start_position
 from interpreter.notation.san import move_to_san, move_to_uci
@@ -24,65 +22,6 @@ from interpreter.notation.san import move_to_san, move_to_uci
 
 class Unscored(Exception):
     """A game that cannot be judged: a move our rules cannot read, a player that gave up or failed."""
-
-
-class LineProcess:
-    """A child process spoken to in lines of text: :meth:`send` a line, :meth:`expect` the answer.
-
-    Its output is read by a thread into a queue, so that a silent or dead child is a timeout or
-    an :class:`Unscored` with the last lines it wrote to stderr, never a hang."""
-
-    def __init__(self, argv: list[str], name: str, env: dict | None = None, cwd: str | None = None) -> None:
-        self.name = name
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, encoding="utf-8", errors="replace", bufsize=1, env=env, cwd=cwd)
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: list[str] = []   # what it wrote to stderr
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.proc.stderr, lambda line: line is not None and
-                                                  self.errors.append(line)), daemon=True).start()
-
-    @staticmethod
-    def _pump(stream, put) -> None:
-        for line in stream:
-            put(line.rstrip("\r\n"))
-        put(None)
-
-    def send(self, line: str) -> None:
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise Unscored(f"{self.name} is gone ({self._stderr()})") from None
-
-    def expect(self, done: Callable[[str], bool], timeout: float) -> list[str]:
-        """The lines read up to and including the first one for which ``done`` is true, within
-        ``timeout`` seconds in all."""
-        lines, deadline = [], time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise Unscored(f"{self.name} did not answer in {timeout:g} s") from None
-            if line is None:
-                self.lines.put(None)
-                raise Unscored(f"{self.name} ended ({self._stderr()})")
-            lines.append(line)
-            if done(line):
-                return lines
-            if time.monotonic() > deadline:
-                raise Unscored(f"{self.name} did not answer in {timeout:g} s")
-
-    def _stderr(self) -> str:
-        return " | ".join(self.errors[-20:]) or "nothing on stderr"
-
-    def close(self, last: str = "quit", wait: float = 10.0) -> None:
-        try:
-            self.send(last)
-            self.proc.wait(timeout=wait)
-        except (Unscored, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
 
 
 @dataclass
@@ -120,7 +59,7 @@ def play_out(game, choose: Chooser, rng: random.Random, opening_plies: int, max_
             break
         try:
             move = rng.choice(legal) if ply < opening_plies else legal[0] if len(legal) == 1 else choose(pos, legal, played.texts)
-        except Unscored as err:
+        except (Unscored, EngineFailure) as err:
             played.unscored = str(err)
             break
         played.texts.append(move_to_uci(pos, move, legal=legal))

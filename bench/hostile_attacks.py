@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT))   # bench.common
 
 from fuzzing import Overrun, bounded  # noqa: E402  (the guard of the fuzzers)
 
-from bench.common import LineProcess, Unscored  # noqa: E402
+from bench.common import EngineFailure, LineProcess  # noqa: E402
 
 from interpreter.cli.main import main  # noqa: E402
 
@@ -457,14 +457,14 @@ class Engine(LineProcess):
     def send(self, line: str) -> None:
         try:
             super().send(line)
-        except Unscored:
+        except EngineFailure:
             pass
 
     def wait_for(self, prefix: str, seconds: float = ANSWER_SECONDS) -> list[str] | None:
         """The lines up to one starting with ``prefix``; None if none came in time or the engine ended."""
         try:
             return self.expect(lambda line: line.startswith(prefix), seconds)
-        except Unscored:
+        except EngineFailure:
             return None
 
 

@@ -17,7 +17,7 @@ from dsl.catalogue import bundled_names
 from dsl.errors import IllegalMoveError, UsageError
 from interpreter.loading import load_game, position_from_fen
 from interpreter.protocols import cecp, games, variants
-from interpreter.protocols.notation import Dialect
+from interpreter.notation.dialects import Dialect
 
 TABLE = Path(games.__file__).with_name(variants.TABLE)
 

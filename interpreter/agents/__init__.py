@@ -28,7 +28,8 @@ The interface (:mod:`.base`) is one call::
 
 The agents: ``random``, ``greedy`` (:mod:`.simple`), ``alphabeta``
 (:mod:`.alphabeta`: team search for two teams, paranoid for more) and
-``mcts`` (:mod:`.mcts`), all on the generic evaluation of
+``mcts`` (:mod:`.mcts`), and ``uci:COMMAND`` (:mod:`.external`), an
+external engine's process as a player; the searches are all on the generic evaluation of
 :mod:`.evaluation`, which a rules file may tune with an ``ai`` block
 (whose weights :mod:`.texel` fits to games, on the terms of :mod:`.terms`).
 Specs in text (``ai:mcts:nodes=20000``, levels easy/medium/hard) are read
@@ -38,7 +39,7 @@ on every core and tabulates them with Elo estimates (:mod:`.stats`).
 
 from __future__ import annotations
 
-from .base import MATE, Agent, Budget, SearchInfo
+from .base import MATE, Agent, Budget, Forfeit, SearchInfo
 from .clock import time_for_move
 from .matches import MatchResult, match
 from .specs import LEVELS, AgentSpec, parse_agent
@@ -50,5 +51,5 @@ def make_agent(text: str, seed: int = 0, level: str | None = None) -> tuple[Agen
     return spec.make(seed), spec.budget
 
 
-__all__ = ["MATE", "Agent", "AgentSpec", "Budget", "LEVELS", "MatchResult", "SearchInfo", "make_agent", "match", "parse_agent",
+__all__ = ["MATE", "Agent", "AgentSpec", "Budget", "Forfeit", "LEVELS", "MatchResult", "SearchInfo", "make_agent", "match", "parse_agent",
            "time_for_move"]

@@ -112,6 +112,13 @@ class Stopped(Exception):
     """Raised inside a search when its budget is spent or it was told to stop."""
 
 
+class Forfeit(Exception):
+    """Raised by :meth:`Agent.choose` when the player forfeits the game instead of moving: an external
+    engine answered a move that is not legal, or no move, or exited or hung. The game loops end the
+    game with :func:`~interpreter.engine.outcome.forfeit_outcome` and this message, and keep its
+    record."""
+
+
 class Clock:
     """Watches a search's budget: :meth:`check` raises :class:`Stopped` once the node count is
     reached, or (tested every ``every`` nodes) the time is up or the stop flag set;
@@ -164,6 +171,10 @@ class Agent:
 
     def new_game(self) -> None:
         """Forget what was learnt in an earlier game (hash tables, histories)."""
+
+    def close(self) -> None:
+        """Release what the agent holds outside this process (an engine's process); it may not be used
+        afterwards."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"

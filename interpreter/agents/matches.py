@@ -37,12 +37,12 @@ from typing import Callable, Iterator
 
 from dsl.limits import DEFAULT_MAX_PLIES
 
-from interpreter.engine.outcome import outcome, ply_cap
+from interpreter.engine.outcome import forfeit_outcome, outcome, ply_cap
 from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
 from interpreter.notation.san import move_to_san
 
-from .base import Agent, Budget
+from .base import Agent, Budget, Forfeit
 from .sides import Sides
 from .specs import AgentSpec, parse_agent
 from .stats import EloEstimate, estimate
@@ -110,12 +110,13 @@ class MatchResult:
     standings: list[Standing]
 
     def table(self) -> str:
-        """The result table: one row per agent."""
-        rows = [f"{'agent':<28} {'games':>5} {'score':>7} {'%':>6} {'W':>4} {'D':>4} {'L':>4}  "
+        """The result table: one row per agent (the first column as wide as the longest label)."""
+        width = max([28, *(len(s.label) for s in self.standings)])
+        rows = [f"{'agent':<{width}} {'games':>5} {'score':>7} {'%':>6} {'W':>4} {'D':>4} {'L':>4}  "
                 f"{'Elo [95%]':<18} {'depth':>5} {'nps':>7}"]
         for s in self.standings:
             pct = 100 * s.score / s.games if s.games else 0.0
-            rows.append(f"{s.label:<28} {s.games:>5} {s.score:>7.1f} {pct:>5.1f}% {s.wins:>4} {s.draws:>4} "
+            rows.append(f"{s.label:<{width}} {s.games:>5} {s.score:>7.1f} {pct:>5.1f}% {s.wins:>4} {s.draws:>4} "
                         f"{s.losses:>4}  {str(s.elo or '-'):<18} {s.stats.mean_depth:>5.1f} {s.stats.nps:>7}")
         return "\n".join(rows)
 
@@ -151,7 +152,8 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
     ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
     Returns ``(outcome, SANs, stats per army)``, the outcome None when the game reached ``max_plies``
     (a caller adjudicates it with :func:`~interpreter.engine.outcome.ply_cap`); ``on_move(pos, legal, move, info)`` is
-    called before each move is made (``info`` is None for a forced move)."""
+    called before each move is made (``info`` is None for a forced move). A player that forfeits (an
+    external engine's illegal move, exit or silence: :class:`~.base.Forfeit`) loses the game then."""
     pos = pos if pos is not None else start_position(game)
     sans: list[str] = []
     stats = {army: MoveStats() for army in players}
@@ -165,7 +167,10 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
         if len(legal) == 1:
             move, info = legal[0], None
         else:
-            info = agent.choose(pos, budget)
+            try:
+                info = agent.choose(pos, budget)
+            except Forfeit as err:
+                return forfeit_outcome(pos, str(err)), sans, stats
             move = info.move
             spent = stats[pos.army]
             spent.moves += 1
@@ -219,7 +224,11 @@ def play_task(task: GameTask) -> GameResult:
     by_army = {army: (agents[seats[name]], task.specs[seats[name]].budget)
                for name, armies in game.players.items() for army in armies}
     on_move = None if watcher is None else lambda p, legal, move, info: watcher.ply(p, legal, move)
-    result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans), on_move)
+    try:
+        result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans), on_move)
+    finally:
+        for agent in agents:
+            agent.close()
     sans += played
     sides = Sides(game)
     won = sides.winner_teams(result.winners) if result is not None else set()

@@ -13,7 +13,7 @@ import sys
 
 from dsl import UsageError
 
-from interpreter.agents import Budget, parse_agent
+from interpreter.agents import Budget, Forfeit, parse_agent
 from interpreter.agents.specs import AgentSpec
 from interpreter.compiler.game import Game
 from interpreter.notation.san import move_to_san, move_to_uci
@@ -65,9 +65,15 @@ def cmd_bestmove(args) -> int:
     game = game_of(args)
     pos = position_of(game, args)
     thinking = Thinking(pos, "searching", sys.stderr) if sys.stderr.isatty() and not args.json else None
-    info = spec.make(args.seed or 0).choose(pos, _budget(spec, args), on_info=thinking)
-    if thinking is not None:
-        thinking.close()
+    agent = spec.make(args.seed or 0)
+    try:
+        info = agent.choose(pos, _budget(spec, args), on_info=thinking)
+    except Forfeit as err:
+        raise UsageError(f"{spec.label} found no move: {err}") from None
+    finally:
+        agent.close()
+        if thinking is not None:
+            thinking.close()
     legal = pos.legal_moves()
     move = info.move
     result = {

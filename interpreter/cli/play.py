@@ -29,7 +29,8 @@ from dsl.errors import LimitError
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import outcome, ply_cap, resignation, resignation_outcome
+from interpreter.agents import Forfeit
+from interpreter.engine.outcome import forfeit_outcome, outcome, ply_cap, resignation, resignation_outcome
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import lower_pieces
 
@@ -197,8 +198,14 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 else:
                     agent, budget = agents[pos.army]
                     thinking = Thinking(pos, side, stdout)
-                    info = agent.choose(pos, budget, on_info=thinking)
-                    thinking.close()
+                    try:
+                        info = agent.choose(pos, budget, on_info=thinking)
+                    except Forfeit as err:
+                        result = forfeit_outcome(pos, str(err))
+                        say(f"\n{side} forfeits: {err}\nGame over: {result.describe(game)}.")
+                        break
+                    finally:
+                        thinking.close()
                     move = info.move
                 san = move_to_san(pos, move, legal=legal)
                 if forced and move[3][0] == "pass":
@@ -267,6 +274,9 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
     except KeyboardInterrupt:
         say("\ninterrupted: the game is left unfinished.")
         status = 130
+    finally:
+        for agent, _ in agents.values():
+            agent.close()
     if record_path:
         names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
         if keep_text(record_path, game_record(game, start_fen, played, result, names), "the game record", stdout):

@@ -444,6 +444,18 @@ def resignation_outcome(position: "Position") -> Outcome:
                    position.scores if g.scoring else ())
 
 
+def forfeit_outcome(position: "Position", reason: str) -> Outcome:
+    """The end of a game whose player to move forfeits it (an engine that answered an illegal move, or
+    none, or exited): the armies to move lose and every army hostile to the one to move wins, as in
+    :func:`resignation_outcome`; ``reason`` says why, in the outcome's title."""
+    g = position.game
+    return Outcome(FORFEIT, f"forfeit: {reason}", "loss", position.army, tuple(g.enemies[position.army]),
+                   position.scores if g.scoring else ())
+
+
+FORFEIT = "player-forfeit"
+"""The ``rule`` of a forfeited game (:func:`forfeit_outcome`); no end rule can have this name."""
+
 PLY_CAP = "max-plies"
 """The ``rule`` of a game stopped at its ply cap; no end rule can have this name (it is no identifier)."""
 

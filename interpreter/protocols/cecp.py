@@ -40,7 +40,7 @@ from interpreter.engine.position import Position
 from interpreter.loading import start_fen, start_position
 
 from .games import pocket_size
-from .notation import Dialect
+from interpreter.notation.dialects import Dialect
 
 IMAGES = "PNBRQFEACWMOHIJGDVLSUK"
 """XBoard's piece images in the order of its piece-to-char table (its ``fairy`` letters); the last is the king."""

@@ -173,6 +173,18 @@ class LineEngine:
         if self.session is not None:
             self.session.set_agent(spec)
         else:
+            check_agent(spec)
             from interpreter.agents import parse_agent
             parse_agent(spec)
         self.agent_spec = spec
+
+
+def check_agent(spec: str) -> None:
+    """Raise UsageError for a spec that names an external engine (``uci:``, see
+    :mod:`interpreter.agents.specs`): a GUI's option must not start a program, and an engine that
+    relays another is of no use. (Read from the text: the protocol answers ``uci`` before any agent
+    is loaded.)"""
+    if spec.strip().startswith("uci:"):
+        from dsl import UsageError
+        raise UsageError("the engine protocols search with this project's agents, not an external engine",
+                         hint="give the GUI the other engine directly")

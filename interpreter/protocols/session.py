@@ -4,7 +4,7 @@ Both protocols keep the same state: a compiled game (refused with the
 reason when the protocol cannot carry it, see
 :mod:`~interpreter.protocols.games`), the position the game started from,
 the moves played since and the position they lead to. Moves are read and
-written in the protocol's :class:`~interpreter.protocols.notation.Dialect`.
+written in the protocol's :class:`~interpreter.notation.dialects.Dialect`.
 
 The agent is made from a spec such as ``ai`` or ``ai:mcts:nodes=20000``
 (:func:`interpreter.agents.make_agent`); its budget is what a search spends
@@ -26,10 +26,10 @@ from interpreter.engine.moves import Move
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.loading import position_from_fen, start_fen, start_position
+from interpreter.notation.dialects import Dialect
 
 from .games import load_for_protocol
-from .loop import SearchJob
-from .notation import Dialect
+from .loop import SearchJob, check_agent
 
 LONGEST = 10**9          # seconds: a search that only ``stop`` ends
 LEAST_TIME = 0.01        # seconds: the least a move is given after the overhead is taken off
@@ -47,7 +47,8 @@ class Session:
 
     # ------------------------------------------------------------ the agent
     def set_agent(self, spec: str) -> None:
-        """Use the agent of ``spec`` from now on (raises UsageError for a bad spec)."""
+        """Use the agent of ``spec`` from now on (raises UsageError for a bad spec: see :func:`check_agent`)."""
+        check_agent(spec)
         self.agent, self.budget = make_agent(spec)
         self.agent_spec = spec
 

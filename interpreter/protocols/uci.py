@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dsl.errors import RulesError, UsageError, clip
 
-from .loop import Channel, LineEngine, SearchJob
+from .loop import Channel, LineEngine, SearchJob, check_agent
 from .variants import check_argument, protocol_names, resolve
 
 AUTHOR = "the rules-dsl authors"
@@ -379,4 +379,5 @@ def run(variant: str | None = None, agent: str = "ai", channel: Channel | None =
 def cmd_uci(args) -> int:
     """``rules uci [VARIANT] [--agent SPEC]`` (see :mod:`interpreter.cli.arguments`): the command-line
     argument is checked first (a variant the protocol cannot carry, or a missing file, is a usage error)."""
+    check_agent(args.agent)
     return run(args.variant, args.agent)

@@ -20,7 +20,7 @@ commands (``hard``, ``easy``, ``computer``, ``name``, ``rating``, ...) are
 accepted and change nothing.
 
 The engine's move is ``move MOVE`` (from-to, see
-:mod:`~interpreter.protocols.notation`); when a move ends the game the
+:mod:`~interpreter.notation.dialects`); when a move ends the game the
 result follows, as in ``1-0 {White wins by checkmate}``. Thinking output is
 ``DEPTH SCORE CENTISECONDS NODES SELDEPTH NPS<tab>PV`` (a mate in N as
 100000+N). Bad input gets the protocol's replies and never ends the engine:
@@ -36,7 +36,7 @@ from dsl.errors import RulesError, UsageError, clip
 
 from interpreter.loading.records import result_token
 
-from .loop import Channel, LineEngine, SearchJob
+from .loop import Channel, LineEngine, SearchJob, check_agent
 from .uci import version
 from .variants import XBOARD_KNOWN, check_argument, protocol_names, resolve
 
@@ -352,4 +352,5 @@ def run(variant: str | None = None, agent: str = "ai", channel: Channel | None =
 def cmd_xboard(args) -> int:
     """``rules xboard [VARIANT] [--agent SPEC]`` (see :mod:`interpreter.cli.arguments`): the command-line
     argument is checked first (a variant the protocol cannot carry, or a missing file, is a usage error)."""
+    check_agent(args.agent)
     return run(args.variant, args.agent)

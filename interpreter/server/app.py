@@ -36,10 +36,10 @@ from interpreter.loading import start_position
 from interpreter.loading.lints import lints
 
 from .creating import field, game_of, new_session
+from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
 from .store import GameNotFound, GameStore
 from .views import position_view, state_view, variant_view
-from .seats import default_seats
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +60,11 @@ STATUS = [(GameNotFound, 404), (Conflict, 409), (BodyTooLarge, 413), (RulesError
 
 
 def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict | None = None,
-               hosts: list[str] | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> Starlette:
+               hosts: list[str] | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+               engines: Engines = NO_ENGINES) -> Starlette:
     """The application: ``store`` keeps the games, ``pace`` spaces computer moves (seconds),
-    ``max_plies`` is every game's ply cap (where it is adjudicated a draw),
+    ``max_plies`` is every game's ply cap (where it is adjudicated a draw), ``engines`` the external
+    engines its seats may be given (:class:`~.seats.Engines`, named by the operator),
     ``default`` is the variant the page opens with (``{"variant": "chess", "mode": None}``),
     ``hosts`` the host names requests may be addressed to (None: any; a server on 127.0.0.1 allows
     only local names, so that another site cannot reach it through a rebound DNS name)."""
@@ -76,11 +78,11 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
     def check(request: Request, body: dict):
         game, _ = game_of(body)
         start = start_position(game)
-        return 200, {"variant": variant_view(game, start), "seats": [s.view(game) for s in default_seats(game)],
+        return 200, {"variant": variant_view(game, start, engines), "seats": [s.view(game) for s in default_seats(game)],
                      "warnings": [lint.render() for lint in lints(game)]}
 
     def create(request: Request, body: dict):
-        session = new_session(body, pace, max_plies=max_plies)
+        session = new_session(body, pace, max_plies=max_plies, engines=engines)
         ident = store.add(session)
         with session.lock:
             return 201, state_view(session, ident)

@@ -2,7 +2,9 @@
 
 The socket is bound here, before the server starts, so that a port in use
 or a host that cannot be bound is reported as a usage error (exit 2) and
-``--port 0`` can pick a free port, whose address is printed.
+``--port 0`` can pick a free port, whose address is printed. The engines of
+``--engine NAME=COMMAND`` are started once here too (each answers ``uci``:
+which games it plays), so that one that does not start is reported now.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ def cmd_serve(args) -> int:
     url = f"http://{shown}:{port}/"
     local = args.host in LOCAL_HOSTS
     hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if local else None
+    engines = probe_engines(args.engine or [])
     app = create_app(pace=PACE, default={"variant": args.variant or "chess", "mode": args.mode}, hosts=hosts,
-                     max_plies=args.max_plies)
+                     max_plies=args.max_plies, engines=engines)
     print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
     if not local:
         print(f"note: listening on {args.host}: other machines that reach it can play and use its processors",
@@ -51,8 +54,38 @@ def cmd_serve(args) -> int:
         server.run(sockets=[sock])
     finally:
         app.state.store.close()
+        engines.close()
         sock.close()
     return 0
+
+
+def probe_engines(given: list[str]):
+    """The :class:`~interpreter.server.seats.Engines` of ``--engine NAME=SPEC`` options (SPEC:
+    ``uci:COMMAND[:OPTION=VALUE...]``, or a command alone), each started and asked what it plays;
+    UsageError for a bad name or spec, or an engine that does not start."""
+    from interpreter.agents import parse_agent
+    from interpreter.agents.external import UciEngine
+    from interpreter.agents.process import EngineFailure
+    from interpreter.agents.specs import ENGINE_PREFIX
+
+    from .seats import Engines
+
+    engines = Engines()
+    for text in given:
+        name, sep, spec = text.partition("=")
+        if not sep or not name.isidentifier() or not spec.strip():
+            raise UsageError(f"--engine {text!r} is not NAME=COMMAND", hint="e.g. --engine fairy=/usr/games/fairy-stockfish")
+        spec = spec if spec.startswith(ENGINE_PREFIX) else ENGINE_PREFIX + spec
+        engine = parse_agent(spec).make()
+        assert isinstance(engine, UciEngine)
+        try:
+            engine.handshake()
+        except EngineFailure as err:
+            engines.close()
+            raise UsageError(f"--engine {name}: {err}") from None
+        engines.specs[name], engines.probes[name] = spec, engine
+        print(f"rules serve: engine {name} is {engine.engine_name}", flush=True)
+    return engines
 
 
 def _bind(host: str, port: int) -> socket.socket:

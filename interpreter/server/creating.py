@@ -29,6 +29,7 @@ from interpreter.loading import compile_variant, load_game, position_from_fen, s
 from interpreter.loading.records import read_record
 from interpreter.notation.reading import moves_from_text
 
+from .seats import NO_ENGINES, Engines
 from .sessions import Session, Source
 
 TEXT_GAMES = 8
@@ -102,10 +103,11 @@ def game_from_text(text: str, label: str, mode: str | None, options: dict[str, s
     return game
 
 
-def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES) -> Session:
+def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
+                engines: Engines = NO_ENGINES) -> Session:
     """A new game as the request ``body`` asks: variant or rules, mode, options, then ``fen`` or
     ``record``, then ``moves``, then ``seats`` (the computer starts when it is to move); ``pace``,
-    ``seed`` and ``max_plies`` as :class:`~.sessions.Session` takes them."""
+    ``seed``, ``max_plies`` and ``engines`` as :class:`~.sessions.Session` takes them."""
     body = dict(body)
     record_text = field(body, "record", str)
     record = read_record(record_text) if record_text is not None else None
@@ -121,7 +123,7 @@ def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT
         raise UsageError(f"the game record is of the variant '{clip(record.tags['Variant'], 40)}', not of '{game.name}'")
     fen = field(body, "fen", str)
     pos = position_from_fen(game, fen) if fen else start_position(game)
-    session = Session(game, source, pos, pace=pace, seed=seed, max_plies=max_plies)
+    session = Session(game, source, pos, pace=pace, seed=seed, max_plies=max_plies, engines=engines)
     for text in (record.movetext if record is not None else None, field(body, "moves", str)):
         if text:
             session.replay(moves_from_text(pos.copy(), text))

@@ -9,16 +9,21 @@ a seat by its player or by one of its armies, as ``rules play --seat`` does.
 
 A server must bound what one request can cost, so an agent's budget may
 not exceed :data:`MOST_TIME` seconds, :data:`MOST_NODES` nodes or
-:data:`MOST_DEPTH` plies.
+:data:`MOST_DEPTH` plies. A request never starts a program: an external
+engine's spec (``uci:COMMAND``) is refused, and the engines the server's
+operator named (``rules serve --engine NAME=COMMAND``, :class:`Engines`)
+are offered as ``engine:NAME`` in the games they play.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from dsl.errors import UsageError, suggest
+from dsl.errors import UsageError, clip, suggest
 
 from interpreter.agents import Agent, AgentSpec, parse_agent
+from interpreter.agents.external import UciEngine
+from interpreter.agents.specs import ENGINE_PREFIX
 from interpreter.agents.strength import NAMED_ELO
 from interpreter.compiler.game import Game
 
@@ -31,6 +36,37 @@ KINDS = {"human": "Human", "random": "Random moves", **{kind: label for _, kind,
 strengths are Elo in chess (interpreter.agents.strength); elsewhere the same search effort."""
 
 MOST_TIME, MOST_NODES, MOST_DEPTH = 30.0, 5_000_000, 40
+ENGINE_KIND = "engine:"   # a seat kind of an engine the operator named: engine:NAME
+
+
+@dataclass
+class Engines:
+    """The external engines a server may run, by the name its operator gave each: ``specs[name]``
+    is a ``uci:COMMAND[:...]`` spec, ``probes[name]`` an engine of it after its handshake (which
+    tells the games it plays). Empty: no engine."""
+
+    specs: dict[str, str] = field(default_factory=dict)
+    probes: dict[str, UciEngine] = field(default_factory=dict)
+
+    def kinds(self, game: Game) -> dict[str, str]:
+        """The seat kinds ``engine:NAME`` of the engines that play ``game``, with their labels."""
+        return {f"{ENGINE_KIND}{name}": f"{name} (engine)" for name, probe in self.probes.items() if probe.plays(game)}
+
+    def spec(self, kind: str) -> str:
+        """The spec of the engine of the seat kind ``engine:NAME``; UsageError for an unknown name."""
+        name = kind[len(ENGINE_KIND):]
+        if name not in self.specs:
+            raise UsageError(f"this server has no engine '{clip(name)}'",
+                             expected=", ".join(f"{ENGINE_KIND}{n}" for n in self.specs) or "(it was started with none)",
+                             hint="engines are named when the server starts: rules serve --engine NAME=COMMAND")
+        return self.specs[name]
+
+    def close(self) -> None:
+        for probe in self.probes.values():
+            probe.close()
+
+
+NO_ENGINES = Engines()
 
 
 @dataclass
@@ -54,7 +90,14 @@ class Seat:
 
     def view(self, game: Game) -> dict:
         return {"name": self.name, "title": self.title(game), "armies": [game.armies[a].name for a in self.armies],
-                "kind": self.kind, "label": KINDS.get(self.kind, self.kind)}
+                "kind": self.kind, "label": kind_label(self.kind)}
+
+
+def kind_label(kind: str) -> str:
+    """How the page names a seat kind: its label, ``NAME (engine)``, or the spec as written."""
+    if kind.startswith(ENGINE_KIND):
+        return f"{kind[len(ENGINE_KIND):]} (engine)"
+    return KINDS.get(kind, kind)
 
 
 def default_seats(game: Game) -> list[Seat]:
@@ -67,9 +110,9 @@ def seat_of(seats: list[Seat], army: int) -> Seat:
     return next(seat for seat in seats if army in seat.armies)
 
 
-def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0) -> None:
+def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0, engines: Engines = NO_ENGINES) -> None:
     """Apply ``given`` (seat or army name -> kind) to ``seats``: all of it, or nothing and a
-    UsageError naming what is wrong."""
+    UsageError naming what is wrong. The agents of the seats that change are closed."""
     if not isinstance(given, dict):
         raise UsageError("'seats' must be an object of seat names and kinds", hint='e.g. {"black": "ai:level=easy"}')
     changes = []
@@ -84,15 +127,21 @@ def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0) -> None:
             guess = suggest(str(name), names)
             raise UsageError(f"no seat '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
                              expected=", ".join(names), hint=f"did you mean '{guess}'?" if guess else None)
-        changes.append((seat, kind, (None, None) if kind == HUMAN else agent_of(kind, seed + seats.index(seat))))
+        changes.append((seat, kind, (None, None) if kind == HUMAN else agent_of(kind, seed + seats.index(seat), engines)))
     for seat, kind, (spec, agent) in changes:
+        if seat.agent is not None:
+            seat.agent.close()
         seat.kind, seat.spec, seat.agent = kind, spec, agent
 
 
-def agent_of(text: str, seed: int) -> tuple[AgentSpec, Agent]:
-    """The parsed agent spec ``text`` and a new agent of it; UsageError for a bad spec or a budget
-    beyond what the server allows."""
-    spec = parse_agent(text)
+def agent_of(text: str, seed: int, engines: Engines = NO_ENGINES) -> tuple[AgentSpec, Agent]:
+    """The parsed agent spec ``text`` and a new agent of it; UsageError for a bad spec, a budget
+    beyond what the server allows, or an external engine that is not one of ``engines``."""
+    if text.strip().startswith(ENGINE_PREFIX):
+        raise UsageError("this server starts no program a request names",
+                         hint="its operator may name engines: rules serve --engine NAME=COMMAND; then the seat "
+                              "is engine:NAME")
+    spec = parse_agent(engines.spec(text) if text.startswith(ENGINE_KIND) else text)
     budget = spec.budget
     for name, most in (("time", MOST_TIME), ("nodes", MOST_NODES), ("depth", MOST_DEPTH)):
         value = getattr(budget, name)

@@ -32,16 +32,16 @@ from dataclasses import dataclass
 from dsl.errors import UsageError
 from dsl.limits import DEFAULT_MAX_PLIES
 
-from interpreter.agents import SearchInfo
+from interpreter.agents import Forfeit, SearchInfo
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import Outcome, outcome, ply_cap
+from interpreter.engine.outcome import Outcome, forfeit_outcome, outcome, ply_cap
 from interpreter.engine.position import Position
 from interpreter.loading.records import game_record
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
 
-from .seats import Seat, agent_of, assign, default_seats, seat_of
+from .seats import NO_ENGINES, Engines, Seat, agent_of, assign, default_seats, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +92,9 @@ class Session:
     the plies played from ``start`` (whose FEN is ``start_fen``), ``max_plies`` its ply cap."""
 
     def __init__(self, game: Game, source: Source, pos: Position, pace: float = 0.0, seed: int = 0,
-                 max_plies: int = DEFAULT_MAX_PLIES) -> None:
+                 max_plies: int = DEFAULT_MAX_PLIES, engines: Engines = NO_ENGINES) -> None:
         self.game = game
+        self.engines = engines
         self.source = source
         self.pos = pos
         self.start_fen = to_fen(pos)
@@ -108,6 +109,7 @@ class Session:
         self.version = 0
         self.thinking: Thinking | None = None
         self.failure: str | None = None   # what went wrong in the last search (a bug), for the page
+        self.forfeit: Outcome | None = None   # the game's end when a seat's engine forfeited it (cleared by a change)
         self.closed = False
         self.touched = time.monotonic()
 
@@ -116,7 +118,7 @@ class Session:
         """Seat people and agents (``{"black": "ai:level=easy"}``); a seat's search in progress is
         abandoned when its kind changes."""
         with self.lock:
-            assign(self.game, self.seats, given, self.seed)
+            assign(self.game, self.seats, given, self.seed, self.engines)
             self._changed()
 
     def replay(self, moves: list[tuple]) -> None:
@@ -160,16 +162,20 @@ class Session:
             self._refuse_if_busy()
             seat = seat_of(self.seats, self.pos.army)
             if spec is not None or seat.agent is None:
-                parsed, agent = agent_of(spec or HELPER_AGENT, self.seed)
+                parsed, agent = agent_of(spec or HELPER_AGENT, self.seed, self.engines)
             else:
                 parsed, agent = seat.spec, seat.agent
             self._start_search(agent, parsed.budget)
 
     def close(self) -> None:
-        """Abandon the game: stop its search; nothing more is played."""
+        """Abandon the game: stop its search, close its seats' agents (engines' processes); nothing
+        more is played."""
         with self.lock:
             self.closed = True
             self._abandon()
+            for seat in self.seats:
+                if seat.agent is not None:
+                    seat.agent.close()
             self.changed.notify_all()
 
     def wait(self, seconds: float) -> None:
@@ -183,8 +189,10 @@ class Session:
 
     # ------------------------------------------------------------ what the state shows
     def result(self, legal: list | None = None) -> Outcome | None:
-        """How the game ended: by a rule of the game, or adjudicated a draw at its ply cap; None while
-        it goes on. ``legal``: the legal moves of the position, when the caller has them."""
+        """How the game ended: by a rule of the game, a forfeit, or adjudicated a draw at its ply cap;
+        None while it goes on. ``legal``: the legal moves of the position, when the caller has them."""
+        if self.forfeit is not None:
+            return self.forfeit
         ended = outcome(self.pos, legal)
         if ended is None and len(self.plies) >= self.max_plies:
             return ply_cap(self.pos, self.max_plies)
@@ -230,8 +238,10 @@ class Session:
         self.pos.push(move)
 
     def _changed(self) -> None:
-        """After a change of the game: abandon a search of the old version, advance, wake waiters."""
+        """After a change of the game: abandon a search of the old version, forget a forfeit, advance,
+        wake waiters."""
         self.version += 1
+        self.forfeit = None
         self.touched = time.monotonic()
         self._abandon()
         self._advance()
@@ -274,6 +284,14 @@ class Session:
             if thinking.stop.is_set():
                 return
             info = agent.choose(pos, budget, stop=thinking.stop, on_info=lambda i: self._report(thinking, i))
+        except Forfeit as err:   # an engine's illegal move, exit or silence: the game ends, its record stays
+            with self.lock:
+                if self.thinking is thinking and not thinking.stop.is_set():
+                    self.thinking = None
+                    self.forfeit = forfeit_outcome(self.pos, str(err))
+                    self.version += 1
+                    self.changed.notify_all()
+            return
         except Exception as err:  # a bug in a search: show it on the page instead of hanging
             log.exception("search failed")
             with self.lock:

@@ -23,7 +23,7 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.san import from_to_text, san_text
 from interpreter.notation.terms import captures, inner
 
-from .seats import KINDS
+from .seats import KINDS, NO_ENGINES, Engines
 from .sessions import Session
 
 OUTCOME_WORDS = {"capture": "capture", "capture-top": "capture the top piece", "capture-bottom": "capture the piece below",
@@ -35,7 +35,7 @@ SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en pa
                  "remove": "the king leaves the board", "out": "out of the game"}
 
 
-def variant_view(game: Game, start: Position) -> dict:
+def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> dict:
     """The game's names, modes and armies; ``rotations`` says how far (degrees, clockwise) to turn
     the picture to bring each army to the bottom."""
     spec = game.spec
@@ -47,7 +47,7 @@ def variant_view(game: Game, start: Position) -> dict:
         "turns": [game.armies[a].name for a in game.turn_order],
         "rotations": rotations(game, start),
         "cells": list(game.board.names),
-        "seat_kinds": KINDS,
+        "seat_kinds": {**KINDS, **engines.kinds(game)},
     }
 
 
@@ -183,7 +183,7 @@ def state_view(session: Session, ident: str) -> dict:
     thinking = session.thinking
     plies = session.plies
     state = {
-        "id": ident, "version": session.version, "variant": variant_view(game, session.start),
+        "id": ident, "version": session.version, "variant": variant_view(game, session.start, session.engines),
         "options": session.source.options, "seats": [seat.view(game) for seat in session.seats],
         "start_fen": session.start_fen, "start_turn": session.start.turn, "start_fullmove": session.start.fullmove,
         "ply": len(plies),

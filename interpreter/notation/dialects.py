@@ -1,4 +1,4 @@
-"""Moves as the engine protocols write them: from-to text with a protocol's own conventions.
+"""Moves as the engine protocols write them (UCI, XBoard), in both directions: from-to text with a protocol's own conventions.
 
 Both protocols write a move as its origin and destination squares, a
 promotion letter in lower case (``e7e8q``; ``+`` for a shogi-style

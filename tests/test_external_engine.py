@@ -1,0 +1,238 @@
+"""External UCI engines as players (``uci:COMMAND``): specs, the position given, forfeits, the server's rule.
+
+The misbehaving engines are ``tests/data/engines/fake_uci.py`` (an illegal
+move, no move, silence, an exit); the real one is Debian's Fairy-Stockfish,
+whose tests skip where it is not installed (and fail under CI, where
+``make engines`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import UsageError
+from interpreter.agents import Budget, Forfeit, parse_agent
+from interpreter.agents.external import UciEngine, engine_fen
+from interpreter.agents.matches import play_game
+from interpreter.agents.simple import RandomAgent
+from interpreter.cli.main import main
+from interpreter.engine.outcome import FORFEIT
+from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.notation.reading import parse_move
+
+FAKE = Path(__file__).parent / "data" / "engines" / "fake_uci.py"
+FAIRY = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
+
+
+def fake(mode: str, *moves: str) -> str:
+    """The command of the fake engine in ``mode``."""
+    return shlex.join([sys.executable, str(FAKE), mode, *moves])
+
+
+def fake_spec(mode: str, *moves: str, options: str = ":time=0.2") -> str:
+    return f"uci:{fake(mode, *moves)}{options}"
+
+
+@pytest.fixture()
+def chess():
+    return load_game("chess")
+
+
+def test_spec_parts():
+    spec = parse_agent("uci:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16")
+    assert spec.kind == "uci" and spec.command == "/usr/games/fairy-stockfish"
+    assert spec.budget == Budget(time=0.5)
+    assert spec.engine_options == (("Skill Level", "3"), ("Hash", "16"))
+    assert spec.variant == "shogi"
+    assert spec.label == "uci:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("uci:", "needs a command"),
+    ("uci: :time=1", "needs a command"),
+    ("uci:'unbalanced", "No closing quotation"),
+    ("uci:engine:Skill Level", "is not NAME=VALUE"),
+    ("uci:engine:time=fast", "not a number"),
+    ("uci:engine:Hash=1\nquit", "line break"),
+    ("ucx:engine", "unknown agent"),
+])
+def test_bad_specs_are_usage_errors(text, words):
+    with pytest.raises(UsageError, match=words):
+        parse_agent(text)
+
+
+def test_moves_and_the_line_given(chess):
+    agent = parse_agent(fake_spec("moves", "e2e4", "g1f3")).make()
+    try:
+        pos = start_position(chess)
+        info = agent.choose(pos, Budget(time=0.2))
+        assert info.move == parse_move(pos, "e4")
+        assert info.score == 12 and info.depth == 1
+        pos.push(info.move)
+        pos.push(parse_move(pos, "e5"))
+        # The opponent's move is found from the position's history: the engine sees the game's moves.
+        assert agent.position_command(pos) == "position startpos moves e2e4 e7e5"
+        assert agent.choose(pos, Budget(time=0.2)).move == parse_move(pos, "Nf3")
+        # A position that is not the continuation starts a new line from its FEN.
+        other = position_from_fen(chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        assert agent.position_command(other) == "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    finally:
+        agent.close()
+    assert agent.process is None
+
+
+def test_promoted_mark_is_dropped_for_engines():
+    shogi = load_game("shogi")
+    pos = position_from_fen(shogi, "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 4")
+    assert "+B~" not in engine_fen(pos) and "+B" in engine_fen(pos)
+
+
+@pytest.mark.parametrize("mode, moves, reason", [
+    ("illegal", ("e2e5",), "illegal move 'e2e5'"),
+    ("none", (), "bestmove (none) where the rules allow 20 moves"),
+    ("exit", (), "exited with status 3 (stderr: fake engine: giving up)"),
+])
+def test_a_misbehaving_engine_forfeits(chess, mode, moves, reason):
+    agent = parse_agent(fake_spec(mode, *moves)).make()
+    with pytest.raises(Forfeit) as caught:
+        agent.choose(start_position(chess), Budget(time=0.2))
+    assert reason in str(caught.value)
+    agent.close()
+
+
+def test_a_silent_engine_is_stopped_then_forfeits(chess):
+    agent = parse_agent(fake_spec("hang")).make()
+    assert isinstance(agent, UciEngine)
+    agent.grace = 0.3
+    started = time.monotonic()
+    with pytest.raises(Forfeit, match="did not answer in"):
+        agent.choose(start_position(chess), Budget(time=0.2))
+    assert time.monotonic() - started < 10   # the budget, the grace and the wait after 'stop': no hang
+    agent.close()
+
+
+def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess):
+    engine = parse_agent(fake_spec("moves", "e2e4", "e1e3")).make()   # the second move is illegal
+    players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
+    result, sans, _ = play_game(chess, players)
+    engine.close()
+    assert result.rule == FORFEIT and result.winners == (1,)
+    assert sans[0] == "e4" and len(sans) == 2
+    assert "illegal move 'e1e3'" in result.describe(chess)
+
+
+def test_a_game_the_engine_does_not_play_is_refused():
+    agent = parse_agent(fake_spec("moves", "a1a2")).make()
+    with pytest.raises(UsageError, match="does not play xiangqi"):
+        agent.choose(start_position(load_game("xiangqi")), Budget(time=0.2))
+    agent.close()
+    unknown = parse_agent(fake_spec("moves", "e2e4", options=":Threads=2")).make()
+    with pytest.raises(UsageError, match="has no option 'Threads'"):
+        unknown.choose(start_position(load_game("chess")), Budget(time=0.2))
+    unknown.close()
+
+
+def test_a_program_that_does_not_exist_forfeits(chess):
+    agent = parse_agent("uci:/nonexistent/engine").make()
+    with pytest.raises(Forfeit, match="could not be started"):
+        agent.choose(start_position(chess), Budget(time=0.2))
+
+
+def test_play_records_the_forfeit(tmp_path, capsys):
+    record = tmp_path / "game.pgn"
+    status = main(["play", "chess", "--white", fake_spec("illegal", "e2e5"), "--black", "random",
+                   "--pgn", str(record)])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "White forfeits" in out and "Black wins by forfeit" in out
+    text = record.read_text()
+    assert '[Result "0-1"]' in text and "forfeit" in text
+
+
+def test_engine_protocols_refuse_an_external_engine(capsys):
+    assert main(["uci", "--agent", fake_spec("moves", "e2e4")]) == 2
+    assert "not an external engine" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the server
+
+
+def test_server_requests_cannot_start_programs():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from interpreter.server.app import create_app
+
+    client = TestClient(create_app())
+    answer = client.post("/api/games", json={"variant": "chess", "seats": {"black": fake_spec("moves", "e7e5")}})
+    assert answer.status_code == 400
+    assert "starts no program" in answer.json()["message"]
+    answer = client.post("/api/games", json={"variant": "chess", "seats": {"black": "engine:fairy"}})
+    assert answer.status_code == 400 and "no engine 'fairy'" in answer.json()["message"]
+
+
+def test_server_offers_the_operators_engines_and_shows_a_forfeit():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from interpreter.server.app import create_app
+    from interpreter.server.command import probe_engines
+
+    engines = probe_engines([f"fake={fake_spec('illegal', 'e7e4')}"])
+    try:
+        client = TestClient(create_app(engines=engines))
+        checked = client.post("/api/check", json={"variant": "chess"}).json()
+        assert checked["variant"]["seat_kinds"]["engine:fake"] == "fake (engine)"
+        xiangqi = client.post("/api/check", json={"variant": "xiangqi"}).json()
+        assert "engine:fake" not in xiangqi["variant"]["seat_kinds"]
+        state = client.post("/api/games", json={"variant": "chess", "moves": "e4",
+                                                "seats": {"black": "engine:fake"}}).json()
+        for _ in range(50):
+            state = client.get(f"/api/games/{state['id']}?wait=1").json()
+            if state.get("result"):
+                break
+        assert "forfeit" in state["result"]["text"]
+        assert "illegal move 'e7e4'" in state["result"]["text"]
+    finally:
+        engines.close()
+
+
+# ------------------------------------------------------------------ Fairy-Stockfish itself
+
+
+def _fairy_or_skip() -> None:
+    if not os.path.exists(FAIRY):
+        if os.environ.get("CI"):
+            raise RuntimeError("fairy-stockfish is missing: 'make engines' installs it")
+        pytest.skip("fairy-stockfish is not installed ('make engines' installs it)")
+
+
+@pytest.mark.parametrize("variant", ["shogi", "xiangqi", "crazyhouse"])
+def test_fairy_stockfish_plays_a_short_game(variant):
+    _fairy_or_skip()
+    game = load_game(variant)
+    engine = parse_agent(f"uci:{FAIRY}:nodes=2000:Threads=1").make()
+    players = {0: (engine, Budget(nodes=2000)), 1: (RandomAgent(7), Budget())}
+    try:
+        result, sans, _ = play_game(game, players, max_plies=40)
+    finally:
+        engine.close()
+    # Every move it answered was legal by our rules (else the game was forfeited) over 20 of its turns.
+    assert result is None or result.rule != FORFEIT
+    assert len(sans) >= 20 or result is not None
+
+
+def test_match_against_fairy_stockfish(capsys):
+    _fairy_or_skip()
+    status = main(["match", "chess", "--seat", f"uci:{FAIRY}:nodes=500", "--seat", "random", "--games", "2",
+                   "--jobs", "1", "--max-plies", "60"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "uci:" in out
