@@ -236,3 +236,32 @@ def test_match_against_fairy_stockfish(capsys):
     out = capsys.readouterr().out
     assert status == 0
     assert "uci:" in out
+
+
+def test_fairy_stockfish_plays_a_users_file_through_variant_path(tmp_path):
+    _fairy_or_skip()
+    # A user's file named like a bundled variant, with other rules: it must not be played as FSF's chess.
+    rules = tmp_path / "chess.rules"
+    rules.write_text((Path(__file__).parent.parent / "docs" / "examples" / "extraqueen.rules").read_text()
+                     .replace("variant extraqueen", "variant chess"))
+    game = load_game(str(rules))
+    engine = parse_agent(f"uci:{FAIRY}:nodes=1000").make()
+    try:
+        pos = start_position(game)
+        info = engine.choose(pos, Budget(nodes=1000))
+        assert info.move in pos.legal_moves()
+        assert engine.game is game and engine._ini is not None and Path(engine._ini).exists()
+        assert "UCI_Variant" in engine.offered
+        written = Path(engine._ini).read_text()
+        assert written.startswith("[rules_chess]") and game.spec.setup is not None
+    finally:
+        engine.close()
+    assert engine._ini is None
+
+
+def test_a_game_fairy_stockfish_cannot_express_is_refused():
+    _fairy_or_skip()
+    engine = parse_agent(f"uci:{FAIRY}:nodes=1000").make()
+    with pytest.raises(UsageError, match="cannot be written for its VariantPath"):
+        engine.choose(start_position(load_game("locking")), Budget(nodes=1000))
+    engine.close()

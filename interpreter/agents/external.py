@@ -5,10 +5,16 @@ The program is started at its first move (no shell: ``COMMAND`` is split
 into words as a shell would, and run as it is), and asked in turn:
 
 - **the game.** If the engine has a ``UCI_Variant`` option, the variant is
-  the first of the game's name and aliases that it lists (or the spec's
-  ``variant=NAME``); a game it does not list is refused before the first
-  move, with the names it knows. An engine without the option plays only
-  UCI's own game, chess: any other game is refused likewise.
+  the spec's ``variant=NAME``, else, for a bundled variant, the first of
+  its name and aliases that the engine lists. A game it does not list, and
+  every game of a user's file (whose name may be a bundled one's with other
+  rules), is written as a variants.ini section
+  (:func:`~interpreter.interchange.fsf_export.fsf_section`) into a
+  temporary file that the engine loads through its ``VariantPath`` option
+  (Fairy-Stockfish's); a game that cannot be written so, or an engine
+  without that option, is refused before the first move, with the reason.
+  An engine without ``UCI_Variant`` plays only UCI's own game, chess: any
+  other game is refused likewise.
 - **the position.** ``position startpos moves ...`` when the game began
   at the variant's start, else ``position fen FEN moves ...``; the moves
   since are found from the position's history of hashes (each the one
@@ -30,15 +36,20 @@ reason: the game loops end the game as a forfeit and keep its record.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 from dsl.errors import MoveError, UsageError, clip
+from dsl.files import bundled_variant
 
 from interpreter.engine.moves import Move
 from interpreter.engine.position import Position
+from interpreter.interchange.fsf_export import NotExportable, fsf_section
 from interpreter.loading import start_fen
 from interpreter.notation.dialects import Dialect
 from interpreter.notation.fen import to_fen
@@ -96,6 +107,7 @@ class UciEngine(Agent):
         self.game = None
         self.dialect: Dialect | None = None
         self._lock = threading.Lock()
+        self._ini: str | None = None   # the variants.ini file written for the engine's VariantPath
         # The line the engine was last given: its first command, our position at its end, the moves.
         self._root = ""
         self._at: Position | None = None
@@ -128,7 +140,7 @@ class UciEngine(Agent):
         self.handshake()
         assert self.process is not None
         if self.game is not game:
-            variant = self._variant_for(game)
+            variant = self._variant_for(game) or self._load_section(game)
             if "UCI_Variant" in self.offered:
                 self.process.send(f"setoption name UCI_Variant value {variant}")
             for name, value in self.options:
@@ -152,10 +164,10 @@ class UciEngine(Agent):
         return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"]
 
     def _variant_for(self, game) -> str:
-        """The ``UCI_Variant`` of ``game``: the seat's ``variant=``, else its name or first alias the
-        engine lists; UsageError when the engine does not play it."""
+        """The ``UCI_Variant`` of ``game`` by name (see the module docstring), or "" when the game must
+        be given to the engine through ``VariantPath``; UsageError when the engine cannot play it."""
         known = self.variants()
-        names = [game.name, *game.spec.aliases]
+        names = [game.name, *game.spec.aliases] if _is_bundled(game) else []
         if self.variant is not None:
             if known and self.variant not in known:
                 raise UsageError(f"the engine {self.engine_name} has no variant {clip(self.variant)!r}",
@@ -167,11 +179,36 @@ class UciEngine(Agent):
             raise UsageError(f"the engine {self.engine_name} plays only chess (it has no UCI_Variant option), "
                              f"not {game.name}")
         found = next((name for name in names if name in known), None)
-        if found is None:
+        if found is not None:
+            return found
+        if "VariantPath" not in self.offered:
             raise UsageError(f"the engine {self.engine_name} does not play {game.name}",
                              expected=", ".join(known),
                              hint="if it plays the game under another name, give it: uci:COMMAND:variant=NAME")
-        return found
+        try:
+            fsf_section(game)
+        except NotExportable as err:
+            raise UsageError(f"the engine {self.engine_name} does not play {game.name}, and the game cannot be "
+                             f"written for its VariantPath: {err.message}") from None
+        return ""
+
+    def _load_section(self, game) -> str:
+        """Write ``game`` as a variants.ini section into a temporary file, point the engine's
+        ``VariantPath`` at it, and return the section's name."""
+        assert self.process is not None
+        name = f"rules_{game.name}"
+        self._drop_ini()
+        handle, self._ini = tempfile.mkstemp(prefix="rules-dsl-", suffix=".ini", text=True)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(fsf_section(game, name))
+        self.process.send(f"setoption name VariantPath value {self._ini}")
+        self._ready()
+        return name
+
+    def _drop_ini(self) -> None:
+        if self._ini is not None:
+            Path(self._ini).unlink(missing_ok=True)
+            self._ini = None
 
     def _ready(self) -> None:
         assert self.process is not None
@@ -194,6 +231,7 @@ class UciEngine(Agent):
         if self.process is not None:
             self.process.close()
             self.process = None
+        self._drop_ini()
 
     # ------------------------------------------------------------ a move
     def position_command(self, pos: Position) -> str:
@@ -298,6 +336,13 @@ class UciEngine(Agent):
 
     def __repr__(self) -> str:
         return f"UciEngine({self.label!r})"
+
+
+def _is_bundled(game) -> bool:
+    """Is ``game`` a bundled variant (read from the bundled file of its name)? A user's file may
+    take a bundled variant's name with other rules: it is never played under that name."""
+    path = bundled_variant(game.name)
+    return path is not None and bool(game.spec.sources) and Path(game.spec.sources[0]).resolve() == path.resolve()
 
 
 def _move_to(pos: Position, legal: list[Move], key: int) -> Move | None:
