@@ -1,0 +1,1248 @@
+"""``rules import fsf``: Fairy-Stockfish's variants.ini sections as ``.rules`` files.
+
+Each section becomes one file, ``<stem>.rules`` (:func:`file_stem`), whose game
+is the game Fairy-Stockfish plays under that section:
+
+- a section without a parent is Fairy-Stockfish's template (chess's rules with
+  no pieces) plus its settings, written out whole;
+- a section whose parent is an earlier section of the file ``extends`` that
+  section's file and declares what differs (a changed piece, a rule, the
+  setup; ``forget`` for what the child drops);
+- a section whose parent is one of Fairy-Stockfish's built-in variants
+  ``extends`` the bundled variant of that game (found by its name or its
+  aliases, :func:`bundled_counterpart`) and declares the settings it changes;
+  a parent with no bundled counterpart refuses the section.
+
+Where a setting has no exact counterpart the file says what was chosen in an
+``interpretation`` line; a setting that cannot be expressed refuses the
+section (:class:`Refusal`: the setting, why, and where it stands), and the
+other sections are imported all the same. Every file written is loaded
+before the import counts it: one that does not load is removed and reported
+as the importer's error (never left behind). Files are never overwritten
+unless asked (``force``); a section whose file exists is refused with that
+reason, and so are its children.
+
+Settings that only concern Fairy-Stockfish's display or evaluation
+(:data:`DISPLAY_ONLY`) are skipped without a word: they are no rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dsl import spec as S
+from dsl.errors import Loc, RulesError, UsageError, clip
+
+from . import spec_text
+from .fsf_ini import Section, Setting, read_ini_file
+
+# ------------------------------------------------------------------ Fairy-Stockfish's vocabulary
+
+PIECE_TYPES: dict[str, str] = {
+    "pawn": "fmWfcF", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "fers": "F", "alfil": "A",
+    "fersAlfil": "FA", "silver": "FfW", "aiwok": "RNF", "bers": "RF", "archbishop": "BN", "chancellor": "RN",
+    "amazon": "QN", "knibis": "mNcB", "biskni": "mBcN", "kniroo": "mNcR", "rookni": "mRcN", "shogiPawn": "fW",
+    "lance": "fR", "shogiKnight": "fN", "gold": "WfF", "dragonHorse": "BW", "clobber": "cW",
+    "breakthrough": "fmWfF", "immobile": "", "cannon": "mRcpR", "soldier": "fsW", "horse": "nN",
+    "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W", "commoner": "K",
+    "centaur": "KN", "king": "K",
+}
+"""Fairy-Stockfish's predefined piece types and their moves in Betza (its variants.ini header), the
+pawn without its double step (added from the double-step settings). ``janggiCannon`` is missing on
+purpose: it may not hop over nor take another cannon, which Betza cannot say."""
+
+CUSTOM_PIECE = re.compile(r"customPiece([1-9]|1[0-9]|2[0-5])$")
+
+DISPLAY_ONLY = frozenset({"pieceToCharTable", "pocketSize", "variantTemplate", "pieceValueMg", "pieceValueEg"})
+"""Settings for XBoard and for Fairy-Stockfish's evaluation: no rule of the game."""
+
+NOT_MODELLED: dict[str, str] = {
+    "perpetualCheckIllegal": "perpetual check is not forbidden: the repetition rule applies to it as to any "
+                             "repetition",
+    "moveRepetitionIllegal": "moving back and forth is not forbidden: the repetition rule applies",
+    "chasingRule": "xiangqi's chasing rules are not modelled: the repetition rule applies",
+    "countingRule": "the counting rules are not modelled (the game ends by the other rules only)",
+    "materialCounting": "material counting adjudication is not modelled",
+    "adjudicateFullBoard": "the full-board adjudication is not modelled",
+}
+"""Adjudication rules the language has no construct for; they decide no legal move, so the section is
+imported with an interpretation line saying what is left out (the value ``none``/``false`` says nothing)."""
+
+UNSUPPORTED: dict[str, str] = {
+    "chess960": "shuffled arrays with chess960 castling are not imported",
+    "twoBoards": "bughouse's second board has no counterpart",
+    "sittuyinPromotion": "Sittuyin's promotion has no counterpart",
+    "sittuyinRookDrop": "Sittuyin's rook drops have no counterpart",
+    "pieceDemotion": "demoting a piece by a move has no counterpart",
+    "dropPromoted": "dropping a piece in its promoted state has no counterpart",
+    "dropOppositeColoredBishop": "a drop conditioned on the bishops' colours has no counterpart",
+    "piecePromotionOnCapture": "promotion only by captures has no counterpart",
+    "blastImmuneTypes": "pieces immune to explosions have no counterpart",
+    "mutuallyImmuneTypes": "pieces that cannot capture their own kind have no counterpart",
+    "petrifyOnCaptureTypes": "pieces that turn into walls have no counterpart",
+    "petrifyBlastPieces": "pieces that turn into walls have no counterpart",
+    "enPassantRegion": "a region for en passant has no counterpart",
+    "enPassantRegionWhite": "a region for en passant has no counterpart",
+    "enPassantRegionBlack": "a region for en passant has no counterpart",
+    "castlingDroppedPiece": "castling with dropped pieces has no counterpart",
+    "oppositeCastling": "castling conditioned on the opponent's castling has no counterpart",
+    "castlingWins": "castling as a win condition has no counterpart",
+    "dropChecks": "forbidding checks by drops has no counterpart",
+    "mustDrop": "compulsory drops have no counterpart",
+    "mustDropType": "compulsory drops have no counterpart",
+    "enclosingDrop": "drops that must enclose pieces have no counterpart",
+    "enclosingDropStart": "drops that must enclose pieces have no counterpart",
+    "flipEnclosedPieces": "pieces changing sides when enclosed have no counterpart",
+    "gating": "the gating rights of the castling field are not imported",
+    "seirawanGating": "gating is not imported",
+    "cambodianMoves": "Cambodian chess's special first moves have no counterpart",
+    "wallingRule": "walls placed by moves have no counterpart",
+    "wallingRegionWhite": "walls placed by moves have no counterpart",
+    "wallingRegionBlack": "walls placed by moves have no counterpart",
+    "wallOrMove": "walls placed by moves have no counterpart",
+    "diagonalLines": "moves along marked diagonals only (janggi's palace) have no counterpart",
+    "pass": "passing at will has no counterpart",
+    "passWhite": "passing at will has no counterpart",
+    "passBlack": "passing at will has no counterpart",
+    "passOnStalemate": "passing when stalemated has no counterpart",
+    "passOnStalemateWhite": "passing when stalemated has no counterpart",
+    "passOnStalemateBlack": "passing when stalemated has no counterpart",
+    "soldierPromotionRank": "a soldier that moves otherwise before a rank has no counterpart",
+    "shatarMateRule": "shatar's mating rules have no counterpart",
+    "bikjangRule": "janggi's bikjang rule has no counterpart",
+    "stalematePieceCount": "counting material at stalemate has no counterpart",
+    "nFoldValueAbsolute": "a repetition result for White rather than the side to move has no counterpart",
+    "extinctionClaim": "claiming extinction has no counterpart",
+    "extinctionOpponentPieceCount": "an extinction rule that also counts the opponent's pieces has no counterpart",
+    "flagPieceBlockedWin": "several flag pieces have no counterpart",
+    "flagMove": "the extra move after reaching the flag region has no counterpart",
+    "flagPieceSafe": "a flag piece that must be safe has no counterpart",
+    "connectN": "winning by connecting pieces has no counterpart",
+    "connectNxN": "winning by connecting pieces has no counterpart",
+    "collinearN": "winning by connecting pieces has no counterpart",
+    "connectRegion1White": "winning by connecting regions has no counterpart",
+    "connectRegion2White": "winning by connecting regions has no counterpart",
+    "connectRegion1Black": "winning by connecting regions has no counterpart",
+    "connectRegion2Black": "winning by connecting regions has no counterpart",
+    "castlingRank": "castling on another rank than the first is not imported",
+    "castlingKingFile": "a castling king file is not imported",
+    "castlingRookKingsideFile": "castling rook files are not imported",
+    "castlingRookQueensideFile": "castling rook files are not imported",
+    "promotionLimit": "promotion limits are not imported",
+    "dropLoop": "captured promoted pieces that keep their rank in hand are not imported",
+    "dropNoDoubledCount": "a count other than one for dropNoDoubled is not imported",
+    "mobilityRegion": "a mobility region without a colour and a piece has no meaning",
+}
+"""Settings that refuse a section (unless they hold their default, see :data:`DEFAULTS`)."""
+
+DEFAULTS: dict[str, str] = {
+    "maxRank": "8", "maxFile": "8", "chess960": "false", "twoBoards": "false",
+    "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "promotionRegionWhite": "*8", "promotionRegionBlack": "*1", "promotionPieceTypes": "nbrq",
+    "sittuyinPromotion": "false", "promotionLimit": "", "promotedPieceType": "", "piecePromotionOnCapture": "false",
+    "mandatoryPawnPromotion": "true", "mandatoryPiecePromotion": "false", "pieceDemotion": "false",
+    "blastOnCapture": "false", "blastImmuneTypes": "-", "mutuallyImmuneTypes": "-", "petrifyOnCaptureTypes": "-",
+    "petrifyBlastPieces": "false", "doubleStep": "true", "doubleStepRegionWhite": "*2",
+    "doubleStepRegionBlack": "*7", "tripleStepRegionWhite": "-", "tripleStepRegionBlack": "-",
+    "castling": "true", "castlingDroppedPiece": "false", "castlingKingsideFile": "g",
+    "castlingQueensideFile": "c", "castlingRank": "1", "castlingKingFile": "e", "castlingKingPiece": "k",
+    "castlingRookPieces": "r", "oppositeCastling": "false", "checking": "true", "dropChecks": "true",
+    "mustCapture": "false", "mustDrop": "false", "mustDropType": "*", "pieceDrops": "false", "dropLoop": "false",
+    "capturesToHand": "false", "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false",
+    "enclosingDrop": "none", "sittuyinRookDrop": "false", "dropOppositeColoredBishop": "false",
+    "dropPromoted": "false", "dropNoDoubled": "-", "dropNoDoubledCount": "1", "immobilityIllegal": "false",
+    "gating": "false", "wallingRule": "none", "wallOrMove": "false", "seirawanGating": "false",
+    "cambodianMoves": "false", "pass": "false", "passWhite": "false", "passBlack": "false",
+    "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
+    "makpongRule": "false", "flyingGeneral": "false", "soldierPromotionRank": "1", "flipEnclosedPieces": "none",
+    "nMoveRule": "50", "nFoldRule": "3", "nFoldValue": "draw", "nFoldValueAbsolute": "false",
+    "perpetualCheckIllegal": "false", "moveRepetitionIllegal": "false", "chasingRule": "none",
+    "stalemateValue": "draw", "stalematePieceCount": "false", "checkmateValue": "loss",
+    "shogiPawnDropMateIllegal": "false", "shatarMateRule": "false", "bikjangRule": "false",
+    "extinctionValue": "none", "extinctionClaim": "false", "extinctionPseudoRoyal": "false", "dupleCheck": "false",
+    "extinctionPieceTypes": "", "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
+    "flagPiece": "*", "flagRegion": "", "flagPieceCount": "1", "flagPieceBlockedWin": "false", "flagMove": "false",
+    "flagPieceSafe": "false", "checkCounting": "false", "connectN": "0", "connectNxN": "0", "collinearN": "0",
+    "connectValue": "win", "materialCounting": "none", "adjudicateFullBoard": "false", "countingRule": "none",
+    "castlingWins": "-", "enPassantRegion": "", "enPassantRegionWhite": "", "enPassantRegionBlack": "",
+    "connectPieceTypes": "*", "connectVertical": "true", "connectHorizontal": "true", "connectDiagonal": "true",
+    "connectRegion1White": "-", "connectRegion2White": "-", "connectRegion1Black": "-", "connectRegion2Black": "-",
+    "wallingRegionWhite": "", "wallingRegionBlack": "", "diagonalLines": "", "castlingRookKingsideFile": "",
+    "castlingRookQueensideFile": "",
+}
+"""Fairy-Stockfish's default of each rule setting (its header), as written in the file."""
+
+_EMPTY = {"", "-", "none"}
+_RESULTS = {"win": "win", "loss": "loss", "draw": "draw"}
+_OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
+_FEN_CHARS = re.compile(r"[A-Za-z0-9/\[\]+~* -]*$")
+_LABEL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")
+MAX_STEM = 60
+
+
+# ------------------------------------------------------------------ results
+
+
+class Refusal(Exception):
+    """A section that cannot be imported: the ``setting`` (a key, or what the section needs) and why."""
+
+    def __init__(self, setting: str, reason: str, loc: Loc | None = None) -> None:
+        super().__init__(f"{setting}: {reason}")
+        self.setting, self.reason, self.loc = setting, reason, loc
+
+    def __str__(self) -> str:
+        where = f"{self.loc.path}:{self.loc.line}: " if self.loc else ""
+        return f"{where}{self.setting}: {self.reason}"
+
+
+@dataclass
+class Outcome:
+    """What became of one section: ``path`` of the file written, or the ``refusal``."""
+
+    section: str
+    path: Path | None = None
+    refusal: Refusal | None = None
+
+
+@dataclass
+class Report:
+    """The outcome of every section asked for, in file order."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def imported(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.path is not None]
+
+    @property
+    def refused(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.refusal is not None]
+
+    def summary(self) -> str:
+        """``imported N, refused M``, then the refusals grouped by setting, each with its sections."""
+        groups: dict[str, list[str]] = {}
+        reasons: dict[str, str] = {}
+        for o in self.refused:
+            assert o.refusal is not None
+            groups.setdefault(o.refusal.setting, []).append(o.section)
+            reasons.setdefault(o.refusal.setting, o.refusal.reason)
+        lines = [f"imported {len(self.imported)}, refused {len(self.refused)}"]
+        for setting in sorted(groups, key=lambda s: (-len(groups[s]), s)):
+            lines.append(f"  {setting} ({len(groups[setting])}): {reasons[setting]}")
+            lines.append(f"    {', '.join(groups[setting])}")
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ names
+
+
+def file_stem(section: str) -> str:
+    """The file name (without ``.rules``) and variant name of a section: lower case, every character
+    outside ``[a-z0-9_]`` as ``_``, ``fsf_`` before a leading digit or underscore, at most
+    :data:`MAX_STEM` characters. It never contains a path separator or ``..``."""
+    stem = re.sub(r"[^a-z0-9_]", "_", section.lower())[:MAX_STEM]
+    if not stem or not stem[0].isalpha():
+        stem = "fsf_" + stem
+    return stem
+
+
+def bundled_counterpart(name: str) -> str | None:
+    """Our bundled variant of Fairy-Stockfish's built-in variant ``name``: the bundled variant of that
+    name, or the one that lists it among its aliases; None when there is none."""
+    from dsl.catalogue import bundled_aliases, bundled_names
+
+    if name in bundled_names():
+        return name
+    return bundled_aliases().get(name)
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@dataclass(frozen=True)
+class Decl:
+    """One declaration of a generated file, keyed so that a child section's file can declare only what
+    differs from its parent's: ``key`` (its identity), ``text`` and ``forget`` (the line that drops it,
+    None when it cannot be dropped). Keys ``("zone", ...)`` go in a ``board`` block, ``("rule", ...)``
+    in a ``rules`` block."""
+
+    key: tuple[str, ...]
+    text: str
+    forget: str | None = None
+
+
+@dataclass
+class Translation:
+    """The declarations of one section (in order) and its interpretation lines."""
+
+    decls: dict[tuple[str, ...], Decl] = field(default_factory=dict)
+    interpretations: list[str] = field(default_factory=list)
+
+    def add(self, key: tuple[str, ...], text: str, forget: str | None = None) -> None:
+        self.decls[key] = Decl(key, text, forget)
+
+
+@dataclass
+class _Piece:
+    """A piece of the translated game: its ``name``, FEN ``letter`` (lower case, or ``+x``), Betza
+    ``lines`` (each a line of the ``piece`` block), ``royal`` and Fairy-Stockfish ``kind``."""
+
+    name: str
+    letter: str
+    kind: str
+    lines: list[str] = field(default_factory=list)
+    promotions: list[str] = field(default_factory=list)
+    royal: bool = False
+
+
+class _Config:
+    """The effective settings of a section (its own over its in-file ancestors'), read with checks."""
+
+    def __init__(self, settings: dict[str, Setting], own: dict[str, Setting]) -> None:
+        self.settings, self.own = settings, own
+
+    def loc(self, key: str) -> Loc | None:
+        return self.settings[key].loc if key in self.settings else None
+
+    def raw(self, key: str) -> str:
+        return self.settings[key].value if key in self.settings else DEFAULTS.get(key, "")
+
+    def set(self, key: str) -> bool:
+        """Whether ``key`` is given with a value other than its default."""
+        return key in self.settings and self.settings[key].value != DEFAULTS.get(key, "")
+
+    def flag(self, key: str) -> bool:
+        value = self.raw(key).lower()
+        if value not in ("true", "false"):
+            raise Refusal(key, f"{clip(value)!r} is not true or false", self.loc(key))
+        return value == "true"
+
+    def number(self, key: str, most: int = 10_000) -> int:
+        value = self.raw(key)
+        if not value.isdigit() or int(value) > most:
+            raise Refusal(key, f"{clip(value)!r} is not a whole number up to {most}", self.loc(key))
+        return int(value)
+
+    def result(self, key: str) -> str | None:
+        value = self.raw(key).lower()
+        if value == "none":
+            return None
+        if value not in _RESULTS:
+            raise Refusal(key, f"{clip(value)!r} is not win, loss, draw or none", self.loc(key))
+        return _RESULTS[value]
+
+
+# ------------------------------------------------------------------ the translation
+
+
+class _Translator:
+    """Builds the :class:`Translation` of one section's effective settings.
+
+    ``base`` is the Spec of the bundled variant a built-in parent maps to (then only the settings given
+    in the sections are translated, as changes to it), or None (Fairy-Stockfish's template: every rule
+    is written out).
+    """
+
+    def __init__(self, config: _Config, base: S.VariantSpec | None, base_name: str | None) -> None:
+        self.c, self.base, self.base_name = config, base, base_name
+        self.t = Translation()
+        self.pieces: dict[str, _Piece] = {}          # by letter
+        self.files = 8
+        self.ranks = 8
+        self.checks: str | None = None              # the check-count field of the start position
+
+    # -------------------------------------------------- entry
+
+    def run(self) -> Translation:
+        self._check_settings()
+        self._board()
+        self._pieces()
+        self._setup()
+        if self.base is None:
+            self._pawn_moves()
+            self._promotions()
+        self._castling()
+        self._drops()
+        self._rules()
+        self._emit_pieces()
+        return self.t
+
+    def _check_settings(self) -> None:
+        for key, setting in self.c.settings.items():
+            if key in DISPLAY_ONLY:
+                continue
+            known = (key in DEFAULTS or key in PIECE_TYPES or CUSTOM_PIECE.match(key)
+                     or key.startswith("mobilityRegion") or key in _PER_COLOUR_KEYS)
+            if not known:
+                raise Refusal(key, "not a setting this importer knows (Fairy-Stockfish's header documents "
+                                   "the settings of its version)", setting.loc)
+            if key in UNSUPPORTED and setting.value != DEFAULTS.get(key, "") and setting.value.lower() not in _EMPTY:
+                raise Refusal(key, UNSUPPORTED[key], setting.loc)
+            if key in NOT_MODELLED and setting.value.lower() not in ("false", "none", ""):
+                note = f"{key} = {clip(setting.value, 30)}: {NOT_MODELLED[key]}."
+                if note not in self.t.interpretations:
+                    self.t.interpretations.append(note)
+
+    # -------------------------------------------------- board
+
+    def _board(self) -> None:
+        self.files = self._size("maxFile")
+        self.ranks = self._size("maxRank")
+        if self.base is None or self.c.set("maxFile") or self.c.set("maxRank"):
+            if self.base is not None:
+                self._refuse_base_change("maxFile" if self.c.set("maxFile") else "maxRank")
+            self.t.add(("board",), f"grid {self.files} x {self.ranks}")
+        elif self.base is not None:
+            generator = self.base.board.generator
+            if not isinstance(generator, S.GridGen):
+                raise Refusal("parent", f"the bundled '{self.base_name}' is not a rectangular grid")
+            self.files, self.ranks = generator.files, generator.ranks
+
+    def _size(self, key: str) -> int:
+        value = self.c.raw(key).lower()
+        if key == "maxFile" and len(value) == 1 and "a" <= value <= "z":
+            number = ord(value) - ord("a") + 1
+        elif value.isdigit():
+            number = int(value)
+        else:
+            raise Refusal(key, f"{clip(value)!r} is not a board size", self.c.loc(key))
+        if not 1 <= number <= 12:
+            raise Refusal(key, f"{number}: Fairy-Stockfish's boards have 1 to 12 files and ranks", self.c.loc(key))
+        return number
+
+    def _file(self, key: str) -> str:
+        """A file setting (``g`` or ``7``) as its letter."""
+        value = self.c.raw(key).lower()
+        number = int(value) if value.isdigit() else (ord(value) - ord("a") + 1 if len(value) == 1 else 0)
+        if not 1 <= number <= self.files:
+            raise Refusal(key, f"{clip(value)!r} is not a file of the board", self.c.loc(key))
+        return chr(ord("a") + number - 1)
+
+    def _region(self, key: str) -> list[str]:
+        """A Bitboard setting as cell terms (``rank 8``, ``file a``, ``d4``); empty for ``-``."""
+        value = self.c.raw(key)
+        terms: list[str] = []
+        for token in value.split():
+            if token in ("-", "none"):
+                continue
+            match = re.fullmatch(r"([a-l*])(\d{1,2}|\*)", token.lower())
+            if match is None:
+                raise Refusal(key, f"{clip(token)!r} is not a square, *RANK or FILE*", self.c.loc(key))
+            file, rank = match.groups()
+            if file != "*" and ord(file) - ord("a") >= self.files or rank != "*" and not 1 <= int(rank) <= self.ranks:
+                continue    # off the board: Fairy-Stockfish's bitboards have no such square either
+            if file == "*" and rank == "*":
+                terms.append("all")
+            elif file == "*":
+                terms.append(f"rank {int(rank)}")
+            elif rank == "*":
+                terms.append(f"file {file}")
+            else:
+                terms.append(f"{file}{int(rank)}")
+        return terms
+
+    def _zone(self, name: str, white: list[str], black: list[str]) -> str:
+        """Declare a per-army zone (an army with no cells is left out of it); return its name."""
+        parts = "  ".join(f"{army}: {', '.join(cells)}" for army, cells in (("white", white), ("black", black))
+                          if cells)
+        self.t.add(("zone", name), f"zone {name} {{ {parts} }}", f"forget zone {name}")
+        return name
+
+    def _colour_region(self, key: str) -> tuple[list[str], list[str]]:
+        return self._region(key + "White"), self._region(key + "Black")
+
+    # -------------------------------------------------- pieces
+
+    def _piece_settings(self) -> list[tuple[str, str, str | None, Setting]]:
+        """(kind, letter, custom Betza or None, setting) of every piece setting; ``-`` letters mean removal."""
+        found = []
+        for key, setting in self.c.settings.items():
+            custom = CUSTOM_PIECE.match(key)
+            if key not in PIECE_TYPES and not custom:
+                continue
+            if key == "janggiCannon":
+                raise Refusal(key, "a cannon that may not hop over nor take cannons has no counterpart", setting.loc)
+            value = setting.value.strip()
+            match = re.fullmatch(r"([a-zA-Z+-])(?::(.*))?", value)
+            if match is None:
+                raise Refusal(key, f"{clip(value)!r} is not a letter with an optional ':Betza'", setting.loc)
+            letter, betza = match.group(1).lower(), match.group(2)
+            if custom and betza is None and letter != "-":
+                raise Refusal(key, "a custom piece needs its Betza notation", setting.loc)
+            if betza is not None and key not in ("king",) and not custom:
+                raise Refusal(key, "only custom pieces and the king take a Betza notation", setting.loc)
+            found.append((key, letter, betza, setting))
+        return found
+
+    def _pieces(self) -> None:
+        base_letters = self._base_letters()
+        pawn_types = self._letters("pawnTypes", default=None)
+        for kind, letter, betza, setting in self._piece_settings():
+            if letter == "-":
+                self._remove_kind(kind, base_letters)
+                continue
+            name = self._piece_name(kind, letter, base_letters)
+            piece = _Piece(name, letter, kind, royal=kind == "king")
+            self._moves(piece, betza, setting, pawn_types)
+            self.pieces[letter] = piece
+        self._mark_pawns(pawn_types)
+
+    def _base_letters(self) -> dict[str, S.PieceSpec]:
+        if self.base is None:
+            return {}
+        return {(p.letter or p.name[0]).lower(): p for p in self.base.pieces.values()}
+
+    def _remove_kind(self, kind: str, base_letters: dict[str, S.PieceSpec]) -> None:
+        for letter, piece in list(self.pieces.items()):
+            if piece.kind == kind:
+                del self.pieces[letter]
+        if self.base is not None:
+            default = {"king": "k", "pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q"}.get(kind)
+            if default in base_letters and default not in self.pieces:
+                name = base_letters[default].name
+                self.t.add(("forget", "piece", name), f"forget piece {name}")
+
+    def _piece_name(self, kind: str, letter: str, base_letters: dict[str, S.PieceSpec]) -> str:
+        if letter in base_letters:
+            return base_letters[letter].name       # a built-in's piece redefined keeps its name
+        name = kind[0].upper() + kind[1:]
+        taken = {p.name for p in self.pieces.values()} | {p.name for p in base_letters.values()}
+        if name in taken:
+            name = f"{name}{letter.upper()}"
+        return name
+
+    def _moves(self, piece: _Piece, betza: str | None, setting: Setting, pawn_types: set[str] | None) -> None:
+        from dsl.betza import parse_betza
+
+        if piece.kind == "pawn":
+            piece.lines = ['betza "fmW"', 'betza "fcF"']
+            return
+        text = PIECE_TYPES.get(piece.kind, "") if betza is None else betza
+        plain, special = _split_betza(text)
+        for atom in [plain] + [s for s, _ in special]:
+            if atom:
+                try:
+                    parse_betza(atom)
+                except RulesError as err:
+                    raise Refusal(setting.key, f"Betza {clip(text)!r}: {err.message}", setting.loc) from None
+        if plain:
+            piece.lines.append(f'betza "{plain}"')
+        for atom, options in special:
+            piece.lines.append(f'betza "{atom}": {", ".join(options)}')
+
+    def _letters(self, key: str, default: set[str] | None) -> set[str] | None:
+        """A PieceSet setting as letters; None when not given (``default`` then decides)."""
+        if key not in self.c.settings:
+            return default
+        value = self.c.raw(key).lower()
+        if value in _EMPTY:
+            return set()
+        if not re.fullmatch(r"[a-z*]+", value):
+            raise Refusal(key, f"{clip(value)!r} is not a set of piece letters", self.c.loc(key))
+        return set(value)
+
+    def _mark_pawns(self, pawn_types: set[str] | None) -> None:
+        """Pieces of ``pawnTypes`` (default: the pawn kind) take en passant with their ``e`` moves already;
+        their forward initial two-steps (``ifmnD``) are double steps: from the double-step region, as
+        Fairy-Stockfish's pawns make them, setting en passant."""
+        for letter, piece in self.pieces.items():
+            is_pawn = piece.kind == "pawn" if pawn_types is None else letter in pawn_types
+            if is_pawn and piece.kind != "pawn":
+                piece.lines = [new for line in piece.lines for new in self._double_steps(line)]
+
+    def _double_steps(self, line: str) -> list[str]:
+        """A line of a pawn-type piece with its initial forward quiet two-steps on lines of their own."""
+        betza = line.split('"')[1]
+        atoms = _atoms(betza)
+        steps = [a for a in atoms if re.fullmatch(r"[a-z]*D", a) and {"i", "f", "m"} <= set(a)]
+        if not steps or ":" in line:
+            return [line]
+        rest = "".join(a for a in atoms if a not in steps)
+        region = self._double_step_zone()
+        return ([f'betza "{rest}"'] if rest else []) + [
+            f'betza "{a.replace("i", "")}": ' + (f"from zone {region}, " if region else "") + "sets en passant"
+            for a in steps]
+
+    def _double_step_zone(self) -> str | None:
+        """The zone of the double steps: the built-in parent's (where its pawns' double step starts), else
+        one made from the double-step regions; None when there is none."""
+        if self.base is not None:
+            for piece in self.base.pieces.values():
+                for move in piece.moves:
+                    if move.sets_en_passant and move.from_cells is not None and move.from_cells.kind == "zone":
+                        return move.from_cells.a
+            self._refuse_base_change("doubleStepRegionWhite")
+        white, black = self._colour_region("doubleStepRegion")
+        return self._zone("double_step", white, black) if (white or black) else None
+
+    def _pawn_letters(self, key: str) -> set[str]:
+        """The letters of a pawn-type set (``promotionPawnTypes``...), defaulting to ``pawnTypes`` and then
+        to the pieces of the pawn kind."""
+        pawn_types = self._letters("pawnTypes", default=None)
+        default = pawn_types if pawn_types is not None else {l for l, p in self.pieces.items() if p.kind == "pawn"}
+        found = self._letters(key, default=default)
+        return set(found or ())
+
+    def _name(self, letter: str, key: str) -> str:
+        """The name of the piece of ``letter`` (the section's or the built-in parent's), for ``key``."""
+        if letter in self.pieces:
+            return self.pieces[letter].name
+        base = self._base_letters()
+        if letter in base and ("forget", "piece", base[letter].name) not in self.t.decls:
+            return base[letter].name
+        raise Refusal(key, f"no piece has the letter {letter!r}", self.c.loc(key))
+
+    # -------------------------------------------------- pawns and promotion
+
+    def _pawn_moves(self) -> None:
+        """The double and triple steps of the pawn kind, and their regions."""
+        for piece in self.pieces.values():
+            if piece.kind != "pawn":
+                continue
+            ep = 'betza "fcF": en passant'
+            piece.lines = ['betza "fmW"', ep]
+            if self.c.flag("doubleStep"):
+                white, black = self._colour_region("doubleStepRegion")
+                if white or black:
+                    zone = self._zone("double_step", white, black)
+                    piece.lines.append(f'betza "fmnD": from zone {zone}, sets en passant')
+            white, black = self._colour_region("tripleStepRegion")
+            if white or black:
+                zone = self._zone("triple_step", white, black)
+                piece.lines.append(f'betza "fmnH": from zone {zone}, sets en passant')
+
+    def _promotions(self) -> None:
+        white, black = self._colour_region("promotionRegion")
+        for colour in ("White", "Black"):
+            for key in ("promotionPawnTypes", "promotionPieceTypes"):
+                if (key + colour) in self.c.settings and self.c.raw(key + colour) != self.c.raw(key):
+                    raise Refusal(key + colour, "promotions that differ between the two sides have no counterpart",
+                                  self.c.loc(key + colour))
+        zone = self._zone("promotion", white, black) if (white or black) else None
+        pawns = self._pawn_letters("promotionPawnTypes")
+        targets = self._letters("promotionPieceTypes", default=None)
+        if targets is None:
+            targets = {letter for letter in "nbrq" if letter in self.pieces}
+        names = [self._name(l, "promotionPieceTypes") for l in sorted(targets, key=_promotion_order)]
+        optional = "" if self.c.flag("mandatoryPawnPromotion") else ": optional"
+        promoted = self._promoted_types()
+        for letter in sorted(pawns):
+            if letter not in self.pieces:
+                raise Refusal("promotionPawnTypes", f"no piece has the letter {letter!r}",
+                              self.c.loc("promotionPawnTypes") or self.c.loc("pawnTypes"))
+            if names and zone and letter not in promoted:
+                self.pieces[letter].promotions.append(f"promotes in zone {zone} to {', '.join(names)}{optional}")
+        if promoted and zone is None:
+            raise Refusal("promotedPieceType", "promotions with no promotion region", self.c.loc("promotedPieceType"))
+        for letter, target in promoted.items():
+            self._piece_promotion(letter, target, zone)
+
+    def _promoted_types(self) -> dict[str, str]:
+        value = self.c.raw("promotedPieceType")
+        table: dict[str, str] = {}
+        for token in value.split():
+            match = re.fullmatch(r"([a-z]):([a-z])", token.lower())
+            if match is None:
+                raise Refusal("promotedPieceType", f"{clip(token)!r} is not 'from:to'", self.c.loc("promotedPieceType"))
+            table[match.group(1)] = match.group(2)
+        return table
+
+    def _piece_promotion(self, letter: str, target: str, zone: str | None) -> None:
+        """Shogi's promotion: the piece may (or with mandatoryPiecePromotion must) become a promoted kind
+        written ``+X``, which moves as ``target`` and goes back to the piece when captured into a hand."""
+        if letter not in self.pieces or target not in self.pieces:
+            raise Refusal("promotedPieceType", f"no piece has the letter {letter if letter not in self.pieces else target!r}",
+                          self.c.loc("promotedPieceType"))
+        piece, like = self.pieces[letter], self.pieces[target]
+        promoted = _Piece(f"Promoted{piece.name}", "+" + letter, like.kind, list(like.lines), royal=False)
+        self.pieces["+" + letter] = promoted
+        mandatory = self.c.flag("mandatoryPiecePromotion")
+        piece.promotions.append(f"promotes in zone {zone} to {promoted.name}: "
+                                + ("also leaving" if mandatory else "optional, also leaving"))
+        dead = self._dead_ranks(piece)
+        if dead and not mandatory and self.c.flag("immobilityIllegal"):
+            cells = self._last_ranks(dead)
+            self._zone(f"last_{dead}", *cells)
+            piece.promotions.append(f"promotes in zone last_{dead} to {promoted.name}")
+
+    def _dead_ranks(self, piece: _Piece) -> int:
+        """How many last ranks the piece can never leave (it only moves forward): 0 for most pieces."""
+        from dsl.betza import parse_betza
+
+        least = None
+        for line in piece.lines:
+            text = line.split('"')[1]
+            for atom in parse_betza(text):
+                for dx, dy in atom.vectors:
+                    if dy <= 0:
+                        return 0
+                    least = dy if least is None else min(least, dy)
+        return least or 0
+
+    def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
+        return ([f"ranks {self.ranks - count + 1}..{self.ranks}" if count > 1 else f"rank {self.ranks}"],
+                [f"ranks 1..{count}" if count > 1 else "rank 1"])
+
+    # -------------------------------------------------- setup
+
+    def _setup(self) -> None:
+        if self.base is not None and "startFen" not in self.c.settings:
+            return
+        fen = self.c.raw("startFen")
+        if not _FEN_CHARS.match(fen) or len(fen) > 2_000:
+            raise Refusal("startFen", "characters no position string uses", self.c.loc("startFen"))
+        fields = fen.split()
+        if not fields:
+            raise Refusal("startFen", "an empty position", self.c.loc("startFen"))
+        placement, rest = fields[0], fields[1:]
+        if "*" in placement:
+            raise Refusal("startFen", "walls ('*') have no counterpart", self.c.loc("startFen"))
+        side = rest.pop(0) if rest and rest[0] in ("w", "b") else "w"
+        castling = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
+        ep = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
+        checks = rest.pop(0) if rest and "+" in rest[0] else None
+        counters = [r for r in rest if r.isdigit()][:2]
+        counters += ["0", "1"][len(counters):]
+        if not self._castles():
+            castling = "-"
+        self.checks = checks
+        counting = self.c.flag("checkCounting") or (self.base is not None and self.base.rules.count_checks)
+        text = " ".join([placement, side, castling, ep] + ([checks] if checks and counting else []) + counters)
+        self.t.add(("setup",), f'setup fen "{text}"')
+
+    # -------------------------------------------------- castling
+
+    def _castles(self) -> bool:
+        if not self.c.flag("castling"):
+            return False
+        if self.base is not None:
+            return self.base.castling is not None
+        return self.c.raw("castlingKingPiece").lower() in self.pieces and any(
+            l in self.pieces for l in self.c.raw("castlingRookPieces").lower())
+
+    def _castling(self) -> None:
+        if self.base is not None:
+            if not self.c.flag("castling") and self.base.castling is not None:
+                self.t.add(("forget", "castling"), "forget castling")
+            for key in ("castlingKingsideFile", "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces"):
+                if self.c.set(key) and self.c.flag("castling"):
+                    self._refuse_base_change(key)
+            return
+        if not self._castles():
+            return
+        king = self.pieces[self.c.raw("castlingKingPiece").lower()].name
+        rooks = " | ".join(self.pieces[l].name for l in self.c.raw("castlingRookPieces").lower() if l in self.pieces)
+        short, long = self._file("castlingKingsideFile"), self._file("castlingQueensideFile")
+        self.t.add(("castling",), "\n".join([
+            "castling {",
+            f"  king {king}, rook {rooks}",
+            f'  castle short "O-O": king to file {short}, rook to file {chr(ord(short) - 1)}, side e',
+            f'  castle long "O-O-O": king to file {long}, rook to file {chr(ord(long) + 1)}, side w',
+            "}"]), "forget castling")
+
+    # -------------------------------------------------- drops
+
+    def _drops(self) -> None:
+        drops, to_hand = self.c.flag("pieceDrops"), self.c.flag("capturesToHand")
+        if not drops:
+            if to_hand:
+                raise Refusal("capturesToHand", "captures to hand without drops", self.c.loc("capturesToHand"))
+            if self.base is not None and self.base.drops is not None and "pieceDrops" in self.c.settings:
+                self.t.add(("forget", "drops"), "forget drops")
+            return
+        if self.base is not None:
+            self._refuse_base_drops()
+        lines = ["drops {"] + (["  captures to hand demoted"] if to_hand else [])
+        pawns = self._pawn_letters("promotionPawnTypes")
+        white, black = self._colour_region("dropRegion")
+        outside = None
+        if white or black:
+            outside = self._zone("no_drop", ["all except " + ", ".join(white)] if white else [],
+                                 ["all except " + ", ".join(black)] if black else [])
+        no_doubled = self.c.raw("dropNoDoubled").lower()
+        for letter, piece in self.pieces.items():
+            if letter.startswith("+"):
+                continue
+            options = [f"not in zone {outside}"] if outside else []
+            if letter in pawns:
+                banned_white, banned_black = [], []
+                if not self.c.flag("firstRankPawnDrops"):
+                    banned_white.append("rank 1")
+                    banned_black.append(f"rank {self.ranks}")
+                if not self.c.flag("promotionZonePawnDrops"):
+                    pw, pb = self._colour_region("promotionRegion")
+                    banned_white += pw
+                    banned_black += pb
+                if banned_white or banned_black:
+                    options.append(f"not in zone {self._zone('pawn_no_drop', banned_white, banned_black)}")
+            dead = self._dead_ranks(piece)
+            if dead and self.c.flag("immobilityIllegal"):
+                options.append(f"not in zone {self._zone(f'last_{dead}', *self._last_ranks(dead))}")
+            if letter == no_doubled:
+                options.append(f"not on file with own {piece.name}")
+                if self.c.flag("shogiPawnDropMateIllegal"):
+                    options.append("not giving mate")
+            elif self.c.flag("shogiPawnDropMateIllegal") and letter in pawns:
+                options.append("not giving mate")
+            lines.append(f"  drop {piece.name}" + (": " + ", ".join(options) if options else ""))
+        self.t.add(("drops",), "\n".join(lines + ["}"]), "forget drops")
+
+    def _refuse_base_drops(self) -> None:
+        for key in ("pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack", "dropNoDoubled",
+                    "firstRankPawnDrops", "promotionZonePawnDrops"):
+            if key in self.c.settings:
+                self._refuse_base_change(key)
+
+    # -------------------------------------------------- rules
+
+    def _rules(self) -> None:
+        if self.base is None:
+            self._template_rules()
+        else:
+            for key in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
+                        "tripleStepRegionBlack", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
+                        "promotionPawnTypes", "mandatoryPawnPromotion", "promotedPieceType",
+                        "mandatoryPiecePromotion", "pawnTypes", "enPassantTypes", "nMoveRuleTypes"):
+                if key in self.c.settings and not (key == "pawnTypes" and self.c.raw(key) == "p"):
+                    self._refuse_base_change(key)
+            for piece in self.pieces.values():
+                if piece.kind == "pawn":
+                    self._refuse_base_change("pawn")
+            self._base_rules()
+        self._special_rules()
+
+    def _template_rules(self) -> None:
+        self.t.add(("rule", "forbid", "self-check"), "forbid self-check", "forget forbid self-check")
+        resets = ["capture"] + [p.name for l, p in self.pieces.items() if l in self._pawn_letters("nMoveRuleTypes")]
+        self.t.add(("rule", "clock"), "clock resets on " + ", ".join(resets), "forget clock")
+        self.t.add(("rule", "end", "checkmate"),
+                   f"end checkmate when in_check and legal_moves == 0: {self._value('checkmateValue')}",
+                   "forget end checkmate")
+        self.t.add(("rule", "end", "stalemate"), f"end stalemate when legal_moves == 0: {self._value('stalemateValue')}",
+                   "forget end stalemate")
+        self._draw_rules()
+
+    def _value(self, key: str) -> str:
+        value = self.c.result(key)
+        if value is None:
+            raise Refusal(key, "'none' is no result here", self.c.loc(key))
+        return value
+
+    def _draw_rules(self) -> None:
+        folds = self.c.number("nFoldRule", 1000)
+        if folds:
+            self.t.add(("rule", "end", "repetition"),
+                       f'end repetition "{folds}-fold repetition" when repetitions >= {folds}: '
+                       f"{self._value('nFoldValue')}", "forget end repetition")
+        else:
+            self._forget_rule("repetition")
+        moves = self.c.number("nMoveRule", 10_000)
+        if moves:
+            self.t.add(("rule", "end", "n_moves"), f'end n_moves "{moves}-move rule" when clock >= {2 * moves}: draw',
+                       "forget end n_moves")
+        else:
+            self._forget_rule("n_moves")
+
+    def _forget_rule(self, name: str) -> None:
+        self.t.decls.pop(("rule", "end", name), None)
+
+    def _base_rules(self) -> None:
+        """The settings a child of a built-in changes among the end rules: each replaces the bundled rule
+        of the same meaning (found by what its condition reads), keeping its name and place."""
+        assert self.base is not None
+        for key, reads, build in (
+                ("stalemateValue", "stalemate", lambda: f"when legal_moves == 0: {self._value('stalemateValue')}"),
+                ("checkmateValue", "checkmate",
+                 lambda: f"when in_check and legal_moves == 0: {self._value('checkmateValue')}"),
+                ("nMoveRule", "clock", lambda: f"when clock >= {2 * self.c.number('nMoveRule')}: draw"),
+                ("nFoldRule", "repetitions",
+                 lambda: f"when repetitions >= {self.c.number('nFoldRule')}: {self._value('nFoldValue')}"),
+                ("nFoldValue", "repetitions",
+                 lambda: f"when repetitions >= {self.c.number('nFoldRule')}: {self._value('nFoldValue')}")):
+            if key not in self.c.settings:
+                continue
+            rule = _find_rule(self.base.rules.ends, reads)
+            zero = key in ("nMoveRule", "nFoldRule") and self.c.number(key) == 0
+            if rule is None:
+                if zero:
+                    continue
+                name = {"stalemate": "stalemate", "checkmate": "checkmate", "clock": "n_moves"}.get(reads, "repetition")
+                self.t.add(("rule", "end", name), f"end {name} {build()}", f"forget end {name}")
+            elif zero:
+                self.t.add(("forget", "end", rule.name), f"forget end {rule.name}")
+            else:
+                self.t.add(("rule", "end", rule.name), f"end {rule.name} {build()}", f"forget end {rule.name}")
+        if "checking" in self.c.settings and not self.c.flag("checking"):
+            self._refuse_base_change("checking")
+
+    def _special_rules(self) -> None:
+        if self.base is None and not self.c.flag("checking"):
+            self.t.add(("rule", "forbid", "giving-check"), "forbid giving-check", "forget forbid giving-check")
+        if self.c.flag("mustCapture"):
+            self.t.add(("rule", "compulsory"), "captures compulsory", "forget captures compulsory")
+        if self.c.flag("makpongRule"):
+            self.t.add(("rule", "forbid", "royal-escape"), "forbid royal-escape", "forget forbid royal-escape")
+        if self.c.flag("blastOnCapture"):
+            spared = [p.name for l, p in self.pieces.items() if l in self._pawn_letters("pawnTypes")]
+            if self.base is not None:
+                spared = [p.name for p in self.base.pieces.values() if (p.letter or "").lower() == "p"]
+            self.t.add(("rule", "explode"), "captures explode" + (" sparing " + ", ".join(spared) if spared else ""),
+                       "forget captures explode")
+            self.t.add(("rule", "end", "exploded"), 'end exploded "the king blown up" when royals == 0 and '
+                       'enemy_royals > 0: loss', "forget end exploded")
+        if self.c.flag("flyingGeneral"):
+            self._flying_general()
+        if self.c.flag("checkCounting"):
+            checks = getattr(self, "checks", None)
+            if not checks or not re.fullmatch(r"\d{1,2}\+\d{1,2}", checks) or len(set(checks.split("+"))) != 1:
+                raise Refusal("checkCounting", "the start position must give both sides the same number of checks "
+                                               "(a field such as 3+3)", self.c.loc("checkCounting"))
+            n = int(checks.split("+")[0])
+            self.t.add(("rule", "count"), f"count checks to {n}", "forget count checks")
+            self.t.add(("rule", "end", "checks"), f'end checks "check number {n}" when enemy_checks >= {n}: loss',
+                       "forget end checks")
+        self._extinction()
+        self._flag()
+        self._mobility()
+        if self.c.flag("dupleCheck"):
+            self.t.add(("rule", "check"), "check when all royals attacked", "forget check")
+
+    def _flying_general(self) -> None:
+        kings = [p for p in self.pieces.values() if p.royal]
+        if self.base is not None or len(kings) != 1:
+            raise Refusal("flyingGeneral", "the flying general is imported for a section's own single royal kind only",
+                          self.c.loc("flyingGeneral"))
+        kings[0].lines.append('betza "vR": capture, royal only')
+
+    def _extinction(self) -> None:
+        value = self.c.result("extinctionValue")
+        letters = self._letters("extinctionPieceTypes", default=set()) or set()
+        if self.base is not None:
+            for key in ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionPseudoRoyal"):
+                if key in self.c.settings and "extinctionValue" not in self.c.settings:
+                    self._refuse_base_change(key)    # the built-in's own extinction rule is not known here
+        if value is None or not letters:
+            return
+        count = self.c.number("extinctionPieceCount", 1000)
+        if self.c.flag("extinctionPseudoRoyal") and not self.c.flag("blastOnCapture"):
+            self._pseudo_royal(letters, count)     # a pseudo-royal kind is never extinct: it is mated first
+            return
+        if "*" in letters:
+            if self.c.flag("pieceDrops") or (self.base is not None and self.base.drops is not None):
+                raise Refusal("extinctionPieceTypes", "'*' counts pieces in hand too, which 'pieces' does not",
+                              self.c.loc("extinctionPieceTypes"))
+            own, enemy = [f"pieces <= {count}"], [f"enemy_pieces <= {count}"]
+        else:
+            names = [self._name(l, "extinctionPieceTypes") for l in sorted(letters)]
+            own = [f"count({n}) <= {count}" for n in names]
+            enemy = [f"enemy_count({n}) <= {count}" for n in names]
+        self.t.add(("rule", "end", "enemy_extinct"), f'end enemy_extinct "extinction" when {" or ".join(enemy)}: '
+                   f"{_OPPOSITE[value]}", "forget end enemy_extinct")
+        self.t.add(("rule", "end", "extinct"), f'end extinct "extinction" when {" or ".join(own)}: {value}',
+                   "forget end extinct")
+
+    def _pseudo_royal(self, letters: set[str], count: int) -> None:
+        """The last piece of an extinction kind is royal: the same as a royal kind when each side starts
+        with at most one of it, none can be added (promotion, drops) and the count is 0."""
+        fen = self.c.raw("startFen").split()[0]
+        for letter in letters:
+            piece = self.pieces.get(letter)
+            targets = " ".join(p for p in (self.c.raw("promotionPieceTypes"), self.c.raw("promotedPieceType")))
+            if (piece is None or count != 0 or fen.count(letter) > 1 or fen.count(letter.upper()) > 1
+                    or letter in targets.lower() or self.c.flag("pieceDrops")):
+                raise Refusal("extinctionPseudoRoyal", "a pseudo-royal kind that a side may have several of "
+                              "has no counterpart (a royal kind is checked whenever any of them is attacked)",
+                              self.c.loc("extinctionPseudoRoyal"))
+            piece.royal = True
+
+    def _flag(self) -> None:
+        white, black = self._colour_region("flagRegion")
+        shared = self._region("flagRegion")
+        white, black = white or shared, black or shared
+        if not (white or black):
+            return
+        letters = {self.c.raw(k).lower() for k in ("flagPiece", "flagPieceWhite", "flagPieceBlack") if k in self.c.settings}
+        letters = letters or {"*"}
+        kings = {l for l, p in self.pieces.items() if p.royal}
+        if self.base is not None:
+            kings |= {l for l, p in self._base_letters().items() if p.royal}
+        if len(letters) != 1 or letters.pop() not in kings or self.c.number("flagPieceCount", 100) != 1:
+            raise Refusal("flagPiece", "a flag piece that is not the royal piece (or several flag pieces) has no "
+                          "counterpart: the zone goals of the language read royal pieces",
+                          self.c.loc("flagPiece") or self.c.loc("flagRegionWhite"))
+        zone = self._zone("flag", white, black)
+        self.t.add(("rule", "end", "flag"), f'end flag "the flag region reached" when enemy_royal_in({zone}): loss',
+                   "forget end flag")
+
+    def _mobility(self) -> None:
+        kinds: dict[str, dict[str, Setting]] = {}
+        for key, setting in self.c.settings.items():
+            match = re.fullmatch(r"mobilityRegion(White|Black)(\w+)", key)
+            if key.startswith("mobilityRegion") and match is None:
+                raise Refusal(key, UNSUPPORTED["mobilityRegion"], setting.loc)
+            if match:
+                kind = match.group(2)[0].lower() + match.group(2)[1:]
+                kinds.setdefault(kind, {})[match.group(1)] = setting
+        for kind, sides in kinds.items():
+            pieces = [p for p in self.pieces.values() if p.kind == kind]
+            if not pieces:
+                key = next(iter(sides.values())).key
+                raise Refusal(key, f"no piece of the kind '{kind}' is declared here", sides[next(iter(sides))].loc)
+            white = self._region(f"mobilityRegionWhite{kind[0].upper()}{kind[1:]}") if "White" in sides else ["all"]
+            black = self._region(f"mobilityRegionBlack{kind[0].upper()}{kind[1:]}") if "Black" in sides else ["all"]
+            for piece in pieces:
+                zone = self._zone(f"region_{piece.name.lower()}", white, black)
+                piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
+
+    # -------------------------------------------------- output of pieces
+
+    def _emit_pieces(self) -> None:
+        base = self._base_letters()
+        for letter, piece in self.pieces.items():
+            if self.base is not None and letter in base:
+                self._inherit_promotions(piece, base[letter])
+            lines = [f"piece {piece.name} {{", f"  letter {spec_text.letter(piece.letter.upper())}"]
+            if piece.royal:
+                lines.append("  royal")
+            lines += [f"  {line}" for line in piece.lines + piece.promotions]
+            self.t.add(("piece", piece.name), "\n".join(lines + ["}"]), f"forget piece {piece.name}")
+
+    def _inherit_promotions(self, piece: _Piece, old: S.PieceSpec) -> None:
+        """A built-in's piece redefined keeps its promotions and, if royal, stays royal."""
+        try:
+            piece.promotions = [spec_text.promotion(p) for p in old.promotions] + piece.promotions
+        except spec_text.Unprintable as err:
+            raise Refusal(piece.kind, f"the bundled piece {old.name} has {err}") from None
+        piece.royal = piece.royal or old.royal
+
+    def _refuse_base_change(self, key: str) -> None:
+        raise Refusal(key, f"changing it on top of the built-in variant '{self.base_name}' (our '{self.base_name}') "
+                           "is not imported yet", self.c.loc(key))
+
+
+_PER_COLOUR_KEYS = frozenset({
+    "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack", "pawnTypes", "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack",
+    "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "flagPieceWhite", "flagPieceBlack",
+    "flagRegionWhite", "flagRegionBlack", "dropRegionWhite", "dropRegionBlack",
+})
+
+
+def _promotion_order(letter: str) -> tuple[int, str]:
+    """Queen, rook, bishop, knight first (the usual order of choices), then the other letters."""
+    return ("qrbn".index(letter) if letter in "qrbn" else 4, letter)
+
+
+def _split_betza(text: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """Fairy-Stockfish Betza as our lines: the atoms without ``e`` joined, and each atom with ``e``
+    (en passant) on a line of its own with the option ``en passant``."""
+    plain, special = "", []
+    for atom in _atoms(text):
+        if "e" in re.match(r"[a-z]*", atom).group(0):
+            special.append((atom.replace("e", "", 1), ["en passant"]))
+        else:
+            plain += atom
+    return plain, special
+
+
+def _atoms(text: str) -> list[str]:
+    """The atoms of a Betza string, each with its modifiers and its range or doubling (``fmW``, ``NN``, ``R4``)."""
+    atoms, i = [], 0
+    while i < len(text):
+        j = i
+        while j < len(text) and text[j].islower():
+            j += 1
+        if j >= len(text):
+            atoms.append(text[i:])        # trailing modifiers: left for the Betza parser to refuse
+            break
+        j += 1
+        if j < len(text) and text[j].isdigit():
+            while j < len(text) and text[j].isdigit():
+                j += 1
+        elif j < len(text) and text[j] == text[j - 1]:
+            j += 1
+        atoms.append(text[i:j])
+        i = j
+    return atoms
+
+
+def _with_option(line: str, option: str) -> str:
+    return f"{line}, {option}" if ":" in line else f"{line}: {option}"
+
+
+def _reads(expr, name: str) -> bool:
+    """Whether an end rule's condition reads ``name`` (a ref such as ``clock``)."""
+    if isinstance(expr, S.Ref):
+        return expr.path == [name]
+    return any(_reads(child, name) for child in _children(expr))
+
+
+def _children(expr) -> list:
+    if isinstance(expr, S.Not | S.Neg):
+        return [expr.operand]
+    if isinstance(expr, S.BoolOp):
+        return list(expr.operands)
+    if isinstance(expr, S.Compare | S.Arith):
+        return [expr.left, expr.right]
+    if isinstance(expr, S.Call):
+        return list(expr.args)
+    return []
+
+
+def _find_rule(ends: list[S.EndRule], meaning: str) -> S.EndRule | None:
+    """The bundled end rule of a meaning: ``stalemate`` (reads legal_moves and not in_check),
+    ``checkmate`` (both), or the one that reads ``clock`` / ``repetitions``."""
+    for rule in ends:
+        moves, check = _reads(rule.condition, "legal_moves"), _reads(rule.condition, "in_check")
+        if meaning == "stalemate" and moves and not check:
+            return rule
+        if meaning == "checkmate" and moves and check:
+            return rule
+        if meaning in ("clock", "repetitions") and _reads(rule.condition, meaning):
+            return rule
+    return None
+
+
+# ------------------------------------------------------------------ files
+
+
+def _effective(section: Section, by_name: dict[str, Section]) -> tuple[str | None, dict[str, Setting]]:
+    """The built-in variant at the root of a section's chain of parents (None: the template), and the
+    settings of the chain, the section's own last."""
+    chain = [section]
+    while chain[-1].parent is not None and chain[-1].parent in by_name:
+        chain.append(by_name[chain[-1].parent])
+    settings: dict[str, Setting] = {}
+    for link in reversed(chain):
+        settings.update(link.settings)
+    return chain[-1].parent, settings
+
+
+def translate(section: Section, by_name: dict[str, Section]) -> Translation:
+    """The declarations of ``section`` (its effective settings over its root); a :class:`Refusal` if a
+    setting cannot be expressed."""
+    root, settings = _effective(section, by_name)
+    base = base_name = None
+    if root is not None:
+        base_name = bundled_counterpart(root)
+        if base_name is None:
+            raise Refusal("parent", f"Fairy-Stockfish's built-in variant '{clip(root, 40)}' has no bundled "
+                                    "counterpart", section.loc)
+        from dsl import load_spec
+
+        base = load_spec(base_name)
+    return _Translator(_Config(settings, section.settings), base, base_name).run()
+
+
+def render(section: Section, stem: str, translation: Translation, parent: tuple[str, Translation] | None,
+           base_name: str | None, source: str) -> str:
+    """The text of a section's file: the variant block, ``extends`` (the parent's file, or the bundled
+    variant), and its declarations (only those that differ from the parent's when it has one)."""
+    decls = dict(translation.decls)
+    forgets: list[str] = []
+    if parent is not None:
+        old = parent[1].decls
+        for key, decl in old.items():
+            if key not in decls:
+                if key[0] == "forget":
+                    raise Refusal("parent", f"it would have to restore what its parent dropped ({decl.text})")
+                if decl.forget is None:
+                    raise Refusal("parent", f"it would have to drop {decl.text.splitlines()[0]!r}")
+                forgets.append(decl.forget)
+        board_changed = ("board",) in decls and decls[("board",)] != old.get(("board",))
+        decls = {k: d for k, d in decls.items() if old.get(k) != d or (board_changed and k[0] == "zone")}
+    lines = [f"# Imported by 'rules import fsf' from {source}, section [{section.name}].", "",
+             f"variant {stem} {{", f'  title "{section.name}"']
+    if section.name != stem and _LABEL.match(section.name):
+        lines.append(f"  alias {section.name}")
+    lines.append(f'  source "Fairy-Stockfish variants.ini, section [{section.name}]"')
+    lines += [f'  interpretation "{text}"' for text in translation.interpretations]
+    lines.append("}")
+    lines.append("")
+    if parent is not None:
+        lines.append(f'extends "{parent[0]}.rules"')
+    elif base_name is not None:
+        lines.append(f"extends {base_name}")
+    else:
+        lines.append("armies {\n  army white \"White\" { letters upper  forward n }\n"
+                     "  army black \"Black\" { letters lower  forward s }\n  turn white, black\n}")
+    lines += forgets + [d.text for k, d in decls.items() if k[0] == "forget"]
+    board = [d.text for k, d in decls.items() if k[0] in ("board", "zone")]
+    if board:
+        lines.append("board {\n" + "\n".join(f"  {line}" for line in board) + "\n}")
+    for kind in ("piece", "castling", "drops"):
+        lines += [d.text for k, d in decls.items() if k[0] == kind]
+    rules = [d.text for k, d in decls.items() if k[0] == "rule"]
+    if rules:
+        lines.append("rules {\n" + "\n".join(f"  {line}" for line in rules) + "\n}")
+    lines += [d.text for k, d in decls.items() if k[0] == "setup"]
+    return "\n".join(lines) + "\n"
+
+
+def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path = ".",
+               force: bool = False) -> Report:
+    """Import the sections of the variants.ini ``ini`` (or ``section`` and the sections it inherits from)
+    as ``.rules`` files in ``out_dir``; return what became of each. A malformed file, an unknown section
+    or a missing output directory is a :class:`~dsl.errors.RulesError` (nothing is written)."""
+    from interpreter.loading import load_game
+
+    sections = read_ini_file(ini)
+    by_name = {s.name: s for s in sections}
+    out = Path(out_dir)
+    if not out.is_dir():
+        raise UsageError(f"{clip(str(out))} is not a directory")
+    wanted = _wanted(sections, by_name, section)
+    report = Report()
+    done: dict[str, tuple[str, Translation]] = {}
+    stems: dict[str, str] = {}
+    source = Path(str(ini)).name
+    for s in wanted:
+        outcome = Outcome(s.name)
+        report.outcomes.append(outcome)
+        stem = file_stem(s.name)
+        path = out / f"{stem}.rules"
+        try:
+            if stem in stems:
+                raise Refusal("name", f"its file name {stem}.rules is that of section [{stems[stem]}]", s.loc)
+            if s.parent is not None and s.parent in by_name:
+                if s.parent not in done:
+                    raise Refusal("parent", f"its parent [{s.parent}] was not imported", s.loc)
+            translation = translate(s, by_name)
+            parent = done.get(s.parent) if s.parent is not None else None
+            root, _ = _effective(s, by_name)
+            text = render(s, stem, translation, parent, bundled_counterpart(root) if root else None, source)
+            if path.exists() and not force:
+                raise Refusal("output", f"{path} exists (use --force to replace it)")
+            path.write_text(text, encoding="utf-8")
+            try:
+                load_game(path)
+            except RulesError as err:
+                path.unlink()
+                raise Refusal("importer", f"the file written does not load (an error of the importer): "
+                                          f"{err.render().splitlines()[0]}") from None
+        except Refusal as refusal:
+            if refusal.loc is None:
+                refusal.loc = s.loc
+            outcome.refusal = refusal
+            continue
+        stems[stem] = s.name
+        done[s.name] = (stem, translation)
+        outcome.path = path
+    return report
+
+
+def _wanted(sections: list[Section], by_name: dict[str, Section], name: str | None) -> list[Section]:
+    """Every section, or the one named and its in-file ancestors (parents first)."""
+    if name is None:
+        return sections
+    if name not in by_name:
+        from dsl.errors import suggest
+
+        hint = suggest(name, by_name)
+        raise UsageError(f"no section [{clip(name)}] in the file", hint=f"did you mean [{hint}]?" if hint else None)
+    chain = [by_name[name]]
+    while chain[-1].parent in by_name:
+        chain.append(by_name[chain[-1].parent])
+    return list(reversed(chain))
