@@ -134,6 +134,7 @@ UNSUPPORTED: dict[str, str] = {
     "dropLoop": "captured promoted pieces that keep their rank in hand are not imported",
     "dropNoDoubledCount": "a count other than one for dropNoDoubled is not imported",
     "mobilityRegion": "a mobility region without a colour and a piece has no meaning",
+    "janggiCannon": "a cannon that may not hop over nor take cannons has no counterpart",
 }
 """Settings that refuse a section (unless they hold their default, see :data:`DEFAULTS`)."""
 
@@ -363,6 +364,8 @@ class _Translator:
         if self.base is None:
             self._pawn_moves()
             self._promotions()
+        else:
+            self._base_pawns()
         self._castling()
         self._drops()
         self._rules()
@@ -373,7 +376,7 @@ class _Translator:
         for key, setting in self.c.settings.items():
             if key in DISPLAY_ONLY:
                 continue
-            known = (key in DEFAULTS or key in PIECE_TYPES or CUSTOM_PIECE.match(key)
+            known = (key in DEFAULTS or key in PIECE_TYPES or key in UNSUPPORTED or CUSTOM_PIECE.match(key)
                      or key.startswith("mobilityRegion") or key in _PER_COLOUR_KEYS)
             if not known:
                 raise Refusal(key, "not a setting this importer knows (Fairy-Stockfish's header documents "
@@ -391,14 +394,56 @@ class _Translator:
         self.files = self._size("maxFile")
         self.ranks = self._size("maxRank")
         if self.base is None or self.c.set("maxFile") or self.c.set("maxRank"):
-            if self.base is not None:
-                self._refuse_base_change("maxFile" if self.c.set("maxFile") else "maxRank")
             self.t.add(("board",), f"grid {self.files} x {self.ranks}")
+            if self.base is not None:
+                self._reprint_zones()
         elif self.base is not None:
             generator = self.base.board.generator
             if not isinstance(generator, S.GridGen):
                 raise Refusal("parent", f"the bundled '{self.base_name}' is not a rectangular grid")
             self.files, self.ranks = generator.files, generator.ranks
+
+    def _reprint_zones(self) -> None:
+        """A new board for a built-in parent's game: its zones, declared again on it (as Fairy-Stockfish
+        keeps the built-in's regions on a board of another size)."""
+        assert self.base is not None
+        if self.base.board.directions or self.base.board.removes or self.base.board.attributes:
+            self._refuse_base_change("maxFile" if self.c.set("maxFile") else "maxRank")
+        for zone in self.base.board.zones.values():
+            try:
+                if zone.shared is not None:
+                    text = f"zone {zone.name}: {self._clipped(zone.shared)}"
+                else:
+                    parts = "  ".join(f"{army}: {self._clipped(cells)}" for army, cells in zone.per_army.items()
+                                      if self._clipped(cells))
+                    text = f"zone {zone.name} {{ {parts} }}"
+            except spec_text.Unprintable as err:
+                raise Refusal("maxRank", f"the bundled '{self.base_name}' has {err}") from None
+            self.t.add(("zone", zone.name), text, f"forget zone {zone.name}")
+
+    def _clipped(self, cells: S.CellSet) -> str:
+        """A bundled zone's cells on the new board: the terms that name cells off it left out."""
+        def on_board(term: S.CellTerm) -> S.CellTerm | None:
+            if term.kind in ("rank", "ranks") and term.lo is not None and term.lo > self.ranks:
+                return None
+            if term.kind == "ranks" and term.hi is not None and term.hi > self.ranks:
+                return term.model_copy(update={"hi": self.ranks})
+            if term.kind in ("file", "files") and ord(str(term.a)) - ord("a") >= self.files:
+                return None
+            if term.kind == "files" and ord(str(term.b)) - ord("a") >= self.files:
+                return term.model_copy(update={"b": chr(ord("a") + self.files - 1)})
+            if term.kind in ("named", "rect"):
+                corners = [term.a] + ([term.b] if term.kind == "rect" else [])
+                off = [c for c in corners if not _on_board(str(c), self.files, self.ranks)]
+                if off and term.kind == "rect":
+                    raise spec_text.Unprintable(f"a rectangle of cells off the new board ({term.a}..{term.b})")
+                return None if off else term
+            return term
+        include = [t for t in map(on_board, cells.include) if t is not None]
+        if not include:
+            return ""
+        exclude = [t for t in map(on_board, cells.exclude) if t is not None]
+        return spec_text.cell_set(S.CellSet(include=include, exclude=exclude))
 
     def _size(self, key: str) -> int:
         value = self.c.raw(key).lower()
@@ -444,7 +489,10 @@ class _Translator:
         return terms
 
     def _zone(self, name: str, white: list[str], black: list[str]) -> str:
-        """Declare a per-army zone (an army with no cells is left out of it); return its name."""
+        """Declare a per-army zone (an army with no cells is left out of it); return its name, which is
+        ``fsf_`` and ``name`` where the built-in parent has a zone ``name`` of its own."""
+        if self.base is not None and name in self.base.board.zones:
+            name = f"fsf_{name}"
         parts = "  ".join(f"{army}: {', '.join(cells)}" for army, cells in (("white", white), ("black", black))
                           if cells)
         self.t.add(("zone", name), f"zone {name} {{ {parts} }}", f"forget zone {name}")
@@ -462,8 +510,6 @@ class _Translator:
             custom = CUSTOM_PIECE.match(key)
             if key not in PIECE_TYPES and not custom:
                 continue
-            if key == "janggiCannon":
-                raise Refusal(key, "a cannon that may not hop over nor take cannons has no counterpart", setting.loc)
             value = setting.value.strip()
             match = re.fullmatch(r"([a-zA-Z+-])(?::(.*))?", value)
             if match is None:
@@ -498,15 +544,39 @@ class _Translator:
         for letter, piece in list(self.pieces.items()):
             if piece.kind == kind:
                 del self.pieces[letter]
-        if self.base is not None:
-            default = {"king": "k", "pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q"}.get(kind)
-            if default in base_letters and default not in self.pieces:
-                name = base_letters[default].name
-                self.t.add(("forget", "piece", name), f"forget piece {name}")
+        old = self._base_piece_of_kind(kind)
+        if old is not None and old.name not in {p.name for p in self.pieces.values()}:
+            self.t.add(("forget", "piece", old.name), f"forget piece {old.name}")
+
+    def _base_piece_of_kind(self, kind: str) -> S.PieceSpec | None:
+        """The built-in parent's piece of a Fairy-Stockfish kind: its royal piece for ``king``, its P for
+        ``pawn``, else the piece whose Betza lines (without options) make exactly the kind's moves."""
+        from dsl.betza import parse_betza
+
+        if self.base is None:
+            return None
+        pieces = list(self.base.pieces.values())
+        if kind == "king":
+            royals = [p for p in pieces if p.royal]
+            return royals[0] if len(royals) == 1 else None
+        if kind == "pawn" or kind not in PIECE_TYPES or not PIECE_TYPES[kind]:
+            return self._base_letters().get("p") if kind == "pawn" else None
+        wanted = frozenset(parse_betza(PIECE_TYPES[kind]))
+        for piece in pieces:
+            plain = [m for m in piece.moves if isinstance(m.pattern, S.BetzaPattern)
+                     and spec_text.move(m) == f'betza "{m.pattern.text}"'] if piece.moves else []
+            if plain and len(plain) == len(piece.moves) and not piece.royal and frozenset(
+                    atom for m in plain for atom in parse_betza(m.pattern.text)) == wanted:
+                return piece
+        return None
 
     def _piece_name(self, kind: str, letter: str, base_letters: dict[str, S.PieceSpec]) -> str:
-        if letter in base_letters:
-            return base_letters[letter].name       # a built-in's piece redefined keeps its name
+        """The name of a piece the section declares: a built-in parent's piece of that letter, or of that
+        kind (Fairy-Stockfish gives a kind one letter), keeps its name; else the kind's name."""
+        old = base_letters.get(letter) or self._base_piece_of_kind(kind)
+        if old is not None:
+            self.t.decls.pop(("forget", "piece", old.name), None)
+            return old.name
         name = kind[0].upper() + kind[1:]
         taken = {p.name for p in self.pieces.values()} | {p.name for p in base_letters.values()}
         if name in taken:
@@ -639,6 +709,82 @@ class _Translator:
         for letter, target in promoted.items():
             self._piece_promotion(letter, target, zone)
 
+    def _base_pawns(self) -> None:
+        """The pawn settings a child of a built-in changes, applied to the bundled parent's pawn (its
+        piece of the letter P), declared again with the change; the pawn settings with no bundled
+        counterpart to change refuse the section."""
+        assert self.base is not None
+        for key in ("promotionPawnTypes", "promotedPieceType", "mandatoryPiecePromotion", "enPassantTypes",
+                    "nMoveRuleTypes", "pawnTypes"):
+            if key in self.c.settings and not (key == "pawnTypes" and self.c.raw(key).lower() == "p"):
+                self._refuse_base_change(key)
+        if any(p.kind == "pawn" for p in self.pieces.values()):
+            self._refuse_base_change("pawn")
+        changed = [k for k in _PAWN_KEYS if k in self.c.settings]
+        pawn = self._base_letters().get("p")
+        if not changed:
+            return
+        if pawn is None or "p" in self.pieces:
+            self._refuse_base_change(changed[0])
+        try:
+            moves = self._base_pawn_moves(pawn)
+            promotions = self._base_pawn_promotions(pawn)
+            self.t.add(("piece", pawn.name), spec_text.piece(pawn, moves, promotions), f"forget piece {pawn.name}")
+        except spec_text.Unprintable as err:
+            raise Refusal(changed[0], f"the bundled pawn of '{self.base_name}' has {err}", self.c.loc(changed[0])) from None
+
+    def _base_pawn_moves(self, pawn: S.PieceSpec) -> list[str]:
+        double = self.c.flag("doubleStep")
+        region = None
+        if "doubleStepRegionWhite" in self.c.settings or "doubleStepRegionBlack" in self.c.settings:
+            region = self._zone("double_step", *self._base_region("doubleStepRegion", pawn, double_step=True))
+        moves = []
+        for move in pawn.moves:
+            if move.sets_en_passant and not double:
+                continue
+            if move.sets_en_passant and region:
+                move = move.model_copy(update={"from_cells": S.CellTerm(kind="zone", a=region)})
+            moves.append(spec_text.move(move))
+        white, black = self._colour_region("tripleStepRegion")
+        if white or black:
+            moves.append(f'betza "fmnH": from zone {self._zone("triple_step", white, black)}, sets en passant')
+        return moves
+
+    def _base_pawn_promotions(self, pawn: S.PieceSpec) -> list[str]:
+        olds = pawn.promotions or [S.PromotionSpec(cells=S.CellTerm(kind="all"), to=[])]
+        if len(olds) > 1:
+            self._refuse_base_change("promotionPieceTypes")
+        old = olds[0]
+        update: dict = {}
+        if "promotionPieceTypes" in self.c.settings:
+            letters = self._letters("promotionPieceTypes", default=set()) or set()
+            update["to"] = [self._name(l, "promotionPieceTypes") for l in sorted(letters, key=_promotion_order)]
+        if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
+            zone = self._zone("promotion", *self._base_region("promotionRegion", pawn, double_step=False))
+            update["cells"] = S.CellTerm(kind="zone", a=zone)
+        if "mandatoryPawnPromotion" in self.c.settings:
+            update["optional"] = not self.c.flag("mandatoryPawnPromotion")
+        new = old.model_copy(update=update)
+        if not new.to or (not pawn.promotions and "cells" not in update):
+            return []
+        return [spec_text.promotion(new)]
+
+    def _base_region(self, key: str, pawn: S.PieceSpec, double_step: bool) -> tuple[list[str], list[str]]:
+        """A per-colour region a child sets for a built-in's pawn; a colour it leaves out keeps the
+        built-in's cells (those of the zone the bundled pawn uses for it)."""
+        white, black = self._colour_region(key)
+        sides = {"white": (key + "White", white), "black": (key + "Black", black)}
+        for army, (name, cells) in sides.items():
+            if name in self.c.settings:
+                continue
+            term = next((m.from_cells for m in pawn.moves if m.sets_en_passant), None) if double_step else (
+                pawn.promotions[0].cells if pawn.promotions else None)
+            zone = self.base.board.zones.get(term.a) if term is not None and term.kind == "zone" else None
+            if zone is None or army not in zone.per_army:
+                self._refuse_base_change(name)
+            cells.append(spec_text.cell_set(zone.per_army[army]))
+        return white, black
+
     def _promoted_types(self) -> dict[str, str]:
         value = self.c.raw("promotedPieceType")
         table: dict[str, str] = {}
@@ -688,52 +834,53 @@ class _Translator:
     # -------------------------------------------------- setup
 
     def _setup(self) -> None:
+        """The start position: the section's startFen in our dialect (a built-in parent's setup stays,
+        unless the section ends its castling: then it is written again without castling rights)."""
         if self.base is not None and "startFen" not in self.c.settings:
-            return
-        fen = self.c.raw("startFen")
-        if not _FEN_CHARS.match(fen) or len(fen) > 2_000:
-            raise Refusal("startFen", "characters no position string uses", self.c.loc("startFen"))
-        fields = fen.split()
-        if not fields:
-            raise Refusal("startFen", "an empty position", self.c.loc("startFen"))
-        placement, rest = fields[0], fields[1:]
-        if "*" in placement:
+            if self._castles() or self.base.castling is None:
+                return
+            if self.base.setup.fen is None:
+                raise Refusal("castling", f"the bundled '{self.base_name}' has no setup position to take the "
+                                          "castling rights from", self.c.loc("castling"))
+            fen = self.base.setup.fen
+        else:
+            fen = self.c.raw("startFen")
+        if "*" in fen.split(" ")[0]:
             raise Refusal("startFen", "walls ('*') have no counterpart", self.c.loc("startFen"))
-        side = rest.pop(0) if rest and rest[0] in ("w", "b") else "w"
-        castling = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
-        ep = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
-        checks = rest.pop(0) if rest and "+" in rest[0] else None
-        counters = [r for r in rest if r.isdigit()][:2]
-        counters += ["0", "1"][len(counters):]
-        if not self._castles():
-            castling = "-"
-        self.checks = checks
+        try:
+            fields = fen_fields(fen)
+        except ValueError as err:
+            raise Refusal("startFen", str(err), self.c.loc("startFen")) from None
+        self.checks = fields["checks"]
         counting = self.c.flag("checkCounting") or (self.base is not None and self.base.rules.count_checks)
-        text = " ".join([placement, side, castling, ep] + ([checks] if checks and counting else []) + counters)
-        self.t.add(("setup",), f'setup fen "{text}"')
+        self.t.add(("setup",), f'setup fen "{our_fen(fields, self._castles(), bool(counting))}"')
 
     # -------------------------------------------------- castling
 
     def _castles(self) -> bool:
+        """Whether the game has castling: enabled, with its king and a rook kind among the pieces."""
         if not self.c.flag("castling"):
             return False
-        if self.base is not None:
-            return self.base.castling is not None
-        return self.c.raw("castlingKingPiece").lower() in self.pieces and any(
-            l in self.pieces for l in self.c.raw("castlingRookPieces").lower())
+        if self.base is not None and not any(k in self.c.settings for k in _CASTLING_KEYS):
+            castling = self.base.castling
+            forgotten = {key[2] for key in self.t.decls if key[:2] == ("forget", "piece")}
+            return castling is not None and not ({castling.king, *castling.rooks} & forgotten) and all(
+                ord(f) - ord("a") < self.files for r in castling.rules for f in (r.king_to_file, r.rook_to_file) if f)
+        letters = set(self.pieces) | set(self._base_letters())
+        return self.c.raw("castlingKingPiece").lower() in letters and any(
+            l in letters for l in self.c.raw("castlingRookPieces").lower())
 
     def _castling(self) -> None:
         if self.base is not None:
-            if not self.c.flag("castling") and self.base.castling is not None:
+            if not self._castles() and self.base.castling is not None:
                 self.t.add(("forget", "castling"), "forget castling")
-            for key in ("castlingKingsideFile", "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces"):
-                if self.c.set(key) and self.c.flag("castling"):
-                    self._refuse_base_change(key)
-            return
+            if not self.c.flag("castling") or not any(k in self.c.settings for k in _CASTLING_KEYS):
+                return
         if not self._castles():
             return
-        king = self.pieces[self.c.raw("castlingKingPiece").lower()].name
-        rooks = " | ".join(self.pieces[l].name for l in self.c.raw("castlingRookPieces").lower() if l in self.pieces)
+        king = self._name(self.c.raw("castlingKingPiece").lower(), "castlingKingPiece")
+        letters = [l for l in self.c.raw("castlingRookPieces").lower() if l in self.pieces or l in self._base_letters()]
+        rooks = " | ".join(self._name(l, "castlingRookPieces") for l in letters)
         short, long = self._file("castlingKingsideFile"), self._file("castlingQueensideFile")
         self.t.add(("castling",), "\n".join([
             "castling {",
@@ -801,15 +948,6 @@ class _Translator:
         if self.base is None:
             self._template_rules()
         else:
-            for key in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
-                        "tripleStepRegionBlack", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
-                        "promotionPawnTypes", "mandatoryPawnPromotion", "promotedPieceType",
-                        "mandatoryPiecePromotion", "pawnTypes", "enPassantTypes", "nMoveRuleTypes"):
-                if key in self.c.settings and not (key == "pawnTypes" and self.c.raw(key) == "p"):
-                    self._refuse_base_change(key)
-            for piece in self.pieces.values():
-                if piece.kind == "pawn":
-                    self._refuse_base_change("pawn")
             self._base_rules()
         self._special_rules()
 
@@ -874,11 +1012,9 @@ class _Translator:
                 self.t.add(("forget", "end", rule.name), f"forget end {rule.name}")
             else:
                 self.t.add(("rule", "end", rule.name), f"end {rule.name} {build()}", f"forget end {rule.name}")
-        if "checking" in self.c.settings and not self.c.flag("checking"):
-            self._refuse_base_change("checking")
 
     def _special_rules(self) -> None:
-        if self.base is None and not self.c.flag("checking"):
+        if not self.c.flag("checking"):
             self.t.add(("rule", "forbid", "giving-check"), "forbid giving-check", "forget forbid giving-check")
         if self.c.flag("mustCapture"):
             self.t.add(("rule", "compulsory"), "captures compulsory", "forget captures compulsory")
@@ -999,10 +1135,10 @@ class _Translator:
     # -------------------------------------------------- output of pieces
 
     def _emit_pieces(self) -> None:
-        base = self._base_letters()
-        for letter, piece in self.pieces.items():
-            if self.base is not None and letter in base:
-                self._inherit_promotions(piece, base[letter])
+        base = {p.name: p for p in (self.base.pieces.values() if self.base is not None else ())}
+        for piece in self.pieces.values():
+            if piece.name in base:
+                self._inherit_promotions(piece, base[piece.name])
             lines = [f"piece {piece.name} {{", f"  letter {spec_text.letter(piece.letter.upper())}"]
             if piece.royal:
                 lines.append("  royal")
@@ -1010,17 +1146,23 @@ class _Translator:
             self.t.add(("piece", piece.name), "\n".join(lines + ["}"]), f"forget piece {piece.name}")
 
     def _inherit_promotions(self, piece: _Piece, old: S.PieceSpec) -> None:
-        """A built-in's piece redefined keeps its promotions and, if royal, stays royal."""
+        """A built-in's piece redefined keeps its promotions."""
         try:
             piece.promotions = [spec_text.promotion(p) for p in old.promotions] + piece.promotions
         except spec_text.Unprintable as err:
             raise Refusal(piece.kind, f"the bundled piece {old.name} has {err}") from None
-        piece.royal = piece.royal or old.royal
 
     def _refuse_base_change(self, key: str) -> None:
         raise Refusal(key, f"changing it on top of the built-in variant '{self.base_name}' (our '{self.base_name}') "
                            "is not imported yet", self.c.loc(key))
 
+
+_PAWN_KEYS = ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
+              "tripleStepRegionBlack", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
+              "mandatoryPawnPromotion")
+"""The pawn settings a child of a built-in variant may change (see ``_Translator._base_pawns``)."""
+
+_CASTLING_KEYS = ("castlingKingsideFile", "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces")
 
 _PER_COLOUR_KEYS = frozenset({
     "promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite",
@@ -1028,6 +1170,39 @@ _PER_COLOUR_KEYS = frozenset({
     "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "flagPieceWhite", "flagPieceBlack",
     "flagRegionWhite", "flagRegionBlack", "dropRegionWhite", "dropRegionBlack",
 })
+
+
+def fen_fields(fen: str) -> dict[str, str | None]:
+    """The fields of a Fairy-Stockfish FEN, which may leave out castling, en passant and the counters
+    (``8/8/... w 0 1``): ``placement`` (holdings included), ``side``, ``castling``, ``ep``, ``checks``
+    (``3+3`` or None), ``halfmove``, ``fullmove``; a ValueError for characters no FEN uses."""
+    if not _FEN_CHARS.match(fen) or len(fen) > 2_000 or not fen.split():
+        raise ValueError("not a position string of Fairy-Stockfish")
+    fields = fen.split()
+    placement, rest = fields[0], fields[1:]
+    side = rest.pop(0) if rest and rest[0] in ("w", "b") else "w"
+    castling = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
+    ep = rest.pop(0) if rest and not rest[0].isdigit() and "+" not in rest[0] else "-"
+    checks = rest.pop(0) if rest and "+" in rest[0] else None
+    counters = [r for r in rest if r.isdigit()][:2]
+    counters += ["0", "1"][len(counters):]
+    return {"placement": placement, "side": side, "castling": castling, "ep": ep, "checks": checks,
+            "halfmove": counters[0], "fullmove": counters[1]}
+
+
+def our_fen(fields: dict[str, str | None], castling: bool, counting: bool) -> str:
+    """A FEN of :func:`fen_fields` in our dialect: every field written; castling rights only for a game
+    with castling (Fairy-Stockfish ignores them otherwise), the check counts only where they are counted."""
+    parts = [fields["placement"], fields["side"], fields["castling"] if castling else "-", fields["ep"]]
+    if counting and fields["checks"]:
+        parts.append(fields["checks"])
+    return " ".join(str(p) for p in parts + [fields["halfmove"], fields["fullmove"]])
+
+
+def _on_board(cell: str, files: int, ranks: int) -> bool:
+    """Whether a grid cell name (``d4``) lies on a board of ``files`` x ``ranks``."""
+    match = re.fullmatch(r"([a-z])(\d+)", cell)
+    return match is not None and ord(match.group(1)) - ord("a") < files and 1 <= int(match.group(2)) <= ranks
 
 
 def _promotion_order(letter: str) -> tuple[int, str]:
