@@ -866,6 +866,8 @@ class _Translator:
             forgotten = {key[2] for key in self.t.decls if key[:2] == ("forget", "piece")}
             return castling is not None and not ({castling.king, *castling.rooks} & forgotten) and all(
                 ord(f) - ord("a") < self.files for r in castling.rules for f in (r.king_to_file, r.rook_to_file) if f)
+        if self.base is None and _castling_field(self.c.raw("startFen")) == "-":
+            return False        # no right at the start, and none can appear
         letters = set(self.pieces) | set(self._base_letters())
         return self.c.raw("castlingKingPiece").lower() in letters and any(
             l in letters for l in self.c.raw("castlingRookPieces").lower())
@@ -948,6 +950,7 @@ class _Translator:
         if self.base is None:
             self._template_rules()
         else:
+            self._base_forgotten()
             self._base_rules()
         self._special_rules()
 
@@ -985,6 +988,24 @@ class _Translator:
 
     def _forget_rule(self, name: str) -> None:
         self.t.decls.pop(("rule", "end", name), None)
+
+    def _base_forgotten(self) -> None:
+        """What a built-in says of the pieces the section removes: its clock resets on the others only,
+        and its insufficient-material signatures that name them are dropped."""
+        assert self.base is not None
+        forgotten = {key[2] for key in self.t.decls if key[:2] == ("forget", "piece")}
+        letters = {(self.base.pieces[n].letter or n[0]).upper() for n in forgotten if n in self.base.pieces}
+        kept_letters = {p.letter.upper() for p in self.pieces.values()}
+        for rule in self.base.rules.insufficient:
+            if set(rule.first + rule.second) & (letters - kept_letters):
+                self.t.add(("forget", "insufficient", rule.name), f"forget insufficient {rule.name}")
+        resets = self.base.rules.clock_resets
+        if set(resets) & forgotten:
+            kept = [r for r in resets if r not in forgotten]
+            if kept:
+                self.t.add(("rule", "clock"), "clock resets on " + ", ".join(kept), "forget clock")
+            else:
+                self.t.add(("forget", "clock"), "forget clock")
 
     def _base_rules(self) -> None:
         """The settings a child of a built-in changes among the end rules: each replaces the bundled rule
@@ -1030,8 +1051,10 @@ class _Translator:
                        'enemy_royals > 0: loss', "forget end exploded")
         if self.c.flag("flyingGeneral"):
             self._flying_general()
+        if self.base is not None and self.base.rules.count_checks and self.checks:
+            self._base_check_count()
         if self.c.flag("checkCounting"):
-            checks = getattr(self, "checks", None)
+            checks = self.checks
             if not checks or not re.fullmatch(r"\d{1,2}\+\d{1,2}", checks) or len(set(checks.split("+"))) != 1:
                 raise Refusal("checkCounting", "the start position must give both sides the same number of checks "
                                                "(a field such as 3+3)", self.c.loc("checkCounting"))
@@ -1044,6 +1067,24 @@ class _Translator:
         self._mobility()
         if self.c.flag("dupleCheck"):
             self.t.add(("rule", "check"), "check when all royals attacked", "forget check")
+
+    def _base_check_count(self) -> None:
+        """A start position that gives another number of checks to a built-in that counts them: the count,
+        and the bundled rule that reads the checks given (``enemy_checks``), follow it."""
+        assert self.base is not None and self.checks is not None
+        counts = set(self.checks.split("+"))
+        if len(counts) != 1 or not counts.pop().isdigit():
+            raise Refusal("startFen", "check counts that differ between the sides have no counterpart",
+                          self.c.loc("startFen"))
+        n = int(self.checks.split("+")[0])
+        if n == self.base.rules.count_checks:
+            return
+        rule = next((r for r in self.base.rules.ends if _reads(r.condition, "enemy_checks")), None)
+        if rule is None or rule.result != "loss":
+            self._refuse_base_change("startFen")
+        self.t.add(("rule", "count"), f"count checks to {n}", "forget count checks")
+        self.t.add(("rule", "end", rule.name), f"end {rule.name} when enemy_checks >= {n}: loss",
+                   f"forget end {rule.name}")
 
     def _flying_general(self) -> None:
         kings = [p for p in self.pieces.values() if p.royal]
@@ -1188,6 +1229,13 @@ def fen_fields(fen: str) -> dict[str, str | None]:
     counters += ["0", "1"][len(counters):]
     return {"placement": placement, "side": side, "castling": castling, "ep": ep, "checks": checks,
             "halfmove": counters[0], "fullmove": counters[1]}
+
+
+def _castling_field(fen: str) -> str:
+    try:
+        return str(fen_fields(fen)["castling"])
+    except ValueError:
+        return "-"
 
 
 def our_fen(fields: dict[str, str | None], castling: bool, counting: bool) -> str:
@@ -1390,13 +1438,7 @@ def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path 
             text = render(s, stem, translation, parent, bundled_counterpart(root) if root else None, source)
             if path.exists() and not force:
                 raise Refusal("output", f"{path} exists (use --force to replace it)")
-            path.write_text(text, encoding="utf-8")
-            try:
-                load_game(path)
-            except RulesError as err:
-                path.unlink()
-                raise Refusal("importer", f"the file written does not load (an error of the importer): "
-                                          f"{err.render().splitlines()[0]}") from None
+            _write_checked(path, text, load_game)
         except Refusal as refusal:
             if refusal.loc is None:
                 refusal.loc = s.loc
@@ -1406,6 +1448,21 @@ def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path 
         done[s.name] = (stem, translation)
         outcome.path = path
     return report
+
+
+def _write_checked(path: Path, text: str, load_game) -> None:
+    """Write ``text`` to ``path`` only once it loads: it is written beside it under a hidden name first
+    (so that its ``extends`` of a sibling file resolves), loaded, then renamed into place; a text that
+    does not load is removed and refused as the importer's error, and ``path`` is left as it was."""
+    trial = path.with_name(f".{path.stem}.importing.rules")
+    trial.write_text(text, encoding="utf-8")
+    try:
+        load_game(trial)
+    except RulesError as err:
+        trial.unlink()
+        first = err.render().splitlines()[0].replace(trial.name, path.name)
+        raise Refusal("importer", f"the file written does not load (an error of the importer): {first}") from None
+    trial.replace(path)
 
 
 def _wanted(sections: list[Section], by_name: dict[str, Section], name: str | None) -> list[Section]:
