@@ -807,25 +807,12 @@ class _Translator:
         mandatory = self.c.flag("mandatoryPiecePromotion")
         piece.promotions.append(f"promotes in zone {zone} to {promoted.name}: "
                                 + ("also leaving" if mandatory else "optional, also leaving"))
-        dead = self._dead_ranks(piece)
+        dead = _dead_ranks([line.split('"')[1] for line in piece.lines])
         if dead and not mandatory and self.c.flag("immobilityIllegal"):
             cells = self._last_ranks(dead)
             self._zone(f"last_{dead}", *cells)
             piece.promotions.append(f"promotes in zone last_{dead} to {promoted.name}")
 
-    def _dead_ranks(self, piece: _Piece) -> int:
-        """How many last ranks the piece can never leave (it only moves forward): 0 for most pieces."""
-        from dsl.betza import parse_betza
-
-        least = None
-        for line in piece.lines:
-            text = line.split('"')[1]
-            for atom in parse_betza(text):
-                for dx, dy in atom.vectors:
-                    if dy <= 0:
-                        return 0
-                    least = dy if least is None else min(least, dy)
-        return least or 0
 
     def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
         return ([f"ranks {self.ranks - count + 1}..{self.ranks}" if count > 1 else f"rank {self.ranks}"],
@@ -901,19 +888,23 @@ class _Translator:
             if self.base is not None and self.base.drops is not None and "pieceDrops" in self.c.settings:
                 self.t.add(("forget", "drops"), "forget drops")
             return
-        if self.base is not None:
+        if self.base is not None and self.base.drops is not None:
             self._refuse_base_drops()
         lines = ["drops {"] + (["  captures to hand demoted"] if to_hand else [])
         pawns = self._pawn_letters("promotionPawnTypes")
+        if self.base is not None and "p" in self._base_letters():
+            pawns.add("p")
+            if self.c.flag("promotionZonePawnDrops") and not self._promotes_to_the_end():
+                raise Refusal("promotionZonePawnDrops", f"pawns dropped beyond the promotion zone of the bundled "
+                              f"'{self.base_name}' would not promote there, as Fairy-Stockfish's would",
+                              self.c.loc("promotionZonePawnDrops"))
         white, black = self._colour_region("dropRegion")
         outside = None
         if white or black:
             outside = self._zone("no_drop", ["all except " + ", ".join(white)] if white else [],
                                  ["all except " + ", ".join(black)] if black else [])
         no_doubled = self.c.raw("dropNoDoubled").lower()
-        for letter, piece in self.pieces.items():
-            if letter.startswith("+"):
-                continue
+        for letter, name, betzas in self._droppable():
             options = [f"not in zone {outside}"] if outside else []
             if letter in pawns:
                 banned_white, banned_black = [], []
@@ -921,22 +912,59 @@ class _Translator:
                     banned_white.append("rank 1")
                     banned_black.append(f"rank {self.ranks}")
                 if not self.c.flag("promotionZonePawnDrops"):
-                    pw, pb = self._colour_region("promotionRegion")
+                    pw, pb = self._promotion_cells()
                     banned_white += pw
                     banned_black += pb
                 if banned_white or banned_black:
                     options.append(f"not in zone {self._zone('pawn_no_drop', banned_white, banned_black)}")
-            dead = self._dead_ranks(piece)
+            dead = _dead_ranks(betzas)
             if dead and self.c.flag("immobilityIllegal"):
                 options.append(f"not in zone {self._zone(f'last_{dead}', *self._last_ranks(dead))}")
             if letter == no_doubled:
-                options.append(f"not on file with own {piece.name}")
+                options.append(f"not on file with own {name}")
                 if self.c.flag("shogiPawnDropMateIllegal"):
                     options.append("not giving mate")
             elif self.c.flag("shogiPawnDropMateIllegal") and letter in pawns:
                 options.append("not giving mate")
-            lines.append(f"  drop {piece.name}" + (": " + ", ".join(options) if options else ""))
+            lines.append(f"  drop {name}" + (": " + ", ".join(options) if options else ""))
         self.t.add(("drops",), "\n".join(lines + ["}"]), "forget drops")
+
+    def _droppable(self) -> list[tuple[str, str, list[str]]]:
+        """(letter, name, Betza strings) of every piece that may be dropped: all of the game's but the
+        promoted kinds (a captured one goes back to hand as the piece it promoted from)."""
+        found: dict[str, tuple[str, str, list[str]]] = {}
+        if self.base is not None:
+            forgotten = {key[2] for key in self.t.decls if key[:2] == ("forget", "piece")}
+            for p in self.base.pieces.values():
+                if p.name not in forgotten and not p.neutral and not (p.letter or "").startswith("+"):
+                    found[p.name] = ((p.letter or p.name[0]).lower(), p.name,
+                                     [m.pattern.text for m in p.moves if isinstance(m.pattern, S.BetzaPattern)])
+        for letter, piece in self.pieces.items():
+            if not letter.startswith("+"):
+                found[piece.name] = (letter, piece.name, [line.split('"')[1] for line in piece.lines])
+        return list(found.values())
+
+    def _promotes_to_the_end(self) -> bool:
+        """Whether the built-in parent's pawn promotes on every rank from its zone to the last (a pawn
+        dropped there promotes when it moves, as in Fairy-Stockfish's promotion region)."""
+        pawn = self._base_letters()["p"]
+        if not pawn.promotions or pawn.promotions[-1].cells.kind != "zone" or self.base is None:
+            return False
+        zone = self.base.board.zones.get(str(pawn.promotions[-1].cells.a))
+        cells = zone.per_army.get("white") if zone is not None else None
+        return cells is not None and any(t.kind in ("rank", "ranks") and (t.hi or t.lo) == self.ranks
+                                         for t in cells.include)
+
+    def _promotion_cells(self) -> tuple[list[str], list[str]]:
+        """The promotion region as cell terms for each army: the section's, else its built-in parent's
+        (the zone its pawn promotes in)."""
+        if self.base is None or "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
+            return self._colour_region("promotionRegion")
+        pawn = self._base_letters().get("p")
+        if pawn is None or not pawn.promotions:
+            return [], []
+        term = spec_text.cell_term(pawn.promotions[-1].cells)
+        return [term], [term]
 
     def _refuse_base_drops(self) -> None:
         for key in ("pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack", "dropNoDoubled",
@@ -1087,11 +1115,20 @@ class _Translator:
                    f"forget end {rule.name}")
 
     def _flying_general(self) -> None:
+        """Kings may not face each other on an open file: each royal piece attacks royal pieces along it."""
+        line = 'betza "vR": capture, royal only'
         kings = [p for p in self.pieces.values() if p.royal]
-        if self.base is not None or len(kings) != 1:
-            raise Refusal("flyingGeneral", "the flying general is imported for a section's own single royal kind only",
-                          self.c.loc("flyingGeneral"))
-        kings[0].lines.append('betza "vR": capture, royal only')
+        old = self._base_piece_of_kind("king")
+        if len(kings) == 1:
+            kings[0].lines.append(line)
+        elif not kings and old is not None:
+            try:
+                text = spec_text.piece(old, [spec_text.move(m) for m in old.moves] + [line])
+            except spec_text.Unprintable as err:
+                raise Refusal("flyingGeneral", f"the bundled royal piece has {err}", self.c.loc("flyingGeneral")) from None
+            self.t.add(("piece", old.name), text, f"forget piece {old.name}")
+        else:
+            raise Refusal("flyingGeneral", "the flying general needs a single royal kind", self.c.loc("flyingGeneral"))
 
     def _extinction(self) -> None:
         value = self.c.result("extinctionValue")
@@ -1245,6 +1282,23 @@ def our_fen(fields: dict[str, str | None], castling: bool, counting: bool) -> st
     if counting and fields["checks"]:
         parts.append(fields["checks"])
     return " ".join(str(p) for p in parts + [fields["halfmove"], fields["fullmove"]])
+
+
+def _dead_ranks(betzas: list[str]) -> int:
+    """How many last ranks a piece of these Betza moves can never leave (it only moves forward): 0 for
+    most pieces, and for a piece with no move at all."""
+    from dsl.betza import parse_betza
+
+    least = None
+    for text in betzas:
+        if not text:
+            continue
+        for atom in parse_betza(text):
+            for dx, dy in atom.vectors:
+                if dy <= 0:
+                    return 0
+                least = dy if least is None else min(least, dy)
+    return least or 0
 
 
 def _on_board(cell: str, files: int, ranks: int) -> bool:
