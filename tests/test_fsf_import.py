@@ -188,7 +188,7 @@ def test_a_refused_section_names_the_setting_and_the_others_go_on(tmp_path):
     assert [o.section for o in report.imported] == ["small"]
     refusal = report.refused[0].refusal
     assert refusal.setting == "wallingRule" and refusal.loc.line == 2
-    assert "imported 1, refused 1" in report.summary() and "wallingRule (1)" in report.summary()
+    assert "imported 1, refused 1" in report.summary() and "wallingRule (1):" in report.summary()
     assert (out / "small.rules").read_text().startswith("# Imported")
 
 

@@ -222,17 +222,17 @@ class Report:
         return [o for o in self.outcomes if o.refusal is not None]
 
     def summary(self) -> str:
-        """``imported N, refused M``, then the refusals grouped by setting, each with its sections."""
-        groups: dict[str, list[str]] = {}
-        reasons: dict[str, str] = {}
+        """``imported N, refused M``, then the refusals grouped by setting (the largest group first), each
+        reason of a group with its sections."""
+        groups: dict[str, dict[str, list[str]]] = {}
         for o in self.refused:
             assert o.refusal is not None
-            groups.setdefault(o.refusal.setting, []).append(o.section)
-            reasons.setdefault(o.refusal.setting, o.refusal.reason)
+            groups.setdefault(o.refusal.setting, {}).setdefault(o.refusal.reason, []).append(o.section)
         lines = [f"imported {len(self.imported)}, refused {len(self.refused)}"]
-        for setting in sorted(groups, key=lambda s: (-len(groups[s]), s)):
-            lines.append(f"  {setting} ({len(groups[setting])}): {reasons[setting]}")
-            lines.append(f"    {', '.join(groups[setting])}")
+        for setting in sorted(groups, key=lambda s: (-sum(map(len, groups[s].values())), s)):
+            lines.append(f"  {setting} ({sum(map(len, groups[setting].values()))}):")
+            for reason, sections in groups[setting].items():
+                lines.append(f"    {reason}: {', '.join(sections)}")
         return "\n".join(lines)
 
 
@@ -384,7 +384,7 @@ class _Translator:
             if key in UNSUPPORTED and setting.value != DEFAULTS.get(key, "") and setting.value.lower() not in _EMPTY:
                 raise Refusal(key, UNSUPPORTED[key], setting.loc)
             if key in NOT_MODELLED and setting.value.lower() not in ("false", "none", ""):
-                note = f"{key} = {clip(setting.value, 30)}: {NOT_MODELLED[key]}."
+                note = f"{key} = {_plain(setting.value, 30)}: {NOT_MODELLED[key]}."
                 if note not in self.t.interpretations:
                     self.t.interpretations.append(note)
 
@@ -1178,17 +1178,21 @@ class _Translator:
         if not (white or black):
             return
         letters = {self.c.raw(k).lower() for k in ("flagPiece", "flagPieceWhite", "flagPieceBlack") if k in self.c.settings}
-        letters = letters or {"*"}
         kings = {l for l, p in self.pieces.items() if p.royal}
+        rule = None
         if self.base is not None:
             kings |= {l for l, p in self._base_letters().items() if p.royal}
+            # a built-in with a zone goal for its royal piece (king of the hill) has that piece as its flag piece
+            rule = next((r for r in self.base.rules.ends if _calls(r.condition, "enemy_royal_in")), None)
+        letters = letters or (set(kings) if rule is not None and len(kings) == 1 else {"*"})
         if len(letters) != 1 or letters.pop() not in kings or self.c.number("flagPieceCount", 100) != 1:
             raise Refusal("flagPiece", "a flag piece that is not the royal piece (or several flag pieces) has no "
                           "counterpart: the zone goals of the language read royal pieces",
                           self.c.loc("flagPiece") or self.c.loc("flagRegionWhite"))
         zone = self._zone("flag", white, black)
-        self.t.add(("rule", "end", "flag"), f'end flag "the flag region reached" when enemy_royal_in({zone}): loss',
-                   "forget end flag")
+        name = rule.name if rule is not None else "flag"
+        self.t.add(("rule", "end", name), f'end {name} "the flag region reached" when enemy_royal_in({zone}): loss',
+                   f"forget end {name}")
 
     def _mobility(self) -> None:
         kinds: dict[str, dict[str, Setting]] = {}
@@ -1231,8 +1235,8 @@ class _Translator:
             raise Refusal(piece.kind, f"the bundled piece {old.name} has {err}") from None
 
     def _refuse_base_change(self, key: str) -> None:
-        raise Refusal(key, f"changing it on top of the built-in variant '{self.base_name}' (our '{self.base_name}') "
-                           "is not imported yet", self.c.loc(key))
+        raise Refusal(key, f"changing it on top of a built-in variant of Fairy-Stockfish (here extended as our "
+                           f"bundled '{self.base_name}') is not imported yet", self.c.loc(key))
 
 
 _PAWN_KEYS = ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
@@ -1356,6 +1360,13 @@ def _reads(expr, name: str) -> bool:
     return any(_reads(child, name) for child in _children(expr))
 
 
+def _calls(expr, name: str) -> bool:
+    """Whether an end rule's condition calls the predicate ``name``."""
+    if isinstance(expr, S.Call) and expr.name == name:
+        return True
+    return any(_calls(child, name) for child in _children(expr))
+
+
 def _children(expr) -> list:
     if isinstance(expr, S.Not | S.Neg):
         return [expr.operand]
@@ -1430,14 +1441,14 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
                 forgets.append(decl.forget)
         board_changed = ("board",) in decls and decls[("board",)] != old.get(("board",))
         decls = {k: d for k, d in decls.items() if old.get(k) != d or (board_changed and k[0] == "zone")}
-    lines = [f"# Imported by 'rules import fsf' from {source}, section [{section.name}].", "",
-             f"variant {stem} {{", f'  title "{section.name}"']
+    source = _plain(source)
+    head = [f"variant {stem} {{", f'  title "{section.name}"']
     if section.name != stem and _LABEL.match(section.name):
-        lines.append(f"  alias {section.name}")
-    lines.append(f'  source "Fairy-Stockfish variants.ini, section [{section.name}]"')
-    lines += [f'  interpretation "{text}"' for text in translation.interpretations]
-    lines.append("}")
-    lines.append("")
+        head.append(f"  alias {section.name}")
+    head.append(f'  description "Imported from the Fairy-Stockfish variants.ini {source}, section [{section.name}]."')
+    head.append(f'  source "Fairy-Stockfish variants.ini ({source}), section [{section.name}]"')
+    head += [f'  interpretation "{_plain(text, 300)}"' for text in translation.interpretations]
+    lines = [f"# Imported by 'rules import fsf' from {source}, section [{section.name}].", "\n".join(head + ["}"])]
     if parent is not None:
         lines.append(f'extends "{parent[0]}.rules"')
     elif base_name is not None:
@@ -1445,7 +1456,9 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
     else:
         lines.append("armies {\n  army white \"White\" { letters upper  forward n }\n"
                      "  army black \"Black\" { letters lower  forward s }\n  turn white, black\n}")
-    lines += forgets + [d.text for k, d in decls.items() if k[0] == "forget"]
+    forgotten = forgets + [d.text for k, d in decls.items() if k[0] == "forget"]
+    if forgotten:
+        lines.append("\n".join(forgotten))
     board = [d.text for k, d in decls.items() if k[0] in ("board", "zone")]
     if board:
         lines.append("board {\n" + "\n".join(f"  {line}" for line in board) + "\n}")
@@ -1455,7 +1468,13 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
     if rules:
         lines.append("rules {\n" + "\n".join(f"  {line}" for line in rules) + "\n}")
     lines += [d.text for k, d in decls.items() if k[0] == "setup"]
-    return "\n".join(lines) + "\n"
+    return "\n\n".join(lines) + "\n"
+
+
+def _plain(text: str, most: int = 60) -> str:
+    """Untrusted text (a file name, a setting's value) made safe inside a rules string: at most ``most``
+    characters, anything but letters, digits, blanks and ``_ . , : ; + * - = ( ) ' /`` as ``?``."""
+    return re.sub(r"[^A-Za-z0-9 _.,:;+*=()'/-]", "?", text[:most])
 
 
 def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path = ".",
@@ -1485,7 +1504,7 @@ def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path 
                 raise Refusal("name", f"its file name {stem}.rules is that of section [{stems[stem]}]", s.loc)
             if s.parent is not None and s.parent in by_name:
                 if s.parent not in done:
-                    raise Refusal("parent", f"its parent [{s.parent}] was not imported", s.loc)
+                    raise Refusal("parent refused", f"its parent [{s.parent}] was not imported", s.loc)
             translation = translate(s, by_name)
             parent = done.get(s.parent) if s.parent is not None else None
             root, _ = _effective(s, by_name)
