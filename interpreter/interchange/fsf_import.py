@@ -296,6 +296,8 @@ class _Piece:
     lines: list[str] = field(default_factory=list)
     promotions: list[str] = field(default_factory=list)
     royal: bool = False
+    inherits: bool = True
+    """A built-in's piece redefined keeps its promotions unless the section changes them."""
 
 
 class _Config:
@@ -529,6 +531,8 @@ class _Translator:
             if letter == "-":
                 self._remove_kind(kind, base_letters)
                 continue
+            if kind == "pawn" and betza is None and letter == "p" and "p" in base_letters:
+                continue        # a built-in's own pawn named again: it stays as it is
             name = self._piece_name(kind, letter, base_letters)
             piece = _Piece(name, letter, kind, royal=kind == "king")
             self._moves(piece, betza, setting, pawn_types)
@@ -714,9 +718,10 @@ class _Translator:
         piece of the letter P), declared again with the change; the pawn settings with no bundled
         counterpart to change refuse the section."""
         assert self.base is not None
-        for key in ("promotionPawnTypes", "promotedPieceType", "mandatoryPiecePromotion", "enPassantTypes",
-                    "nMoveRuleTypes", "pawnTypes"):
-            if key in self.c.settings and not (key == "pawnTypes" and self.c.raw(key).lower() == "p"):
+        for key in ("promotedPieceType", "mandatoryPiecePromotion", "enPassantTypes", "nMoveRuleTypes", "pawnTypes",
+                    "promotionPawnTypes"):
+            value = self.c.raw(key).lower()
+            if key in self.c.settings and not (value == "p" or (key == "promotionPawnTypes" and value in _EMPTY)):
                 self._refuse_base_change(key)
         if any(p.kind == "pawn" for p in self.pieces.values()):
             self._refuse_base_change("pawn")
@@ -724,11 +729,17 @@ class _Translator:
         pawn = self._base_letters().get("p")
         if not changed:
             return
-        if pawn is None or "p" in self.pieces:
+        if pawn is None:
             self._refuse_base_change(changed[0])
+        redefined = self.pieces.get("p")
         try:
-            moves = self._base_pawn_moves(pawn)
             promotions = self._base_pawn_promotions(pawn)
+            if redefined is not None:       # the section's own pawn, with the built-in's promotion changed
+                if set(changed) - _PROMOTION_KEYS:
+                    self._refuse_base_change(sorted(set(changed) - _PROMOTION_KEYS)[0])
+                redefined.promotions, redefined.inherits = promotions, False
+                return
+            moves = self._base_pawn_moves(pawn)
             self.t.add(("piece", pawn.name), spec_text.piece(pawn, moves, promotions), f"forget piece {pawn.name}")
         except spec_text.Unprintable as err:
             raise Refusal(changed[0], f"the bundled pawn of '{self.base_name}' has {err}", self.c.loc(changed[0])) from None
@@ -751,6 +762,8 @@ class _Translator:
         return moves
 
     def _base_pawn_promotions(self, pawn: S.PieceSpec) -> list[str]:
+        if "promotionPawnTypes" in self.c.settings and self.c.raw("promotionPawnTypes").lower() in _EMPTY:
+            return []
         olds = pawn.promotions or [S.PromotionSpec(cells=S.CellTerm(kind="all"), to=[])]
         if len(olds) > 1:
             self._refuse_base_change("promotionPieceTypes")
@@ -1018,14 +1031,16 @@ class _Translator:
         self.t.decls.pop(("rule", "end", name), None)
 
     def _base_forgotten(self) -> None:
-        """What a built-in says of the pieces the section removes: its clock resets on the others only,
-        and its insufficient-material signatures that name them are dropped."""
+        """What a built-in says of the pieces the section removes or re-letters: its clock resets on the
+        others only, and its insufficient-material signatures with letters no piece has are dropped."""
         assert self.base is not None
         forgotten = {key[2] for key in self.t.decls if key[:2] == ("forget", "piece")}
-        letters = {(self.base.pieces[n].letter or n[0]).upper() for n in forgotten if n in self.base.pieces}
-        kept_letters = {p.letter.upper() for p in self.pieces.values()}
+        redefined = {p.name for p in self.pieces.values()}
+        letters = {p.letter.upper() for p in self.pieces.values()} | {
+            (p.letter or p.name[0]).upper() for p in self.base.pieces.values()
+            if p.name not in forgotten and p.name not in redefined}
         for rule in self.base.rules.insufficient:
-            if set(rule.first + rule.second) & (letters - kept_letters):
+            if set(rule.first + rule.second) - letters - {"*"}:
                 self.t.add(("forget", "insufficient", rule.name), f"forget insufficient {rule.name}")
         resets = self.base.rules.clock_resets
         if set(resets) & forgotten:
@@ -1228,7 +1243,9 @@ class _Translator:
             self.t.add(("piece", piece.name), "\n".join(lines + ["}"]), f"forget piece {piece.name}")
 
     def _inherit_promotions(self, piece: _Piece, old: S.PieceSpec) -> None:
-        """A built-in's piece redefined keeps its promotions."""
+        """A built-in's piece redefined keeps its promotions (unless the section changed them)."""
+        if not piece.inherits:
+            return
         try:
             piece.promotions = [spec_text.promotion(p) for p in old.promotions] + piece.promotions
         except spec_text.Unprintable as err:
@@ -1239,9 +1256,10 @@ class _Translator:
                            f"bundled '{self.base_name}') is not imported yet", self.c.loc(key))
 
 
+_PROMOTION_KEYS = frozenset({"promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
+                             "mandatoryPawnPromotion", "promotionPawnTypes"})
 _PAWN_KEYS = ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
-              "tripleStepRegionBlack", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
-              "mandatoryPawnPromotion")
+              "tripleStepRegionBlack", *sorted(_PROMOTION_KEYS))
 """The pawn settings a child of a built-in variant may change (see ``_Translator._base_pawns``)."""
 
 _CASTLING_KEYS = ("castlingKingsideFile", "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces")
