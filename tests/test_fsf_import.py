@@ -27,7 +27,8 @@ import pytest
 
 from dsl.errors import LimitError, RulesSyntaxError, UsageError
 from interpreter.cli.main import main
-from interpreter.interchange.fsf_import import fen_fields, file_stem, import_fsf, our_fen
+from interpreter.interchange.fsf_import import file_stem, import_fsf
+from interpreter.interchange.fsf_settings import fen_fields, our_fen
 from interpreter.interchange.fsf_ini import read_ini
 
 try:

@@ -66,7 +66,7 @@ def move(spec: S.MoveSpec) -> str:
         raise Unprintable(f"a native '{spec.pattern.kind}' pattern")
     if spec.condition is not None:
         raise Unprintable("a move condition ('if')")
-    options = []
+    options: list[str] = []
     if spec.modality != "both":
         options.append(spec.modality)
     for flag, words in ((spec.unmoved, "unmoved"), (spec.lame, "lame"), (spec.en_passant, "en passant"),
@@ -85,7 +85,7 @@ def move(spec: S.MoveSpec) -> str:
 
 def promotion(spec: S.PromotionSpec) -> str:
     """A ``promotes in TERM to ...`` line with its options."""
-    options = []
+    options: list[str] = []
     for flag, words in ((spec.optional, "optional"), (spec.leaving, "also leaving"),
                         (spec.only_captured, "only captured"), (spec.partner_pieces, "partner pieces")):
         if flag:
