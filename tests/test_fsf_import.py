@@ -10,7 +10,8 @@ was written but did not load is the importer's error and fails :func:`test_no_wr
 For each imported section, :func:`test_imported_section_agrees_with_fairy_stockfish` compares with
 Fairy-Stockfish (``pyffish``, the corpus loaded with ``load_variant_config``): the start position, the
 set of legal moves and perft to depth 2 from the start and from positions reached by a seeded random
-game of ours (:func:`fsf_perft.sample_positions`). A section that imports but disagrees is a bug of the
+game of ours (:func:`fsf_perft.sample_positions`), and the set of legal moves along a seeded random
+game of Fairy-Stockfish's (positions our engine might never reach). A section that imports but disagrees is a bug of the
 importer: the test names the position and the moves only one side has. The deeper check (perft 3 from
 the start) is marked ``slow``.
 
@@ -116,6 +117,27 @@ def test_imported_section_agrees_with_fairy_stockfish(imported, sf, section):
         assert mine == fsf, (f"{section} at {fen}: only ours {sorted(mine - fsf)}, "
                              f"only Fairy-Stockfish's {sorted(fsf - mine)}")
         assert perft(pos, 2) == fsf_perft(sf, section, fen, 2), f"{section}: perft 2 at {fen}"
+    for fen, fsf in _fsf_walk(sf, section):          # and positions Fairy-Stockfish's own game reaches
+        pos = position_from_fen(game, our_fen(fen_fields(fen), bool(game.castle_rules), bool(game.count_checks)))
+        mine = _our_uci_moves(pos)
+        assert mine == fsf, (f"{section} at {fen} (Fairy-Stockfish's game): only ours {sorted(mine - fsf)}, "
+                             f"only Fairy-Stockfish's {sorted(fsf - mine)}")
+
+
+def _fsf_walk(sf, section: str, plies: int = 60, every: int = 12) -> list[tuple[str, set[str]]]:
+    """(FEN, legal moves) every ``every`` plies of a seeded random game that Fairy-Stockfish plays."""
+    import random
+
+    rng = random.Random(f"{section}/fsf-walk")
+    start, moves, found = sf.start_fen(section), [], []
+    for ply in range(plies):
+        legal = sf.legal_moves(section, start, moves)
+        if not legal:
+            break
+        if ply % every == 0:
+            found.append((sf.get_fen(section, start, moves), set(legal)))
+        moves.append(rng.choice(legal))
+    return found
 
 
 @needs_corpus

@@ -683,15 +683,23 @@ class _Translator:
     # -------------------------------------------------- drops
 
     def _drops(self) -> None:
+        """The drops block: every piece may be dropped, within the drop region; pawns not on their first
+        rank nor in the promotion region (unless allowed), a piece not where it could never move (with
+        immobilityIllegal). A built-in's drops are written again this way when the section changes
+        them or the board (their zones were written for the built-in's board)."""
         drops, to_hand = self.c.flag("pieceDrops"), self.c.flag("capturesToHand")
+        if self.base is not None and self.base.drops is not None:
+            if not (set(self.c.settings) & _DROP_KEYS or ("board",) in self.t.decls):
+                return
+            self._plain_base_drops()
+            drops = drops if "pieceDrops" in self.c.settings else True
+            to_hand = to_hand if "capturesToHand" in self.c.settings else self.base.drops.captures_to_hand
         if not drops:
             if to_hand:
                 raise Refusal("capturesToHand", "captures to hand without drops", self.c.loc("capturesToHand"))
             if self.base is not None and self.base.drops is not None and "pieceDrops" in self.c.settings:
                 self.t.add(("forget", "drops"), "forget drops")
             return
-        if self.base is not None and self.base.drops is not None:
-            self._refuse_base_drops()
         lines = ["drops {"] + (["  captures to hand demoted"] if to_hand else [])
         pawns = self._pawn_letters("promotionPawnTypes")
         if self.base is not None and "p" in self._base_letters():
@@ -760,19 +768,24 @@ class _Translator:
     def _promotion_cells(self) -> tuple[list[str], list[str]]:
         """The promotion region as cell terms for each army: the section's, else its built-in parent's
         (the zone its pawn promotes in)."""
-        if self.base is None or "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
+        if self.base is None:
             return self._colour_region("promotionRegion")
         pawn = self._base_letters().get("p")
         if pawn is None or not pawn.promotions:
-            return [], []
+            return self._colour_region("promotionRegion")
+        if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
+            return self._base_region("promotionRegion", pawn, double_step=False)
         term = spec_text.cell_term(pawn.promotions[-1].cells)
         return [term], [term]
 
-    def _refuse_base_drops(self) -> None:
-        for key in ("pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack", "dropNoDoubled",
-                    "firstRankPawnDrops", "promotionZonePawnDrops"):
-            if key in self.c.settings:
-                self._refuse_base_change(key)
+    def _plain_base_drops(self) -> None:
+        """Refuse to write a built-in's drops again unless they are Fairy-Stockfish's plain drops: every
+        drop rule a ``not in`` zone at most, no gating, captured promoted pieces demoted."""
+        assert self.base is not None and self.base.drops is not None
+        drops = self.base.drops
+        if drops.gates or (drops.captures_to_hand and not drops.demoted) or any(
+                d.no_file_twin or d.no_mate or d.condition is not None for d in drops.drops):
+            self._refuse_base_change(next(iter(set(self.c.settings) & _DROP_KEYS), "maxRank"))
 
     # -------------------------------------------------- rules
 
@@ -1051,6 +1064,9 @@ _PAWN_KEYS = ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "t
               "tripleStepRegionBlack", *sorted(_PROMOTION_KEYS))
 """The pawn settings a child of a built-in variant may change (see ``_Translator._base_pawns``)."""
 
+_DROP_KEYS = frozenset({"pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack", "dropNoDoubled",
+                        "firstRankPawnDrops", "promotionZonePawnDrops", "immobilityIllegal",
+                        "shogiPawnDropMateIllegal"})
 _CASTLING_KEYS = ("castlingKingsideFile", "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces")
 
 _PER_COLOUR_KEYS = frozenset({
