@@ -499,15 +499,14 @@ class _Translator:
         if promoted and zone is None:
             raise Refusal("promotedPieceType", "promotions with no promotion region", self.c.loc("promotedPieceType"))
         for letter, target in promoted.items():
-            self._piece_promotion(letter, target, zone)
+            self._piece_promotion(letter, target, f"zone {zone}")
 
     def _base_pawns(self) -> None:
         """The pawn settings a child of a built-in changes, applied to the bundled parent's pawn (its
         piece of the letter P), declared again with the change; the pawn settings with no bundled
         counterpart to change refuse the section."""
         assert self.base is not None
-        for key in ("promotedPieceType", "mandatoryPiecePromotion", "enPassantTypes", "nMoveRuleTypes", "pawnTypes",
-                    "promotionPawnTypes"):
+        for key in ("enPassantTypes", "nMoveRuleTypes", "pawnTypes", "promotionPawnTypes"):
             value = self.c.raw(key).lower()
             if key in self.c.settings and not (value == "p" or (key == "promotionPawnTypes" and value in EMPTY_VALUES)):
                 self._refuse_base_change(key)
@@ -515,22 +514,57 @@ class _Translator:
             self._refuse_base_change("pawn")
         changed = [k for k in _PAWN_KEYS if k in self.c.settings]
         pawn = self._base_letters().get("p")
-        if not changed:
+        if changed:
+            if pawn is None:
+                self._refuse_base_change(changed[0])
+            redefined = self.pieces.get("p")
+            try:
+                promotions = self._base_pawn_promotions(pawn)
+                if redefined is not None:       # the section's own pawn, with the built-in's promotion changed
+                    if set(changed) - _PROMOTION_KEYS:
+                        self._refuse_base_change(sorted(set(changed) - _PROMOTION_KEYS)[0])
+                    redefined.promotions, redefined.inherits = promotions, False
+                else:
+                    self.pieces["p"] = _Piece(pawn.name, "p", "", self._base_pawn_moves(pawn), promotions,
+                                              royal=pawn.royal, inherits=False)
+            except spec_text.Unprintable as err:
+                raise Refusal(changed[0], f"the bundled pawn of '{self.base_name}' has {err}",
+                              self.c.loc(changed[0])) from None
+        self._base_promoted_types(pawn)
+
+    def _base_promoted_types(self, pawn: S.PieceSpec | None) -> None:
+        """Shogi's promotion given to a built-in's pieces (or the section's): in the section's promotion
+        region, else where the bundled pawn promotes."""
+        promoted = self._promoted_types()
+        if not promoted:
             return
-        if pawn is None:
-            self._refuse_base_change(changed[0])
-        redefined = self.pieces.get("p")
+        if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
+            if pawn is None:
+                self._refuse_base_change("promotedPieceType")
+            term = f"zone {self._zone('promotion', *self._base_region('promotionRegion', pawn, double_step=False))}"
+        elif pawn is not None and pawn.promotions:
+            term = spec_text.cell_term(pawn.promotions[-1].cells)
+        else:
+            self._refuse_base_change("promotedPieceType")
+        for letter, target in promoted.items():
+            self._materialise(letter)
+            self._materialise(target)
+            self._piece_promotion(letter, target, term)
+
+    def _materialise(self, letter: str) -> None:
+        """A built-in's piece of ``letter`` taken among the section's pieces, to be declared again."""
+        if letter in self.pieces:
+            return
+        old = self._base_letters().get(letter)
+        if old is None:
+            raise Refusal("promotedPieceType", f"no piece has the letter {letter!r}", self.c.loc("promotedPieceType"))
         try:
-            promotions = self._base_pawn_promotions(pawn)
-            if redefined is not None:       # the section's own pawn, with the built-in's promotion changed
-                if set(changed) - _PROMOTION_KEYS:
-                    self._refuse_base_change(sorted(set(changed) - _PROMOTION_KEYS)[0])
-                redefined.promotions, redefined.inherits = promotions, False
-                return
-            moves = self._base_pawn_moves(pawn)
-            self.t.add(("piece", pawn.name), spec_text.piece(pawn, moves, promotions), f"forget piece {pawn.name}")
+            lines = [spec_text.move(m) for m in old.moves]
+            promotions = [spec_text.promotion(p) for p in old.promotions]
         except spec_text.Unprintable as err:
-            raise Refusal(changed[0], f"the bundled pawn of '{self.base_name}' has {err}", self.c.loc(changed[0])) from None
+            raise Refusal("promotedPieceType", f"the bundled piece {old.name} has {err}",
+                          self.c.loc("promotedPieceType")) from None
+        self.pieces[letter] = _Piece(old.name, letter, "", lines, promotions, royal=old.royal, inherits=False)
 
     def _base_pawn_moves(self, pawn: S.PieceSpec) -> list[str]:
         double = self.c.flag("doubleStep")
@@ -597,7 +631,7 @@ class _Translator:
             table[match.group(1)] = match.group(2)
         return table
 
-    def _piece_promotion(self, letter: str, target: str, zone: str | None) -> None:
+    def _piece_promotion(self, letter: str, target: str, cells: str) -> None:
         """Shogi's promotion: the piece may (or with mandatoryPiecePromotion must) become a promoted kind
         written ``+X``, which moves as ``target`` and goes back to the piece when captured into a hand."""
         if letter not in self.pieces or target not in self.pieces:
@@ -607,13 +641,12 @@ class _Translator:
         promoted = _Piece(f"Promoted{piece.name}", "+" + letter, like.kind, list(like.lines), royal=False)
         self.pieces["+" + letter] = promoted
         mandatory = self.c.flag("mandatoryPiecePromotion")
-        piece.promotions.append(f"promotes in zone {zone} to {promoted.name}: "
+        piece.promotions.append(f"promotes in {cells} to {promoted.name}: "
                                 + ("also leaving" if mandatory else "optional, also leaving"))
         dead = _dead_ranks([line.split('"')[1] for line in piece.lines])
         if dead and not mandatory and self.c.flag("immobilityIllegal"):
-            cells = self._last_ranks(dead)
-            self._zone(f"last_{dead}", *cells)
-            piece.promotions.append(f"promotes in zone last_{dead} to {promoted.name}")
+            zone = self._zone(f"last_{dead}", *self._last_ranks(dead))
+            piece.promotions.append(f"promotes in zone {zone} to {promoted.name}")
 
 
     def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
