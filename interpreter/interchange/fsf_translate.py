@@ -158,6 +158,7 @@ class _Translator:
             self._base_pawns()
         self._castling()
         self._drops()
+        self._immobility()
         self._rules()
         self._emit_pieces()
         return self.t
@@ -173,6 +174,11 @@ class _Translator:
                                    "the settings of its version)", setting.loc)
             if key in UNSUPPORTED and setting.value != DEFAULTS.get(key, "") and setting.value.lower() not in EMPTY_VALUES:
                 raise Refusal(key, UNSUPPORTED[key], setting.loc)
+            side = re.fullmatch(r"(promotionPawnTypes|promotionPieceTypes|enPassantTypes|nMoveRuleTypes)(White|Black)", key)
+            if side and setting.value.lower() != self.c.raw(side.group(1)).lower():
+                raise Refusal(key, "piece sets that differ between the two sides have no counterpart", setting.loc)
+            if key.startswith("enPassantTypes") and setting.value.lower() != (self.c.raw("pawnTypes").lower() or "p"):
+                raise Refusal(key, "en passant taken by other pieces than the pawn kinds is not imported", setting.loc)
             if key in NOT_MODELLED and setting.value.lower() not in ("false", "none", ""):
                 note = f"{key} = {plain_text(setting.value, 30)}: {NOT_MODELLED[key]}."
                 if note not in self.t.interpretations:
@@ -477,11 +483,6 @@ class _Translator:
 
     def _promotions(self) -> None:
         white, black = self._colour_region("promotionRegion")
-        for colour in ("White", "Black"):
-            for key in ("promotionPawnTypes", "promotionPieceTypes"):
-                if (key + colour) in self.c.settings and self.c.raw(key + colour) != self.c.raw(key):
-                    raise Refusal(key + colour, "promotions that differ between the two sides have no counterpart",
-                                  self.c.loc(key + colour))
         zone = self._zone("promotion", white, black) if (white or black) else None
         pawns = self._pawn_letters("promotionPawnTypes")
         targets = self._letters("promotionPieceTypes", default=None)
@@ -648,6 +649,23 @@ class _Translator:
             zone = self._zone(f"last_{dead}", *self._last_ranks(dead))
             piece.promotions.append(f"promotes in zone {zone} to {promoted.name}")
 
+
+    def _immobility(self) -> None:
+        """With immobilityIllegal, a piece may not move to where it could never move again: the section's
+        pieces that only move forward and do not promote get ``to`` the ranks before those (a promoting
+        piece is already made to promote there)."""
+        if not self.c.flag("immobilityIllegal"):
+            return
+        for piece in self.pieces.values():
+            dead = _dead_ranks([line.split('"')[1] for line in piece.lines])
+            if not dead or piece.promotions:
+                continue
+            if any(" to " in line for line in piece.lines):
+                raise Refusal("immobilityIllegal", f"{piece.name} has a mobility region too",
+                              self.c.loc("immobilityIllegal"))
+            white, black = self._last_ranks(dead)
+            zone = self._zone(f"alive_{dead}", [f"all except {white[0]}"], [f"all except {black[0]}"])
+            piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
 
     def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
         return ([f"ranks {self.ranks - count + 1}..{self.ranks}" if count > 1 else f"rank {self.ranks}"],
@@ -1061,6 +1079,9 @@ class _Translator:
             white = self._region(f"mobilityRegionWhite{kind[0].upper()}{kind[1:]}") if "White" in sides else ["all"]
             black = self._region(f"mobilityRegionBlack{kind[0].upper()}{kind[1:]}") if "Black" in sides else ["all"]
             for piece in pieces:
+                if any(" to " in line for line in piece.lines):
+                    raise Refusal(next(iter(sides.values())).key, f"{piece.name} may not move to where it could "
+                                  "never move again too (immobilityIllegal)", next(iter(sides.values())).loc)
                 zone = self._zone(f"region_{piece.name.lower()}", white, black)
                 piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
 
