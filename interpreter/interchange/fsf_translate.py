@@ -332,6 +332,12 @@ class _Translator:
             self._moves(piece, betza, setting, pawn_types)
             self.pieces[letter] = piece
         self._mark_pawns(pawn_types)
+        for piece in self.pieces.values():
+            initial = [a for line in piece.lines for a in _atoms(line.split('"')[1]) if "i" in a.rstrip("0123456789")[:-1]]
+            if initial:
+                raise Refusal(piece.kind, f"the initial move {initial[0]!r} of a piece other than a pawn kind's double "
+                              "step is not imported (Fairy-Stockfish keeps no first-move state for it)",
+                              self.c.loc(piece.kind))
 
     def _base_letters(self) -> dict[str, S.PieceSpec]:
         if self.base is None:
