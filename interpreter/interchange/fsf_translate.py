@@ -824,7 +824,7 @@ class _Translator:
 
     def _promotion_cells(self) -> tuple[list[str], list[str]]:
         """The promotion region as cell terms for each army: the section's, else its built-in parent's
-        (the zone its pawn promotes in)."""
+        (the zones its pawn promotes in, optionally or not)."""
         if self.base is None:
             return self._colour_region("promotionRegion")
         pawn = self._base_letters().get("p")
@@ -832,8 +832,8 @@ class _Translator:
             return self._colour_region("promotionRegion")
         if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
             return self._base_region("promotionRegion", pawn, double_step=False)
-        term = spec_text.cell_term(pawn.promotions[-1].cells)
-        return [term], [term]
+        terms = list(dict.fromkeys(spec_text.cell_term(p.cells) for p in pawn.promotions))
+        return terms, list(terms)
 
     def _plain_base_drops(self) -> None:
         """Refuse to write a built-in's drops again unless they are Fairy-Stockfish's plain drops: every
