@@ -143,6 +143,7 @@ class _Translator:
         self.files = 8
         self.ranks = 8
         self.checks: str | None = None              # the check-count field of the start position
+        self.replaced: set[str] = set()              # a built-in's pieces whose letter now names another kind
 
     # -------------------------------------------------- entry
 
@@ -328,6 +329,8 @@ class _Translator:
             if kind == "pawn" and betza is None and letter == "p" and "p" in base_letters:
                 continue        # a built-in's own pawn named again: it stays as it is
             name = self._piece_name(kind, letter, base_letters)
+            if letter in base_letters and self._base_piece_of_kind(kind) is not base_letters[letter]:
+                self.replaced.add(name)     # the built-in's kind of that letter is gone, and with it its uses
             piece = _Piece(name, letter, kind, royal=kind == "king")
             self._moves(piece, betza, setting, pawn_types)
             self.pieces[letter] = piece
@@ -538,6 +541,29 @@ class _Translator:
                 raise Refusal(changed[0], f"the bundled pawn of '{self.base_name}' has {err}",
                               self.c.loc(changed[0])) from None
         self._base_promoted_types(pawn)
+        self._drop_replaced_choices()
+
+    def _kept_promotions(self, promotions: list[S.PromotionSpec]) -> list[str]:
+        """A built-in's promotion lines without the choices whose kind the section gave away (Fairy-Stockfish's
+        promotion choices are kinds: a letter given to another kind takes the old one out of them)."""
+        kept = [p.model_copy(update={"to": [n for n in p.to if n not in self.replaced]}) for p in promotions]
+        return [spec_text.promotion(p) for p in kept if p.to]
+
+    def _drop_replaced_choices(self) -> None:
+        """The built-in's pieces that promote to a kind the section gave away, declared again without it."""
+        assert self.base is not None
+        if not self.replaced:
+            return
+        declared = {p.name for p in self.pieces.values()} | {k[2] for k in self.t.decls if k[:2] == ("forget", "piece")}
+        for old in self.base.pieces.values():
+            if old.name in declared or not any(set(p.to) & self.replaced for p in old.promotions):
+                continue
+            try:
+                self.pieces[(old.letter or old.name[0]).lower()] = _Piece(
+                    old.name, (old.letter or old.name[0]).lower(), "", [spec_text.move(m) for m in old.moves],
+                    self._kept_promotions(old.promotions), royal=old.royal, inherits=False)
+            except spec_text.Unprintable as err:
+                raise Refusal("pieces", f"the bundled piece {old.name} has {err}") from None
 
     def _base_promoted_types(self, pawn: S.PieceSpec | None) -> None:
         """Shogi's promotion given to a built-in's pieces (or the section's): in the section's promotion
@@ -601,6 +627,8 @@ class _Translator:
         if "promotionPieceTypes" in self.c.settings:
             letters = self._letters("promotionPieceTypes", default=set()) or set()
             update["to"] = [self._name(l, "promotionPieceTypes") for l in sorted(letters, key=_promotion_order)]
+        else:
+            update["to"] = [n for n in old.to if n not in self.replaced]
         if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
             zone = self._zone("promotion", *self._base_region("promotionRegion", pawn, double_step=False))
             update["cells"] = S.CellTerm(kind="zone", a=zone)
@@ -1008,9 +1036,10 @@ class _Translator:
         value = self.c.result("extinctionValue")
         letters = self._letters("extinctionPieceTypes", default=set()) or set()
         if self.base is not None:
-            for key in ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionPseudoRoyal"):
-                if key in self.c.settings and "extinctionValue" not in self.c.settings:
-                    self._refuse_base_change(key)    # the built-in's own extinction rule is not known here
+            keys = ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionPseudoRoyal")
+            given = [key for key in keys if key in self.c.settings]
+            if given and not {"extinctionValue", "extinctionPieceTypes"} <= set(given):
+                self._refuse_base_change(given[0])     # the built-in's own extinction rule is not known here
         if value is None or not letters:
             return
         count = self.c.number("extinctionPieceCount", 1000)
@@ -1109,7 +1138,7 @@ class _Translator:
         if not piece.inherits:
             return
         try:
-            piece.promotions = [spec_text.promotion(p) for p in old.promotions] + piece.promotions
+            piece.promotions = self._kept_promotions(old.promotions) + piece.promotions
         except spec_text.Unprintable as err:
             raise Refusal(piece.kind, f"the bundled piece {old.name} has {err}") from None
 
