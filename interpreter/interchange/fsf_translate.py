@@ -570,6 +570,8 @@ class _Translator:
         region, else where the bundled pawn promotes."""
         promoted = self._promoted_types()
         if not promoted:
+            if "mandatoryPiecePromotion" in self.c.settings:
+                self._refuse_base_change("mandatoryPiecePromotion")    # the built-in's own piece promotions
             return
         if "promotionRegionWhite" in self.c.settings or "promotionRegionBlack" in self.c.settings:
             if pawn is None:
@@ -965,6 +967,8 @@ class _Translator:
                 self.t.add(("rule", "end", rule.name), f"end {rule.name} {build()}", f"forget end {rule.name}")
 
     def _special_rules(self) -> None:
+        if self.base is not None:
+            self._base_flags_off()
         if not self.c.flag("checking"):
             self.t.add(("rule", "forbid", "giving-check"), "forbid giving-check", "forget forbid giving-check")
         if self.c.flag("mustCapture"):
@@ -997,6 +1001,29 @@ class _Translator:
         self._mobility()
         if self.c.flag("dupleCheck"):
             self.t.add(("rule", "check"), "check when all royals attacked", "forget check")
+
+    def _base_flags_off(self) -> None:
+        """A rule a section turns off on top of a built-in: dropped where the bundled variant has it (the
+        rules whose bundled form is one statement), refused where it could not be found."""
+        assert self.base is not None
+        rules = self.base.rules
+        off = {key for key in ("mustCapture", "makpongRule", "blastOnCapture", "dupleCheck", "checkCounting",
+                               "flyingGeneral", "extinctionPseudoRoyal", "immobilityIllegal")
+               if key in self.c.settings and not self.c.flag(key)}
+        for key, present, forget in (
+                ("mustCapture", rules.compulsory_capture, "forget captures compulsory"),
+                ("makpongRule", "royal-escape" in rules.forbid, "forget forbid royal-escape"),
+                ("dupleCheck", rules.royal_check == "all", "forget check")):
+            if key in off:
+                off.discard(key)
+                if present:
+                    self.t.add(("forget", key), forget)
+        if "blastOnCapture" in off and rules.explosion is None:
+            off.discard("blastOnCapture")
+        if "checkCounting" in off and rules.count_checks is None:
+            off.discard("checkCounting")
+        if off:
+            self._refuse_base_change(sorted(off)[0])
 
     def _base_check_count(self) -> None:
         """A start position that gives another number of checks to a built-in that counts them: the count,
