@@ -100,10 +100,6 @@ class _Config:
     def raw(self, key: str) -> str:
         return self.settings[key].value if key in self.settings else DEFAULTS.get(key, "")
 
-    def set(self, key: str) -> bool:
-        """Whether ``key`` is given with a value other than its default."""
-        return key in self.settings and self.settings[key].value != DEFAULTS.get(key, "")
-
     def flag(self, key: str) -> bool:
         value = self.raw(key).lower()
         if value not in ("true", "false"):
@@ -188,24 +184,27 @@ class _Translator:
     # -------------------------------------------------- board
 
     def _board(self) -> None:
-        self.files = self._size("maxFile")
-        self.ranks = self._size("maxRank")
-        if self.base is None or self.c.set("maxFile") or self.c.set("maxRank"):
+        """The grid: the section's size; over a built-in, its grid unless the section gives another size
+        (then its zones are declared again on the new grid)."""
+        if self.base is None:
+            self.files, self.ranks = self._size("maxFile"), self._size("maxRank")
             self.t.add(("board",), f"grid {self.files} x {self.ranks}")
-            if self.base is not None:
-                self._reprint_zones()
-        elif self.base is not None:
-            generator = self.base.board.generator
-            if not isinstance(generator, S.GridGen):
-                raise Refusal("parent", f"the bundled '{self.base_name}' is not a rectangular grid")
-            self.files, self.ranks = generator.files, generator.ranks
+            return
+        generator = self.base.board.generator
+        if not isinstance(generator, S.GridGen):
+            raise Refusal("parent", f"the bundled '{self.base_name}' is not a rectangular grid")
+        self.files = self._size("maxFile") if "maxFile" in self.c.settings else generator.files
+        self.ranks = self._size("maxRank") if "maxRank" in self.c.settings else generator.ranks
+        if (self.files, self.ranks) != (generator.files, generator.ranks):
+            self.t.add(("board",), f"grid {self.files} x {self.ranks}")
+            self._reprint_zones()
 
     def _reprint_zones(self) -> None:
         """A new board for a built-in parent's game: its zones, declared again on it (as Fairy-Stockfish
         keeps the built-in's regions on a board of another size)."""
         assert self.base is not None
         if self.base.board.directions or self.base.board.removes or self.base.board.attributes:
-            self._refuse_base_change("maxFile" if self.c.set("maxFile") else "maxRank")
+            self._refuse_base_change("maxFile" if "maxFile" in self.c.settings else "maxRank")
         for zone in self.base.board.zones.values():
             try:
                 if zone.shared is not None:
