@@ -129,6 +129,8 @@ def test_imported_section_agrees_with_fairy_stockfish(imported, sf, section, mon
 HARD_POSITIONS = [
     ("grandhouse", "r5n2r/1nbq1cab2/ppppkppppp/10/10/10/10/PPPPPPPPPP/1NBQK1ABN1/R8R[Pc] w - - 0 3"),  # no pawn drop
     ("minihouse", "6/bn4/r3kN/4rb/PK4/6[P] w - - 1 22"),    # on the promotion ranks, of a resized board
+    ("maharajah", "4k3/8/8/8/8/2M5/7p/8 b - - 0 1"),          # no promotion choices: the pawn cannot move
+    ("dragon-chess", "2bk4/2p1pbpP/8/2P3p1/3P4/1r1n1K1R/8/RNP3P1 w - - 1 39"),  # promotes to the queen only
 ]
 
 

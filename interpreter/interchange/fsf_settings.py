@@ -113,7 +113,7 @@ UNSUPPORTED: dict[str, str] = {
 DEFAULTS: dict[str, str] = {
     "maxRank": "8", "maxFile": "8", "chess960": "false", "twoBoards": "false",
     "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "promotionRegionWhite": "*8", "promotionRegionBlack": "*1", "promotionPieceTypes": "nbrq",
+    "promotionRegionWhite": "*8", "promotionRegionBlack": "*1", "promotionPieceTypes": "",
     "sittuyinPromotion": "false", "promotionLimit": "", "promotedPieceType": "", "piecePromotionOnCapture": "false",
     "mandatoryPawnPromotion": "true", "mandatoryPiecePromotion": "false", "pieceDemotion": "false",
     "blastOnCapture": "false", "blastImmuneTypes": "-", "mutuallyImmuneTypes": "-", "petrifyOnCaptureTypes": "-",
@@ -145,7 +145,9 @@ DEFAULTS: dict[str, str] = {
     "wallingRegionWhite": "", "wallingRegionBlack": "", "diagonalLines": "", "castlingRookKingsideFile": "",
     "castlingRookQueensideFile": "",
 }
-"""Fairy-Stockfish's default of each rule setting (its header), as written in the file."""
+"""Fairy-Stockfish's default of each rule setting for a section without a parent, as written in the file:
+its header's, except ``promotionPieceTypes``: the header says ``nbrq``, but Fairy-Stockfish (pyffish
+0.0.90) gives a pawn of such a section no promotion unless the section lists the choices."""
 
 EMPTY_VALUES = {"", "-", "none"}
 RESULTS = {"win": "win", "loss": "loss", "draw": "draw"}

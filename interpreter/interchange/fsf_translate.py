@@ -490,12 +490,12 @@ class _Translator:
                 piece.lines.append(f'betza "fmnH": from zone {zone}, sets en passant')
 
     def _promotions(self) -> None:
+        """The pawn kinds' promotion in the promotion region, to the listed choices; a pawn kind with a
+        compulsory promotion and no choice may not enter the region at all, as in Fairy-Stockfish."""
         white, black = self._colour_region("promotionRegion")
         zone = self._zone("promotion", white, black) if (white or black) else None
         pawns = self._pawn_letters("promotionPawnTypes")
-        targets = self._letters("promotionPieceTypes", default=None)
-        if targets is None:
-            targets = {letter for letter in "nbrq" if letter in self.pieces}
+        targets = self._letters("promotionPieceTypes", default=set()) or set()
         names = [self._name(l, "promotionPieceTypes") for l in sorted(targets, key=_promotion_order)]
         optional = "" if self.c.flag("mandatoryPawnPromotion") else ": optional"
         promoted = self._promoted_types()
@@ -505,10 +505,21 @@ class _Translator:
                               self.c.loc("promotionPawnTypes") or self.c.loc("pawnTypes"))
             if names and zone and letter not in promoted:
                 self.pieces[letter].promotions.append(f"promotes in zone {zone} to {', '.join(names)}{optional}")
+            elif zone and letter not in promoted and not optional:
+                self._keep_out(self.pieces[letter], white, black)
         if promoted and zone is None:
             raise Refusal("promotedPieceType", "promotions with no promotion region", self.c.loc("promotedPieceType"))
         for letter, target in promoted.items():
             self._piece_promotion(letter, target, f"zone {zone}")
+
+    def _keep_out(self, piece: _Piece, white: list[str], black: list[str]) -> None:
+        """Every move of ``piece`` ends outside these cells (a pawn that could not promote there)."""
+        if any(" to " in line for line in piece.lines):
+            raise Refusal("promotionPieceTypes", f"{piece.name} may not promote and has a mobility region too",
+                          self.c.loc("promotionPieceTypes"))
+        zone = self._zone("no_promotion", [f"all except {', '.join(white)}"] if white else ["all"],
+                          [f"all except {', '.join(black)}"] if black else ["all"])
+        piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
 
     def _base_pawns(self) -> None:
         """The pawn settings a child of a built-in changes, applied to the bundled parent's pawn (its
@@ -1061,11 +1072,11 @@ class _Translator:
     def _extinction(self) -> None:
         value = self.c.result("extinctionValue")
         letters = self._letters("extinctionPieceTypes", default=set()) or set()
-        if self.base is not None:
-            keys = ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionPseudoRoyal")
-            given = [key for key in keys if key in self.c.settings]
-            if given and not {"extinctionValue", "extinctionPieceTypes"} <= set(given):
-                self._refuse_base_change(given[0])     # the built-in's own extinction rule is not known here
+        names = {"own": "extinct", "enemy": "enemy_extinct"}
+        keys = ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionPseudoRoyal")
+        given = [key for key in keys if key in self.c.settings]
+        if self.base is not None and given:
+            value, letters, names = self._base_extinction(value, letters, given)
         if value is None or not letters:
             return
         count = self.c.number("extinctionPieceCount", 1000)
@@ -1078,13 +1089,36 @@ class _Translator:
                               self.c.loc("extinctionPieceTypes"))
             own, enemy = [f"pieces <= {count}"], [f"enemy_pieces <= {count}"]
         else:
-            names = [self._name(l, "extinctionPieceTypes") for l in sorted(letters)]
-            own = [f"count({n}) <= {count}" for n in names]
-            enemy = [f"enemy_count({n}) <= {count}" for n in names]
-        self.t.add(("rule", "end", "enemy_extinct"), f'end enemy_extinct "extinction" when {" or ".join(enemy)}: '
-                   f"{OPPOSITE[value]}", "forget end enemy_extinct")
-        self.t.add(("rule", "end", "extinct"), f'end extinct "extinction" when {" or ".join(own)}: {value}',
-                   "forget end extinct")
+            kinds = [self._name(l, "extinctionPieceTypes") for l in sorted(letters)]
+            own = [f"count({n}) <= {count}" for n in kinds]
+            enemy = [f"enemy_count({n}) <= {count}" for n in kinds]
+        self.t.add(("rule", "end", names["enemy"]), f'end {names["enemy"]} "extinction" when {" or ".join(enemy)}: '
+                   f"{OPPOSITE[value]}", f"forget end {names['enemy']}")
+        self.t.add(("rule", "end", names["own"]), f'end {names["own"]} "extinction" when {" or ".join(own)}: {value}',
+                   f"forget end {names['own']}")
+
+    def _base_extinction(self, value: str | None, letters: set[str],
+                         given: list[str]) -> tuple[str | None, set[str], dict[str, str]]:
+        """A section's extinction settings over a built-in: what it leaves out is read from the bundled
+        extinction rules (the one on the side to move's pieces, ``pieces`` or ``count(P)`` compared with 0,
+        and the one on the enemy's), which the section's rules then replace by name."""
+        assert self.base is not None
+        own = [r for r in self.base.rules.ends if _reads(r.condition, "pieces") or _calls(r.condition, "count")]
+        enemy = [r for r in self.base.rules.ends
+                 if _reads(r.condition, "enemy_pieces") or _calls(r.condition, "enemy_count")]
+        complete = {"extinctionValue", "extinctionPieceTypes"} <= set(given)
+        if len(own) > 1 or len(enemy) > 1 or (not complete and (not own or not _compares_with_zero(own[0].condition))):
+            self._refuse_base_change(given[0])     # the built-in's own extinction rule is not known here
+        if own and "extinctionValue" not in given:
+            value = own[0].result if own[0].result != "score" else None
+        if own and "extinctionPieceTypes" not in given:
+            if _reads(own[0].condition, "pieces"):
+                letters = {"*"}
+            else:
+                kinds = {str(a.path[0]) for a in _call_args(own[0].condition, "count") if isinstance(a, S.Ref)}
+                letters = {(self.base.pieces[k].letter or k[0]).lower() for k in kinds if k in self.base.pieces}
+        return value, letters, {"own": own[0].name if own else "extinct",
+                                "enemy": enemy[0].name if enemy else "enemy_extinct"}
 
     def _pseudo_royal(self, letters: set[str], count: int) -> None:
         """The last piece of an extinction kind is royal: the same as a royal kind when each side starts
@@ -1269,6 +1303,20 @@ def _calls(expr, name: str) -> bool:
     if isinstance(expr, S.Call) and expr.name == name:
         return True
     return any(_calls(child, name) for child in _children(expr))
+
+
+def _call_args(expr, name: str) -> list:
+    """The arguments of every call of ``name`` in a condition."""
+    found = list(expr.args) if isinstance(expr, S.Call) and expr.name == name else []
+    return found + [a for child in _children(expr) for a in _call_args(child, name)]
+
+
+def _compares_with_zero(expr) -> bool:
+    """Whether every comparison in a condition is ``== 0`` or ``<= 0`` (an extinction at no piece left)."""
+    if isinstance(expr, S.Compare):
+        return expr.op in ("==", "<=") and isinstance(expr.right, S.Num) and expr.right.value == 0
+    children = _children(expr)
+    return bool(children) and all(_compares_with_zero(c) for c in children if not isinstance(c, S.Ref | S.Num))
 
 
 def _children(expr) -> list:
