@@ -40,6 +40,9 @@ from .fsf_translate import Refusal, Translation, effective_settings, bundled_cou
 
 _LABEL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")
 MAX_STEM = 60
+MAX_CHAIN = 8
+"""The most sections of the file one section inherits from, one from another: each is an ``extends``,
+and the loader follows at most ``chain_depth`` (16) of them, a bundled variant's own included."""
 
 
 @dataclass
@@ -166,6 +169,9 @@ def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path 
             if s.parent is not None and s.parent in by_name:
                 if s.parent not in done:
                     raise Refusal("parent refused", f"its parent [{s.parent}] was not imported", s.loc)
+                if _depth(s, by_name) > MAX_CHAIN:
+                    raise Refusal("parent", f"more than {MAX_CHAIN} sections of the file inherit one from another "
+                                            "(the loader's limit chain_depth counts every extends)", s.loc)
             translation = translate(s, by_name)
             parent = done.get(s.parent) if s.parent is not None else None
             root, _ = effective_settings(s, by_name)
@@ -197,6 +203,15 @@ def _write_checked(path: Path, text: str, load_game) -> None:
         first = err.render().splitlines()[0].replace(trial.name, path.name)
         raise Refusal("importer", f"the file written does not load (an error of the importer): {first}") from None
     trial.replace(path)
+
+
+def _depth(section: Section, by_name: dict[str, Section]) -> int:
+    """How many sections of the file a section inherits from, one from another (parents come first in
+    the file, so the chain ends)."""
+    depth = 0
+    while section.parent in by_name:
+        section, depth = by_name[str(section.parent)], depth + 1
+    return depth
 
 
 def _wanted(sections: list[Section], by_name: dict[str, Section], name: str | None) -> list[Section]:

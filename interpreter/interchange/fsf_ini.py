@@ -8,7 +8,8 @@ comment (``#`` or ``;`` first), a blank line, a section header
 ``[name]`` / ``[name:parent]`` or a ``key = value`` line inside a section is
 a :class:`~dsl.errors.RulesSyntaxError` at ``file:line:col``. A section
 named twice is an error at its second header. Within a section a key set
-twice keeps its last value, as Fairy-Stockfish reads it.
+twice keeps its last value, as Fairy-Stockfish reads it. A parent named in the file must come before
+its child (so that no chain of parents loops).
 
 Names are not trusted either: a section name is kept as written (at most
 :data:`MAX_NAME` characters of ``[A-Za-z0-9_.+-]``); whoever turns it into a
@@ -125,4 +126,10 @@ def read_ini(text: str, label: str = "<variants.ini>") -> list[Section]:
             raise LimitError(f"section [{current.name}] has more than {MAX_SETTINGS} settings", loc)
         value_column = column + match.start(2)
         current.settings[key] = Setting(key, value, Loc(label, number, value_column, value_column + max(len(value), 1), text))
+    for index, section in enumerate(sections):
+        parent = seen.get(section.parent) if section.parent is not None else None
+        if parent is not None and sections.index(parent) >= index:
+            raise RulesSyntaxError(f"section [{section.name}] inherits from [{parent.name}], which is not defined "
+                                   "before it", section.loc, expected="a parent section earlier in the file (or a "
+                                                                      "built-in variant's name)")
     return sections
