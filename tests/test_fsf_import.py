@@ -130,6 +130,7 @@ HARD_POSITIONS = [
     ("grandhouse", "r5n2r/1nbq1cab2/ppppkppppp/10/10/10/10/PPPPPPPPPP/1NBQK1ABN1/R8R[Pc] w - - 0 3"),  # no pawn drop
     ("minihouse", "6/bn4/r3kN/4rb/PK4/6[P] w - - 1 22"),    # on the promotion ranks, of a resized board
     ("maharajah", "4k3/8/8/8/8/2M5/7p/8 b - - 0 1"),          # no promotion choices: the pawn cannot move
+    ("maharajah", "q3k2r/3b2p1/1p6/2p1p3/5p2/5M2/7p/8 w - - 0 43"),  # ... yet it attacks g1
     ("dragon-chess", "2bk4/2p1pbpP/8/2P3p1/3P4/1r1n1K1R/8/RNP3P1 w - - 1 39"),  # promotes to the queen only
 ]
 

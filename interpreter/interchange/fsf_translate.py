@@ -506,20 +506,25 @@ class _Translator:
             if names and zone and letter not in promoted:
                 self.pieces[letter].promotions.append(f"promotes in zone {zone} to {', '.join(names)}{optional}")
             elif zone and letter not in promoted and not optional:
-                self._keep_out(self.pieces[letter], white, black)
+                self._no_choice(self.pieces[letter], zone)
         if promoted and zone is None:
             raise Refusal("promotedPieceType", "promotions with no promotion region", self.c.loc("promotedPieceType"))
         for letter, target in promoted.items():
             self._piece_promotion(letter, target, f"zone {zone}")
 
-    def _keep_out(self, piece: _Piece, white: list[str], black: list[str]) -> None:
-        """Every move of ``piece`` ends outside these cells (a pawn that could not promote there)."""
-        if any(" to " in line for line in piece.lines):
-            raise Refusal("promotionPieceTypes", f"{piece.name} may not promote and has a mobility region too",
+    def _no_choice(self, piece: _Piece, zone: str) -> None:
+        """A pawn kind with a compulsory promotion and no choice: it may not move into the region, yet
+        it attacks there (Fairy-Stockfish's pawn checks a king on the last rank all the same). Written as
+        a compulsory promotion whose one choice is never available (``limit ... to 0``)."""
+        other = next((p.name for p in self.pieces.values() if p is not piece and not p.letter.startswith("+")), None)
+        if other is None:
+            raise Refusal("promotionPieceTypes", "a pawn with no promotion choice in a game of no other piece",
                           self.c.loc("promotionPieceTypes"))
-        zone = self._zone("no_promotion", [f"all except {', '.join(white)}"] if white else ["all"],
-                          [f"all except {', '.join(black)}"] if black else ["all"])
-        piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
+        piece.promotions.append(f"promotes in zone {zone} to {other}: limit {other} to 0")
+        note = (f"{piece.name} has no promotion choice (the section lists none): it may not move into the promotion "
+                f"region, written as a promotion to {other} that is never available (limit 0).")
+        if note not in self.t.interpretations:
+            self.t.interpretations.append(note)
 
     def _base_pawns(self) -> None:
         """The pawn settings a child of a built-in changes, applied to the bundled parent's pawn (its
