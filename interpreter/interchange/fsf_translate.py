@@ -95,24 +95,29 @@ class _Config:
         self.settings = settings
 
     def loc(self, key: str) -> Loc | None:
+        """Where ``key`` is set (None: not set, its default applies)."""
         return self.settings[key].loc if key in self.settings else None
 
     def raw(self, key: str) -> str:
+        """The value of ``key`` as written, or its default (``""`` for a setting without one)."""
         return self.settings[key].value if key in self.settings else DEFAULTS.get(key, "")
 
     def flag(self, key: str) -> bool:
+        """A bool setting; another word than true or false refuses the section."""
         value = self.raw(key).lower()
         if value not in ("true", "false"):
             raise Refusal(key, f"{clip(value)!r} is not true or false", self.loc(key))
         return value == "true"
 
     def number(self, key: str, most: int = 10_000) -> int:
+        """A whole-number setting of at most ``most``; anything else refuses the section."""
         value = self.raw(key)
         if not value.isdigit() or int(value) > most:
             raise Refusal(key, f"{clip(value)!r} is not a whole number up to {most}", self.loc(key))
         return int(value)
 
     def result(self, key: str) -> str | None:
+        """A Value setting as our result word (win, loss, draw), None for ``none``."""
         value = self.raw(key).lower()
         if value == "none":
             return None
@@ -144,6 +149,7 @@ class _Translator:
     # -------------------------------------------------- entry
 
     def run(self) -> Translation:
+        """Translate every setting, in the order declarations depend on one another."""
         self._check_settings()
         self._board()
         self._pieces()
@@ -161,6 +167,7 @@ class _Translator:
         return self.t
 
     def _check_settings(self) -> None:
+        """Refuse unknown keys and settings with no counterpart; note the adjudication rules left out."""
         for key, setting in self.c.settings.items():
             if key in DISPLAY_ONLY:
                 continue
@@ -242,6 +249,7 @@ class _Translator:
         return spec_text.cell_set(S.CellSet(include=include, exclude=exclude))
 
     def _size(self, key: str) -> int:
+        """maxFile (a number or a letter) or maxRank as a number from 1 to 12."""
         value = self.c.raw(key).lower()
         if key == "maxFile" and len(value) == 1 and "a" <= value <= "z":
             number = ord(value) - ord("a") + 1
@@ -295,6 +303,7 @@ class _Translator:
         return name
 
     def _colour_region(self, key: str) -> tuple[list[str], list[str]]:
+        """The cell terms of ``keyWhite`` and ``keyBlack``."""
         return self._region(key + "White"), self._region(key + "Black")
 
     # -------------------------------------------------- pieces
@@ -319,6 +328,8 @@ class _Translator:
         return found
 
     def _pieces(self) -> None:
+        """The section's pieces by letter (``-`` removes a kind); an initial move outside a pawn kind's double step
+        refuses the section."""
         base_letters = self._base_letters()
         pawn_types = self._letters("pawnTypes", default=None)
         for kind, letter, betza, setting in self._piece_settings():
@@ -342,11 +353,13 @@ class _Translator:
                               self.c.loc(piece.kind))
 
     def _base_letters(self) -> dict[str, S.PieceSpec]:
+        """The built-in parent's pieces by lower-case letter (empty without a parent)."""
         if self.base is None:
             return {}
         return {(p.letter or p.name[0]).lower(): p for p in self.base.pieces.values()}
 
     def _remove_kind(self, kind: str, base_letters: dict[str, S.PieceSpec]) -> None:
+        """``KIND = -``: the section's piece of that kind is dropped, and a built-in's is forgotten."""
         for letter, piece in list(self.pieces.items()):
             if piece.kind == kind:
                 del self.pieces[letter]
@@ -390,6 +403,8 @@ class _Translator:
         return name
 
     def _moves(self, piece: _Piece, betza: str | None, setting: Setting, pawn_types: set[str] | None) -> None:
+        """The piece's Betza lines: its kind's moves or its own, each atom checked by our Betza parser (an atom it
+        refuses refuses the section)."""
         from dsl.betza import parse_betza
 
         if piece.kind == "pawn":
@@ -617,6 +632,7 @@ class _Translator:
         self.pieces[letter] = _Piece(old.name, letter, "", lines, promotions, royal=old.royal, inherits=False)
 
     def _base_pawn_moves(self, pawn: S.PieceSpec) -> list[str]:
+        """The bundled pawn's moves with the section's double and triple steps."""
         double = self.c.flag("doubleStep")
         region = None
         if "doubleStepRegionWhite" in self.c.settings or "doubleStepRegionBlack" in self.c.settings:
@@ -634,6 +650,8 @@ class _Translator:
         return moves
 
     def _base_pawn_promotions(self, pawn: S.PieceSpec) -> list[str]:
+        """The bundled pawn's promotion with the section's choices, region and compulsion (none for
+        ``promotionPawnTypes = -``)."""
         if "promotionPawnTypes" in self.c.settings and self.c.raw("promotionPawnTypes").lower() in EMPTY_VALUES:
             return []
         olds = pawn.promotions or [S.PromotionSpec(cells=S.CellTerm(kind="all"), to=[])]
@@ -674,6 +692,7 @@ class _Translator:
         return white, black
 
     def _promoted_types(self) -> dict[str, str]:
+        """promotedPieceType as letter -> letter of the kind it promotes to."""
         value = self.c.raw("promotedPieceType")
         table: dict[str, str] = {}
         for token in value.split():
@@ -719,6 +738,7 @@ class _Translator:
             piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
 
     def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
+        """The last ``count`` ranks of each army, as cell terms."""
         return ([f"ranks {self.ranks - count + 1}..{self.ranks}" if count > 1 else f"rank {self.ranks}"],
                 [f"ranks 1..{count}" if count > 1 else "rank 1"])
 
@@ -764,6 +784,8 @@ class _Translator:
             l in letters for l in self.c.raw("castlingRookPieces").lower())
 
     def _castling(self) -> None:
+        """Castling: the king to the castling files, the rook beside it on the inner side; over a built-in, only
+        when the section changes it."""
         if self.base is not None:
             if not self._castles() and self.base.castling is not None:
                 self.t.add(("forget", "castling"), "forget castling")
@@ -892,6 +914,7 @@ class _Translator:
     # -------------------------------------------------- rules
 
     def _rules(self) -> None:
+        """The end and legality rules: the template's written out, or a built-in's changed."""
         if self.base is None:
             self._template_rules()
         else:
@@ -900,6 +923,8 @@ class _Translator:
         self._special_rules()
 
     def _template_rules(self) -> None:
+        """The template's rules written out: no self-check, the clock reset by captures and pawn moves,
+        checkmate and stalemate with their values, the draws."""
         self.t.add(("rule", "forbid", "self-check"), "forbid self-check", "forget forbid self-check")
         resets = ["capture"] + [p.name for l, p in self.pieces.items() if l in self._pawn_letters("nMoveRuleTypes")]
         self.t.add(("rule", "clock"), "clock resets on " + ", ".join(resets), "forget clock")
@@ -911,28 +936,24 @@ class _Translator:
         self._draw_rules()
 
     def _value(self, key: str) -> str:
+        """A result setting that must be win, loss or draw."""
         value = self.c.result(key)
         if value is None:
             raise Refusal(key, "'none' is no result here", self.c.loc(key))
         return value
 
     def _draw_rules(self) -> None:
+        """Repetition (nFoldRule times, nFoldValue) and the n-move rule (nMoveRule moves of each side: twice
+        as many plies); 0 turns either off."""
         folds = self.c.number("nFoldRule", 1000)
         if folds:
             self.t.add(("rule", "end", "repetition"),
                        f'end repetition "{folds}-fold repetition" when repetitions >= {folds}: '
                        f"{self._value('nFoldValue')}", "forget end repetition")
-        else:
-            self._forget_rule("repetition")
         moves = self.c.number("nMoveRule", 10_000)
         if moves:
             self.t.add(("rule", "end", "n_moves"), f'end n_moves "{moves}-move rule" when clock >= {2 * moves}: draw',
                        "forget end n_moves")
-        else:
-            self._forget_rule("n_moves")
-
-    def _forget_rule(self, name: str) -> None:
-        self.t.decls.pop(("rule", "end", name), None)
 
     def _base_forgotten(self) -> None:
         """What a built-in says of the pieces the section removes or re-letters: its clock resets on the
@@ -982,6 +1003,8 @@ class _Translator:
                 self.t.add(("rule", "end", rule.name), f"end {rule.name} {build()}", f"forget end {rule.name}")
 
     def _special_rules(self) -> None:
+        """The rules either path may add: no checks, compulsory captures, explosions, check counts, extinction,
+        flags, mobility regions."""
         if self.base is not None:
             self._base_flags_off()
         if not self.c.flag("checking"):
@@ -1075,6 +1098,8 @@ class _Translator:
             raise Refusal("flyingGeneral", "the flying general needs a single royal kind", self.c.loc("flyingGeneral"))
 
     def _extinction(self) -> None:
+        """Extinction: the side whose kinds are down to extinctionPieceCount has the extinction value (the enemy
+        side checked first, as Fairy-Stockfish does); a pseudo-royal kind is royal instead."""
         value = self.c.result("extinctionValue")
         letters = self._letters("extinctionPieceTypes", default=set()) or set()
         names = {"own": "extinct", "enemy": "enemy_extinct"}
@@ -1140,6 +1165,8 @@ class _Translator:
             piece.royal = True
 
     def _flag(self) -> None:
+        """Capture the flag: the royal piece of the side that just moved in its flag region loses for the side to
+        move."""
         white, black = self._colour_region("flagRegion")
         shared = self._region("flagRegion")
         white, black = white or shared, black or shared
@@ -1163,6 +1190,7 @@ class _Translator:
                    f"forget end {name}")
 
     def _mobility(self) -> None:
+        """mobilityRegion{White,Black}{Kind}: every move of that kind ends in the region."""
         kinds: dict[str, dict[str, Setting]] = {}
         for key, setting in self.c.settings.items():
             match = re.fullmatch(r"mobilityRegion(White|Black)(\w+)", key)
