@@ -114,7 +114,7 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
     head = [f"variant {stem} {{", f'  title "{section.name}"']
     if section.name != stem and _LABEL.match(section.name):
         head.append(f"  alias {section.name}")
-    head.append(f'  description "Imported from the Fairy-Stockfish variants.ini {source}, section [{section.name}]."')
+    head.append(f'  description "Fairy-Stockfish\'s variant [{section.name}], imported from {source}."')
     head.append(f'  source "Fairy-Stockfish variants.ini ({source}), section [{section.name}]"')
     head += [f'  interpretation "{plain_text(text, 300)}"' for text in translation.interpretations]
     lines = [f"# Imported by 'rules import fsf' from {source}, section [{section.name}].", "\n".join(head + ["}"])]
