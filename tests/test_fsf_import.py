@@ -304,3 +304,16 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path, capsys, args, expecte
 def test_usage_errors_are_rules_errors(tmp_path):
     with pytest.raises(UsageError):
         import_fsf(_ini(tmp_path, "[a]\n"), "b", tmp_path)
+
+
+def test_the_documented_example_is_what_the_import_writes(tmp_path):
+    """docs/import.md's example: its variants.ini imports, and the child's file is the one shown."""
+    import re
+
+    page = (ROOT / "docs" / "import.md").read_text(encoding="utf-8")
+    ini = re.search(r"```ini\n(.*?)```", page, re.S).group(1)
+    shown = re.findall(r"```rules\n(.*?)```", page, re.S)[-1]
+    report = import_fsf(_ini(tmp_path, ini).rename(tmp_path / "mine.ini"), out_dir=tmp_path)
+    assert len(report.imported) == 2 and not report.refused
+    written = report.imported[-1].path.read_text(encoding="utf-8")
+    assert written.split("\n\n", 1)[1] == shown
