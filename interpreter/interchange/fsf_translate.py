@@ -709,6 +709,9 @@ class _Translator:
             raise Refusal("promotedPieceType", f"no piece has the letter {letter if letter not in self.pieces else target!r}",
                           self.c.loc("promotedPieceType"))
         piece, like = self.pieces[letter], self.pieces[target]
+        if any("en passant" in line for line in piece.lines) and self._en_passant_into_region():
+            raise Refusal("promotedPieceType", f"an en passant capture into the promotion region promotes "
+                          f"{piece.name} here, but not in Fairy-Stockfish", self.c.loc("promotedPieceType"))
         promoted = _Piece(f"Promoted{piece.name}", "+" + letter, like.kind, list(like.lines), royal=False)
         self.pieces["+" + letter] = promoted
         mandatory = self.c.flag("mandatoryPiecePromotion")
@@ -736,6 +739,14 @@ class _Translator:
             white, black = self._last_ranks(dead)
             zone = self._zone(f"alive_{dead}", [f"all except {white[0]}"], [f"all except {black[0]}"])
             piece.lines = [_with_option(line, f"to zone {zone}") for line in piece.lines]
+
+    def _en_passant_into_region(self) -> bool:
+        """Whether a pawn's en passant capture may end in its promotion region: White's takes on the rank
+        behind a black double step (the sixth of eight), Black's on the third; regions read from the
+        section (a region it does not set is taken not to reach there)."""
+        white = {int(t.split()[-1]) for t in self._colour_region("promotionRegion")[0] if t.startswith("rank ")}
+        black = {int(t.split()[-1]) for t in self._colour_region("promotionRegion")[1] if t.startswith("rank ")}
+        return self.ranks - 2 in white or 3 in black
 
     def _last_ranks(self, count: int) -> tuple[list[str], list[str]]:
         """The last ``count`` ranks of each army, as cell terms."""
@@ -1082,8 +1093,9 @@ class _Translator:
                    f"forget end {rule.name}")
 
     def _flying_general(self) -> None:
-        """Kings may not face each other on an open file: each royal piece attacks royal pieces along it."""
-        line = 'betza "vR": capture, royal only'
+        """Kings may not face each other on an open file or rank (Fairy-Stockfish tests the rook's lines):
+        each royal piece attacks royal pieces along them."""
+        line = 'betza "R": capture, royal only'
         kings = [p for p in self.pieces.values() if p.royal]
         old = self._base_piece_of_kind("king")
         if len(kings) == 1:
