@@ -920,7 +920,7 @@ class _Translator:
         drops = self.base.drops
         if drops.gates or (drops.captures_to_hand and not drops.demoted) or any(
                 d.no_file_twin or d.no_mate or d.condition is not None for d in drops.drops):
-            self._refuse_base_change(next(iter(set(self.c.settings) & _DROP_KEYS), "maxRank"))
+            self._refuse_base_change(min(set(self.c.settings) & _DROP_KEYS, default="maxRank"))
 
     # -------------------------------------------------- rules
 
