@@ -284,10 +284,39 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")
 
     _add_engine_protocols(sub)
-    # ---- rules export: Fairy-Stockfish's variants.ini (issue 27) -------------------------------
     _add_export(sub)
-    # ---- end of rules export --------------------------------------------------------------------
+    _add_import(sub)
     return parser
+
+
+# ---------------------------------------------------------------- rules import (issue 27)
+def _add_import(sub) -> None:
+    """``rules import fsf FILE [SECTION] [-o DIR] [--force]``: Fairy-Stockfish's variants.ini sections as
+    rules files (docs/import.md)."""
+    p = sub.add_parser("import", help="rules files from another program's variant definitions",
+                       description="Write rules files from another program's variant definitions. See docs/import.md.")
+    formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
+    formats.required = True
+    f = formats.add_parser(
+        "fsf", help="Fairy-Stockfish's variants.ini",
+        description="Write one .rules file per section of a Fairy-Stockfish variants.ini (or for SECTION and "
+                    "the sections it inherits from), each loaded before it counts. A section whose parent is "
+                    "one of Fairy-Stockfish's built-in variants extends our bundled variant of that game; a "
+                    "setting with no exact counterpart is written as an interpretation line; a setting that "
+                    "cannot be expressed refuses its section, and the others are imported all the same. "
+                    "Prints one line per file and a summary: imported N, refused M, the reasons grouped by "
+                    "setting. Exits 2 on a malformed file (file:line:col), 0 otherwise.")
+    f.add_argument("file", metavar="FILE", help="the variants.ini to read")
+    f.add_argument("section", metavar="SECTION", nargs="?",
+                   help="import only this section (and the sections of the file it inherits from)")
+    f.add_argument("-o", "--out", metavar="DIR", default=".",
+                   help="the directory the files are written to (default: the current directory); a file is "
+                        "named after its section: lower case, characters other than a-z, 0-9 and _ as _")
+    f.add_argument("--force", action="store_true",
+                   help="replace files that exist (by default a section whose file exists is refused, so nothing "
+                        "is overwritten)")
+    f.set_defaults(command_function="interpreter.cli.importing:cmd_import_fsf")
+# ---------------------------------------------------------------- end of rules import
 
 
 def _add_engine_protocols(sub) -> None:

@@ -5,5 +5,7 @@
   express.
 - :mod:`.fsf_import`: ``rules import fsf`` -- variants.ini sections as
   ``.rules`` files, or a refusal that names the setting that has no
-  counterpart.
+  counterpart; it reads the file with :mod:`.fsf_ini`, knows Fairy-Stockfish's
+  settings from :mod:`.fsf_settings`, translates them in :mod:`.fsf_translate`
+  and writes inherited Spec parts back with :mod:`.spec_text`.
 """
