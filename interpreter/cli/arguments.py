@@ -289,17 +289,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _fsf_parser(sub, command: str, help: str, description: str, fsf_help: str, fsf_description: str):
+    """The parser of ``rules COMMAND fsf``: ``COMMAND`` takes a format, of which Fairy-Stockfish's
+    variants.ini (``fsf``) is the one there is."""
+    p = sub.add_parser(command, help=help, description=description)
+    formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
+    formats.required = True
+    return formats.add_parser("fsf", help=fsf_help, description=fsf_description)
+
+
 # ---------------------------------------------------------------- rules import (issue 27)
 def _add_import(sub) -> None:
     """``rules import fsf FILE [SECTION] [-o DIR] [--force]``: Fairy-Stockfish's variants.ini sections as
     rules files (docs/import.md)."""
-    p = sub.add_parser("import", help="rules files from another program's variant definitions",
-                       description="Write rules files from another program's variant definitions. See docs/import.md.")
-    formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
-    formats.required = True
-    f = formats.add_parser(
-        "fsf", help="Fairy-Stockfish's variants.ini",
-        description="Write one .rules file per section of a Fairy-Stockfish variants.ini (or for SECTION and "
+    f = _fsf_parser(
+        sub, "import", "rules files from another program's variant definitions",
+        "Write rules files from another program's variant definitions. See docs/import.md.",
+        "Fairy-Stockfish's variants.ini",
+        "Write one .rules file per section of a Fairy-Stockfish variants.ini (or for SECTION and "
                     "the sections it inherits from), each loaded before it counts. A section whose parent is "
                     "one of Fairy-Stockfish's built-in variants extends our bundled variant of that game; a "
                     "setting with no exact counterpart is written as an interpretation line; a setting that "
@@ -341,13 +348,11 @@ def _add_engine_protocols(sub) -> None:
 # ---- rules export: Fairy-Stockfish's variants.ini (issue 27) -------------------------------------
 def _add_export(sub) -> None:
     """``rules export fsf VARIANT``: the variant as a section of Fairy-Stockfish's variants.ini."""
-    p = sub.add_parser("export", help="write a variant in another program's format (fsf: Fairy-Stockfish)",
-                       description="Write a variant in another program's format. See docs/engines.md.")
-    formats = p.add_subparsers(dest="format", metavar="FORMAT", parser_class=_Parser)
-    formats.required = True
-    f = formats.add_parser(
-        "fsf", help="a section of Fairy-Stockfish's variants.ini",
-        description="Write the variant as a section of Fairy-Stockfish's variants.ini: its board, pieces (in "
+    f = _fsf_parser(
+        sub, "export", "write a variant in another program's format (fsf: Fairy-Stockfish)",
+        "Write a variant in another program's format. See docs/engines.md.",
+        "a section of Fairy-Stockfish's variants.ini",
+        "Write the variant as a section of Fairy-Stockfish's variants.ini: its board, pieces (in "
                     "Betza notation), promotion, castling, drops and the end rules Fairy-Stockfish has "
                     "settings for. Load it into Fairy-Stockfish with the UCI option VariantPath (setoption name "
                     "VariantPath value FILE) or, in Python, with pyffish.load_variant_config(text). A variant "
