@@ -11,7 +11,9 @@ into words as a shell would, and run as it is), and asked in turn:
   rules), is written as a variants.ini section
   (:func:`~interpreter.interchange.fsf_export.fsf_section`) into a
   temporary file that the engine loads through its ``VariantPath`` option
-  (Fairy-Stockfish's); a game that cannot be written so, or an engine
+  (Fairy-Stockfish's), and the engine's ``go perft 2`` from the start must
+  equal ours (an older engine ignores settings it does not know); a game
+  that cannot be written so, one the engine reads otherwise, or an engine
   without that option, is refused before the first move, with the reason.
   An engine without ``UCI_Variant`` plays only UCI's own game, chess: any
   other game is refused likewise.
@@ -48,9 +50,10 @@ from dsl.errors import MoveError, UsageError, clip
 from dsl.files import bundled_variant
 
 from interpreter.engine.moves import Move
+from interpreter.engine.perft import perft
 from interpreter.engine.position import Position
 from interpreter.interchange.fsf_export import NotExportable, fsf_section
-from interpreter.loading import start_fen
+from interpreter.loading import start_fen, start_position
 from interpreter.notation.dialects import Dialect
 from interpreter.notation.fen import to_fen
 
@@ -63,6 +66,7 @@ HANDSHAKE = 10.0                # seconds the engine may take to answer 'uci' an
 GRACE = 5.0                     # seconds beyond the budget's time before the engine is told to stop
 UNBOUNDED_WAIT = 120.0          # seconds a node or depth budget may take before it is stopped
 STOP_WAIT = 2.0                 # seconds for 'bestmove' after 'stop'
+CHECK_DEPTH = 2                 # plies of the perft that checks an engine's reading of an exported game
 _PROMOTED_MARK = re.compile(r"(\+[A-Za-z])~")
 _OPTION = re.compile(r"option name (.+?) type (\S+)(.*)")
 
@@ -203,7 +207,25 @@ class UciEngine(Agent):
             out.write(fsf_section(game, name))
         self.process.send(f"setoption name VariantPath value {self._ini}")
         self._ready()
+        self._check_section(game, name)
         return name
+
+    def _check_section(self, game, name: str) -> None:
+        """Make sure the engine reads the section written for ``game`` as the same game: its
+        ``go perft 2`` from the start equals ours (an older Fairy-Stockfish ignores settings it does
+        not know, Debian's 11.1 among them, and would play another game); UsageError if not."""
+        assert self.process is not None
+        self.process.send(f"setoption name UCI_Variant value {name}")
+        self.process.send("position startpos")
+        self.process.send(f"go perft {CHECK_DEPTH}")
+        lines = self.process.expect(lambda line: line.startswith("Nodes searched"), HANDSHAKE)
+        theirs = lines[-1].partition(":")[2].strip()
+        ours = perft(start_position(game), CHECK_DEPTH)
+        if theirs != str(ours):
+            raise UsageError(f"the engine {self.engine_name} reads {game.name}, written for its VariantPath, as "
+                             f"another game: {clip(theirs, 20)} positions {CHECK_DEPTH} plies from the start, "
+                             f"where the rules have {ours}", hint="a newer Fairy-Stockfish may know the settings "
+                                                                   "it ignores (see docs/engines.md)")
 
     def _drop_ini(self) -> None:
         if self._ini is not None:
