@@ -439,17 +439,20 @@ def _removing(cells: list[int]) -> Move:
 def resignation_outcome(position: "Position") -> Outcome:
     """The end of the game when the armies to move resign and :func:`resignation` has no move for
     it: they lose, and every army hostile to the one to move wins (its partners lose with it)."""
-    g = position.game
-    return Outcome("resignation", "resignation", "loss", position.army, tuple(g.enemies[position.army]),
-                   position.scores if g.scoring else ())
+    return _lost(position, "resignation", "resignation")
 
 
 def forfeit_outcome(position: "Position", reason: str) -> Outcome:
     """The end of a game whose player to move forfeits it (an engine that answered an illegal move, or
     none, or exited): the armies to move lose and every army hostile to the one to move wins, as in
     :func:`resignation_outcome`; ``reason`` says why, in the outcome's title."""
+    return _lost(position, FORFEIT, f"forfeit: {reason}")
+
+
+def _lost(position: "Position", rule: str, title: str) -> Outcome:
+    """The armies to move lose by ``rule`` (titled ``title``): every army hostile to the one to move wins."""
     g = position.game
-    return Outcome(FORFEIT, f"forfeit: {reason}", "loss", position.army, tuple(g.enemies[position.army]),
+    return Outcome(rule, title, "loss", position.army, tuple(g.enemies[position.army]),
                    position.scores if g.scoring else ())
 
 
