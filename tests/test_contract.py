@@ -22,7 +22,10 @@ At every ply of every playout:
     ``legality.allowed`` passes are the rule-abiding moves; where a legal
     move exists and no end rule reads more of the moves,
     ``outcome_with_moves`` is ``outcome``; and the evaluation's sums carried
-    over each legal move (``Terms.after``) are the sums from scratch.
+    over each legal move (``Terms.after``) are the sums from scratch;
+    and where the game generates captures alone (``Game.noisy_generation``),
+    ``noisy_moves`` are the captures and promotions among the pseudo-legal
+    moves, in their order.
 
 New bundled variants are picked up automatically (``dsl.bundled_names``),
 each in every play mode it declares (``superchess-2p``, ``superchess-3p`` ...).
@@ -56,7 +59,7 @@ from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san, move_to_uci
 from interpreter.loading import load_game
 from interpreter.agents.evaluation import evaluation_of
-from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone, rule_abiding_moves
 from interpreter.engine.outcome import outcome, outcome_with_moves
 from interpreter.loading import position_from_fen, start_position
@@ -314,6 +317,9 @@ def test_what_the_search_reads(game, budget):
             passed = {m for m in pseudo_legal_moves(pos, guard.attacked) if allowed(pos, m, guard)}
             assert passed == set(rule_abiding_moves(pos)), \
                 f"allowed() passes {len(passed)} moves, the rules {len(rule_abiding_moves(pos))}\n{step.where()}"
+        if game.noisy_generation:
+            expected = [m for m in pseudo_legal_moves(pos) if _noisy(pos, m)]
+            assert noisy_moves(pos) == expected, f"noisy moves {noisy_moves(pos)}, expected {expected}\n{step.where()}"
         sums = terms.sums(pos)
         for move in step.legal:
             pos.push(move)
@@ -324,6 +330,16 @@ def test_what_the_search_reads(game, budget):
                 found, expected = outcome_with_moves(pos), outcome(pos, legal)
                 assert (found and found.rule) == (expected and expected.rule), step.where(move)
             pos.pop()
+
+
+def _noisy(pos, move) -> bool:
+    """Is ``move`` a capture of an enemy piece (en passant included) or a piece's promotion?"""
+    frm, to, promo, special = move
+    if frm < 0:
+        return False
+    code = pos.board[to]
+    hostile = pos.game.hostile[pos.game.code_army[pos.board[frm]]]
+    return bool(promo) or bool(code and hostile[code]) or (special is not None and special[0] == "ep")
 
 
 def test_playouts_are_not_vacuous(game):

@@ -48,7 +48,7 @@ from dsl import spec as S
 from dsl.limits import SEARCH_DEPTH
 
 from interpreter.engine.attacks import table_attackers
-from interpreter.engine.generation import pseudo_legal_moves
+from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone
 from interpreter.engine.moves import DROP, PASS, Move
 from interpreter.engine.outcome import (Outcome, forced_moves, immediate_end, outcome, outcome_with_moves,
@@ -148,6 +148,7 @@ class Searcher:
         self.asks_ends: bool = bool(game.ends_with_moves)
         self.immediate: bool = game.has_immediate_ends
         self.no_moves: bool = bool(game.no_moves)
+        self.noisy_generation: bool = game.noisy_generation
         # What a capture is worth: the piece, and in drop games the piece in hand as well.
         self.capture_scale: int = 2 if game.to_hand else 1
         self.hostile: list[list[bool]] = game.hostile
@@ -185,6 +186,8 @@ class Searcher:
         self.pv: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
         self.sums: list[Sums] = [[] for _ in range(MAX_PLY + 2)]
         self.played: list[Move | None] = [None] * (MAX_PLY + 2)
+        self.check_keys: list[int] = [0] * (MAX_PLY + 2)
+        self.check_values: list[bool] = [False] * (MAX_PLY + 2)
         self.side_of_turn: list[int] = []
         self.root_team = 0
         self.root_moves: list[Move] = []
@@ -350,23 +353,40 @@ class Searcher:
         last one, and generating the moves costs about ten moves made and unmade."""
         key = pos.hash
         i = key & self.gen_mask
+        noisy: list[Move] | None = None
         if self.gen_keys[i] == key:
             found = self.gen_moves[i]
             if found is not None:
                 return found
+            noisy = self.gen_noisy[i]    # the captures alone may be known: they stay right
         moves = pseudo_legal_moves(pos, guard.attacked)
         self.gen_keys[i] = key
         self.gen_moves[i] = moves
-        self.gen_noisy[i] = None
+        self.gen_noisy[i] = noisy
         return moves
 
     def noisy(self, pos: Position, guard: Guard) -> list[Move]:
-        """:meth:`noisy_of` the pseudo-legal moves, remembered with them (see :meth:`generated`)."""
-        moves = self.generated(pos, guard)
-        i = pos.hash & self.gen_mask
-        found = self.gen_noisy[i]
-        if found is None:
+        """:meth:`noisy_of` the pseudo-legal moves, remembered by hash like them (see
+        :meth:`generated`). Where the game allows (``Game.noisy_generation``), only the captures
+        and promotions are generated when the position's moves are not remembered already."""
+        key = pos.hash
+        i = key & self.gen_mask
+        if self.gen_keys[i] == key:
+            found = self.gen_noisy[i]
+            if found is not None:
+                return found
+            moves = self.gen_moves[i]
+            if moves is not None:
+                found = self.gen_noisy[i] = self.noisy_of(pos, moves)
+                return found
+        if not self.noisy_generation:
+            moves = self.generated(pos, guard)
             found = self.gen_noisy[i] = self.noisy_of(pos, moves)
+            return found
+        found = self.noisy_of(pos, noisy_moves(pos))
+        self.gen_keys[i] = key
+        self.gen_moves[i] = None
+        self.gen_noisy[i] = found
         return found
 
     def noisy_of(self, pos: Position, moves: list[Move]) -> list[Move]:
@@ -514,7 +534,7 @@ class Searcher:
             legal = self.root_moves
         if depth <= 0 or ply >= MAX_PLY:
             return self.quiesce(pos, alpha, beta, ply, 0, legal)
-        in_check = pos.in_check()
+        in_check = self.checked(pos, ply)
         if in_check and ply < self.extension_room:
             depth += 1
         pv_node = beta - alpha > 1
@@ -546,10 +566,13 @@ class Searcher:
                     best, best_move, tried, quiets)
             if alpha < beta:
                 moves = self.generated(pos, guard)
-                if tried:
+                if in_check:
+                    # Most moves leave the check in place: they are dropped before any is ordered.
+                    moves = [m for m in moves if m != hash_move and allowed(pos, m, guard)]
+                elif tried:
                     moves = [m for m in moves if m != hash_move]
                 best, best_move, alpha, tried, quiets = self.search_moves(
-                    pos, moves, True, guard, depth, alpha, beta, ply, side, in_check, None, futile, late,
+                    pos, moves, not in_check, guard, depth, alpha, beta, ply, side, in_check, None, futile, late,
                     best, best_move, tried, quiets)
         else:
             best, best_move, alpha, tried, quiets = self.search_moves(
@@ -566,6 +589,17 @@ class Searcher:
         flag = LOWER if best >= beta else EXACT if best > original_alpha else UPPER
         self.store(key, depth, flag, best, best_move if best_move is not NO_MOVE else None, ply)
         return best
+
+    def checked(self, pos: Position, ply: int) -> bool:
+        """Is the side to move in check in ``pos``, at ``ply``? Remembered per ply by hash: a node
+        asks it of a child before searching it (does the move give check?), and the child again."""
+        key = pos.hash
+        if self.check_keys[ply] == key:
+            return self.check_values[ply]
+        value = pos.in_check()
+        self.check_keys[ply] = key
+        self.check_values[ply] = value
+        return value
 
     def plausible(self, pos: Position, move: Move) -> bool:
         """Could ``move``, a move of the table, be a move of ``pos``? (An entry's key is the whole
@@ -601,28 +635,29 @@ class Searcher:
                 scores[i] = score - GOOD_CAPTURE + BAD_CAPTURE - 1    # a losing capture: after the quiet moves' killers
                 continue
             i += 1
-            if check and not allowed(pos, move, guard):
-                continue
-            tried += 1
             quiet = not (move[2] and move[0] >= 0) and not self.victim(pos, move)
-            pruned = False
-            if quiet and tried > 1:
+            if quiet and tried:
                 quiets += 1
                 if futile or (quiets > late and best > -MATE_BOUND):
                     # Futility and late-move pruning: a quiet move near the horizon, when the static
                     # evaluation is far below alpha or many moves came before it, is not searched,
-                    # unless it gives check (tried only for the moves that may: see exposed).
+                    # unless it gives check (tried only for the moves that may: see exposed). A legal
+                    # move was searched before it, so its own legality need not be asked: a pruned
+                    # move changes neither the score nor whether the side has a move.
                     if danger is None:
                         danger = self.exposed(pos)
                     pruned = True
                     if (danger is ALL or move[0] in danger or move[1] in danger or move[3] is not None):
                         pos.push(move)
-                        pruned = not pos.in_check()
+                        pruned = not self.checked(pos, ply + 1)
                         pos.pop()
                     if pruned:
                         if futile and best < alpha:
                             best = alpha   # a fail-low bound: the move was not worth searching
                         continue
+            if check and not allowed(pos, move, guard):
+                continue
+            tried += 1
             self.make(pos, move, ply)
             same = side_of_turn[pos.turn] == side
             if tried == 1:
@@ -631,7 +666,7 @@ class Searcher:
                 reduce = 0
                 if quiet and ply and depth >= 3 and not in_check and score < COUNTER:
                     reduce = self.reductions[min(depth, 63)][min(tried, 63)] - (1 if beta - alpha > 1 else 0)
-                    if reduce and pos.in_check():
+                    if reduce and self.checked(pos, ply + 1):
                         reduce = 0
                     reduce = max(0, min(reduce, depth - 2))
                 value = self.child(pos, depth - 1 - reduce, alpha, alpha + 1, ply, same)
@@ -725,7 +760,7 @@ class Searcher:
             if self.immediate and immediate_end(pos):
                 found = outcome(pos, [])
                 return self.terminal(found, ply, side) if found is not None else 0
-        in_check = pos.in_check()
+        in_check = self.checked(pos, ply)
         best = -INFINITY
         if not in_check or qply >= QUIESCENCE_PLIES or ply >= MAX_PLY:
             best = self.evaluate(pos, ply)
@@ -741,9 +776,12 @@ class Searcher:
         if not in_check and best + self.max_gain < alpha:
             return best    # nothing could lift the position to alpha (big delta pruning)
         guard = Guard(pos)
-        check = legal is None
+        generating = legal is None      # the moves are generated here: a mate is this node's to find
+        check = generating and not in_check
         if in_check:
-            moves = list(legal if legal is not None else self.generated(pos, guard))
+            if legal is None:
+                legal = [m for m in self.generated(pos, guard) if allowed(pos, m, guard)]
+            moves = list(legal)
             scores = self.order_scores(pos, moves, None, ply)
         else:
             # Captures and promotions whose gain at best (what they take, what they promote to,
@@ -785,7 +823,7 @@ class Searcher:
                     alpha = value
                     if value >= beta:
                         break
-        if in_check and tried == 0 and check:
+        if in_check and tried == 0 and generating:
             forced = forced_moves(pos) if self.no_moves else []
             if not forced:
                 found = outcome(pos, [])

@@ -175,6 +175,13 @@ class Game:
         self.marks_die = bool(self.castling_kinds or self.gating or self.eliminates)
         # Can a gate mark die when a piece leaves the hand? (Never where captures go to hand.)
         self.hand_marks_die = self.gating and not self.to_hand
+        # May a quiescence search generate the captures and promotions alone (engine.generation.noisy_moves)?
+        self.noisy_generation: bool = self.stacking is None and not self.gating
+        # Is a move's legality only whether the one army moving keeps its royal pieces safe
+        # (engine.legality.allowed judges it by the pins alone)?
+        self.self_check_only: bool = (self.self_check and not self.partner_check and not self.forbid_giving_check
+                                      and not self.forbid_royal_escape and not any(self.drop_no_mate)
+                                      and all(len(armies) == 1 for armies in self.turn_armies))
 
     # ------------------------------------------------------------ armies
     def _compile_armies(self, spec: S.VariantSpec) -> None:
@@ -339,6 +346,10 @@ class Game:
         self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
                                                   royal_targets[self.code_army[c]], self.promotions_leaving[c])
                                   if self.code_army[c] < na else [] for c in range(1, ncodes)]
+        self.noisy_generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
+                                                        royal_targets[self.code_army[c]], self.promotions_leaving[c],
+                                                        noisy=True)
+                                        if self.code_army[c] < na else [] for c in range(1, ncodes)]
 
     def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
         """(kind, army, facings) of the pieces the setup places facing other ways than their

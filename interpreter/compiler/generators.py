@@ -6,9 +6,16 @@ appends the moves of the piece on ``frm`` to ``out`` as plain tuples
 Plain leapers and riders share merged tables with one fast closure each;
 every other atom (initial moves, en passant, hoppers, conditions,
 privileges) gets a general closure.
+
+Each piece also gets *noisy* generators (``make_generators(..., noisy=True)``)
+for a quiescence search: the same moves restricted to captures (en passant
+included) and to promotions (a move with a promotion code other than 0),
+without generating the quiet moves first where that can be helped.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .atoms import ONCE, Atom
 
@@ -27,13 +34,16 @@ def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]
 
 
 def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None,
-                    royal_targets: list[bool] | None = None, leaving: list[tuple[int, ...]] | None = None):
+                    royal_targets: list[bool] | None = None, leaving: list[tuple[int, ...]] | None = None,
+                    noisy: bool = False):
     """The closures that generate the moves of one piece code from a cell.
 
     Plain leap and ride atoms that both move and capture are merged into
     one table each (the fast path of orthodox pieces); every other atom
     gets a closure of its own. ``promotions[to]`` lists the codes a move
-    arriving on ``to`` must promote to (empty: none).
+    arriving on ``to`` must promote to (empty: none). With ``noisy``, only
+    the captures and promotions among those moves (see the module's
+    docstring), in the same order.
     """
     gens = []
     atoms = [a for a in atoms if a.level != "upper"]  # without stacks every piece is at ground level
@@ -41,13 +51,27 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
                   and not any(b for row in a.leaps for _, b in row)]
     fast_rays = [a for a in atoms if a.kind == "ride" and a.plain and a.quiet and a.capture]
     rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
-    emit = _emitter(promotions, leaving, n)
-    if fast_leaps:
-        gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
-    if fast_rays:
-        gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
-    for atom in rest:
-        gens.append(_general(atom, royal_targets, *_choices(promotions, leaving, n)))
+    arrive, leave = _choices(promotions, leaving, n)
+    promoting = any(arrive) or any(any(leave_codes) for leave_codes in leave)
+    if noisy:
+        if fast_leaps:
+            gens.append(_noisy_leaper(_merged_leaps(fast_leaps, n), arrive, leave, promoting))
+        if fast_rays:
+            gens.append(_noisy_rider(_merged_rays(fast_rays, n), arrive, leave, promoting))
+        for atom in rest:
+            part = _promoting_part(atom, arrive, leave, n) if atom.quiet and not atom.capture else atom
+            if part is None:
+                continue       # only quiet moves that never promote
+            gen = _general(part, royal_targets, arrive, leave)
+            gens.append(_noisy_only(gen) if part.quiet else gen)
+    else:
+        emit = _emitter(promotions, leaving, n)
+        if fast_leaps:
+            gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
+        if fast_rays:
+            gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
+        for atom in rest:
+            gens.append(_general(atom, royal_targets, arrive, leave))
     merged = {id(a) for a in fast_leaps}
     if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
         return [_deduplicated(gens)]
@@ -144,6 +168,80 @@ def _fast_rider(table, promotions, emit):
                     break
                 emit(out, frm, to)
     return gen_promoting
+
+
+def _noisy_leaper(table, arrive, leave, promoting: bool):
+    """:func:`_fast_leaper`'s captures, and its promotions when the piece can promote."""
+    if not promoting:
+        def gen(pos, frm, board, hostile, out):
+            for to in table[frm]:
+                q = board[to]
+                if q and hostile[q]:
+                    out.append((frm, to, 0, None))
+        return gen
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for to in table[frm]:
+            q = board[to]
+            if not q:
+                for code in arrive[to] or leave[frm]:
+                    if code:
+                        out.append((frm, to, code, None))
+            elif hostile[q]:
+                for code in arrive[to] or leave[frm]:
+                    out.append((frm, to, code, None))
+    return gen_promoting
+
+
+def _noisy_rider(table, arrive, leave, promoting: bool):
+    """:func:`_fast_rider`'s captures (the first piece on each ray, when hostile), and its
+    promotions when the piece can promote."""
+    if not promoting:
+        def gen(pos, frm, board, hostile, out):
+            for ray in table[frm]:
+                for to in ray:
+                    q = board[to]
+                    if q:
+                        if hostile[q]:
+                            out.append((frm, to, 0, None))
+                        break
+        return gen
+
+    def gen_promoting(pos, frm, board, hostile, out):
+        for ray in table[frm]:
+            for to in ray:
+                q = board[to]
+                if q:
+                    if hostile[q]:
+                        for code in arrive[to] or leave[frm]:
+                            out.append((frm, to, code, None))
+                    break
+                for code in arrive[to] or leave[frm]:
+                    if code:
+                        out.append((frm, to, code, None))
+    return gen_promoting
+
+
+def _promoting_part(atom: Atom, arrive, leave, n: int) -> Atom | None:
+    """The quiet-only ``atom`` restricted to the cells from which one of its moves may promote (a
+    pawn's step from the last rank but one), or None when none may."""
+    sources = frozenset(frm for frm in range(n)
+                        if any(code for to in atom.reach(frm) for code in arrive[to] or leave[frm]))
+    if not sources:
+        return None
+    return replace(atom, from_cells=sources if atom.from_cells is None else sources & atom.from_cells)
+
+
+def _noisy_only(general):
+    """A general closure's captures (en passant included) and promotions: its moves, filtered."""
+    def gen(pos, frm, board, hostile, out) -> None:
+        mine: list = []
+        general(pos, frm, board, hostile, mine)
+        for m in mine:
+            special = m[3]
+            if m[2] or board[m[1]] or (special is not None and special[0] == "ep"):
+                out.append(m)
+    return gen
 
 
 def _restricted(atom: Atom) -> tuple[list, list]:

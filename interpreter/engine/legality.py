@@ -63,7 +63,17 @@ def allowed(pos: Position, move: Move, guard: Guard) -> bool:
     """Do the rules allow ``move``, one of :func:`~interpreter.engine.generation.pseudo_legal_moves`
     (made with ``guard.attacked``)? For searches that test only the moves they try; the same
     answer as :func:`rule_abiding_moves` where :func:`each_move_alone` holds. ``guard``: the
-    position's, shared by every move asked about (its pins are computed once)."""
+    position's, shared by every move asked about (its pins are computed once). In the common case
+    (``Game.self_check_only``: one army a turn, ``forbid self-check`` its only legality rule, one
+    royal piece whose enemies attack by occupancy alone) the move is judged by the pins alone."""
+    g = pos.game
+    if g.self_check_only:
+        army = pos.army
+        if not guard.royals(army):
+            return True
+        found = guard.pins(army)
+        if found is not None:
+            return _keeps_king_safe(pos, move, army, found)
     return bool(_allowed(pos, [move], guard))
 
 
@@ -193,57 +203,55 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
     royals = guard.royals(army) if guard is not None else royal_cells(pos, army)
     if not royals:
         return moves
-    board = pos.board
     if g.stacking is not None:
         return _without_stack_check(pos, moves, royals)
     found = guard.pins(army) if guard is not None else _king_pins(pos, army, royals)
     if found is None:
         return [m for m in moves if safe_after(pos, m, army)]
+    return [m for m in moves if _keeps_king_safe(pos, m, army, found)]
+
+
+def _keeps_king_safe(pos: Position, move: Move, army: int, found: KingPins) -> bool:
+    """Does the pseudo-legal ``move`` leave the one royal piece of ``army`` unattacked? ``found``:
+    its :meth:`Guard.pins`, which spare most moves the make, test and unmake."""
     king, foes, pinned, checked, screens, blocks = found
+    g = pos.game
+    board = pos.board
     is_royal = g.is_royal
     explosive = g.blast is not None
-    king_code = board[king]
-    legal = []
-    for m in moves:
-        frm, to, promo, special = m
-        if frm == king and special is None and not promo and not explosive:
-            # A plain king move: is its new cell attacked once it has left the old one? (A piece
-            # it captures there stands on no line of attack towards that cell.)
-            board[king] = 0
-            if not table_attacked(pos, to, foes):
-                legal.append(m)
-            board[king] = king_code
-        elif checked:
-            # A plain move or a drop that neither takes every piece giving check nor stands in
-            # its way leaves the king attacked; the others are tried (and one that makes a royal
-            # piece: with two, the rules may not call the army in check; and every move where a
-            # capture explodes: it may blow the attacker or the enemy king away).
-            if (blocks is not None and to not in blocks and not is_royal[promo] and not explosive
-                    and (special is None or special is DROP or special[0] == "ep_set")):
-                continue
-            if safe_after(pos, m, army):
-                legal.append(m)
-        elif to in screens:
-            if safe_after(pos, m, army):
-                legal.append(m)
-        elif special is None or special[0] == "ep_set":  # a double step is a plain move here
-            if frm not in pinned and not is_royal[board[frm]] and not (explosive and board[to]):
-                legal.append(m)  # a piece that shields nothing leaves an unattacked king unattacked
-            elif safe_after(pos, m, army):
-                legal.append(m)
-        elif special is DROP:
-            legal.append(m)
-        elif special[0] == "castle" and not explosive:
-            if swaps(m):
-                # King and rook exchange cells: nothing else changes, so the king's new cell is
-                # attacked after the move exactly when it is now.
-                if not table_attacked(pos, to, foes):
-                    legal.append(m)
-            elif _castled_safe(pos, m, foes):
-                legal.append(m)
-        elif safe_after(pos, m, army):
-            legal.append(m)
-    return legal
+    frm, to, promo, special = move
+    if frm == king and special is None and not promo and not explosive:
+        # A plain king move: is its new cell attacked once it has left the old one? (A piece
+        # it captures there stands on no line of attack towards that cell.)
+        king_code = board[king]
+        board[king] = 0
+        safe = not table_attacked(pos, to, foes)
+        board[king] = king_code
+        return safe
+    if checked:
+        # A plain move or a drop that neither takes every piece giving check nor stands in
+        # its way leaves the king attacked; the others are tried (and one that makes a royal
+        # piece: with two, the rules may not call the army in check; and every move where a
+        # capture explodes: it may blow the attacker or the enemy king away).
+        if (blocks is not None and to not in blocks and not is_royal[promo] and not explosive
+                and (special is None or special is DROP or special[0] == "ep_set")):
+            return False
+        return safe_after(pos, move, army)
+    if to in screens:
+        return safe_after(pos, move, army)
+    if special is None or special[0] == "ep_set":  # a double step is a plain move here
+        if frm not in pinned and not is_royal[board[frm]] and not (explosive and board[to]):
+            return True  # a piece that shields nothing leaves an unattacked king unattacked
+        return safe_after(pos, move, army)
+    if special is DROP:
+        return True
+    if special[0] == "castle" and not explosive:
+        if swaps(move):
+            # King and rook exchange cells: nothing else changes, so the king's new cell is
+            # attacked after the move exactly when it is now.
+            return not table_attacked(pos, to, foes)
+        return _castled_safe(pos, move, foes)
+    return safe_after(pos, move, army)
 
 
 def _castled_safe(pos: Position, move: Move, foes: FoeTables) -> bool:
