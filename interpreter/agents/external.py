@@ -1,20 +1,22 @@
-"""External engines as players: any program that speaks UCI, Fairy-Stockfish above all.
+"""External engines as players: any program that speaks UCI or XBoard (CECP v2), Fairy-Stockfish above all.
 
-``uci:COMMAND`` in a seat (see :mod:`.specs`) makes a :class:`UciEngine`, an
-:class:`ExternalEngine`, which does what engine protocols share. The program is
+``uci:COMMAND`` in a seat (see :mod:`.specs`) makes a :class:`UciEngine`,
+``xboard:COMMAND`` an :class:`~.xboard_engine.XBoardEngine`; both are
+:class:`ExternalEngine`, which does what the protocols share. The program is
 started at its first move (no shell: ``COMMAND`` is split into words as a
 shell would, and run as it is), and asked in turn:
 
 - **the game.** The spec's ``variant=NAME`` (which must be on the engine's
   list of variants, when it gives one), else, for a bundled variant, the
-  first of its name and aliases that the engine lists (the choices of its
-  ``UCI_Variant`` option). A game of
+  first of its name and aliases that the engine lists (UCI: the choices of
+  its ``UCI_Variant`` option; XBoard: its ``feature variants``). A game of
   a user's file is never played under a bundled name (its name may be a
   bundled one's with other rules). An engine that lists no variant plays
-  only its protocol's own game, chess (UCI's ``chess``: a name or alias of
-  the game must be that). What the engine does not list is given to it
-  through ``VariantPath`` (see :class:`UciEngine`), or refused with the
-  reason before the first move.
+  only its protocol's own game, chess (UCI's ``chess``, XBoard's
+  ``normal``: a name or alias of the game must be that). What the engine
+  does not list is given to a UCI engine through ``VariantPath`` (see
+  :class:`UciEngine`) and refused by an XBoard engine, with the reason,
+  before the first move.
 - **the line.** The engine is told the game from the variant's start and
   every move since, when the position descends from that start (its
   history of hashes is traced, each the one legal move that leads to the
@@ -22,8 +24,8 @@ shell would, and run as it is), and asked in turn:
   position's FEN. Later moves extend that line for as long as the game
   continues it; a position this agent cannot trace back to the line's end
   starts a new line.
-- **the budget.** As the protocol can say it (:class:`UciEngine`); with
-  none, one second. A game
+- **the budget.** As each protocol can say it (:class:`UciEngine`,
+  :class:`~.xboard_engine.XBoardEngine`); with none, one second. A game
   clock's budget is passed as its ``time`` (the most the move may take).
 
 Everything the engine says is checked. Its move is read by our rules on
@@ -101,7 +103,7 @@ def mate_score(moves: int) -> int:
 
 
 class ExternalEngine(Agent):
-    """Another program as a player over ``protocol`` (``uci``): ``command`` (split with
+    """Another program as a player over ``protocol`` (``uci``, ``xboard``): ``command`` (split with
     :func:`split_command`), ``options`` (name, value) set on the engine, ``variant`` its name of
     the game (else found from the game). What the protocols share: the process, the choice of the
     game's name, the line of moves the engine was given, the wait for its answer and the checks
@@ -110,7 +112,7 @@ class ExternalEngine(Agent):
 
     protocol = ""
     default_variant = ""   # the protocol's own game: what an engine that lists no variant plays
-    answer_word = ""       # the word before the engine's move (UCI's bestmove)
+    answer_word = ""       # the word before the engine's move (UCI's bestmove, XBoard's move)
     interrupt = ""         # the command that tells a thinking engine to move now
 
     def __init__(self, command: str, options: tuple[tuple[str, str], ...] = (), variant: str | None = None,
