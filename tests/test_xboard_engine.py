@@ -139,6 +139,13 @@ def test_a_refused_move_forfeits(chess):
     agent.close()
 
 
+def test_features_without_done_count_once_the_engine_is_quiet(chess):
+    agent = parse_agent(fake("moves", "e2e4", "-nodone")).make()
+    assert agent.choose(start_position(chess), Budget(time=1)).move == parse_move(start_position(chess), "e4")
+    assert agent.engine_name == "Fake XBoard" and "Skill" in agent.offered
+    agent.close()
+
+
 def test_a_program_that_is_no_xboard_engine_fails_to_start(chess, monkeypatch):
     monkeypatch.setattr(xboard_engine, "HANDSHAKE", 1.0)   # what a silent program is given to answer
     silent = "import sys; all(line.strip() != 'quit' for line in sys.stdin)"   # reads until 'quit', says nothing

@@ -1,11 +1,11 @@
 """An XBoard (CECP v2) engine that misbehaves on purpose, for tests/test_external_engine.py and test_xboard_engine.py.
 
-    python fake_xboard.py MODE [MOVE...] [-noping] [-nosetboard] [-nousermove] [-nonps] [-log=PATH]
+    python fake_xboard.py MODE [MOVE...] [-noping] [-nosetboard] [-nousermove] [-nonps] [-nodone] [-log=PATH]
 
 It answers ``protover 2`` with ``feature done=0``, its features (``myname="Fake
 XBoard"``, ``variants="normal,shogi"``, ``san=1``, ``ping``, ``setboard``,
 ``usermove`` and ``nps`` as the flags leave them, an option ``Skill``) and
-``feature done=1``; ``ping N`` with ``pong N``; with ``-nonps``, ``nps`` with
+``feature done=1`` (with ``-nodone``, neither ``done``); ``ping N`` with ``pong N``; with ``-nonps``, ``nps`` with
 an ``Error``. To each ``go``, by MODE: ``moves`` plays the MOVEs given (an
 illegal one among them, say), one per ``go``, in turn, after a line of
 thinking output (``1 12 0 1<tab>MOVE``, or ``3 100002 ...``, a mate in 2,
@@ -35,12 +35,14 @@ for line in sys.stdin:
         print(line, file=log, flush=True)
     command, _, rest = line.partition(" ")
     if command == "protover":
-        say("feature done=0")
+        if "-nodone" not in flags:
+            say("feature done=0")
         say(f'feature myname="Fake XBoard" variants="normal,shogi" san=1 ping={int("-noping" not in flags)} '
             f'setboard={int("-nosetboard" not in flags)} usermove={int("-nousermove" not in flags)} '
             f'nps={int("-nonps" not in flags)}')
         say('feature option="Skill -spin 10 0 20"')
-        say("feature done=1")
+        if "-nodone" not in flags:
+            say("feature done=1")
     elif command == "ping":
         say(f"pong {rest}")
     elif command == "nps" and "-nonps" in flags:
