@@ -58,7 +58,7 @@ browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## engines: install Debian's fairy-stockfish and stockfish (/usr/games), opponents of 'make play ENGINE=fairy' and the tests
-## of external engines (tests/test_external_engine.py), if they are missing
+## of external engines (tests/test_external_engine.py, tests/test_xboard_engine.py), if they are missing
 engines:
 	@test -x /usr/games/fairy-stockfish -a -x /usr/games/stockfish || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fairy-stockfish stockfish >/dev/null; }

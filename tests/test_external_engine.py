@@ -1,43 +1,32 @@
-"""External UCI engines as players (``uci:COMMAND``): specs, the position given, forfeits, the server's rule.
+"""External engines as players (``uci:COMMAND``, ``xboard:COMMAND``): specs, the position given, forfeits, the server's rule.
 
-The misbehaving engines are ``tests/data/engines/fake_uci.py`` (an illegal
-move, no move, silence, an exit); the real one is Debian's Fairy-Stockfish,
-whose tests skip where it is not installed (and fail under CI, where
-``make engines`` installs it).
+What both protocols share is tested on both; what is XBoard's own, in
+tests/test_xboard_engine.py. The misbehaving engines are
+``tests/data/engines/fake_uci.py`` and ``fake_xboard.py`` (an illegal move,
+no move, silence, an exit); the real one is Debian's Fairy-Stockfish, whose
+tests skip where it is not installed (and fail under CI, where ``make
+engines`` installs it).
 """
 
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from external_engines import FAIRY, PROTOCOLS, fairy_or_skip, fake_spec, short_game
 
 from dsl.errors import UsageError
 from interpreter.agents import Budget, Forfeit, parse_agent
-from interpreter.agents.external import UciEngine, engine_fen
+from interpreter.agents.external import engine_fen
 from interpreter.agents.matches import play_game
 from interpreter.agents.simple import RandomAgent
+from interpreter.agents.specs import ENGINE_PREFIXES, ENGINES
 from interpreter.cli.main import main
 from interpreter.engine.outcome import FORFEIT
 from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.reading import parse_move
-
-FAKE = Path(__file__).parent / "data" / "engines" / "fake_uci.py"
-FAIRY = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
-
-
-def fake(mode: str, *moves: str) -> str:
-    """The command of the fake engine in ``mode``."""
-    return shlex.join([sys.executable, str(FAKE), mode, *moves])
-
-
-def fake_spec(mode: str, *moves: str, options: str = ":time=0.2") -> str:
-    return f"uci:{fake(mode, *moves)}{options}"
+from interpreter.protocols.loop import EXTERNAL_PREFIXES
 
 
 @pytest.fixture()
@@ -45,13 +34,17 @@ def chess():
     return load_game("chess")
 
 
-def test_spec_parts():
-    spec = parse_agent("uci:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16")
-    assert spec.kind == "uci" and spec.command == "/usr/games/fairy-stockfish"
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_spec_parts(protocol):
+    spec = parse_agent(f"{protocol}:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16")
+    assert spec.kind == protocol and spec.command == "/usr/games/fairy-stockfish"
     assert spec.budget == Budget(time=0.5)
     assert spec.engine_options == (("Skill Level", "3"), ("Hash", "16"))
     assert spec.variant == "shogi"
-    assert spec.label == "uci:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16"
+    assert spec.label == f"{protocol}:/usr/games/fairy-stockfish:time=0.5:Skill Level=3:variant=shogi:Hash=16"
+    assert isinstance(spec.make(), ENGINES[protocol])
+    # The engine protocols refuse external engines by the same prefixes, read without importing the agents.
+    assert EXTERNAL_PREFIXES == ENGINE_PREFIXES
 
 
 @pytest.mark.parametrize("text, words", [
@@ -62,6 +55,10 @@ def test_spec_parts():
     ("uci:engine:time=fast", "not a number"),
     ("uci:engine:Hash=1\nquit", "line break"),
     ("ucx:engine", "unknown agent"),
+    ("xboard:", "needs a command"),
+    ("xboard:engine:depth", "is not NAME=VALUE"),
+    ("xboard:engine:nodes=many", "not a number"),
+    ("xboard:engine:Skill=1\nquit", "line break"),
 ])
 def test_bad_specs_are_usage_errors(text, words):
     with pytest.raises(UsageError, match=words):
@@ -69,7 +66,7 @@ def test_bad_specs_are_usage_errors(text, words):
 
 
 def test_moves_and_the_line_given(chess):
-    agent = parse_agent(fake_spec("moves", "e2e4", "g1f3")).make()
+    agent = parse_agent(fake_spec("uci", "moves", "e2e4", "g1f3")).make()
     try:
         pos = start_position(chess)
         info = agent.choose(pos, Budget(time=0.2))
@@ -94,32 +91,40 @@ def test_promoted_mark_is_dropped_for_engines():
     assert "+B~" not in engine_fen(pos) and "+B" in engine_fen(pos)
 
 
-@pytest.mark.parametrize("mode, moves, reason", [
-    ("illegal", ("e2e5",), "illegal move 'e2e5'"),
-    ("none", (), "bestmove (none) where the rules allow 20 moves"),
-    ("exit", (), "exited with status 3 (stderr: fake engine: giving up)"),
+@pytest.mark.parametrize("protocol, mode, moves, reason", [
+    ("uci", "moves", ("e2e5",), "illegal move 'e2e5'"),
+    ("uci", "none", (), "bestmove (none) where the rules allow 20 moves"),
+    ("uci", "exit", (), "exited with status 3 (stderr: fake engine: giving up)"),
+    ("xboard", "moves", ("e2e5",), "illegal move 'e2e5'"),
+    ("xboard", "moves", ("@@@@",), "move @@@@ where the rules allow 20 moves"),
+    ("xboard", "exit", (), "exited with status 3 (stderr: fake engine: giving up)"),
+    ("xboard", "resign", (), "Fake XBoard resigned"),
+    ("xboard", "claim", (), "claimed '1/2-1/2 {Draw by repetition}' where the rules play on"),
+    ("xboard", "usererror", (), "reported an error: 'Illegal position: no king'"),
 ])
-def test_a_misbehaving_engine_forfeits(chess, mode, moves, reason):
-    agent = parse_agent(fake_spec(mode, *moves)).make()
+def test_a_misbehaving_engine_forfeits(chess, protocol, mode, moves, reason):
+    agent = parse_agent(fake_spec(protocol, mode, *moves)).make()
     with pytest.raises(Forfeit) as caught:
         agent.choose(start_position(chess), Budget(time=0.2))
     assert reason in str(caught.value)
     agent.close()
 
 
-def test_a_silent_engine_is_stopped_then_forfeits(chess):
-    agent = parse_agent(fake_spec("hang")).make()
-    assert isinstance(agent, UciEngine)
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_silent_engine_is_stopped_then_forfeits(chess, protocol):
+    agent = parse_agent(fake_spec(protocol, "hang")).make()
     agent.grace = 0.3
     started = time.monotonic()
     with pytest.raises(Forfeit, match="did not answer in"):
         agent.choose(start_position(chess), Budget(time=0.2))
-    assert time.monotonic() - started < 10   # the budget, the grace and the wait after 'stop': no hang
+    # The budget (over XBoard, st 1: whole seconds), the grace and the wait after 'stop' or '?': no hang.
+    assert time.monotonic() - started < 10
     agent.close()
 
 
-def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess):
-    engine = parse_agent(fake_spec("moves", "e2e4", "e1e3")).make()   # the second move is illegal
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess, protocol):
+    engine = parse_agent(fake_spec(protocol, "moves", "e2e4", "e1e3")).make()   # the second move is illegal
     players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
     result, sans, _ = play_game(chess, players)
     engine.close()
@@ -129,25 +134,27 @@ def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess):
 
 
 def test_a_game_the_engine_does_not_play_is_refused():
-    agent = parse_agent(fake_spec("moves", "a1a2")).make()
+    agent = parse_agent(fake_spec("uci", "moves", "a1a2")).make()
     with pytest.raises(UsageError, match="does not play xiangqi"):
         agent.choose(start_position(load_game("xiangqi")), Budget(time=0.2))
     agent.close()
-    unknown = parse_agent(fake_spec("moves", "e2e4", options=":Threads=2")).make()
+    unknown = parse_agent(fake_spec("uci", "moves", "e2e4", options=":Threads=2")).make()
     with pytest.raises(UsageError, match="has no option 'Threads'"):
         unknown.choose(start_position(load_game("chess")), Budget(time=0.2))
     unknown.close()
 
 
-def test_a_program_that_does_not_exist_forfeits(chess):
-    agent = parse_agent("uci:/nonexistent/engine").make()
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_program_that_does_not_exist_forfeits(chess, protocol):
+    agent = parse_agent(f"{protocol}:/nonexistent/engine").make()
     with pytest.raises(Forfeit, match="could not be started"):
         agent.choose(start_position(chess), Budget(time=0.2))
 
 
-def test_play_records_the_forfeit(tmp_path, capsys):
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_play_records_the_forfeit(tmp_path, capsys, protocol):
     record = tmp_path / "game.pgn"
-    status = main(["play", "chess", "--white", fake_spec("illegal", "e2e5"), "--black", "random",
+    status = main(["play", "chess", "--white", fake_spec(protocol, "moves", "e2e5"), "--black", "random",
                    "--pgn", str(record)])
     out = capsys.readouterr().out
     assert status == 0
@@ -156,36 +163,40 @@ def test_play_records_the_forfeit(tmp_path, capsys):
     assert '[Result "0-1"]' in text and "forfeit" in text
 
 
-def test_engine_protocols_refuse_an_external_engine(capsys):
-    assert main(["uci", "--agent", fake_spec("moves", "e2e4")]) == 2
+@pytest.mark.parametrize("command", ["uci", "xboard"])
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_engine_protocols_refuse_an_external_engine(capsys, command, protocol):
+    assert main([command, "--agent", fake_spec(protocol, "moves", "e2e4")]) == 2
     assert "not an external engine" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ the server
 
 
-def test_server_requests_cannot_start_programs():
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_server_requests_cannot_start_programs(protocol):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
     from interpreter.server.app import create_app
 
     client = TestClient(create_app())
-    answer = client.post("/api/games", json={"variant": "chess", "seats": {"black": fake_spec("moves", "e7e5")}})
+    answer = client.post("/api/games", json={"variant": "chess", "seats": {"black": fake_spec(protocol, "moves", "e7e5")}})
     assert answer.status_code == 400
     assert "starts no program" in answer.json()["message"]
     answer = client.post("/api/games", json={"variant": "chess", "seats": {"black": "engine:fairy"}})
     assert answer.status_code == 400 and "no engine 'fairy'" in answer.json()["message"]
 
 
-def test_server_offers_the_operators_engines_and_shows_a_forfeit():
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_server_offers_the_operators_engines_and_shows_a_forfeit(protocol):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
     from interpreter.server.app import create_app
     from interpreter.server.command import probe_engines
 
-    engines = probe_engines([f"fake={fake_spec('illegal', 'e7e4')}"])
+    engines = probe_engines([f"fake={fake_spec(protocol, 'moves', 'e7e4')}"])
     try:
         client = TestClient(create_app(engines=engines))
         checked = client.post("/api/check", json={"variant": "chess"}).json()
@@ -207,30 +218,25 @@ def test_server_offers_the_operators_engines_and_shows_a_forfeit():
 # ------------------------------------------------------------------ Fairy-Stockfish itself
 
 
-def _fairy_or_skip() -> None:
-    if not os.path.exists(FAIRY):
-        if os.environ.get("CI"):
-            raise RuntimeError("fairy-stockfish is missing: 'make engines' installs it")
-        pytest.skip("fairy-stockfish is not installed ('make engines' installs it)")
-
-
-@pytest.mark.parametrize("variant", ["shogi", "xiangqi", "crazyhouse"])
-def test_fairy_stockfish_plays_a_short_game(variant):
-    _fairy_or_skip()
-    game = load_game(variant)
-    engine = parse_agent(f"uci:{FAIRY}:nodes=2000:Threads=1").make()
-    players = {0: (engine, Budget(nodes=2000)), 1: (RandomAgent(7), Budget())}
-    try:
-        result, sans, _ = play_game(game, players, max_plies=40)
-    finally:
-        engine.close()
+@pytest.mark.parametrize("spec, variant", [
+    (f"uci:{FAIRY}:nodes=2000:Threads=1", "shogi"),
+    (f"uci:{FAIRY}:nodes=2000:Threads=1", "xiangqi"),
+    (f"uci:{FAIRY}:nodes=2000:Threads=1", "crazyhouse"),
+    (f"xboard:{FAIRY}:depth=3", "chess"),   # Fairy-Stockfish 11.1 takes no node budget over XBoard
+    (f"xboard:{FAIRY}:depth=3", "shogi"),
+    (f"xboard:{FAIRY}:depth=3", "xiangqi"),
+])
+def test_fairy_stockfish_plays_a_short_game(spec, variant):
+    fairy_or_skip()
+    result, sans, stats = short_game(variant, spec)
     # Every move it answered was legal by our rules (else the game was forfeited) over 20 of its turns.
-    assert result is None or result.rule != FORFEIT
+    assert result is None or result.rule != FORFEIT, result.describe(load_game(variant))
     assert len(sans) >= 20 or result is not None
+    assert stats[0].moves >= 5
 
 
 def test_match_against_fairy_stockfish(capsys):
-    _fairy_or_skip()
+    fairy_or_skip()
     status = main(["match", "chess", "--seat", f"uci:{FAIRY}:nodes=500", "--seat", "random", "--games", "2",
                    "--jobs", "1", "--max-plies", "60"])
     out = capsys.readouterr().out
@@ -239,7 +245,7 @@ def test_match_against_fairy_stockfish(capsys):
 
 
 def test_fairy_stockfish_plays_a_users_file_through_variant_path(tmp_path):
-    _fairy_or_skip()
+    fairy_or_skip()
     # A user's file named like a bundled variant, with other rules: it must not be played as FSF's chess.
     rules = tmp_path / "chess.rules"
     rules.write_text((Path(__file__).parent.parent / "docs" / "examples" / "extraqueen.rules").read_text()
@@ -260,7 +266,7 @@ def test_fairy_stockfish_plays_a_users_file_through_variant_path(tmp_path):
 
 
 def test_a_game_fairy_stockfish_cannot_express_is_refused():
-    _fairy_or_skip()
+    fairy_or_skip()
     engine = parse_agent(f"uci:{FAIRY}:nodes=1000").make()
     with pytest.raises(UsageError, match="cannot be written for its VariantPath"):
         engine.choose(start_position(load_game("locking")), Budget(nodes=1000))
@@ -268,7 +274,7 @@ def test_a_game_fairy_stockfish_cannot_express_is_refused():
 
 
 def test_an_engine_that_reads_an_exported_game_otherwise_is_refused(tmp_path):
-    _fairy_or_skip()
+    fairy_or_skip()
     # Debian's Fairy-Stockfish 11.1 ignores settings newer than itself (a pawn of its own, pawnTypes):
     # the perft check after VariantPath catches it before a move is played. A newer engine that reads
     # the section as it is written plays it instead.

@@ -183,6 +183,19 @@ def test_bad_input_gets_the_protocols_error_replies(raw):
     assert raw.close() == 0
 
 
+def test_new_ends_the_node_rate_and_the_depth_limit(raw):
+    raw.ask("new", "force", "nps 1", "st 5", "sd 1")   # five nodes a move, one ply
+    start = len(raw.lines)
+    raw.send("go")
+    raw.move(start)
+    # After 'new', st 1 is a second again (with nps 1 left over, it would be one node: no depth 2).
+    raw.ask("new", "force", "st 1")
+    start = len(raw.lines)
+    raw.send("go")
+    lines = raw.wait_for(lambda line: line.startswith("move "), since=start)
+    assert any(line.split()[0] == "2" for line in lines if line[:1].isdigit())
+
+
 def test_question_mark_makes_the_engine_move_now(raw):
     raw.ask("new", "force")
     start = len(raw.lines)

@@ -73,6 +73,13 @@ class LineProcess:
             raise EngineFailure(f"{self.name} {how} ({self.stderr()})")
         return line
 
+    def drain(self) -> None:
+        """Drop the lines the child has written that were not read (those waiting now: a child that
+        keeps writing cannot keep this busy); :class:`EngineFailure` if the child has ended."""
+        for _ in range(self.lines.qsize()):
+            if self.next_line(0) is None:
+                break
+
     def expect(self, done: Callable[[str], bool], timeout: float) -> list[str]:
         """The lines read up to and including the first one for which ``done`` is true, within
         ``timeout`` seconds in all; :class:`EngineFailure` if none comes in time or the child ends."""

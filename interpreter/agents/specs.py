@@ -13,13 +13,14 @@ algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
   the alpha-beta agent; options given beside it win);
 - ``seed=N``: the agent's seed (else the one the caller gives).
 
-An external engine is ``uci:COMMAND`` followed by options separated by
-``:`` alone (a UCI option's name may hold spaces and its value commas):
-``time``, ``nodes`` and ``depth`` are the budget as above, ``variant=NAME``
-the engine's ``UCI_Variant`` (else found from the game), ``seed`` is
-ignored, and every other ``NAME=VALUE`` is set on the engine
+An external engine is ``uci:COMMAND`` (UCI) or ``xboard:COMMAND`` (XBoard,
+CECP v2) followed by options separated by ``:`` alone (an option's name
+may hold spaces and its value commas): ``time``, ``nodes`` and ``depth``
+are the budget as above, ``variant=NAME`` the engine's name of the game
+(else found from the game), ``seed`` is ignored, and every other
+``NAME=VALUE`` is set on the engine
 (``uci:/usr/games/fairy-stockfish:time=0.5:Skill Level=3``); see
-:mod:`.external`.
+:mod:`.external` and :mod:`.xboard_engine`.
 
 ``human`` is not an agent; front ends check for it before calling
 :func:`parse_agent`. Bad specs raise :class:`dsl.UsageError`.
@@ -40,10 +41,12 @@ from .external import UciEngine, split_command
 from .mcts import MCTS
 from .simple import GreedyAgent, RandomAgent
 from .strength import MAX_ELO, MIN_ELO, elo_budget, elo_limits
+from .xboard_engine import XBoardEngine
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS}
 SEARCHES = ("alphabeta", "mcts")
-ENGINE_PREFIX = "uci:"   # an external engine: uci:COMMAND[:NAME=VALUE...]
+ENGINES = {"uci": UciEngine, "xboard": XBoardEngine}   # external engines by protocol: uci:COMMAND[:NAME=VALUE...]
+ENGINE_PREFIXES = tuple(f"{protocol}:" for protocol in ENGINES)
 # The budgets of --level: easy is shallow, medium answers within about a second, hard within five.
 LEVELS = {"easy": Budget(time=0.5, depth=2), "medium": Budget(time=1.0), "hard": Budget(time=5.0)}
 DEFAULT_LEVEL = "medium"
@@ -59,15 +62,15 @@ class AgentSpec:
     seed: int | None = None
     text: str = ""
     elo: int | None = None     # a level of strength (alpha-beta only), see interpreter.agents.strength
-    command: str = ""          # an external engine's command (kind "uci")
-    engine_options: tuple[tuple[str, str], ...] = ()   # its UCI options, set in this order
-    variant: str | None = None  # its UCI_Variant, when given
+    command: str = ""          # an external engine's command (kind "uci" or "xboard")
+    engine_options: tuple[tuple[str, str], ...] = ()   # its options, set in this order
+    variant: str | None = None  # its name of the game, when given
 
     def make(self, seed: int = 0) -> Agent:
         """A new agent of this spec (seeded by the spec's seed, else by ``seed``)."""
         seed = self.seed if self.seed is not None else seed
-        if self.kind == "uci":
-            return UciEngine(self.command, self.engine_options, self.variant, seed)
+        if self.kind in ENGINES:
+            return ENGINES[self.kind](self.command, self.engine_options, self.variant, seed)
         if self.kind == "alphabeta" and self.elo is not None:
             nodes, noise = elo_limits(self.elo)
             return AlphaBeta(seed, noise=noise, node_cap=nodes)
@@ -81,7 +84,7 @@ class AgentSpec:
 
 def parse_agent(text: str, level: str | None = None) -> AgentSpec:
     """Parse an agent spec; ``level`` (easy, medium, hard) gives the budget when the spec has none."""
-    if text.strip().startswith(ENGINE_PREFIX):
+    if text.strip().startswith(ENGINE_PREFIXES):
         return _parse_engine(text.strip())
     words = [w for part in text.strip().split(":") for w in part.split(",") if w]
     if not words:
@@ -96,7 +99,8 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
     elif head in AGENTS:
         kind = head
     else:
-        raise _unknown(head, ["random", "greedy", "ai", *SEARCHES, "uci:COMMAND"], f"unknown agent '{head}'")
+        raise _unknown(head, ["random", "greedy", "ai", *SEARCHES, *(f"{p}COMMAND" for p in ENGINE_PREFIXES)],
+                       f"unknown agent '{head}'")
     options: dict[str, str] = {}
     for word in rest:
         name, sep, value = word.partition("=")
@@ -125,8 +129,9 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
 
 
 def _parse_engine(text: str) -> AgentSpec:
-    """``uci:COMMAND[:NAME=VALUE...]`` (see the module docstring)."""
-    command, *rest = text[len(ENGINE_PREFIX):].split(":")
+    """``uci:COMMAND[:NAME=VALUE...]`` or ``xboard:COMMAND[:NAME=VALUE...]`` (see the module docstring)."""
+    protocol, _, after = text.partition(":")
+    command, *rest = after.split(":")
     split_command(command)
     numbers: dict[str, float] = {}
     options: list[tuple[str, str]] = []
@@ -134,7 +139,7 @@ def _parse_engine(text: str) -> AgentSpec:
     for word in rest:
         name, sep, value = (part.strip() for part in word.partition("="))
         if not sep or not name or not value:
-            raise UsageError(f"engine option {clip(word)!r} is not NAME=VALUE", hint="e.g. uci:stockfish:time=0.5")
+            raise UsageError(f"engine option {clip(word)!r} is not NAME=VALUE", hint=f"e.g. {protocol}:stockfish:time=0.5")
         if name in ("time", "nodes", "depth"):
             numbers[name] = _number(name, value)
         elif name == "variant":
@@ -143,7 +148,7 @@ def _parse_engine(text: str) -> AgentSpec:
             if any(c in name + value for c in "\n\r"):
                 raise UsageError(f"engine option {clip(word)!r}: a line break may not be sent to the engine")
             options.append((name, value))
-    return AgentSpec("uci", Budget(**numbers), None, text, None, command.strip(), tuple(options), variant)
+    return AgentSpec(protocol, Budget(**numbers), None, text, None, command.strip(), tuple(options), variant)
 
 
 def _elo(text: str) -> int:

@@ -67,7 +67,8 @@ def _add_position(p: argparse.ArgumentParser) -> None:
 
 
 WHO = ("human, random, greedy, ai, an agent with options such as ai:alphabeta:time=2 or ai:mcts:nodes=20000, "
-       "or an external UCI engine such as uci:/usr/games/fairy-stockfish:time=1")
+       "or an external engine over UCI or XBoard such as uci:/usr/games/fairy-stockfish:time=1 or "
+       "xboard:/usr/games/fairy-stockfish:depth=8")
 
 
 def _level(text: str) -> str:
@@ -277,8 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.add_argument("--engine", metavar="NAME=COMMAND", action="append",
-                   help="offer an external UCI engine as the seat engine:NAME in the games it plays, e.g. "
-                        "fairy=/usr/games/fairy-stockfish or fairy=uci:/usr/games/fairy-stockfish:time=1 "
+                   help="offer an external engine as the seat engine:NAME in the games it plays, e.g. "
+                        "fairy=/usr/games/fairy-stockfish (UCI), fairy=uci:/usr/games/fairy-stockfish:time=1 or "
+                        "fairy=xboard:/usr/games/fairy-stockfish:depth=8 "
                         "(may be repeated; requests cannot start other programs)")
     _add_max_plies(p, "the plies of each game's record, people's moves included")
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")

@@ -179,12 +179,17 @@ class LineEngine:
         self.agent_spec = spec
 
 
+EXTERNAL_PREFIXES = ("uci:", "xboard:")
+"""The specs of external engines (:data:`interpreter.agents.specs.ENGINE_PREFIXES`, written out here:
+importing the agents would load the engine before the handshake is answered)."""
+
+
 def check_agent(spec: str) -> None:
-    """Raise UsageError for a spec that names an external engine (``uci:``, see
+    """Raise UsageError for a spec that names an external engine (``uci:``, ``xboard:``, see
     :mod:`interpreter.agents.specs`): a GUI's option must not start a program, and an engine that
-    relays another is of no use. (Read from the text: the protocol answers ``uci`` before any agent
-    is loaded.)"""
-    if spec.strip().startswith("uci:"):
+    relays another is of no use. (Read from the text: the protocol answers its handshake before any
+    agent is loaded.)"""
+    if spec.strip().startswith(EXTERNAL_PREFIXES):
         from dsl import UsageError
         raise UsageError("the engine protocols search with this project's agents, not an external engine",
                          hint="give the GUI the other engine directly")

@@ -9,8 +9,9 @@ first. For a variant XBoard does not know itself, ``variant NAME`` is
 answered with ``setup`` and ``piece`` commands (see
 :mod:`~interpreter.protocols.cecp`).
 
-Commands: ``new`` (chess, the engine plays Black), ``variant NAME``,
-``force``, ``go``, ``playother``, ``usermove MOVE`` (or the bare move),
+Commands: ``new`` (chess, the engine plays Black; the limits of ``sd`` and
+``nps`` end), ``variant NAME``, ``force``, ``go``, ``playother``,
+``usermove MOVE`` (or the bare move),
 ``undo``, ``remove``, ``setboard FEN``, ``level MPS BASE INC``, ``st
 SECONDS``, ``sd DEPTH``, ``nps NODES``, ``time``/``otim`` (centiseconds),
 ``?`` (move now), ``ping N`` (``pong N``), ``result``, ``analyze`` /
@@ -123,7 +124,8 @@ class XBoardEngine(LineEngine):
 
     def cmd_new(self, rest: str) -> None:
         self._abandon()
-        self.variant, self.depth, self.my_time = DEFAULT_VARIANT, None, None
+        # CECP: 'new' removes the depth limit of sd and the node rate of nps; st and level stay.
+        self.variant, self.depth, self.nps, self.my_time = DEFAULT_VARIANT, None, None, None
         session = self._load()
         session.new_game()
         self.engine_side = session.game.turn_order[1]

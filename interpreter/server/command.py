@@ -3,8 +3,9 @@
 The socket is bound here, before the server starts, so that a port in use
 or a host that cannot be bound is reported as a usage error (exit 2) and
 ``--port 0`` can pick a free port, whose address is printed. The engines of
-``--engine NAME=COMMAND`` are started once here too (each answers ``uci``:
-which games it plays), so that one that does not start is reported now.
+``--engine NAME=COMMAND`` are started once here too (each answers its
+handshake: which games it plays), so that one that does not start is
+reported now.
 """
 
 from __future__ import annotations
@@ -61,12 +62,13 @@ def cmd_serve(args) -> int:
 
 def probe_engines(given: list[str]):
     """The :class:`~interpreter.server.seats.Engines` of ``--engine NAME=SPEC`` options (SPEC:
-    ``uci:COMMAND[:OPTION=VALUE...]``, or a command alone), each started and asked what it plays;
-    UsageError for a bad name or spec, or an engine that does not start."""
+    ``uci:COMMAND[:OPTION=VALUE...]``, ``xboard:COMMAND[:OPTION=VALUE...]``, or a command alone,
+    spoken to over UCI), each started and asked what it plays; UsageError for a bad name or spec,
+    or an engine that does not start."""
     from interpreter.agents import parse_agent
-    from interpreter.agents.external import UciEngine
+    from interpreter.agents.external import ExternalEngine
     from interpreter.agents.process import EngineFailure
-    from interpreter.agents.specs import ENGINE_PREFIX
+    from interpreter.agents.specs import ENGINE_PREFIXES
 
     from .seats import Engines
 
@@ -75,9 +77,9 @@ def probe_engines(given: list[str]):
         name, sep, spec = text.partition("=")
         if not sep or not name.isidentifier() or not spec.strip():
             raise UsageError(f"--engine {text!r} is not NAME=COMMAND", hint="e.g. --engine fairy=/usr/games/fairy-stockfish")
-        spec = spec if spec.startswith(ENGINE_PREFIX) else ENGINE_PREFIX + spec
+        spec = spec if spec.startswith(ENGINE_PREFIXES) else "uci:" + spec
         engine = parse_agent(spec).make()
-        assert isinstance(engine, UciEngine)
+        assert isinstance(engine, ExternalEngine)
         try:
             engine.handshake()
         except EngineFailure as err:

@@ -10,9 +10,9 @@ a seat by its player or by one of its armies, as ``rules play --seat`` does.
 A server must bound what one request can cost, so an agent's budget may
 not exceed :data:`MOST_TIME` seconds, :data:`MOST_NODES` nodes or
 :data:`MOST_DEPTH` plies. A request never starts a program: an external
-engine's spec (``uci:COMMAND``) is refused, and the engines the server's
-operator named (``rules serve --engine NAME=COMMAND``, :class:`Engines`)
-are offered as ``engine:NAME`` in the games they play.
+engine's spec (``uci:COMMAND``, ``xboard:COMMAND``) is refused, and the
+engines the server's operator named (``rules serve --engine NAME=COMMAND``,
+:class:`Engines`) are offered as ``engine:NAME`` in the games they play.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from dsl.errors import UsageError, clip, suggest
 
 from interpreter.agents import Agent, AgentSpec, parse_agent
-from interpreter.agents.external import UciEngine
-from interpreter.agents.specs import ENGINE_PREFIX
+from interpreter.agents.external import ExternalEngine
+from interpreter.agents.specs import ENGINE_PREFIXES
 from interpreter.agents.strength import NAMED_ELO
 from interpreter.compiler.game import Game
 
@@ -42,11 +42,11 @@ ENGINE_KIND = "engine:"   # a seat kind of an engine the operator named: engine:
 @dataclass
 class Engines:
     """The external engines a server may run, by the name its operator gave each: ``specs[name]``
-    is a ``uci:COMMAND[:...]`` spec, ``probes[name]`` an engine of it after its handshake (which
-    tells the games it plays). Empty: no engine."""
+    is a ``uci:COMMAND[:...]`` or ``xboard:COMMAND[:...]`` spec, ``probes[name]`` an engine of it
+    after its handshake (which tells the games it plays). Empty: no engine."""
 
     specs: dict[str, str] = field(default_factory=dict)
-    probes: dict[str, UciEngine] = field(default_factory=dict)
+    probes: dict[str, ExternalEngine] = field(default_factory=dict)
 
     def kinds(self, game: Game) -> dict[str, str]:
         """The seat kinds ``engine:NAME`` of the engines that play ``game``, with their labels."""
@@ -137,7 +137,7 @@ def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0, engines: E
 def agent_of(text: str, seed: int, engines: Engines = NO_ENGINES) -> tuple[AgentSpec, Agent]:
     """The parsed agent spec ``text`` and a new agent of it; UsageError for a bad spec, a budget
     beyond what the server allows, or an external engine that is not one of ``engines``."""
-    if text.strip().startswith(ENGINE_PREFIX):
+    if text.strip().startswith(ENGINE_PREFIXES):
         raise UsageError("this server starts no program a request names",
                          hint="its operator may name engines: rules serve --engine NAME=COMMAND; then the seat "
                               "is engine:NAME")

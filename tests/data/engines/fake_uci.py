@@ -4,10 +4,10 @@
 
 It answers the handshake (``uci``: an ``id name``, a ``UCI_Variant`` combo
 offering chess, ``uciok``; ``isready``: ``readyok``) and then, to each
-``go``, by MODE: ``moves`` plays the MOVEs given, one per ``go``, in turn;
-``illegal`` answers MOVE[0] (meant to be illegal); ``none`` answers
-``bestmove (none)``; ``hang`` never answers; ``exit`` exits with status 3,
-after writing a line to stderr.
+``go``, by MODE: ``moves`` plays the MOVEs given (an illegal one among
+them, say), one per ``go``, in turn; ``none`` answers ``bestmove (none)``;
+``hang`` never answers; ``exit`` exits with status 3, after writing a line
+to stderr.
 """
 
 import sys
@@ -34,8 +34,6 @@ for line in sys.stdin:
         print("info depth 1 score cp 12 nodes 1 pv " + (moves[0] if moves else "a1a1"), flush=True)
         if mode == "none":
             print("bestmove (none)", flush=True)
-        elif mode == "illegal":
-            print(f"bestmove {moves[0]}", flush=True)
         else:
             print(f"bestmove {moves[played % len(moves)]}", flush=True)
             played += 1
