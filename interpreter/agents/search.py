@@ -7,17 +7,21 @@ principal-variation search with a quiescence search, over the two sides of
 
 - **Legality when a move is tried.** Where a move's legality is a question
   about that move alone (:func:`~interpreter.engine.legality.each_move_alone`)
-  and no end rule reads more of the legal moves than whether there is one
-  (``Game.ends_read_moves``), a node generates the pseudo-legal moves, picks
+  and no end rule counts the legal moves beyond whether there is one
+  (``Game.ends_count_moves``), a node generates the pseudo-legal moves, picks
   them one at a time in order (the hash move, captures by most valuable
   victim and static exchange, killers, the counter-move, history) and asks
   :func:`~interpreter.engine.legality.allowed` only of the move it is about
   to search: a cut-off after one move costs one test, not forty. The end
   rules that can hold while a move exists are asked first
   (:func:`~interpreter.engine.outcome.outcome_with_moves`); a mate or a
-  stalemate is known when no move passed. Other games (compulsory captures,
-  neutral pieces, rules on the number of moves) generate the legal moves at
-  every node, as the rules define them.
+  stalemate is known when no move passed. A node where an end rule reads the
+  moves themselves (``only_move_by_royal``, which a rule reads only when its
+  conditions before it hold) generates its legal moves, as do all nodes of
+  other games (compulsory captures, neutral pieces, rules on the number of
+  moves).
+  Quiescence nodes generate only the captures and promotions where the game
+  allows (:func:`~interpreter.engine.generation.noisy_moves`).
 - **An evaluation kept up to date.** The sums of
   :mod:`~interpreter.agents.incremental` are carried from a node to its
   children, changed by the move (from scratch only after castling, stacks,
@@ -51,8 +55,8 @@ from interpreter.engine.attacks import table_attackers
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone
 from interpreter.engine.moves import DROP, PASS, Move
-from interpreter.engine.outcome import (Outcome, forced_moves, immediate_end, outcome, outcome_with_moves,
-                                        legal_moves)
+from interpreter.engine.outcome import (MovesNeeded, Outcome, forced_moves, immediate_end, legal_moves, outcome,
+                                        outcome_with_moves)
 from interpreter.engine.position import Position
 from interpreter.loading import start_position
 
@@ -144,7 +148,7 @@ class Searcher:
         self.noise = noise
         self.seed = seed
         self.n: int = game.n
-        self.lazy: bool = each_move_alone(game) and not game.ends_read_moves
+        self.lazy: bool = each_move_alone(game) and not game.ends_count_moves
         self.asks_ends: bool = bool(game.ends_with_moves)
         self.immediate: bool = game.has_immediate_ends
         self.no_moves: bool = bool(game.no_moves)
@@ -521,10 +525,16 @@ class Searcher:
                 found = outcome(pos, [])
                 return self.terminal(found, ply, side) if found is not None else 0
             if self.lazy:
-                if self.asks_ends and outcome_with_moves(pos) is not None:
-                    found = outcome(pos, legal_moves(pos))   # exact: a rule before it may need no moves
-                    if found is not None:
-                        return self.terminal(found, ply, side)
+                if self.asks_ends:
+                    try:
+                        ended = outcome_with_moves(pos) is not None
+                    except MovesNeeded:             # this node's moves are generated, as the rules define them
+                        legal = legal_moves(pos)
+                        ended = True
+                    if ended:
+                        found = outcome(pos, legal if legal is not None else legal_moves(pos))   # exact: a rule
+                        if found is not None:                                                   # before may need none
+                            return self.terminal(found, ply, side)
             else:
                 legal = legal_moves(pos)
                 found = outcome(pos, legal)

@@ -216,19 +216,17 @@ def needs_no_moves(condition) -> bool:
             and any(needs_no_moves(operand) for operand in condition.operands))
 
 
-# Names that read the legal moves themselves, not only whether there is one.
-MOVE_LIST_NAMES = ("only_move_by_royal", "mate_follows")
-
-
-def reads_move_list(condition) -> bool:
-    """Does ``condition`` read more of the legal moves than whether there is one: ``legal_moves``
-    other than in ``legal_moves == 0``, or a name of :data:`MOVE_LIST_NAMES`? Where no end rule
-    does, a search may learn whether moves exist by trying them one at a time."""
+def counts_moves(condition) -> bool:
+    """Does ``condition`` read the number of legal moves beyond whether there is one
+    (``legal_moves`` other than in ``legal_moves == 0``)? Where no end rule does, a search may learn
+    whether moves exist by trying them one at a time (the names that read the moves themselves,
+    ``only_move_by_royal`` and ``mate_follows``, ask for them when they are read: see
+    :func:`~interpreter.engine.outcome.outcome_with_moves`)."""
     if _is_no_moves_test(condition):
         return False
     if isinstance(condition, S.Ref):
-        return condition.path == ["legal_moves"] or ".".join(condition.path) in MOVE_LIST_NAMES
-    return any(reads_move_list(child) for value in condition.__dict__.values()
+        return condition.path == ["legal_moves"]
+    return any(counts_moves(child) for value in condition.__dict__.values()
                for child in (value if isinstance(value, list) else [value]) if isinstance(child, S.Node))
 
 

@@ -33,8 +33,8 @@ from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, compile_atoms, frame
 from .generators import make_generators
-from .end_rules import (compile_end_rules, compile_insufficient, compile_no_moves, material_kinds, needs_no_moves,
-                        reads_move_list)
+from .end_rules import (compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
+                        needs_no_moves)
 from .setup import Setup, compile_setup
 from .stacking import compile_stacking
 from .tables import AttackTables, FoeTables, attack_tables, foe_tables
@@ -555,9 +555,9 @@ class Game:
         self.has_immediate_ends = bool(self.immediate_ends)
         # For searches that try moves one at a time: the end rules that may hold while the side to
         # move has a legal move (a mate or a stalemate needs none), and whether that is exact (no
-        # rule reads more of the legal moves than whether there is one).
+        # rule counts the legal moves beyond whether there is one).
         self.ends_with_moves = [entry for entry in self.end_rules if not needs_no_moves(entry[0].condition)]
-        self.ends_read_moves = any(reads_move_list(rule.condition) for rule in rules.ends)
+        self.ends_count_moves = any(counts_moves(rule.condition) for rule in rules.ends)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
         self.material_kinds = material_kinds(self, self.insufficient_rules)
 

@@ -168,23 +168,30 @@ class EndContext:
         pos = self.position
         return any(pos.game.is_royal[pos.board[c]] for c in checkers(pos))
 
+    def _moves(self) -> list:
+        """The legal moves themselves; :class:`MovesNeeded` where only their existence is known
+        (:func:`outcome_with_moves`)."""
+        if self._legal is SOME_MOVE:
+            raise MovesNeeded
+        if self._legal is None:
+            self._legal = legal_moves(self.position)
+        return self._legal
+
     @property
     def only_move_by_royal(self) -> bool:
         pos = self.position
-        if self._legal is None:
-            self._legal = legal_moves(pos)
-        if len(self._legal) != 1 or self._legal[0][0] < 0:
+        moves = self._moves()
+        if len(moves) != 1 or moves[0][0] < 0:
             return False
-        return pos.game.is_royal[pos.board[self._legal[0][0]]]
+        return pos.game.is_royal[pos.board[moves[0][0]]]
 
     @property
     def mate_follows(self) -> bool:
         pos = self.position
-        if self._legal is None:
-            self._legal = legal_moves(pos)
-        if len(self._legal) != 1:
+        moves = self._moves()
+        if len(moves) != 1:
             return False
-        pos.push(self._legal[0])
+        pos.push(moves[0])
         try:
             return any(mates_after(pos, m) for m in legal_moves(pos))
         finally:
@@ -342,13 +349,20 @@ def immediate_end(position: "Position", guard: Guard | None = None) -> bool:
 SOME_MOVE: list = [None]
 
 
+class MovesNeeded(Exception):
+    """An end rule asked :func:`outcome_with_moves` for the legal moves themselves (``only move by
+    royal``, ``mate follows``): the caller must generate them and ask :func:`outcome`."""
+
+
 def outcome_with_moves(position: "Position") -> Outcome | None:
     """The outcome of ``position`` if the side to move has a legal move: the end rules that need
     none (a mate, a stalemate: ``Game.ends_with_moves`` leaves them out) are not asked, and the
     others read ``legal_moves`` as 1. For searches that try the moves one at a time; exact when no
-    rule reads more of the moves than whether there is one (not ``Game.ends_read_moves``). When it
-    finds an end, the caller that does not know yet whether a move exists asks :func:`outcome`
-    with the legal moves (an earlier rule may need none)."""
+    rule counts the moves beyond whether there is one (not ``Game.ends_count_moves``). Raises
+    :class:`MovesNeeded` when a rule reads the moves themselves (the rules are asked in order, each
+    as far as it needs: a rule that holds only with the royal piece on a stack reads them only
+    then). When it finds an end, the caller that does not know yet whether a move exists asks
+    :func:`outcome` with the legal moves (an earlier rule may need none)."""
     return _first_end(position, position.game.ends_with_moves, SOME_MOVE)
 
 
