@@ -19,11 +19,12 @@ import pytest
 
 from dsl.errors import UsageError
 from interpreter.agents import Budget, Forfeit, parse_agent
+from interpreter.agents.clock import GameClock, TimeControl
 from interpreter.agents.external import UciEngine, engine_fen
 from interpreter.agents.matches import play_game
 from interpreter.agents.simple import RandomAgent
 from interpreter.cli.main import main
-from interpreter.engine.outcome import FORFEIT
+from interpreter.engine.outcome import FORFEIT, TIME_FORFEIT
 from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.reading import parse_move
 
@@ -126,6 +127,38 @@ def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess):
     assert result.rule == FORFEIT and result.winners == (1,)
     assert sans[0] == "e4" and len(sans) == 2
     assert "illegal move 'e1e3'" in result.describe(chess)
+
+
+def test_an_engine_under_a_clock_is_told_both_clocks(chess, tmp_path, monkeypatch):
+    log = tmp_path / "received.txt"
+    monkeypatch.setenv("FAKE_UCI_LOG", str(log))
+    engine = parse_agent(fake_spec("moves", "e2e4", "g1f3")).make()
+    players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
+    clock = GameClock(TimeControl(5, 0.5, moves=40), chess)
+    try:
+        result, sans, _ = play_game(chess, players, max_plies=4, clock=clock)
+    finally:
+        engine.close()
+    assert result is None and sans[0] == "e4" and sans[2] == "Nf3"
+    first, second = (line.split() for line in log.read_text().splitlines() if line.startswith("go "))
+    # In milliseconds, both sides' clocks and increments, and the engine's moves to the control.
+    assert first == ["go", "wtime", "5000", "btime", "5000", "winc", "500", "binc", "500", "movestogo", "40"]
+    numbers = dict(zip(second[1::2], map(int, second[2::2])))
+    assert 5000 < numbers["wtime"] <= 5500 and 5000 < numbers["btime"] <= 5500
+    assert numbers["winc"] == numbers["binc"] == 500 and numbers["movestogo"] == 39
+    assert clock.after[0] == pytest.approx(numbers["wtime"] / 1000, abs=0.001)
+
+
+def test_a_silent_engine_under_a_clock_loses_on_time(chess):
+    # It is sent 'stop' once its clock and the grace have run out, and does not answer that either.
+    engine = parse_agent(fake_spec("hang")).make()
+    players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
+    try:
+        result, sans, _ = play_game(chess, players, clock=GameClock(TimeControl(0.3), chess))
+    finally:
+        engine.close()
+    assert result.rule == TIME_FORFEIT and result.winners == (1,) and sans == []
+    assert "White took 2." in result.describe(chess)   # 0.3 s, the grace, then two seconds after 'stop'
 
 
 def test_a_game_the_engine_does_not_play_is_refused():

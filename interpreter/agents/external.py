@@ -24,8 +24,11 @@ into words as a shell would, and run as it is), and asked in turn:
   repetitions as our rules do. A position this agent cannot trace back to
   the last one it was given starts a new line from its FEN.
 - **the budget.** ``go movetime`` (``time``), ``go nodes``, ``go depth``;
-  with none, one second. A game clock's budget is passed as its ``time``
-  (the most the move may take).
+  with none, one second. A budget drawn from game clocks (its ``clocks``,
+  see :class:`~.clock.GameClock`) is passed as the clocks instead of a
+  movetime, in milliseconds, for the engine to manage: ``go wtime W btime
+  B winc I binc I [movestogo N]`` (``wtime`` the clock of the army that
+  moves first, as ``rules uci`` reads it), with the budget's nodes and depth.
 
 Everything the engine says is checked. Its move is read by our rules on
 the position's legal moves (:class:`~interpreter.notation.dialects.Dialect`):
@@ -34,6 +37,12 @@ rules have moves, an engine that exits, and one that does not answer
 within its budget and :attr:`UciEngine.grace` seconds (it is sent
 ``stop`` and given two more) each raise :class:`~.base.Forfeit` with the
 reason: the game loops end the game as a forfeit and keep its record.
+Under game clocks the engine is sent ``stop`` once its own clock and
+:data:`~.clock.TIME_GRACE` have run out: it has lost on time by then.
+
+The engine is started and told the game in :meth:`UciEngine.ready`, which
+the game loops call before a player's clock starts (:meth:`UciEngine.choose`
+does it too, for a caller that did not).
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ import shlex
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from dsl.errors import MoveError, UsageError, clip
@@ -58,6 +68,7 @@ from interpreter.notation.dialects import Dialect
 from interpreter.notation.fen import to_fen
 
 from .base import MATE, Agent, Budget, Forfeit, InfoCallback, SearchInfo
+from .clock import TIME_GRACE
 from .process import EngineFailure, LineProcess
 
 UCI_DEFAULT_VARIANT = "chess"   # the game of a UCI engine that offers no UCI_Variant option
@@ -256,6 +267,25 @@ class UciEngine(Agent):
         self._drop_ini()
 
     # ------------------------------------------------------------ a move
+    def ready(self, pos: Position) -> None:
+        """Start the engine and set it up for ``pos``'s game (see :meth:`_start`), untimed;
+        :class:`Forfeit` when it fails."""
+        with self._engine_calls():
+            self._start(pos.game)
+
+    def reported_fen(self, pos: Position) -> str:
+        """The engine's own FEN of ``pos`` after it is given the line that leads there: the ``Fen:``
+        line of its answer to ``d``, a command of Stockfish and Fairy-Stockfish that UCI does not
+        define, for cross-checking the moves it was told; :class:`Forfeit` when it fails or does not
+        say."""
+        with self._engine_calls():
+            self._start(pos.game)
+            assert self.process is not None
+            self.process.send(self.position_command(pos))
+            self.process.send("d")
+            line = self.process.expect(lambda line: line.startswith("Fen: "), HANDSHAKE)[-1]
+            return line[len("Fen: "):].strip()
+
     def position_command(self, pos: Position) -> str:
         """The ``position`` command of ``pos``: the moves since the line this agent last gave, traced
         through ``pos.history``, or a new line from ``pos``."""
@@ -282,9 +312,16 @@ class UciEngine(Agent):
     def choose(self, pos, budget: Budget | None = None, stop: threading.Event | None = None,
                on_info: InfoCallback | None = None) -> SearchInfo:
         """The engine's move in ``pos`` (see the module docstring); :class:`Forfeit` when it fails."""
+        with self._engine_calls():
+            return self._choose(pos, budget or Budget(), stop, on_info)
+
+    @contextmanager
+    def _engine_calls(self):
+        """One caller at a time speaks to the engine; an engine that fails is stopped, and its failure
+        raised as :class:`Forfeit`."""
         with self._lock:
             try:
-                return self._choose(pos, budget or Budget(), stop, on_info)
+                yield
             except EngineFailure as err:
                 self.close()
                 raise Forfeit(str(err)) from None
@@ -296,17 +333,29 @@ class UciEngine(Agent):
         assert process is not None and dialect is not None
         legal = pos.legal_moves()
         process.send(self.position_command(pos))
-        seconds = budget.time if budget.time is not None else (None if budget.nodes or budget.depth else DEFAULT_TIME)
+        clocks = budget.clocks
         go = "go"
-        if seconds is not None:
-            go += f" movetime {max(1, round(seconds * 1000))}"
+        if clocks is not None:
+            # The engine keeps its own time: it may take what is left on its clock, no more.
+            first = pos.game.turn_order[0]
+            white, black = clocks.left[first], clocks.left[next(a for a in pos.game.turn_order if a != first)]
+            increment = round(clocks.increment * 1000)
+            go += f" wtime {round(white * 1000)} btime {round(black * 1000)} winc {increment} binc {increment}"
+            if clocks.moves_to_go is not None:
+                go += f" movestogo {clocks.moves_to_go}"
+            seconds = clocks.left[pos.army]
+        else:
+            seconds = budget.time if budget.time is not None else (None if budget.nodes or budget.depth else DEFAULT_TIME)
+            if seconds is not None:
+                go += f" movetime {max(1, round(seconds * 1000))}"
         if budget.nodes is not None:
             go += f" nodes {budget.nodes}"
         if budget.depth is not None:
             go += f" depth {budget.depth}"
         started = time.perf_counter()
         process.send(go)
-        limit = started + (seconds + self.grace if seconds is not None else UNBOUNDED_WAIT)
+        beyond = TIME_GRACE if clocks is not None else self.grace
+        limit = started + (seconds + beyond if seconds is not None else UNBOUNDED_WAIT)
         info = SearchInfo(None)
         stopped_at = None
         while True:
