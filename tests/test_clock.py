@@ -1,5 +1,5 @@
 """Game clocks (``--clock``, interpreter.agents.clock): the time control's text, the clocks of a game,
-losing on time, and the clocks of a match.
+losing on time, and the clocks in ``rules match``, ``rules play`` and ``rules analyze``.
 
 The clocks given to an external engine (UCI's ``go wtime btime winc binc``) are tested with the
 fake engine in tests/test_external_engine.py.
@@ -7,14 +7,19 @@ fake engine in tests/test_external_engine.py.
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import time
 
 import pytest
 
 from dsl.errors import UsageError
-from interpreter.agents import Budget, match
+from interpreter.agents import Budget, match, parse_agent
 from interpreter.agents.base import Clocks
 from interpreter.agents.clock import TIME_GRACE, GameClock, TimeControl, parse_time_control
+from interpreter.cli.main import main
+from interpreter.cli.play import play
 from interpreter.engine.outcome import TIME_FORFEIT
 from interpreter.loading import load_game, start_position
 from interpreter.loading.records import read_record
@@ -91,3 +96,64 @@ def test_a_match_with_a_clock_finishes_and_records_the_clocks():
         assert len(pos.history) == g.plies + 1
     assert "time forfeit" not in json.dumps(result.to_json())
     assert result.to_json()["results"][0]["clocks"] == result.games[0].clocks
+
+
+def test_match_play_and_analyze_take_a_clock(tmp_path, capsys):
+    pgn = tmp_path / "games.pgn"
+    assert main(["match", "chess", "--seat", "random", "--seat", "random", "--games", "2", "--jobs", "1",
+                 "--max-plies", "20", "--clock", "30+0.5", "--pgn", str(pgn)]) == 0
+    assert pgn.read_text().count('[TimeControl "30+0.5"]') == 2
+    record = tmp_path / "game.pgn"
+    assert main(["play", "chess", "--white", "random", "--black", "random", "--max-plies", "6", "--clock", "40/60",
+                 "--pgn", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "s left]" in out
+    assert '[TimeControl "40/60"]' in record.read_text() and "[%clk 0:01:00.00]" in record.read_text()
+    run = tmp_path / "run"
+    argv = ["analyze", "chess", "--games", "2", "--seat", "random", "--max-plies", "20", "--jobs", "1",
+            "--out", str(run)]
+    assert main([*argv, "--clock", "30"]) == 0
+    assert json.loads((run / "run.json").read_text())["parameters"]["clock"] == "30"
+    capsys.readouterr()
+    assert main([*argv, "--games", "3", "--resume"]) == 2     # another clock (none) is another experiment
+    assert "other parameters (clock)" in capsys.readouterr().err
+
+
+class _SlowInput:
+    """A person who takes ``seconds`` to type each move of ``moves``."""
+
+    def __init__(self, seconds: float, *moves: str) -> None:
+        self.seconds, self.moves = seconds, list(moves)
+
+    def readline(self) -> str:
+        time.sleep(self.seconds)
+        return self.moves.pop(0) + "\n" if self.moves else ""
+
+
+def test_a_person_who_oversteps_the_clock_loses_on_time(tmp_path):
+    game = load_game("chess")
+    out, record = io.StringIO(), tmp_path / "game.pgn"
+    seats = {0: "human", 1: parse_agent("random")}
+    status = play(game, start_position(game), seats, seed=1, record_path=str(record),
+                  stdin=_SlowInput(0.3, "e4", "d4"), stdout=out, clock=TimeControl(0.5))
+    assert status == 0
+    text = out.getvalue()
+    assert "White to move [0.5 s]>" in text and "White loses on time." in text
+    assert "Black wins by time forfeit: White took 0.3" in text
+    assert '[Result "0-1"]' in record.read_text()
+    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.[12]\d\]\}", record.read_text())
+
+
+@pytest.mark.parametrize("command", [
+    ["match", "chess", "--seat", "random", "--seat", "random"],
+    ["play", "chess", "--white", "random", "--black", "random"],
+    ["analyze", "chess", "--games", "1"],
+])
+@pytest.mark.parametrize("clock", ["abc", "0", "1e9", "60+-1"])
+def test_a_bad_clock_is_a_usage_error_before_any_game(command, clock, capsys, monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr("interpreter.agents.matches.play_game", never)
+    assert main([*command, "--clock", clock]) == 2
+    err = capsys.readouterr().err
+    assert "time control" in err and "Traceback" not in err

@@ -8,7 +8,9 @@ whose tests skip where it is not installed (and fail under CI, where
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -19,7 +21,7 @@ import pytest
 
 from dsl.errors import UsageError
 from interpreter.agents import Budget, Forfeit, parse_agent
-from interpreter.agents.clock import GameClock, TimeControl
+from interpreter.agents.clock import TIME_GRACE, GameClock, TimeControl
 from interpreter.agents.external import UciEngine, engine_fen
 from interpreter.agents.matches import play_game
 from interpreter.agents.simple import RandomAgent
@@ -147,6 +149,23 @@ def test_an_engine_under_a_clock_is_told_both_clocks(chess, tmp_path, monkeypatc
     assert 5000 < numbers["wtime"] <= 5500 and 5000 < numbers["btime"] <= 5500
     assert numbers["winc"] == numbers["binc"] == 500 and numbers["movestogo"] == 39
     assert clock.after[0] == pytest.approx(numbers["wtime"] / 1000, abs=0.001)
+
+
+def test_a_slow_engine_loses_on_time_and_the_record_is_kept(tmp_path, capsys):
+    # 1.5 s for the game and 0.6 s a move: the third move oversteps the 0.3 s left by more than the grace.
+    pgn = tmp_path / "games.pgn"
+    status = main(["match", "chess", "--seat", fake_spec("slow", "0.6", "e2e4", "g1f3", "f1c4"), "--seat", "random",
+                   "--games", "1", "--jobs", "1", "--opening-plies", "0", "--clock", "1.5", "--pgn", str(pgn),
+                   "--json"])
+    assert status == 0
+    game = json.loads(capsys.readouterr().out)["results"][0]
+    assert game["result"] == "0-1" and game["plies"] == 4
+    took, left = map(float, re.fullmatch(r"Black wins by time forfeit: White took (\S+) s with (\S+) s left",
+                                         game["termination"]).groups())
+    assert took >= 0.6 and took > left + TIME_GRACE and 0.1 < left <= 0.3
+    record = pgn.read_text()
+    assert f'[Termination "{game["termination"]}"]' in record and '[TimeControl "1.5"]' in record
+    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.[89]\d\]\} 1\.\.\. \S+ \{\[%clk 0:00:01\.\d\d\]\} 2\. Nf3", record)
 
 
 def test_a_silent_engine_under_a_clock_loses_on_time(chess):
