@@ -200,7 +200,7 @@ class Agent:
         raise NotImplementedError
 
     def ready(self, pos) -> None:
-        """Get ready to move in ``pos`` before the player's clock starts: what is no thinking (an
+        """Get ready to move in ``pos`` before the player's clock starts: what is not thinking (an
         external engine's process started and told the game) is done here, untimed. Raises
         :class:`Forfeit` as :meth:`choose` does; nothing to do for an agent that searches here."""
 
