@@ -281,6 +281,20 @@ def test_fairy_stockfish_plays_a_short_game(variant):
     assert len(sans) >= 20 or result is not None
 
 
+def test_fairy_stockfish_reports_the_position_it_was_given():
+    _fairy_or_skip()
+    game = load_game("chess")
+    engine = parse_agent(f"uci:{FAIRY}:nodes=500").make()
+    try:
+        pos = start_position(game)
+        for san in ("e4", "d5", "exd5", "Qxd5", "Nc3"):
+            pos.push(parse_move(pos, san))
+        assert engine.reported_fen(pos).split()[:2] == engine_fen(pos).split()[:2]
+        assert engine.choose(pos, Budget(nodes=500)).move in pos.legal_moves()   # the 'd' lines left are ignored
+    finally:
+        engine.close()
+
+
 def test_match_against_fairy_stockfish(capsys):
     _fairy_or_skip()
     status = main(["match", "chess", "--seat", f"uci:{FAIRY}:nodes=500", "--seat", "random", "--games", "2",

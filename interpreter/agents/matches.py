@@ -294,14 +294,22 @@ def play_task(task: GameTask) -> GameResult:
     labels = {game.armies[a].name: task.specs[seats[name]].label for name, armies in game.players.items()
               for a in armies}
     ended = result if result is not None else ply_cap(pos, task.max_plies)
-    tags = {"Event": "rules match", "Round": str(task.index + 1)}
-    if clock is not None:
-        tags["TimeControl"] = str(clock.control)
-    record = game_record(game, start_fen(game), sans, ended, labels, tags,
-                         clocks=None if clock is None else [None] * (len(sans) - len(played)) + clock.after)
+    record = match_record(game, sans, ended, labels, {"Event": "rules match", "Round": str(task.index + 1)}, clock)
     return GameResult(task.index, seats, points, result_token(game, ended), ended.describe(game), len(sans), record,
                       agent_stats, watcher.finish(pos, result) if watcher is not None else None,
                       None if clock is None else {name: round(left, 3) for name, left in clock.left.items()})
+
+
+def match_record(game, sans: list[str], ended: Outcome, players: dict[str, str], tags: dict[str, str],
+                 clock: GameClock | None = None) -> str:
+    """The record of a game played from the start of ``game`` through ``sans`` (a random opening, then
+    :func:`play_game`'s moves) that ended with ``ended``, with ``players`` (army name -> label) and
+    ``tags``; with ``clock``, its ``TimeControl`` tag and, after each of the last ``len(clock.after)``
+    moves (those the clock timed), the time left on the mover's clock."""
+    if clock is not None:
+        tags = {**tags, "TimeControl": str(clock.control)}
+    timed = None if clock is None else [None] * (len(sans) - len(clock.after)) + clock.after
+    return game_record(game, start_fen(game), sans, ended, players, tags, clocks=timed)
 
 
 def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
