@@ -74,6 +74,18 @@ def test_a_clock_gains_its_increment_and_its_period_and_forgives_the_grace():
     assert clock.left["white"] == 11.0 and len(clock.after) == 2   # a lost move is not charged
 
 
+@pytest.mark.parametrize("mode, clocks", [("2p", {"light", "dark"}), ("4p", {"south", "west", "north", "east"})])
+def test_a_clock_is_a_players_whatever_armies_it_moves(mode, clocks):
+    game = load_game("superchess", mode)
+    clock = GameClock(TimeControl(60), game)
+    assert set(clock.left) == clocks
+    budget = clock.budget(0)
+    assert budget.clocks.left == (60.0,) * len(game.armies)
+    result = match("superchess", ["random", "random"], 1, mode=mode, seed=1, jobs=1, max_plies=16,
+                   clock=TimeControl(60, 1))
+    assert set(result.games[0].clocks) == clocks
+
+
 def test_clocks_in_a_budget_are_checked():
     with pytest.raises(ValueError, match="needs a time limit"):
         Budget(nodes=10, clocks=Clocks((1.0, 1.0)))
