@@ -34,7 +34,9 @@ the line of moves it is told, the checks of its answers, the forfeits) is
   UsageError. A depth alone is given ``st 120`` (:data:`~.external.UNBOUNDED_WAIT`),
   no budget ``st 1``. ``new`` undoes ``sd`` and ``nps``, so a budget other
   than the line's starts a new line. A game clock (``level``, ``time``,
-  ``otim``) is not sent: its budget is a time, the most the move may take.
+  ``otim``) is not sent: its budget is a time, the most the move may take;
+  the engine is sent ``?`` once its clock and :data:`~.clock.TIME_GRACE`
+  have run out (it has lost on time then).
 - **the move.** With ``ping=1``, ``ping N`` follows the moves, and the
   engine's lines up to ``pong N`` are checked (below); then ``go``, the
   engine's lines up to ``move MOVE``, and ``force`` (the engine does not
@@ -202,7 +204,9 @@ class XBoardEngine(ExternalEngine):
                 self._check(line)
             return False
 
-        words = self._await(started, seconds, stop, take).split()
+        if budget.clocks is not None:   # past its game clock and the grace, it has lost on time
+            seconds = budget.clocks.left[pos.army]
+        words = self._await(started, seconds, stop, take, clocked=budget.clocks is not None).split()
         process.send("force")
         info = self._answer(pos, words[1] if len(words) > 1 else "", legal, info, started)
         assert self._at is not None and info.move is not None
