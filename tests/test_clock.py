@@ -1,8 +1,9 @@
 """Game clocks (``--clock``, interpreter.agents.clock): the time control's text, the clocks of a game,
 losing on time, and the clocks in ``rules match``, ``rules play`` and ``rules analyze``.
 
-The clocks given to an external engine (UCI's ``go wtime btime winc binc``) are tested with the
-fake engine in tests/test_external_engine.py.
+The clocks given to an external engine (UCI's ``go wtime btime winc binc``, XBoard's ``level`` and
+``time``/``otim``) are tested with the fake engines in tests/test_external_engine.py and
+tests/test_xboard_engine.py.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def test_a_clock_gains_its_increment_and_its_period_and_forgives_the_grace():
     clock = GameClock(TimeControl(10, 1, moves=2), game)
     assert clock.moves_to_go(0) == 2
     budget = clock.budget(0, Budget(time=5, nodes=300, depth=4))
-    assert budget.clocks == Clocks((10.0, 10.0), 1.0, 2)
+    assert budget.clocks == Clocks((10.0, 10.0), 1.0, 2, base=10.0, period=2)
     assert budget.nodes == 300 and budget.depth == 4 and budget.time < 5   # the clock's time, not the seat's
     assert clock.punch(pos, 3.0) is None and clock.left == {"white": 8.0, "black": 10.0}
     assert clock.moves_to_go(0) == 1 and clock.moves_to_go(1) == 2
@@ -93,6 +94,8 @@ def test_clocks_in_a_budget_are_checked():
         Clocks((1.0, -1.0))
     with pytest.raises(ValueError, match="at least 1"):
         Clocks((1.0, 1.0), 0.0, 0)
+    with pytest.raises(ValueError, match="period must be at least 1"):
+        Clocks((1.0, 1.0), period=0)
 
 
 def test_a_match_with_a_clock_finishes_and_records_the_clocks():

@@ -37,23 +37,30 @@ MATE_BOUND = MATE - 10_000  # scores beyond this are forced wins or losses
 @dataclass(frozen=True)
 class Clocks:
     """The game clocks as a move starts, for a player that manages its own time (an external engine,
-    told UCI's ``wtime``/``btime``; see :class:`~interpreter.agents.clock.GameClock`).
+    told UCI's ``wtime``/``btime`` or XBoard's ``level`` and ``time``/``otim``; see
+    :class:`~interpreter.agents.clock.GameClock`).
 
     ``left``: seconds on the clock of each army, by army index (the armies of one player share its
     clock and show the same time); ``increment``: seconds added to a player's clock after each of its
     moves; ``moves_to_go``: the moves of the player to move until its clock is given more time (None:
-    never, sudden death). Times are finite and at least 0, ``moves_to_go`` at least 1."""
+    never, sudden death); ``base`` and ``period``: the control's seconds at the start (and again at
+    each period) and the moves of a period (None: no periods), for a player told the control itself
+    (XBoard's ``level``). Times are finite and at least 0, ``moves_to_go`` and ``period`` at least 1."""
 
     left: tuple[float, ...]
     increment: float = 0.0
     moves_to_go: int | None = None
+    base: float = 0.0
+    period: int | None = None
 
     def __post_init__(self) -> None:
-        for value in (*self.left, self.increment):
+        for value in (*self.left, self.increment, self.base):
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"a clock's time must be a finite number of seconds of at least 0, not {value}")
-        if self.moves_to_go is not None and self.moves_to_go < 1:
-            raise ValueError(f"a clock's moves to go must be at least 1, not {self.moves_to_go}")
+        for name in ("moves_to_go", "period"):
+            moves = getattr(self, name)
+            if moves is not None and moves < 1:
+                raise ValueError(f"a clock's {name.replace('_', ' ')} must be at least 1, not {moves}")
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ class TimeControl:
     def __str__(self) -> str:
         """The control as :func:`parse_time_control` reads it (and PGN's ``TimeControl`` tag writes a
         control of ``BASE+INC``): ``60+1``, ``300``, ``40/60+0.5``."""
-        text = _seconds(self.base) + (f"+{_seconds(self.increment)}" if self.increment else "")
+        text = seconds_text(self.base) + (f"+{seconds_text(self.increment)}" if self.increment else "")
         return f"{self.moves}/{text}" if self.moves else text
 
 
@@ -96,7 +96,7 @@ def parse_time_control(text: str) -> TimeControl:
     return TimeControl(base, increment, int(moves) if moves is not None else None)
 
 
-def _seconds(value: float) -> str:
+def seconds_text(value: float) -> str:
     """Seconds as written in a time control: no exponent, no trailing zeros (``0.5``, ``60``)."""
     return f"{value:.6f}".rstrip("0").rstrip(".")
 
@@ -131,7 +131,7 @@ class GameClock:
         depth limits of ``limits`` (a seat's own budget: its ``time`` gives way to the clock)."""
         player = self.player_of[army]
         clocks = Clocks(tuple(self.left[self.player_of[a]] for a in range(self.armies)), self.control.increment,
-                        self.moves_to_go(army))
+                        self.moves_to_go(army), self.control.base, self.control.moves)
         drawn = time_for_move(self.left[player], self.control.increment, clocks.moves_to_go)
         return replace(drawn, nodes=limits.nodes if limits else None, depth=limits.depth if limits else None,
                        clocks=clocks)

@@ -19,8 +19,9 @@ game clock (:class:`~.clock.GameClock`), which runs while its agent thinks
 (measured around :meth:`~.base.Agent.choose`; the opening's random moves are
 played before the clocks start): an agent that searches here gets
 :func:`~.clock.time_for_move` of its clock as its budget, an external engine
-the clocks themselves (UCI's ``wtime``/``btime``), and a player whose move
-oversteps its clock by more than :data:`~.clock.TIME_GRACE` loses on time
+the clocks themselves (UCI's ``wtime``/``btime``, XBoard's ``level`` and
+``time``/``otim``), and a player whose move oversteps its clock by more than
+:data:`~.clock.TIME_GRACE` loses on time
 (:func:`~interpreter.engine.outcome.time_forfeit_outcome`). The record then has
 a ``TimeControl`` tag and each move the clock left after it (``{[%clk 0:00:59.12]}``).
 

@@ -55,9 +55,9 @@ def _add_clock(p: argparse.ArgumentParser, who: str) -> None:
     p.add_argument("--clock", metavar="TC",
                    help=f"a game clock for every player, in seconds: BASE+INC (60+1: a minute and one second more "
                         f"a move), BASE (sudden death) or MOVES/BASE[+INC] (40/60: a minute every 40 moves); "
-                        f"{who}, an engine is told both clocks (go wtime btime winc binc), and a move that "
-                        f"oversteps its clock loses on time, beyond a grace for overhead (docs/agents.md; "
-                        f"default: no clock, each move gets its seat's budget)")
+                        f"{who}, an engine is told both clocks (UCI: go wtime btime winc binc; XBoard: level, "
+                        f"time, otim), and a move that oversteps its clock loses on time, beyond a grace for "
+                        f"overhead (docs/agents.md; default: no clock, each move gets its seat's budget)")
 
 
 def _add_variant(p: argparse.ArgumentParser) -> None:
