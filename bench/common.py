@@ -1,8 +1,10 @@
 """What the match scripts share: one game refereed by our rules, team points, and the line-speaking child
 process of :mod:`interpreter.agents.process` (re-exported: ``LineProcess``, ``EngineFailure``).
 
-Used by ``bench/fsf_match.py`` and ``bench/agent_vs_agent.py``; scripts import it as
-``bench.common`` after putting the repository root on ``sys.path`` (see either of them).
+Used by ``bench/agent_vs_agent.py`` (everything), ``bench/fsf_match.py`` (team points, the records
+file, the search statistics: it plays through ``rules match``'s own game loop) and
+``bench/hostile_attacks.py`` (the child process); scripts import it as ``bench.common`` after
+putting the repository root on ``sys.path`` (see any of them).
 Only the project's stable interfaces are used here: loading, positions, the outcome and the
 from-to and SAN notations.
 """

@@ -6,27 +6,35 @@ Run from the repository root (Fairy-Stockfish is the Debian package ``fairy-stoc
     .venv/bin/python bench/fsf_match.py                                 # 10 games a level and variant, 1 s a move
     .venv/bin/python bench/fsf_match.py --variants shogi --skill -20 0 --games 2 --time 0.5
     .venv/bin/python bench/fsf_match.py --skill --elo 1350 --nodes 20000 --pgn fsf.pgn
+    .venv/bin/python bench/fsf_match.py --variants chess shogi --skill 0 --clock 60+1   # a game clock
 
-Fairy-Stockfish is driven over UCI by this script (python-chess has no shogi or xiangqi
-board): ``UCI_Variant`` picks the variant, one thread, and each *level* is either a ``Skill
-Level`` (``--skill``; Fairy-Stockfish 11.1 goes from -20, its weakest, to 20) or
-``UCI_LimitStrength`` with a ``UCI_Elo`` (``--elo``; 1350 to 2850 there, Stockfish's scale for
-chess, not calibrated for variants). Both sides get the
-same budget a move: ``--time`` seconds (``go movetime``) or ``--nodes`` (``go nodes``, which
-counts different things in the two engines). Colours alternate; each pair of games starts from
-the same ``--opening-plies`` random moves; a game still running after ``--max-plies`` is a draw.
+Fairy-Stockfish plays as the external-engine player of ``rules match``, the seat
+``uci:/usr/games/fairy-stockfish:...`` (:class:`~interpreter.agents.external.UciEngine`): the
+variant is the engine's by UciEngine's own choice (its ``UCI_Variant`` name, else a variants.ini
+section through ``VariantPath``, checked by perft before the first game), one thread, a hash of
+16 MB, and each *level* is either a ``Skill Level`` (``--skill``; Fairy-Stockfish 11.1 goes from
+-20, its weakest, to 20) or ``UCI_LimitStrength`` with a ``UCI_Elo`` (``--elo``; 1350 to 2850
+there, Stockfish's scale for chess, not calibrated for variants). The games are played by the
+game loop of ``rules match`` (:func:`~interpreter.agents.matches.play_game`), after a random
+opening (:func:`~interpreter.agents.matches.open_game`). Both sides get the same budget a move:
+``--time`` seconds (``go movetime``) or ``--nodes`` (``go nodes``, which counts different things
+in the two engines); or ``--clock`` gives both a game clock (``BASE+INC`` in seconds, see
+:mod:`interpreter.agents.clock`): Fairy-Stockfish is told both clocks (``go wtime btime winc
+binc``), our agent gets a share of its own, and a side that oversteps its clock loses on time.
+Colours alternate; each pair of games starts from the same ``--opening-plies`` random moves; a
+game still running after ``--max-plies`` is a draw.
 
-Every game is judged by our rules file of the variant. Fairy-Stockfish is told the game as
-``position startpos moves ...`` in our from-to notation (``move_to_uci``), and its answer is read
-by our parser (``parse_move``): both write files from ``a`` and ranks from 1 (xiangqi's go to
-10: ``a10a9``), drops as ``P@e5`` and shogi's promotion as a trailing ``+``, as ``rules uci``
-does. Before each of its moves the script also asks Fairy-Stockfish for its FEN (``d``) and
-compares it with ours (placement, pieces in hand in any order, side to move; shogi's promoted
-pieces, ``+B`` there and ``+B~`` here, are the same): a move it did not take from us shows up
-at once. A move our parser cannot read, a position that differs, or no move where our rules go
-on stops that game as unscored, with the details. The script prints every game, then the score
-per level and variant and per level, with the Elo difference and its 95% interval
-(``interpreter.agents.stats``): positive when our agent is the stronger.
+Every game is judged by our rules file of the variant. UciEngine tells Fairy-Stockfish the game
+as ``position startpos moves ...`` in our from-to notation and reads its answer by our rules; an
+illegal move, no move where our rules go on, an exit or silence is a forfeit, which this script
+leaves *unscored* with the reason (it shows a disagreement between the two programs' rules, not
+a strength). Before each of its moves, before its clock runs, the script also asks
+Fairy-Stockfish for its FEN (``d``, :meth:`~interpreter.agents.external.UciEngine.reported_fen`)
+and compares it with ours (placement, pieces in hand in any order, side to move; shogi's promoted
+pieces, ``+B`` there and ``+B~`` here, are the same): a position that differs is unscored too. The
+script prints every game, then the score per level and variant and per level, with the Elo
+difference and its 95% interval (``interpreter.agents.stats``): positive when our agent is the
+stronger.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import shlex
 import shutil
 import statistics
 import sys
@@ -42,19 +51,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
 
-from dsl.errors import MoveError, RulesError  # noqa: E402
+from dsl.errors import RulesError  # noqa: E402
 
-from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, write_records  # noqa: E402
+from bench.common import agent_stats, team_points, write_records  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter import native  # noqa: E402
-from interpreter.agents import Budget, parse_agent  # noqa: E402
-from interpreter.loading import load_game, start_fen  # noqa: E402
-from interpreter.loading.records import game_record  # noqa: E402
+from interpreter.agents import Budget, Forfeit, parse_agent  # noqa: E402
+from interpreter.agents.clock import GameClock, TimeControl, parse_time_control  # noqa: E402
+from interpreter.agents.external import UciEngine  # noqa: E402
+from interpreter.agents.matches import match_record, open_game, play_game  # noqa: E402
+from interpreter.engine.outcome import FORFEIT, ply_cap  # noqa: E402
+from interpreter.loading import load_game, start_position  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
-from interpreter.notation.reading import parse_move  # noqa: E402
 
 VARIANTS = ["shogi", "xiangqi", "crazyhouse"]
-WAIT = 60.0   # seconds Fairy-Stockfish may take beyond its budget before the game is given up
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,11 @@ class Level:
     def __str__(self) -> str:
         return f"skill {self.value}" if self.option == "Skill Level" else f"UCI_Elo {self.value}"
 
+    def engine_options(self) -> tuple[tuple[str, str], ...]:
+        """The UCI options of this level, and one thread and a 16 MB hash (the seat's ``NAME=VALUE``)."""
+        limit = "true" if self.option == "UCI_Elo" else "false"
+        return (("Threads", "1"), ("Hash", "16"), ("UCI_LimitStrength", limit), (self.option, str(self.value)))
+
 
 def position_key(fen: str) -> tuple[str, str, str]:
     """What two FEN writers must agree on: placement, pieces in hand (sorted) and side to move.
@@ -77,62 +92,29 @@ def position_key(fen: str) -> tuple[str, str, str]:
     return board, "".join(sorted(hand.rstrip("]"))), fields[1]
 
 
-class FairyStockfish:
-    """Fairy-Stockfish over UCI: its options, a variant and level, its move in a game."""
+class CheckedEngine(UciEngine):
+    """Fairy-Stockfish as a player whose FEN is compared with ours before each of its moves, when it
+    gets ready (before its clock runs): a position that differs is a :class:`Forfeit`, which the
+    script leaves unscored. ``check`` False skips the comparison."""
 
-    def __init__(self, path: str) -> None:
-        self.process = LineProcess([path], "Fairy-Stockfish")
-        self.process.send("uci")
-        lines = self.process.expect(lambda line: line == "uciok", WAIT)
-        self.name = next((line[8:] for line in lines if line.startswith("id name ")), path)
-        self.depths: list[int] = []   # the depth of each search it reported
-        self.options: dict[str, list[str]] = {}
-        for line in lines:
-            match = re.match(r"option name (.+?) type (\S+)(.*)", line)
-            if match:
-                self.options[match.group(1)] = match.group(3).split()
+    def __init__(self, path: str, level: Level, check: bool) -> None:
+        super().__init__(shlex.quote(path), level.engine_options())
+        self.check = check
 
-    def option_range(self, name: str) -> tuple[int, int] | None:
-        words = self.options.get(name)
-        if words is None or "min" not in words:
-            return None
-        return int(words[words.index("min") + 1]), int(words[words.index("max") + 1])
+    def ready(self, pos) -> None:
+        super().ready(pos)
+        if self.check:
+            theirs = self.reported_fen(pos)
+            if position_key(theirs) != position_key(to_fen(pos)):
+                raise Forfeit(f"Fairy-Stockfish's position differs from ours: it has {theirs}, we have {to_fen(pos)}")
 
-    def variants(self) -> list[str]:
-        words = self.options.get("UCI_Variant", [])
-        return [words[i + 1] for i, w in enumerate(words) if w == "var"]
 
-    def setup(self, variant: str, level: Level) -> None:
-        for name, value in (("UCI_Variant", variant), ("Threads", 1), ("Hash", 16),
-                            ("UCI_LimitStrength", "true" if level.option == "UCI_Elo" else "false"),
-                            (level.option, level.value)):
-            self.process.send(f"setoption name {name} value {value}")
-        self.ready()
-
-    def ready(self) -> None:
-        self.process.send("isready")
-        self.process.expect(lambda line: line == "readyok", WAIT)
-
-    def new_game(self) -> None:
-        self.process.send("ucinewgame")
-        self.ready()
-
-    def play(self, texts: list[str], go: str, wait: float) -> tuple[str | None, str]:
-        """Its move after ``texts`` from the start (None: ``bestmove (none)``) and its FEN of the position;
-        the depth it reported goes to :attr:`depths`."""
-        self.process.send("position startpos" + (" moves " + " ".join(texts) if texts else ""))
-        self.process.send("d")
-        lines = self.process.expect(lambda line: line.startswith("Checkers:"), WAIT)
-        fen = next((line[5:] for line in lines if line.startswith("Fen: ")), "")
-        self.process.send(go)
-        lines = self.process.expect(lambda line: line.startswith("bestmove"), wait)
-        answer = lines[-1].split()
-        depths = [int(m.group(1)) for m in (re.match(r"info depth (\d+)", line) for line in lines) if m]
-        self.depths.append(depths[-1] if depths else 0)
-        return (answer[1] if len(answer) > 1 and answer[1] != "(none)" else None), fen
-
-    def close(self) -> None:
-        self.process.close()
+def option_range(engine: UciEngine, name: str) -> tuple[int, int] | None:
+    """The ``min`` and ``max`` of the engine's spin option ``name`` (None if it has no such option)."""
+    words = engine.offered.get(name, "").split()
+    if "min" not in words or "max" not in words:
+        return None
+    return int(words[words.index("min") + 1]), int(words[words.index("max") + 1])
 
 
 @dataclass
@@ -153,80 +135,77 @@ class Tally:
         self.theirs += other.theirs
 
 
-def play_game(index: int, variant: str, game, level: Level, fsf: FairyStockfish, args, tally: Tally):
+def play_one(index: int, variant: str, game, level: Level, engine: CheckedEngine, args, tally: Tally):
     """Game ``index`` at ``level``: adds our points (or the reason it is unscored) to ``tally``;
-    returns the game (:class:`bench.common.Played`) and which army we played."""
+    returns how it ended, its plies and its record (None for a forfeit: unscored)."""
     ours = index % 2
     agent = parse_agent(args.agent).make(args.seed + index)
     budget = Budget(nodes=args.nodes) if args.nodes else Budget(time=args.time)
-    go = f"go nodes {args.nodes}" if args.nodes else f"go movetime {round(args.time * 1000)}"
-    fsf.new_game()
+    engine.new_game()
+    pos = start_position(game)
+    sans = open_game(pos, random.Random(f"{args.seed}/{variant}/{index // 2}"), args.opening_plies)
+    clock = GameClock(args.clock, game) if args.clock is not None else None
 
-    def choose(pos, legal, texts):
-        if pos.army == ours:
-            info = agent.choose(pos, budget)
-            tally.depths.append(info.depth)
-            tally.nps.append(info.nps)
-            if info.move is None:
-                raise Unscored("our agent returned no move")
-            return info.move
-        text, fen = fsf.play(texts, go, (args.time or 10.0) + WAIT)
-        if args.fen_check and position_key(fen) != position_key(to_fen(pos)):
-            raise Unscored(f"Fairy-Stockfish's position differs from ours after {' '.join(texts[-4:]) or 'no move'}: "
-                           f"it has {fen}, we have {to_fen(pos)}")
-        if text is None:
-            raise Unscored(f"Fairy-Stockfish answered bestmove (none) where our rules go on: {to_fen(pos)}")
-        try:
-            return parse_move(pos, text, legal=legal)
-        except MoveError as err:
-            raise Unscored(f"our parser cannot read Fairy-Stockfish's move {text!r} in {to_fen(pos)}: "
-                           f"{str(err).splitlines()[0]}") from None
+    def searched(pos, legal, move, info) -> None:
+        if info is not None:
+            if pos.army == ours:
+                tally.depths.append(info.depth)
+                tally.nps.append(info.nps)
+            else:
+                tally.theirs.append(info.depth)
 
-    rng = random.Random(f"{args.seed}/{variant}/{index // 2}")
-    played = play_out(game, choose, rng, args.opening_plies, args.max_plies)
-    if played.unscored:
-        tally.unscored.append(played.unscored)
-    else:
-        tally.points.append(team_points(played.result, {ours}))
-    return played, ours
+    players = {ours: (agent, budget), 1 - ours: (engine, budget)}
+    result, played, _ = play_game(game, players, pos, args.max_plies - len(sans), searched, clock)
+    ended = result if result is not None else ply_cap(pos, args.max_plies)
+    plies = len(sans) + len(played)
+    if ended.rule == FORFEIT:
+        tally.unscored.append(ended.title)
+        return ended, plies, None
+    tally.points.append(team_points(ended, {ours}))
+    names = {game.armies[ours].name: args.agent, game.armies[1 - ours].name: f"{engine.engine_name} {level}"}
+    record = match_record(game, sans + played, ended, names,
+                          {"Event": f"rules-dsl against Fairy-Stockfish, {level}", "Round": str(index + 1)}, clock)
+    return ended, plies, record
 
 
-def run(args) -> tuple[list[tuple[Level, str, Tally]], list[str]]:
-    fsf = FairyStockfish(args.fairy_stockfish)
+def run(args, games: dict) -> tuple[list[tuple[Level, str, Tally]], list[str]]:
+    """Play every level against our agent in each of ``games`` (variant name -> compiled game): the
+    score table's rows and the scored games' records. Each level is a process of Fairy-Stockfish,
+    set up for every variant (and checked) before the first game."""
+    levels = [Level("Skill Level", n) for n in args.skill] + [Level("UCI_Elo", n) for n in args.elo]
+    engines = [CheckedEngine(args.fairy_stockfish, level, args.fen_check) for level in levels]
     rows, records = [], []
     try:
-        levels = [Level("Skill Level", n) for n in args.skill] + [Level("UCI_Elo", n) for n in args.elo]
-        for level in levels:
-            span = fsf.option_range(level.option)
+        for level, engine in zip(levels, engines):
+            engine.handshake()
+            span = option_range(engine, level.option)
             if span is None or not span[0] <= level.value <= span[1]:
-                raise SystemExit(f"{fsf.name} offers no {level.option} {level.value} (its range: {span})")
-        missing = [v for v in args.variants if v not in fsf.variants()]
-        if missing:
-            raise SystemExit(f"{fsf.name} does not play {', '.join(missing)}")
-        budget = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
-        print(f"{fsf.name} against {args.agent}, {budget} a move each; engine: {native.status}", flush=True)
-        for level in levels:
-            for variant in args.variants:
-                game = load_game(variant)
-                fsf.setup(variant, level)
+                raise SystemExit(f"{engine.engine_name} offers no {level.option} {level.value} (its range: {span})")
+            for game in games.values():   # the variant is set up (and a VariantPath section checked) here
+                engine.ready(start_position(game))
+        name = engines[0].engine_name
+        budget = (f"clock {args.clock}" if args.clock else f"{args.nodes} nodes a move" if args.nodes
+                  else f"{args.time:g} s a move")
+        print(f"{name} against {args.agent}, {budget} each; engine: {native.status}", flush=True)
+        for level, engine in zip(levels, engines):
+            for variant, game in games.items():
                 tally = Tally()
                 rows.append((level, variant, tally))
                 for i in range(args.games):
-                    fsf.depths = tally.theirs
-                    played, ours = play_game(i, variant, game, level, fsf, args, tally)
-                    side = game.armies[ours].title
-                    if played.unscored:
-                        verdict = f"UNSCORED after {played.plies} plies: {played.unscored}"
+                    ended, plies, record = play_one(i, variant, game, level, engine, args, tally)
+                    side = game.armies[i % 2].title
+                    if record is None:
+                        verdict = f"UNSCORED after {plies} plies: {ended.title}"
                     else:
-                        verdict = (f"{played.result.describe(game)}, {played.plies} plies, our points "
+                        records.append(record)
+                        verdict = (f"{ended.describe(game)}, {plies} plies, our points "
                                    f"{tally.points[-1]} (total {sum(tally.points)}/{len(tally.points)})")
-                        names = {game.armies[ours].name: args.agent, game.armies[1 - ours].name: f"{fsf.name} {level}"}
-                        records.append(game_record(game, start_fen(game), played.sans, played.result, names,
-                                                   {"Event": f"rules-dsl against Fairy-Stockfish, {level}",
-                                                    "Round": str(i + 1)}))
                     print(f"{variant} {level} game {i + 1:>3}: we play {side}: {verdict}", flush=True)
+    except (RulesError, Forfeit) as err:
+        raise SystemExit(f"{args.fairy_stockfish}: {err}") from None
     finally:
-        fsf.close()
+        for engine in engines:
+            engine.close()
     return rows, records
 
 
@@ -259,7 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10, help="games per level and variant (default 10)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides (default 1)")
     parser.add_argument("--nodes", type=int, default=None, help="nodes a move for both sides instead of --time")
-    parser.add_argument("--agent", default="ai:alphabeta", help="our agent (its budget is replaced by --time or --nodes)")
+    parser.add_argument("--clock", type=_clock, default=None, metavar="TC",
+                        help="a game clock for both sides instead of --time, in seconds: BASE+INC (60+1), BASE "
+                             "or MOVES/BASE[+INC]; --nodes still caps each move")
+    parser.add_argument("--agent", default="ai:alphabeta",
+                        help="our agent (its budget is replaced by --time, --nodes or --clock)")
     parser.add_argument("--fairy-stockfish", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     parser.add_argument("--no-fen-check", dest="fen_check", action="store_false",
                         help="do not compare Fairy-Stockfish's FEN with ours before its moves")
@@ -274,12 +257,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no level: give --skill or --elo values")
     try:
         parse_agent(args.agent)
+        games = {variant: load_game(variant) for variant in args.variants}
     except RulesError as err:
-        parser.error(str(err))
-    rows, records = run(args)
+        parser.error(str(err).splitlines()[0])
+    rows, records = run(args, games)
     summary(rows)
     write_records(args.pgn, records)
     return 0
+
+
+def _clock(text: str) -> TimeControl:
+    """``--clock``: a time control, or argparse's usage error with the reason."""
+    try:
+        return parse_time_control(text)
+    except RulesError as err:
+        raise argparse.ArgumentTypeError(str(err).splitlines()[0]) from None
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 from bench import agent_vs_agent, fsf_match, tactics  # noqa: E402
 from bench.common import LineProcess, team_points  # noqa: E402
 
+FAIRY = "/usr/games/fairy-stockfish"
 MATE_IN_TWO = "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 1"   # 1. Nf5+ gxf5 2. Qxf5# (or Qh5#)
 
 
@@ -41,7 +42,8 @@ def test_epd_suite_best_and_avoid_moves(tmp_path):
 BAD_ARGUMENTS = [
     (tactics, ["--seconds", "0"]), (tactics, ["--limit", "0"]), (tactics, ["--suite", "nosuch"]),
     (fsf_match, ["--skill"]), (fsf_match, ["--time", "0"]), (fsf_match, ["--games", "0"]),
-    (fsf_match, ["--agent", "nosuch"]),
+    (fsf_match, ["--agent", "nosuch"]), (fsf_match, ["--clock", "60:00"]), (fsf_match, ["--clock", "0"]),
+    (fsf_match, ["--variants", "nosuch"]),
     (agent_vs_agent, ["--games", "0"]), (agent_vs_agent, ["--nodes", "0"]),
     (agent_vs_agent, ["--variants", "fourplayer_ffa"]),   # four teams
     (agent_vs_agent, ["--variants", "nosuch"]), (agent_vs_agent, ["--agent", "nosuch"]),
@@ -62,6 +64,18 @@ def test_fsf_positions_compare_promoted_pieces_and_hands_alike():
     assert fsf_match.position_key(ours) == fsf_match.position_key(theirs)
     assert fsf_match.position_key(ours) != fsf_match.position_key(theirs.replace(" w ", " b "))
     assert fsf_match.position_key("8/8/8/8/8/8/8/K1k5 w - - 0 1")[1] == ""
+
+
+def test_fsf_match_leaves_a_game_unscored_where_the_positions_differ(monkeypatch, capsys):
+    if not Path(FAIRY).exists():
+        pytest.skip("fairy-stockfish is not installed ('make engines' installs it)")
+    keys = iter([0, 0, *range(1, 10**6)])   # the start, checked before the games, agrees; no position after it
+    monkeypatch.setattr(fsf_match, "position_key", lambda fen: next(keys))
+    assert fsf_match.main(["--variants", "chess", "--skill", "0", "--games", "1", "--time", "0.05",
+                           "--fairy-stockfish", FAIRY]) == 0
+    out = capsys.readouterr().out
+    assert "UNSCORED after 3 plies: forfeit: Fairy-Stockfish's position differs from ours" in out
+    assert "chess against skill 0: 1 unscored" in out
 
 
 def test_team_points():

@@ -1,4 +1,4 @@
-"""External engines as players (``uci:COMMAND``, ``xboard:COMMAND``): specs, the position given, forfeits, the server's rule.
+"""External engines as players (``uci:COMMAND``, ``xboard:COMMAND``): specs, the position given, forfeits, game clocks, the server's rule.
 
 What both protocols share is tested on both; what is XBoard's own, in
 tests/test_xboard_engine.py. The misbehaving engines are
@@ -10,6 +10,8 @@ engines`` installs it).
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from pathlib import Path
 
@@ -18,12 +20,13 @@ from external_engines import FAIRY, PROTOCOLS, fairy_or_skip, fake_spec, short_g
 
 from dsl.errors import UsageError
 from interpreter.agents import Budget, Forfeit, parse_agent
+from interpreter.agents.clock import TIME_GRACE, GameClock, TimeControl
 from interpreter.agents.external import engine_fen
 from interpreter.agents.matches import play_game
 from interpreter.agents.simple import RandomAgent
 from interpreter.agents.specs import ENGINE_PREFIXES, ENGINES
 from interpreter.cli.main import main
-from interpreter.engine.outcome import FORFEIT
+from interpreter.engine.outcome import FORFEIT, TIME_FORFEIT
 from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.reading import parse_move
 from interpreter.protocols.loop import EXTERNAL_PREFIXES
@@ -133,6 +136,68 @@ def test_a_forfeit_ends_the_game_and_keeps_its_moves(chess, protocol):
     assert "illegal move 'e1e3'" in result.describe(chess)
 
 
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_an_engine_under_a_clock_is_told_both_clocks(chess, tmp_path, protocol):
+    log = tmp_path / "received.txt"
+    engine = parse_agent(fake_spec(protocol, "moves", "e2e4", "g1f3", f"-log={log}")).make()
+    players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
+    clock = GameClock(TimeControl(5, 0.5, moves=40), chess)
+    try:
+        result, sans, _ = play_game(chess, players, max_plies=4, clock=clock)
+    finally:
+        engine.close()
+    assert result is None and sans[0] == "e4" and sans[2] == "Nf3"
+    sent = log.read_text().splitlines()
+    assert not any(line.startswith(("st ", "go movetime")) for line in sent)   # the clock, not a time a move
+    if protocol == "uci":
+        # In milliseconds, both sides' clocks and increments, and the engine's moves to the control.
+        first, second = ({word: int(n) for word, n in zip(go[1::2], go[2::2])}
+                         for go in (line.split() for line in sent) if go[0] == "go")
+        assert first == {"wtime": 5000, "btime": 5000, "winc": 500, "binc": 500, "movestogo": 40}
+        assert second["winc"] == second["binc"] == 500 and second["movestogo"] == 39
+        mine, theirs, unit = second["wtime"], second["btime"], 1000
+    else:
+        # The control once (40 moves, 5 s, 0.5 s a move), then its clock and its opponent's in centiseconds.
+        assert [line for line in sent if line.startswith("level ")] == ["level 40 0:05 0.5"]
+        clocks = [line for line in sent if line.startswith(("time ", "otim "))]
+        assert clocks[:2] == ["time 500", "otim 500"] and len(clocks) == 4
+        mine, theirs, unit = int(clocks[2][5:]), int(clocks[3][5:]), 100
+    assert 5 * unit < mine <= 5.5 * unit and 5 * unit < theirs <= 5.5 * unit
+    assert clock.after[0] == pytest.approx(mine / unit, abs=1 / unit)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_slow_engine_loses_on_time_and_the_record_is_kept(tmp_path, capsys, protocol):
+    # 1.5 s for the game and 0.6 s a move: the third move oversteps the 0.3 s left by more than the grace.
+    pgn = tmp_path / "games.pgn"
+    seat = fake_spec(protocol, "slow", "0.6", "e2e4", "g1f3", "f1c4")
+    status = main(["match", "chess", "--seat", seat, "--seat", "random", "--games", "1", "--jobs", "1",
+                   "--opening-plies", "0", "--clock", "1.5", "--pgn", str(pgn), "--json"])
+    assert status == 0
+    game = json.loads(capsys.readouterr().out)["results"][0]
+    assert game["result"] == "0-1" and game["plies"] == 4
+    took, left = map(float, re.fullmatch(r"Black wins by time forfeit: White took (\S+) s with (\S+) s left",
+                                         game["termination"]).groups())
+    assert took >= 0.6 and took > left + TIME_GRACE and left <= 0.3
+    record = pgn.read_text()
+    assert f'[Termination "{game["termination"]}"]' in record and '[TimeControl "1.5"]' in record
+    assert re.search(r"1\. e4 \{\[%clk 0:00:00\.\d\d\]\} 1\.\.\. \S+ \{\[%clk 0:00:01\.\d\d\]\} 2\. Nf3", record)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_silent_engine_under_a_clock_loses_on_time(chess, protocol):
+    # It is told to stop (UCI's stop, XBoard's ?) once its clock and the grace have run out, and does not
+    # answer that either.
+    engine = parse_agent(fake_spec(protocol, "hang")).make()
+    players = {0: (engine, Budget(time=0.2)), 1: (RandomAgent(1), Budget())}
+    try:
+        result, sans, _ = play_game(chess, players, clock=GameClock(TimeControl(0.3), chess))
+    finally:
+        engine.close()
+    assert result.rule == TIME_FORFEIT and result.winners == (1,) and sans == []
+    assert "White took 2." in result.describe(chess)   # 0.3 s, the grace, then two seconds after the stop
+
+
 def test_a_game_the_engine_does_not_play_is_refused():
     agent = parse_agent(fake_spec("uci", "moves", "a1a2")).make()
     with pytest.raises(UsageError, match="does not play xiangqi"):
@@ -233,6 +298,20 @@ def test_fairy_stockfish_plays_a_short_game(spec, variant):
     assert result is None or result.rule != FORFEIT, result.describe(load_game(variant))
     assert len(sans) >= 20 or result is not None
     assert stats[0].moves >= 5
+
+
+def test_fairy_stockfish_reports_the_position_it_was_given():
+    fairy_or_skip()
+    game = load_game("chess")
+    engine = parse_agent(f"uci:{FAIRY}:nodes=500").make()
+    try:
+        pos = start_position(game)
+        for san in ("e4", "d5", "exd5", "Qxd5", "Nc3"):
+            pos.push(parse_move(pos, san))
+        assert engine.reported_fen(pos).split()[:2] == engine_fen(pos).split()[:2]
+        assert engine.choose(pos, Budget(nodes=500)).move in pos.legal_moves()   # the 'd' lines left are ignored
+    finally:
+        engine.close()
 
 
 def test_match_against_fairy_stockfish(capsys):

@@ -19,7 +19,10 @@ from external_engines import FAIRY, fairy_or_skip, fake_spec, short_game
 from dsl.errors import UsageError
 from interpreter.agents import Budget, Forfeit, parse_agent
 from interpreter.agents import xboard_engine
-from interpreter.engine.outcome import FORFEIT
+from interpreter.agents.clock import GameClock, TimeControl
+from interpreter.agents.matches import play_game
+from interpreter.agents.simple import RandomAgent
+from interpreter.engine.outcome import FORFEIT, TIME_FORFEIT
 from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.reading import parse_move
 
@@ -129,6 +132,41 @@ def test_thinking_output_scores_a_mate(chess):
     assert reports[-1].depth == 3 and reports[-1].mate == 3   # a mate in 2 moves is 3 plies away
 
 
+def test_a_game_clock_is_told_as_level_time_and_otim(chess, tmp_path):
+    log = tmp_path / "log"
+    agent = parse_agent(fake("moves", "e7e5", "b8c6", f"-log={log}", options=":depth=5")).make()
+    clock = GameClock(TimeControl(90, 2, moves=40), chess)
+    try:
+        pos = start_position(chess)
+        for san, seconds in (("e4", 1.25), (None, None), ("Nf3", 0.5), (None, None)):
+            if san is None:   # the engine's move, on the clock's budget with the seat's depth
+                info = agent.choose(pos, clock.budget(pos.army, Budget(depth=5)))
+                assert clock.punch(pos, 0.0) is None
+                pos.push(info.move)
+            else:
+                assert clock.punch(pos, seconds) is None
+                pos.push(parse_move(pos, san))
+    finally:
+        agent.close()
+    sent = logged(log)
+    # The control once, when the line starts (40 moves, 1:30, 2 s a move), with sd; the clocks in
+    # centiseconds before each go, the engine's own first (Black's: 90 s, then 90 + 2).
+    first = sent.index("new")
+    assert sent[first:] == ["new", "force", "easy", "post", "level 40 1:30 2", "sd 5", "usermove e2e4", "time 9000",
+                            "otim 9075", "ping 1", "go", "force", "usermove g1f3", "time 9200", "otim 9225",
+                            "ping 2", "go", "force", "quit"]
+    # An engine that declared time=0 gets the control only; a node budget cannot go with a clock.
+    log.unlink()
+    agent = parse_agent(fake("moves", "e2e4", "-notime", f"-log={log}")).make()
+    try:
+        agent.choose(start_position(chess), clock.budget(0))
+        with pytest.raises(UsageError, match="takes no node budget over XBoard .under a game clock"):
+            agent.choose(start_position(chess), clock.budget(0, Budget(nodes=100)))
+    finally:
+        agent.close()
+    assert not any(line.startswith(("time ", "otim ", "st ")) for line in logged(log))
+
+
 def test_a_refused_move_forfeits(chess):
     # The engine's rules differ from ours: it answers 'Illegal move' to a move they allow.
     agent = parse_agent(fake("refuse")).make()
@@ -165,6 +203,21 @@ def test_our_own_xboard_engine_plays_a_short_game(variant):
     assert result is None or result.rule != FORFEIT, result.describe(load_game(variant))
     assert len(sans) >= 24 or result is not None
     assert stats[0].moves >= 6
+
+
+def test_fairy_stockfish_over_xboard_keeps_its_own_clock(chess):
+    fairy_or_skip()
+    # Told 'level 0 0:03 0.1' and its clock before each move, it spends a share of it: were 'time' or the
+    # level ignored, it would search until it lost on time.
+    engine = parse_agent(f"xboard:{FAIRY}").make()
+    clock = GameClock(TimeControl(3, 0.1), chess)
+    try:
+        result, sans, stats = play_game(chess, {0: (engine, Budget()), 1: (RandomAgent(7), Budget())},
+                                        max_plies=24, clock=clock)
+    finally:
+        engine.close()
+    assert result is None or result.rule not in (FORFEIT, TIME_FORFEIT), result.describe(chess)
+    assert stats[0].moves >= 5 and clock.left["white"] > 0
 
 
 def test_fairy_stockfish_over_xboard_takes_no_node_budget(chess):

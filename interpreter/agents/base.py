@@ -22,6 +22,7 @@ side to move (its team); a forced win or loss is ``MATE - plies`` or
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,6 +35,35 @@ MATE_BOUND = MATE - 10_000  # scores beyond this are forced wins or losses
 
 
 @dataclass(frozen=True)
+class Clocks:
+    """The game clocks as a move starts, for a player that manages its own time (an external engine,
+    told UCI's ``wtime``/``btime`` or XBoard's ``level`` and ``time``/``otim``; see
+    :class:`~interpreter.agents.clock.GameClock`).
+
+    ``left``: seconds on the clock of each army, by army index (the armies of one player share its
+    clock and show the same time); ``increment``: seconds added to a player's clock after each of its
+    moves; ``moves_to_go``: the moves of the player to move until its clock is given more time (None:
+    never, sudden death); ``base`` and ``period``: the control's seconds at the start (and again at
+    each period) and the moves of a period (None: no periods), for a player told the control itself
+    (XBoard's ``level``). Times are finite and at least 0, ``moves_to_go`` and ``period`` at least 1."""
+
+    left: tuple[float, ...]
+    increment: float = 0.0
+    moves_to_go: int | None = None
+    base: float = 0.0
+    period: int | None = None
+
+    def __post_init__(self) -> None:
+        for value in (*self.left, self.increment, self.base):
+            if not (math.isfinite(value) and value >= 0):
+                raise ValueError(f"a clock's time must be a finite number of seconds of at least 0, not {value}")
+        for name in ("moves_to_go", "period"):
+            moves = getattr(self, name)
+            if moves is not None and moves < 1:
+                raise ValueError(f"a clock's {name.replace('_', ' ')} must be at least 1, not {moves}")
+
+
+@dataclass(frozen=True)
 class Budget:
     """What a search may spend: ``time`` in seconds, ``nodes`` (positions visited, or MCTS
     playouts) and ``depth`` in plies; None is no limit on that count. With none of them set the
@@ -42,12 +72,17 @@ class Budget:
     ``soft`` (seconds, at most ``time``) is the time a move deserves when ``time`` is the most it
     may take (a game clock, see :func:`~interpreter.agents.clock.time_for_move`): a search stops
     starting new iterations around it, and goes on longer when its best move keeps changing.
-    Without it, a fixed time per move: new iterations start until half of ``time`` is gone."""
+    Without it, a fixed time per move: new iterations start until half of ``time`` is gone.
+
+    ``clocks`` (with a ``time``): the game clocks this budget was drawn from, for a player that
+    manages its own time (an external engine is told the clocks rather than ``time``); agents that
+    search here keep to ``time`` and ``soft``."""
 
     time: float | None = None
     nodes: int | None = None
     depth: int | None = None
     soft: float | None = None
+    clocks: Clocks | None = None
 
     def __post_init__(self) -> None:
         for name in ("time", "nodes", "depth", "soft"):
@@ -56,6 +91,8 @@ class Budget:
                 raise ValueError(f"a budget's {name} must be positive, not {value}")
         if self.soft is not None and (self.time is None or self.soft > self.time):
             raise ValueError(f"a budget's soft time ({self.soft}) needs a time limit at least as long")
+        if self.clocks is not None and self.time is None:
+            raise ValueError("a budget drawn from game clocks needs a time limit")
 
     @property
     def unlimited(self) -> bool:
@@ -168,6 +205,11 @@ class Agent:
                on_info: InfoCallback | None = None) -> SearchInfo:
         """The move to play in ``pos`` and what was found on the way (see the module docstring)."""
         raise NotImplementedError
+
+    def ready(self, pos) -> None:
+        """Get ready to move in ``pos`` before the player's clock starts: what is not thinking (an
+        external engine's process started and told the game) is done here, untimed. Raises
+        :class:`Forfeit` as :meth:`choose` does; nothing to do for an agent that searches here."""
 
     def new_game(self) -> None:
         """Forget what was learnt in an earlier game (hash tables, histories)."""

@@ -25,8 +25,11 @@ shell would, and run as it is), and asked in turn:
   continues it; a position this agent cannot trace back to the line's end
   starts a new line.
 - **the budget.** As each protocol can say it (:class:`UciEngine`,
-  :class:`~.xboard_engine.XBoardEngine`); with none, one second. A game
-  clock's budget is passed as its ``time`` (the most the move may take).
+  :class:`~.xboard_engine.XBoardEngine`); with none, one second. A budget
+  drawn from game clocks (its ``clocks``, see :class:`~.clock.GameClock`)
+  is passed as the clocks, for the engine to manage its own time (UCI's
+  ``go wtime btime winc binc [movestogo]``, XBoard's ``level`` and
+  ``time``/``otim``).
 
 Everything the engine says is checked. Its move is read by our rules on
 the position's legal moves (:class:`~interpreter.notation.dialects.Dialect`):
@@ -36,7 +39,13 @@ not answer within its budget and :attr:`ExternalEngine.grace` seconds (it
 is told to stop, and given :data:`STOP_WAIT` more) each raise
 :class:`~.base.Forfeit` with the reason: the game loops end the game as a
 forfeit and keep its record. A game the engine cannot be given, or a seat
-option it does not offer, is a UsageError.
+option it does not offer, is a UsageError. Under game clocks the engine is
+told to stop once its own clock and :data:`~.clock.TIME_GRACE` have run
+out: it has lost on time by then.
+
+The engine is started and told the game in :meth:`ExternalEngine.ready`,
+which the game loops call before a player's clock starts
+(:meth:`ExternalEngine.choose` does it too, for a caller that did not).
 """
 
 from __future__ import annotations
@@ -47,8 +56,9 @@ import shlex
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from dsl.errors import MoveError, UsageError, clip
 from dsl.files import bundled_variant
@@ -62,7 +72,8 @@ from interpreter.loading import start_position
 from interpreter.notation.dialects import Dialect
 from interpreter.notation.fen import to_fen
 
-from .base import MATE, Agent, Budget, Forfeit, InfoCallback, SearchInfo
+from .base import MATE, Agent, Budget, Clocks, Forfeit, InfoCallback, SearchInfo
+from .clock import TIME_GRACE
 from .process import EngineFailure, LineProcess
 
 UCI_DEFAULT_VARIANT = "chess"   # the game of a UCI engine that offers no UCI_Variant option
@@ -260,12 +271,25 @@ class ExternalEngine(Agent):
         self._forget()
 
     # ------------------------------------------------------------ a move
+    def ready(self, pos: Position) -> None:
+        """Start the engine and set it up for ``pos``'s game (see :meth:`_start`), untimed;
+        :class:`Forfeit` when it fails."""
+        with self._engine_calls():
+            self._start(pos.game)
+
     def choose(self, pos, budget: Budget | None = None, stop: threading.Event | None = None,
                on_info: InfoCallback | None = None) -> SearchInfo:
         """The engine's move in ``pos`` (see the module docstring); :class:`Forfeit` when it fails."""
+        with self._engine_calls():
+            return self._choose(pos, budget or Budget(), stop, on_info)
+
+    @contextmanager
+    def _engine_calls(self) -> Iterator[None]:
+        """One caller at a time speaks to the engine; an engine that fails is stopped, and its failure
+        raised as :class:`Forfeit`."""
         with self._lock:
             try:
-                return self._choose(pos, budget or Budget(), stop, on_info)
+                yield
             except EngineFailure as err:
                 self.close()
                 raise Forfeit(str(err)) from None
@@ -275,15 +299,17 @@ class ExternalEngine(Agent):
         raise NotImplementedError
 
     def _await(self, started: float, seconds: float | None, stop: threading.Event | None,
-               take: Callable[[str], bool]) -> str:
+               take: Callable[[str], bool], clocked: bool = False) -> str:
         """The engine's lines, each given to ``take`` (which may raise), up to the first for which it
         is true: that line. The engine was told to move at ``started`` with ``seconds`` to spend (None:
-        a node or depth budget, given :data:`UNBOUNDED_WAIT`); once they and :attr:`grace` are gone, or
-        ``stop`` is set, it is sent :attr:`interrupt`; :class:`EngineFailure` when no answer comes
-        :data:`STOP_WAIT` seconds later."""
+        a node or depth budget, given :data:`UNBOUNDED_WAIT`); once they and :attr:`grace` are gone
+        (``clocked``: ``seconds`` are what is left on its game clock, and the grace is
+        :data:`~.clock.TIME_GRACE`, past which it has lost on time), or ``stop`` is set, it is sent
+        :attr:`interrupt`; :class:`EngineFailure` when no answer comes :data:`STOP_WAIT` seconds later."""
         process = self.process
         assert process is not None
-        limit = started + (seconds + self.grace if seconds is not None else UNBOUNDED_WAIT)
+        beyond = TIME_GRACE if clocked else self.grace
+        limit = started + (seconds + beyond if seconds is not None else UNBOUNDED_WAIT)
         stopped_at = None
         while True:
             now = time.perf_counter()
@@ -356,7 +382,10 @@ class UciEngine(ExternalEngine):
     - **the line.** ``position startpos moves ...`` from the variant's start, else ``position fen
       FEN moves ...``.
     - **the budget.** ``go movetime`` (``time``), ``go nodes``, ``go depth``; an engine past its
-      time is sent ``stop``. ``info`` lines are read for the score, depth, nodes and line.
+      time is sent ``stop``. Under game clocks, the clocks instead of a movetime, in milliseconds,
+      for the engine to manage: ``go wtime W btime B winc I binc I [movestogo N]`` (``wtime`` the
+      clock of the army that moves first, as ``rules uci`` reads it), with the budget's nodes and
+      depth. ``info`` lines are read for the score, depth, nodes and line.
     """
 
     protocol = "uci"
@@ -459,6 +488,19 @@ class UciEngine(ExternalEngine):
         self._drop_ini()
 
     # ------------------------------------------------------------ a move
+    def reported_fen(self, pos: Position) -> str:
+        """The engine's own FEN of ``pos`` after it is given the line that leads there: the ``Fen:``
+        line of its answer to ``d``, a command of Stockfish and Fairy-Stockfish that UCI does not
+        define, for cross-checking the moves it was told; :class:`Forfeit` when it fails or does not
+        say."""
+        with self._engine_calls():
+            self._start(pos.game)
+            assert self.process is not None
+            self.process.send(self.position_command(pos))
+            self.process.send("d")
+            line = self.process.expect(lambda line: line.startswith("Fen: "), HANDSHAKE)[-1]
+            return line[len("Fen: "):].strip()
+
     def position_command(self, pos: Position) -> str:
         """The ``position`` command of ``pos``: the line this agent gave, extended to ``pos``, or a new
         line (see the module docstring)."""
@@ -474,14 +516,7 @@ class UciEngine(ExternalEngine):
         assert process is not None
         legal = pos.legal_moves()
         process.send(self.position_command(pos))
-        seconds = budget.time if budget.time is not None else (None if budget.nodes or budget.depth else DEFAULT_TIME)
-        go = "go"
-        if seconds is not None:
-            go += f" movetime {max(1, round(seconds * 1000))}"
-        if budget.nodes is not None:
-            go += f" nodes {budget.nodes}"
-        if budget.depth is not None:
-            go += f" depth {budget.depth}"
+        go, seconds = self._go(pos, budget)
         started = time.perf_counter()
         process.send(go)
         info = SearchInfo(None)
@@ -491,8 +526,32 @@ class UciEngine(ExternalEngine):
                 self._report(pos, info, started, on_info)
             return line.startswith("bestmove")
 
-        words = self._await(started, seconds, stop, take).split()
+        words = self._await(started, seconds, stop, take, clocked=budget.clocks is not None).split()
         return self._answer(pos, words[1] if len(words) > 1 else NO_MOVE, legal, info, started)
+
+    @staticmethod
+    def _go(pos: Position, budget: Budget) -> tuple[str, float | None]:
+        """The ``go`` command of ``budget`` for a move in ``pos``, and the seconds the engine may take
+        (None: its nodes or depth bound it): under game clocks, what is left on its own."""
+        clocks = budget.clocks
+        go = "go"
+        if clocks is not None:
+            # The engine keeps its own time: it may take what is left on its clock, no more.
+            white, black = first_two_clocks(pos, clocks)
+            increment = round(clocks.increment * 1000)
+            go += f" wtime {round(white * 1000)} btime {round(black * 1000)} winc {increment} binc {increment}"
+            if clocks.moves_to_go is not None:
+                go += f" movestogo {clocks.moves_to_go}"
+            seconds = clocks.left[pos.army]
+        else:
+            seconds = budget.time if budget.time is not None else (None if budget.nodes or budget.depth else DEFAULT_TIME)
+            if seconds is not None:
+                go += f" movetime {max(1, round(seconds * 1000))}"
+        if budget.nodes is not None:
+            go += f" nodes {budget.nodes}"
+        if budget.depth is not None:
+            go += f" depth {budget.depth}"
+        return go, seconds
 
 
 def _is_bundled(game) -> bool:
@@ -500,6 +559,14 @@ def _is_bundled(game) -> bool:
     take a bundled variant's name with other rules: it is never played under that name."""
     path = bundled_variant(game.name)
     return path is not None and bool(game.spec.sources) and Path(game.spec.sources[0]).resolve() == path.resolve()
+
+
+def first_two_clocks(pos: Position, clocks: Clocks) -> tuple[float, float]:
+    """The seconds on the clocks of the army that moves first in ``pos``'s game and of the next other
+    army in its turn order: White's and Black's to an engine (UCI's ``wtime`` and ``btime``), as
+    ``rules uci`` and ``rules xboard`` read them."""
+    order = pos.game.turn_order
+    return clocks.left[order[0]], clocks.left[next(army for army in order if army != order[0])]
 
 
 def _move_to(pos: Position, legal: list[Move], key: int) -> Move | None:

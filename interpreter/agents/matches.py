@@ -13,6 +13,18 @@ same openings. A game that reaches ``max_plies`` (the opening included) is a
 draw by adjudication (:func:`~interpreter.engine.outcome.ply_cap`): ``1/2-1/2``,
 its termination and its record's ``Termination`` tag say so.
 
+Clocks. Without a clock every move gets its seat's budget. With one (a
+:class:`~.clock.TimeControl`, ``--clock 60+1``) each player of the mode has a
+game clock (:class:`~.clock.GameClock`), which runs while its agent thinks
+(measured around :meth:`~.base.Agent.choose`; the opening's random moves are
+played before the clocks start): an agent that searches here gets
+:func:`~.clock.time_for_move` of its clock as its budget, an external engine
+the clocks themselves (UCI's ``wtime``/``btime``, XBoard's ``level`` and
+``time``/``otim``), and a player whose move oversteps its clock by more than
+:data:`~.clock.TIME_GRACE` loses on time
+(:func:`~interpreter.engine.outcome.time_forfeit_outcome`). The record then has
+a ``TimeControl`` tag and each move the clock left after it (``{[%clk 0:00:59.12]}``).
+
 Results. An agent scores 1 for a game that one of its teams won and no team
 of another agent did, 0 when only other agents' teams won, 1/2 otherwise.
 Everything is reproducible from ``seed`` and the game index, except what a
@@ -31,18 +43,20 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from dsl.limits import DEFAULT_MAX_PLIES
 
-from interpreter.engine.outcome import forfeit_outcome, outcome, ply_cap
+from interpreter.engine.outcome import Outcome, forfeit_outcome, outcome, ply_cap
 from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
 from interpreter.notation.san import move_to_san
 
-from .base import Agent, Budget, Forfeit
+from .base import Agent, Budget, Forfeit, SearchInfo
+from .clock import GameClock, TimeControl
 from .sides import Sides
 from .specs import AgentSpec, parse_agent
 from .stats import EloEstimate, estimate
@@ -86,6 +100,7 @@ class GameResult:
     record: str
     stats: list[MoveStats] = field(default_factory=list)
     log: object = None                 # what the task's observer returned (None without one)
+    clocks: dict[str, float] | None = None   # with a clock: player -> seconds left at the end (before a move that lost on time)
 
 
 @dataclass
@@ -131,7 +146,7 @@ class MatchResult:
                 "mean_depth": round(s.stats.mean_depth, 2), "nps": s.stats.nps,
             } for s in self.standings],
             "results": [{"index": g.index, "players": g.players, "points": g.points, "result": g.result,
-                         "termination": g.termination, "plies": g.plies} for g in self.games],
+                         "termination": g.termination, "plies": g.plies, "clocks": g.clocks} for g in self.games],
         }
 
 
@@ -146,14 +161,40 @@ def team_players(game) -> list[list[str]]:
     return [players for players in groups.values() if players]
 
 
+def timed_choice(agent: Agent, pos, budget: Budget, clock: GameClock | None = None,
+                 on_info=None) -> tuple[SearchInfo | None, Outcome | None]:
+    """Ask ``agent`` for its move in ``pos`` within ``budget``: ``(info, None)``, or ``(None, outcome)``
+    when the player to move lost instead: it forfeited (:class:`~.base.Forfeit`), or, with ``clock``,
+    its answer overstepped its clock (:meth:`~.clock.GameClock.punch`; that comes first). The agent
+    gets ready untimed (:meth:`~.base.Agent.ready`); with a clock, the budget is the clock's for the
+    army to move (``budget``'s nodes and depth kept, see :meth:`~.clock.GameClock.budget`) and the
+    answer is charged to it. ``on_info`` goes to :meth:`~.base.Agent.choose`."""
+    try:
+        agent.ready(pos)
+    except Forfeit as err:
+        return None, forfeit_outcome(pos, str(err))
+    if clock is not None:
+        budget = clock.budget(pos.army, budget)
+    started = time.perf_counter()
+    try:
+        info = agent.choose(pos, budget, on_info=on_info)
+    except Forfeit as err:
+        late = clock.late(pos, time.perf_counter() - started) if clock is not None else None
+        return None, late or forfeit_outcome(pos, str(err))
+    late = clock.punch(pos, time.perf_counter() - started) if clock is not None else None
+    return (None, late) if late is not None else (info, None)
+
+
 def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plies: int = DEFAULT_MAX_PLIES,
-              on_move: Callable[[object, list, tuple, object], None] | None = None):
+              on_move: Callable[[object, list, tuple, object], None] | None = None, clock: GameClock | None = None):
     """Play from ``pos`` (the start) with an agent and budget per army until the game ends or
     ``max_plies`` moves were played; a forced move (the only legal one) is played without asking.
     Returns ``(outcome, SANs, stats per army)``, the outcome None when the game reached ``max_plies``
     (a caller adjudicates it with :func:`~interpreter.engine.outcome.ply_cap`); ``on_move(pos, legal, move, info)`` is
     called before each move is made (``info`` is None for a forced move). A player that forfeits (an
-    external engine's illegal move, exit or silence: :class:`~.base.Forfeit`) loses the game then."""
+    external engine's illegal move, exit or silence: :class:`~.base.Forfeit`) loses the game then.
+    ``clock``: the game clocks, which run from the first move played here (see :func:`timed_choice`;
+    a forced move takes no time off them)."""
     pos = pos if pos is not None else start_position(game)
     sans: list[str] = []
     stats = {army: MoveStats() for army in players}
@@ -166,11 +207,13 @@ def play_game(game, players: dict[int, tuple[Agent, Budget]], pos=None, max_plie
         agent, budget = players[pos.army]
         if len(legal) == 1:
             move, info = legal[0], None
+            if clock is not None:
+                clock.punch(pos, 0.0)
         else:
-            try:
-                info = agent.choose(pos, budget)
-            except Forfeit as err:
-                return forfeit_outcome(pos, str(err)), sans, stats
+            info, lost = timed_choice(agent, pos, budget, clock)
+            if lost is not None:
+                return lost, sans, stats
+            assert info is not None
             move = info.move
             spent = stats[pos.army]
             spent.moves += 1
@@ -199,6 +242,24 @@ class GameTask:
     opening_plies: int | None
     max_plies: int
     observer: Callable | None = None   # observer(game, pos) -> an object with ply() and finish()
+    clock: TimeControl | None = None   # the game clocks (None: every move gets its seat's budget)
+
+
+def open_game(pos, rng: random.Random, plies: int | None, on_ply: Callable | None = None) -> list[str]:
+    """Play ``plies`` random moves drawn from ``rng`` (None: two rounds of the turn order) from ``pos``,
+    fewer if the game ends first, and return their SANs; ``on_ply(pos, legal, move)`` sees each
+    position before its move."""
+    sans = []
+    for _ in range(len(pos.game.turn_order) * 2 if plies is None else plies):
+        legal = pos.legal_moves()
+        if not legal or outcome(pos, legal) is not None:
+            break
+        move = rng.choice(legal)
+        if on_ply is not None:
+            on_ply(pos, legal, move)
+        sans.append(move_to_san(pos, move, legal=legal))
+        pos.push(move)
+    return sans
 
 
 def play_task(task: GameTask) -> GameResult:
@@ -210,22 +271,14 @@ def play_task(task: GameTask) -> GameResult:
     rng = random.Random(f"{task.seed}/opening/{task.index // k}")
     pos = start_position(game)
     watcher = task.observer(game, pos) if task.observer is not None else None
-    sans = []
-    for _ in range(len(game.turn_order) * 2 if task.opening_plies is None else task.opening_plies):
-        legal = pos.legal_moves()
-        if not legal or outcome(pos, legal) is not None:
-            break
-        move = rng.choice(legal)
-        if watcher is not None:
-            watcher.ply(pos, legal, move)
-        sans.append(move_to_san(pos, move, legal=legal))
-        pos.push(move)
+    sans = open_game(pos, rng, task.opening_plies, watcher.ply if watcher is not None else None)
+    clock = GameClock(task.clock, game) if task.clock is not None else None
     agents = [spec.make(seed=hash((task.seed, task.index, i)) & 0xFFFFFFFF) for i, spec in enumerate(task.specs)]
     by_army = {army: (agents[seats[name]], task.specs[seats[name]].budget)
                for name, armies in game.players.items() for army in armies}
     on_move = None if watcher is None else lambda p, legal, move, info: watcher.ply(p, legal, move)
     try:
-        result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans), on_move)
+        result, played, stats = play_game(game, by_army, pos, task.max_plies - len(sans), on_move, clock)
     finally:
         for agent in agents:
             agent.close()
@@ -242,10 +295,22 @@ def play_task(task: GameTask) -> GameResult:
     labels = {game.armies[a].name: task.specs[seats[name]].label for name, armies in game.players.items()
               for a in armies}
     ended = result if result is not None else ply_cap(pos, task.max_plies)
-    record = game_record(game, start_fen(game), sans, ended, labels,
-                         {"Event": "rules match", "Round": str(task.index + 1)})
+    record = match_record(game, sans, ended, labels, {"Event": "rules match", "Round": str(task.index + 1)}, clock)
     return GameResult(task.index, seats, points, result_token(game, ended), ended.describe(game), len(sans), record,
-                      agent_stats, watcher.finish(pos, result) if watcher is not None else None)
+                      agent_stats, watcher.finish(pos, result) if watcher is not None else None,
+                      None if clock is None else {name: round(left, 3) for name, left in clock.left.items()})
+
+
+def match_record(game, sans: list[str], ended: Outcome, players: dict[str, str], tags: dict[str, str],
+                 clock: GameClock | None = None) -> str:
+    """The record of a game played from the start of ``game`` through ``sans`` (a random opening, then
+    :func:`play_game`'s moves) that ended with ``ended``, with ``players`` (army name -> label) and
+    ``tags``; with ``clock``, its ``TimeControl`` tag and, after each of the last ``len(clock.after)``
+    moves (those the clock timed), the time left on the mover's clock."""
+    if clock is not None:
+        tags = {**tags, "TimeControl": str(clock.control)}
+    timed = None if clock is None else [None] * (len(sans) - len(clock.after)) + clock.after
+    return game_record(game, start_fen(game), sans, ended, players, tags, clocks=timed)
 
 
 def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
@@ -260,21 +325,23 @@ def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
 def match_tasks(variant: str, agents: list[str], indices, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
                 max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
-                observer: Callable | None = None) -> list[GameTask]:
+                observer: Callable | None = None, clock: TimeControl | None = None) -> list[GameTask]:
     """The tasks of the games numbered ``indices`` of a match (see :func:`match`); bad agent specs
     and variant names fail here, before any worker starts."""
     specs = tuple(parse_agent(text, level) for text in agents)
     load_game(variant, mode, options)
     frozen = tuple(sorted((options or {}).items()))
-    return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer) for i in indices]
+    return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer, clock)
+            for i in indices]
 
 
 def match_games(variant: str, agents: list[str], games: int, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
                 opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
-                level: str | None = None) -> Iterator[GameResult]:
+                level: str | None = None, clock: TimeControl | None = None) -> Iterator[GameResult]:
     """Play the games of a match and yield each as it finishes (see :func:`match`)."""
-    tasks = match_tasks(variant, agents, range(games), mode, options, seed, opening_plies, max_plies, level)
+    tasks = match_tasks(variant, agents, range(games), mode, options, seed, opening_plies, max_plies, level,
+                        clock=clock)
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or games == 1:
         for task in tasks:
@@ -288,12 +355,14 @@ def match_games(variant: str, agents: list[str], games: int, mode: str | None = 
 def match(variant: str, agents: list[str], games: int, mode: str | None = None,
           options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
           opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
-          on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
+          on_game: Callable[[GameResult], None] | None = None, clock: TimeControl | None = None) -> MatchResult:
     """Play ``games`` games of ``variant`` between ``agents`` (agent specs, see
     :mod:`interpreter.agents.specs`) on ``jobs`` processes (default: every core), and tabulate
-    them. ``on_game`` is called with each game as it finishes (for a progress bar)."""
+    them. ``on_game`` is called with each game as it finishes (for a progress bar); ``clock``: the
+    game clocks of every game (None: each move gets its seat's budget)."""
     results = []
-    for result in match_games(variant, agents, games, mode, options, seed, jobs, opening_plies, max_plies, level):
+    for result in match_games(variant, agents, games, mode, options, seed, jobs, opening_plies, max_plies, level,
+                              clock):
         results.append(result)
         if on_game is not None:
             on_game(result)

@@ -33,8 +33,18 @@ the line of moves it is told, the checks of its answers, the forfeits) is
   ``Error`` to ``nps`` (Fairy-Stockfish 11.1), takes no node budget: a
   UsageError. A depth alone is given ``st 120`` (:data:`~.external.UNBOUNDED_WAIT`),
   no budget ``st 1``. ``new`` undoes ``sd`` and ``nps``, so a budget other
-  than the line's starts a new line. A game clock (``level``, ``time``,
-  ``otim``) is not sent: its budget is a time, the most the move may take.
+  than the line's starts a new line.
+- **a game clock.** A budget drawn from game clocks is told so that the
+  engine keeps its own time: ``level MOVES MIN:SEC INC`` when the line
+  starts (the moves of a period, 0 for none; the base in whole seconds, as
+  python-chess writes it, and at least one: Fairy-Stockfish takes a base of
+  0 for no clock, ignores ``time`` then, and searches until it is stopped;
+  the increment in seconds), with ``sd`` for the seat's depth, then
+  ``time`` and ``otim``, the engine's clock and its opponent's in
+  centiseconds, before each ``go`` (not to an engine that declared
+  ``time=0``). A node budget cannot go with a clock (``nps`` would make the
+  clock count nodes): a UsageError. The engine is sent ``?`` once its clock
+  and :data:`~.clock.TIME_GRACE` have run out (it has lost on time then).
 - **the move.** With ``ping=1``, ``ping N`` follows the moves, and the
   engine's lines up to ``pong N`` are checked (below); then ``go``, the
   engine's lines up to ``move MOVE``, and ``force`` (the engine does not
@@ -62,8 +72,10 @@ from dsl.errors import UsageError, clip
 
 from interpreter.engine.position import Position
 
-from .base import Budget, Forfeit, InfoCallback, SearchInfo
-from .external import DEFAULT_TIME, HANDSHAKE, UNBOUNDED_WAIT, ExternalEngine, is_integer, mate_score
+from .base import Budget, Clocks, Forfeit, InfoCallback, SearchInfo
+from .clock import seconds_text
+from .external import (DEFAULT_TIME, HANDSHAKE, UNBOUNDED_WAIT, ExternalEngine, first_two_clocks, is_integer,
+                       mate_score)
 from .process import EngineFailure
 
 XBOARD_DEFAULT_VARIANT = "normal"   # XBoard's chess: the game 'new' sets, with no 'variant' command
@@ -179,7 +191,7 @@ class XBoardEngine(ExternalEngine):
         process = self.process
         assert process is not None and self.dialect is not None
         legal = pos.legal_moves()
-        controls, seconds = self._time_controls(budget)
+        controls, seconds = self._time_controls(pos, budget)
         texts = self._follow(pos) if controls == self._controls else None
         if texts is None:
             process.drain()   # what the engine said of the old line
@@ -187,6 +199,11 @@ class XBoardEngine(ExternalEngine):
             self._begin(controls)
         for text in texts:
             process.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
+        if budget.clocks is not None and self.features.get("time") != "0":
+            white, black = first_two_clocks(pos, budget.clocks)
+            mine, theirs = (white, black) if pos.army == pos.game.turn_order[0] else (black, white)
+            process.send(f"time {_centiseconds(mine)}")
+            process.send(f"otim {_centiseconds(theirs)}")
         if self.features.get("ping") == "1":
             self._sync()
         started = time.perf_counter()
@@ -202,7 +219,7 @@ class XBoardEngine(ExternalEngine):
                 self._check(line)
             return False
 
-        words = self._await(started, seconds, stop, take).split()
+        words = self._await(started, seconds, stop, take, clocked=budget.clocks is not None).split()
         process.send("force")
         info = self._answer(pos, words[1] if len(words) > 1 else "", legal, info, started)
         assert self._at is not None and info.move is not None
@@ -210,10 +227,15 @@ class XBoardEngine(ExternalEngine):
         self._at.push(info.move)
         return info
 
-    def _time_controls(self, budget: Budget) -> tuple[tuple[str, ...], float | None]:
-        """The commands that set ``budget`` (see the module docstring), and the seconds the engine is
-        told it may take (None: its nodes or depth bound it)."""
-        if budget.nodes is not None:
+    def _time_controls(self, pos: Position, budget: Budget) -> tuple[tuple[str, ...], float | None]:
+        """The commands that set ``budget`` for a move in ``pos`` when a line starts (see the module
+        docstring), and the seconds the engine may take (None: its nodes or depth bound it): under
+        game clocks, what is left on its own."""
+        if budget.clocks is not None:
+            if budget.nodes is not None:
+                raise self._no_nodes("under a game clock, nps would make its clock count nodes")
+            commands, seconds = [_level(budget.clocks)], budget.clocks.left[pos.army]
+        elif budget.nodes is not None:
             if self.features.get("nps") == "0":
                 raise self._no_nodes("it declares nps=0")
             commands, seconds = ["nps 1", f"st {budget.nodes}"], budget.time
@@ -281,6 +303,18 @@ class XBoardEngine(ExternalEngine):
                 raise self._no_nodes(f"it answered {clip(text, 100)!r}")
             if not command or command[0] not in OPTIONAL:
                 raise Forfeit(f"{name} answered {clip(text, 200)!r}")
+
+
+def _level(clocks: Clocks) -> str:
+    """CECP's ``level MOVES MIN:SEC INC`` of the time control ``clocks`` were drawn from (see the
+    module docstring)."""
+    minutes, seconds = divmod(max(1, round(clocks.base)), 60)
+    return f"level {clocks.period or 0} {minutes}:{seconds:02d} {seconds_text(clocks.increment)}"
+
+
+def _centiseconds(seconds: float) -> int:
+    """A clock as ``time`` and ``otim`` give it: whole centiseconds, at least one."""
+    return max(1, round(seconds * 100))
 
 
 def _read_thinking(line: str, info: SearchInfo) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 from dsl import UsageError
 
 from interpreter.agents import parse_agent
+from interpreter.agents.clock import parse_time_control
 from interpreter.loading import mode_options
 
 from .metrics import OVERALL, SHARES
@@ -28,6 +29,7 @@ SUMMARY = ("balance", "completion", "drawishness", "timeouts", "first_seat_advan
 def cmd_analyze(args) -> int:
     """Play the run's games (or those still missing with --resume), then print the summary."""
     seats = args.seat or [DEFAULT_SEAT]
+    clock = parse_time_control(args.clock) if args.clock is not None else None
     for text in seats:
         if "=" in text.split(":")[0] or text == "human":
             raise UsageError(f"--seat {text!r}: an analysis takes agents (the teams rotate among them)",
@@ -47,7 +49,7 @@ def cmd_analyze(args) -> int:
         result = analyze(args.variant, seats, args.games, out, mode=args.mode, options=mode_options(args.option),
                          seed=args.seed or 0, opening_plies=args.opening_plies, max_plies=args.max_plies,
                          level=args.level, jobs=args.jobs, cluster=args.cluster == "local", scheduler=args.scheduler,
-                         resume=args.resume, batch=args.batch)
+                         resume=args.resume, batch=args.batch, clock=clock)
     except Interrupted as stop:
         kept = stop.analysis.played + stop.analysis.kept
         print(f"interrupted: {kept} games kept in {out / RESULTS}; the same command with --resume plays the rest")

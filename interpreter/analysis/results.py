@@ -47,6 +47,7 @@ class Parameters:
     opening_plies: int | None
     max_plies: int
     level: str | None
+    clock: str | None = None    # the time control (interpreter.agents.clock), as written; None: no clock
 
 
 @dataclass
@@ -81,8 +82,9 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
                              hint="remove it, or choose another --out")
     if resume and header_path.exists():
         header = _read_header(header_path)
-        if header["parameters"] != _plain(parameters):
-            theirs, ours = header["parameters"], _plain(parameters)
+        # A run written before runs had clocks has no "clock": it had none.
+        theirs, ours = {"clock": None, **header["parameters"]}, _plain(parameters)
+        if theirs != ours:
             differ = [k for k in ours if theirs.get(k) != ours[k]]
             raise UsageError(f"{directory} holds a run with other parameters ({', '.join(differ)})",
                              expected=", ".join(f"{k}={theirs.get(k)!r}" for k in differ),

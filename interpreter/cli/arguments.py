@@ -49,6 +49,17 @@ def _add_max_plies(p: argparse.ArgumentParser, counted: str) -> None:
                                      f"{L.DEFAULT_MAX_PLIES}, at most {L.GAME_PLIES.value:,})")
 
 
+def _add_clock(p: argparse.ArgumentParser, who: str) -> None:
+    """``--clock``, a game clock for every player (read by interpreter.agents.clock when the command
+    runs, so that reading arguments imports no agent); ``who``: whose moves it times, for the help."""
+    p.add_argument("--clock", metavar="TC",
+                   help=f"a game clock for every player, in seconds: BASE+INC (60+1: a minute and one second more "
+                        f"a move), BASE (sudden death) or MOVES/BASE[+INC] (40/60: a minute every 40 moves); "
+                        f"{who}, an engine is told both clocks (UCI: go wtime btime winc binc; XBoard: level, "
+                        f"time, otim), and a move that oversteps its clock loses on time, beyond a grace for "
+                        f"overhead (docs/agents.md; default: no clock, each move gets its seat's budget)")
+
+
 def _add_variant(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="VARIANT", help="a bundled variant name (see 'rules list') or a path to a .rules file")
     p.add_argument("--include-dir", metavar="DIR", action="append",
@@ -144,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_level(p)
     p.add_argument("--seed", type=int, help="seed for the computer players")
     _add_max_plies(p, "the plies of the game record, people's moves included; not those of --moves")
+    _add_clock(p, "a player's clock runs while it thinks or you type, the computer's budget is drawn from it")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
     p.set_defaults(command_function="interpreter.cli.commands:cmd_play")
 
@@ -179,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
     _add_max_plies(p, "the random opening included")
+    _add_clock(p, "the clocks start after the random opening, an agent's budget is drawn from its clock")
     p.add_argument("--pgn", metavar="FILE", help="save every game record to FILE")
     p.add_argument("--json", action="store_true", help="print the standings and results as one JSON object")
     p.set_defaults(command_function="interpreter.cli.computer:cmd_match")
@@ -229,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
     _add_max_plies(p, "the random opening included")
+    _add_clock(p, "the clocks start after the random opening, an agent's budget is drawn from its clock")
     p.add_argument("--batch", type=int, metavar="N",
                    help="games per task of the pool or cluster (default: as many as take about two seconds)")
     p.set_defaults(command_function="interpreter.analysis.command:cmd_analyze")

@@ -14,6 +14,7 @@ import json
 import time
 
 from interpreter import native
+from interpreter.agents.clock import parse_time_control
 from interpreter.engine.perft import divide, perft
 from interpreter.loading.lints import lints
 from interpreter.notation.san import legal_move_table, move_to_uci
@@ -84,7 +85,9 @@ def cmd_moves(args) -> int:
 
 def cmd_play(args) -> int:
     """Play a game in the terminal."""
+    clock = parse_time_control(args.clock) if args.clock is not None else None
     game = game_of(args)
     pos = position_of(game, args)
-    return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn, max_plies=args.max_plies)
+    return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn, max_plies=args.max_plies,
+                clock=clock)
 

@@ -14,6 +14,7 @@ import sys
 from dsl import UsageError
 
 from interpreter.agents import Budget, Forfeit, parse_agent
+from interpreter.agents.clock import parse_time_control
 from interpreter.agents.specs import AgentSpec
 from interpreter.compiler.game import Game
 from interpreter.notation.san import move_to_san, move_to_uci
@@ -101,6 +102,7 @@ def cmd_match(args) -> int:
     """Games between agents: seats alternated, on every core, with a result table and Elo."""
     from interpreter.agents.matches import match
     game_of(args)                    # bad variant, mode or options fail before anything runs
+    clock = parse_time_control(args.clock) if args.clock is not None else None
     agents = args.seat or []
     if len(agents) < 2:
         raise UsageError("a match needs two agents or more", hint="e.g. --seat ai --seat random")
@@ -125,7 +127,7 @@ def cmd_match(args) -> int:
     try:
         result = match(args.variant, agents, args.games, mode=args.mode, options=options, seed=args.seed or 0,
                        jobs=args.jobs, opening_plies=args.opening_plies, max_plies=args.max_plies,
-                       level=args.level, on_game=finished)
+                       level=args.level, on_game=finished, clock=clock)
     finally:
         progress.close()
         records.close()

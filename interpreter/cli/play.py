@@ -17,11 +17,19 @@ same move. The result is reported with the rule that ended it. A game that
 reaches its ply cap (``max_plies`` plies played here, people's moves included)
 is over, adjudicated a draw (:func:`~interpreter.engine.outcome.ply_cap`), so
 that a game of computers that no rule ends stops.
+
+With a game clock (``--clock``, see :mod:`interpreter.agents.clock`) every
+player has one, shown at the prompt and after each computer's move: a
+person's runs from the prompt of the turn until the move is entered
+(commands such as ``moves`` included), a computer's while it thinks, and a
+move that oversteps it loses on time (a person's is found out when the move
+is entered). ``undo`` takes moves back, not the time they took.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from typing import TextIO
 
 from dsl import MoveError
@@ -29,8 +37,9 @@ from dsl.errors import LimitError
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.compiler.game import Game
-from interpreter.agents import Forfeit
-from interpreter.engine.outcome import forfeit_outcome, outcome, ply_cap, resignation, resignation_outcome
+from interpreter.agents.clock import GameClock, TimeControl
+from interpreter.agents.matches import timed_choice
+from interpreter.engine.outcome import TIME_FORFEIT, outcome, ply_cap, resignation, resignation_outcome
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import lower_pieces
 
@@ -139,11 +148,13 @@ def _who(spec) -> str:
 
 def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
          record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
-         max_plies: int = DEFAULT_MAX_PLIES) -> int:
+         max_plies: int = DEFAULT_MAX_PLIES, clock: TimeControl | None = None) -> int:
     """Run a game to its end, or to ``max_plies`` plies (its record's; then a draw by adjudication);
     ``seats`` maps army index -> ``"human"`` or an agent spec
     (:class:`interpreter.agents.AgentSpec`); armies of one spec share one agent. While an agent
-    thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. Returns the exit status.
+    thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. ``clock``: a game clock
+    for every player (see the module docstring; None: each agent's move gets its spec's budget).
+    Returns the exit status.
 
     The record goes to ``record_path`` when the game ends, is left or interrupted (Ctrl-C); if the
     file cannot be written, the record is printed instead and the status is 2. ``stdin`` and
@@ -167,6 +178,17 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 made[id(spec)] = spec.make(0 if seed is None else seed + army)
             agents[army] = (made[id(spec)], spec.budget)
     played: list[str] = []
+    clocks = GameClock(clock, game) if clock is not None else None
+    stamps: list[float | None] = []   # per move of played: its player's clock after it (the record's %clk)
+
+    def push(move, san: str) -> None:
+        pos.push(move)
+        played.append(san)
+        stamps.append(clocks.after[-1] if clocks is not None else None)
+
+    def left() -> str:
+        """The clock of the player to move, for the prompt."""
+        return f" [{clocks.left[clocks.player_of[pos.army]]:.1f} s]" if clocks is not None else ""
 
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
@@ -179,6 +201,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
     def turns():
         """Play until the game ends or a player leaves; the outcome, or None for a game left unfinished."""
         result = None
+        turn_started = None   # when the person to move was first asked for this move
         while True:
             say()
             say(render_text(pos))
@@ -195,17 +218,20 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             if pos.army in agents or forced:
                 if forced:
                     move, info = legal[0], None
+                    if clocks is not None:
+                        clocks.punch(pos, 0.0)
                 else:
                     agent, budget = agents[pos.army]
                     thinking = Thinking(pos, side, stdout)
                     try:
-                        info = agent.choose(pos, budget, on_info=thinking)
-                    except Forfeit as err:
-                        result = forfeit_outcome(pos, str(err))
-                        say(f"\n{side} forfeits: {err}\nGame over: {result.describe(game)}.")
-                        break
+                        info, result = timed_choice(agent, pos, budget, clocks, on_info=thinking)
                     finally:
                         thinking.close()
+                    if result is not None:
+                        lost = "loses on time" if result.rule == TIME_FORFEIT else "forfeits"
+                        say(f"\n{side} {lost}.\nGame over: {result.describe(game)}.")
+                        break
+                    assert info is not None
                     move = info.move
                 san = move_to_san(pos, move, legal=legal)
                 if forced and move[3][0] == "pass":
@@ -215,9 +241,12 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                 elif forced:
                     say(f"{side}: the king is mated and leaves the board")
                 else:
-                    say(f"{side} plays {san}" + (f"  ({summary(info)})" if info.depth else ""))
+                    spent = f"  [{clocks.after[-1]:.1f} s left]" if clocks is not None else ""
+                    say(f"{side} plays {san}" + (f"  ({summary(info)})" if info.depth else "") + spent)
             else:
-                print(f"{side} to move{check}> ", end="", file=stdout, flush=True)
+                if turn_started is None:
+                    turn_started = time.perf_counter()
+                print(f"{side} to move{check}{left()}> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
                 if not line:
                     say("\nend of input: game abandoned.")
@@ -230,8 +259,10 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     # The variant lets the game go on: the resignation is the armies' move, written 'resign'.
                     gone = "its pieces stay on the board, inert" if resigned[0] < 0 else "its king leaves the board"
                     say(f"{side} resigns: {gone}.")
-                    pos.push(resigned)
-                    played.append("resign")
+                    if clocks is not None:
+                        clocks.punch(pos, 0.0)
+                    push(resigned, "resign")
+                    turn_started = None
                     continue
                 if text == "resign":
                     result = resignation_outcome(pos)
@@ -254,9 +285,11 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     while played and undone < 2:
                         pos.pop()
                         played.pop()
+                        stamps.pop()
                         undone += 1
                         if pos.army not in agents:
                             break
+                    turn_started = None
                     continue
                 try:
                     move = parse_move(pos, text, legal=legal)
@@ -264,8 +297,13 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     say(err.render())
                     continue
                 san = move_to_san(pos, move, legal=legal)
-            pos.push(move)
-            played.append(san)
+                if clocks is not None:
+                    result = clocks.punch(pos, time.perf_counter() - turn_started)
+                    if result is not None:
+                        say(f"{side} loses on time.\nGame over: {result.describe(game)}.")
+                        break
+                turn_started = None
+            push(move, san)
         return result
 
     status, result = 0, None
@@ -279,7 +317,9 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             agent.close()
     if record_path:
         names = {game.armies[a].name: "human" if spec == "human" else spec.label for a, spec in seats.items()}
-        if keep_text(record_path, game_record(game, start_fen, played, result, names), "the game record", stdout):
+        tags = {"TimeControl": str(clock)} if clock is not None else None
+        record = game_record(game, start_fen, played, result, names, tags, clocks=stamps)
+        if keep_text(record_path, record, "the game record", stdout):
             say(f"game record saved to {record_path}")
         else:
             status = status or 2

@@ -463,6 +463,14 @@ def forfeit_outcome(position: "Position", reason: str) -> Outcome:
     return _lost(position, FORFEIT, f"forfeit: {reason}")
 
 
+def time_forfeit_outcome(position: "Position", reason: str) -> Outcome:
+    """The end of a game whose player to move has overstepped its game clock (a front end's
+    ``--clock``, see :mod:`interpreter.agents.clock`): the armies to move lose on time and every army
+    hostile to the one to move wins, as in :func:`forfeit_outcome`; ``reason`` (how long the move took
+    and what was left) goes into the outcome's title."""
+    return _lost(position, TIME_FORFEIT, f"time forfeit: {reason}")
+
+
 def _lost(position: "Position", rule: str, title: str) -> Outcome:
     """The armies to move lose by ``rule`` (titled ``title``): every army hostile to the one to move wins."""
     g = position.game
@@ -472,6 +480,9 @@ def _lost(position: "Position", rule: str, title: str) -> Outcome:
 
 FORFEIT = "player-forfeit"
 """The ``rule`` of a forfeited game (:func:`forfeit_outcome`); no end rule can have this name."""
+
+TIME_FORFEIT = "time-forfeit"
+"""The ``rule`` of a game lost on time (:func:`time_forfeit_outcome`); no end rule can have this name."""
 
 PLY_CAP = "max-plies"
 """The ``rule`` of a game stopped at its ply cap; no end rule can have this name (it is no identifier)."""

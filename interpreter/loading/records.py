@@ -85,10 +85,14 @@ def _tag_value(value: str) -> str:
 
 
 def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | None,
-                players: dict[str, str] | None = None, extra_tags: dict[str, str] | None = None) -> str:
+                players: dict[str, str] | None = None, extra_tags: dict[str, str] | None = None,
+                clocks: list[float | None] | None = None) -> str:
     """The record of a game that started at ``start_fen`` and went through ``sans``; ``players``
     names the player of each army (by army name); ``extra_tags`` replace tags of the same name
-    (``Event``, ``Round`` ...) and add the others at the end."""
+    (``Event``, ``Round`` ...) and add the others at the end. ``clocks``: per move, the seconds left
+    on the mover's game clock after it (None, or a list shorter than ``sans``: nothing for that
+    move), written after the move as the comment ``{[%clk 0:00:59.12]}`` that chess sites and
+    python-chess read; a move after a comment gets its number again (``1... e5``), as PGN writes it."""
     token = result_token(game, result)
     tags = {
         "Event": "Casual game", "Site": "rules-dsl", "Date": datetime.date.today().strftime("%Y.%m.%d"),
@@ -116,13 +120,17 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
     first_turn = turn_symbols.index(fields[1]) if len(fields) > 1 and fields[1] in turn_symbols else 0
     fullmove = int(fields[-1]) if len(fields) > 5 and fields[-1].isdigit() else 1
     words = []
-    for i, san in enumerate(sans):
+    shown = list(clocks or [])[:len(sans)]
+    shown += [None] * (len(sans) - len(shown))
+    for i, (san, left) in enumerate(zip(sans, shown)):
         ply = i + first_turn
         if ply % per_round == 0:
             words.append(f"{fullmove + ply // per_round}.")
-        elif i == 0:
-            words.append(f"{fullmove}...")
+        elif i == 0 or shown[i - 1] is not None:
+            words.append(f"{fullmove + ply // per_round}...")
         words.append(san)
+        if left is not None:
+            words.append(clock_comment(left))
     words.append(token)
     text, line = [], ""
     for word in words:
@@ -133,6 +141,14 @@ def game_record(game: Game, start_fen: str, sans: list[str], result: Outcome | N
             line = f"{line} {word}" if line else word
     text.append(line)
     return "\n".join(lines) + "\n\n" + "\n".join(text) + "\n"
+
+
+def clock_comment(seconds: float) -> str:
+    """The comment ``{[%clk H:MM:SS.ss]}`` of a clock that shows ``seconds`` (0 for less), one word
+    (a line of the record is never broken inside it)."""
+    hundredths = round(max(0.0, seconds) * 100)
+    minutes, rest = divmod(hundredths, 6000)
+    return f"{{[%clk {minutes // 60}:{minutes % 60:02d}:{rest // 100:02d}.{rest % 100:02d}]}}"
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,29 @@
 """A UCI engine that misbehaves on purpose, for tests/test_external_engine.py.
 
-    python fake_uci.py MODE [MOVE...]
+    python fake_uci.py MODE [MOVE...] [-log=PATH]
 
 It answers the handshake (``uci``: an ``id name``, a ``UCI_Variant`` combo
 offering chess, ``uciok``; ``isready``: ``readyok``) and then, to each
 ``go``, by MODE: ``moves`` plays the MOVEs given (an illegal one among
-them, say), one per ``go``, in turn; ``none`` answers ``bestmove (none)``;
-``hang`` never answers; ``exit`` exits with status 3, after writing a line
-to stderr.
+them, say), one per ``go``, in turn; ``slow`` takes the first MOVE as
+seconds to sleep before each answer, then plays the other MOVEs as
+``moves`` does; ``none`` answers ``bestmove (none)``; ``hang`` never
+answers; ``exit`` exits with status 3, after writing a line to stderr.
+With ``-log=PATH`` every command it reads is appended to PATH.
 """
 
 import sys
+import time
 
-mode, moves = sys.argv[1], sys.argv[2:]
+args = [w for w in sys.argv[1:] if not w.startswith("-")]
+flags = {w for w in sys.argv[1:] if w.startswith("-")}
+log = next((open(w[5:], "a", encoding="utf-8") for w in flags if w.startswith("-log=")), None)
+mode, moves = args[0], args[1:]
+delay = float(moves.pop(0)) if mode == "slow" else 0.0
 played = 0
 for line in sys.stdin:
+    if log is not None:
+        print(line.strip(), file=log, flush=True)
     words = line.split()
     if not words:
         continue
@@ -31,6 +40,7 @@ for line in sys.stdin:
         if mode == "exit":
             print("fake engine: giving up", file=sys.stderr, flush=True)
             sys.exit(3)
+        time.sleep(delay)
         print("info depth 1 score cp 12 nodes 1 pv " + (moves[0] if moves else "a1a1"), flush=True)
         if mode == "none":
             print("bestmove (none)", flush=True)
