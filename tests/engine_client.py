@@ -9,6 +9,21 @@ import time
 WAIT = 120  # seconds: the longest any answer may take on a loaded machine
 
 
+def popen_xboard(command: list[str]):
+    """python-chess's XBoard client on ``command``. python-chess gives an engine a fixed two seconds
+    to begin its answer to ``protover 2`` (its own deadline: WAIT does not reach it) and then reads
+    it as an engine without features; a loaded machine can take longer than that to start Python,
+    so a start whose features came too late is tried once more (an engine that never declares
+    them fails both)."""
+    import chess.engine
+    try:
+        return chess.engine.SimpleEngine.popen_xboard(command, timeout=WAIT)
+    except chess.engine.EngineError as err:
+        if "did not declare required feature" not in str(err):
+            raise
+    return chess.engine.SimpleEngine.popen_xboard(command, timeout=WAIT)
+
+
 class Raw:
     """The engine as a GUI sees it: lines in, lines out (read by a thread, so waits can time out)."""
 

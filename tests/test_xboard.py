@@ -14,14 +14,14 @@ import chess.engine
 import chess.variant
 import pytest
 
-from engine_client import WAIT, Raw
+from engine_client import WAIT, Raw, popen_xboard
 
 XBOARD = [sys.executable, "-m", "interpreter.cli", "xboard"]
 
 
 @pytest.fixture(scope="module")
 def engine():
-    engine = chess.engine.SimpleEngine.popen_xboard(XBOARD, timeout=WAIT)
+    engine = popen_xboard(XBOARD)
     yield engine
     engine.quit()
 
@@ -68,7 +68,7 @@ def test_handshake_declares_the_features_and_variants(engine):
     chess.engine.Limit(white_clock=4, black_clock=4, remaining_moves=5),  # about 0.7 s a move
 ], ids=["sd", "nps+st", "st", "level+time", "level with moves"])
 def test_play_with_each_time_control(limit):
-    engine = chess.engine.SimpleEngine.popen_xboard(XBOARD, timeout=WAIT)  # nps and st last a session
+    engine = popen_xboard(XBOARD)  # nps and st last a session
     try:
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         for _ in range(2):
