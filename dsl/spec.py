@@ -297,6 +297,23 @@ Pattern = Annotated[
 ]
 
 
+class KindSet(Node):
+    """Kinds of piece named by a condition: the kinds in ``names`` (``Cannon | Rook``), or, when
+    ``negated`` (``not Cannon``), every kind but those."""
+
+    names: list[str]
+    negated: bool = False
+
+
+class HurdleSpec(Node):
+    """What a hopper may jump over: a piece of ``side`` (relative to the mover: ``own``, a piece of
+    its army or a partner's; ``enemy``; ``any``, neutral pieces included) and, unless ``kinds`` is
+    None, of one of ``kinds``."""
+
+    side: Literal["own", "enemy", "any"] = "any"
+    kinds: KindSet | None = None
+
+
 class MoveSpec(Node):
     """One movement pattern of a piece with its options.
 
@@ -309,7 +326,8 @@ class MoveSpec(Node):
     piece may use once. ``royal_only``: its captures take only royal
     pieces (a threat such as xiangqi's flying general). ``commits``: the piece commits to the named
     direction set by its first use. ``from_cells`` / ``to_cells``: where it
-    may start / end. ``condition``: an expression over the move.
+    may start / end. ``condition``: an expression over the move. ``hurdle``: what its hopping
+    atoms may jump over; ``takes``: the kinds its hopping atoms may capture (None: no limit).
     """
 
     pattern: Pattern
@@ -324,6 +342,8 @@ class MoveSpec(Node):
     from_cells: CellTerm | None = None
     to_cells: CellTerm | None = None
     condition: Expr | None = None
+    hurdle: HurdleSpec | None = None
+    takes: KindSet | None = None
 
 
 class PromotionSpec(Node):

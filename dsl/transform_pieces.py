@@ -131,6 +131,31 @@ class PieceRules:
     def opt_if(self, items):
         return ("condition", items[0])
 
+    def opt_hurdle(self, items):
+        return ("hurdle", items[0])
+
+    def opt_takes(self, items):
+        return ("takes", items[0])
+
+    @v_args(meta=True)
+    def hurdle(self, meta, items):
+        side = next((str(t) for t in items if isinstance(t, Token)), "any")
+        kinds = next((k for k in items if isinstance(k, S.KindSet)), None)
+        return S.HurdleSpec(side=side, kinds=kinds, loc=self.loc(meta))
+
+    @v_args(meta=True)
+    def kinds_only(self, meta, items):
+        return self._kinds(meta, items, False)
+
+    @v_args(meta=True)
+    def kinds_except(self, meta, items):
+        return self._kinds(meta, items, True)
+
+    def _kinds(self, meta, names, negated: bool) -> S.KindSet:
+        kinds = S.KindSet(names=[str(t) for t in names], negated=negated, loc=self.loc(meta))
+        kinds.locs.update({str(t): self.loc(t) for t in names})
+        return kinds
+
     @v_args(meta=True)
     def promotes(self, meta, items):
         cells, *rest = items

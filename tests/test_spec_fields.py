@@ -117,6 +117,9 @@ setup {
   black Pawn at c3
 }
 """
+# MINI whose rook is a cannon-style hopper; on HOPS it jumps its pawn on b1 to c1 and takes on d1.
+HOPPER = MINI.replace('betza "R"', 'betza "pR"')
+HOPS = "3k/4/2K1/RP1p w - - 0 1"
 MATE = "k3/2K1/4/R3 b - - 0 1"      # MINI: Black is mated
 BARE = "k3/4/4/K3 w - - 0 1"         # MINI: kings only
 STALEMATE = "k3/1R2/2K1/4 b - - 0 1"  # MINI: Black cannot move and is not in check
@@ -341,6 +344,12 @@ CASES: dict[str, Case] = {
     "MoveSpec.from_cells": swap(MINI, 'betza "R"', 'betza "R": from a2'),
     "MoveSpec.to_cells": swap(MINI, 'betza "R"', 'betza "R": to d2'),
     "MoveSpec.condition": swap(MINI, 'betza "R"', 'betza "R": if to.rank == 1'),
+    "MoveSpec.hurdle": swap(HOPPER, 'betza "pR"', 'betza "pR": hurdle enemy', fens=(HOPS,)),
+    "MoveSpec.takes": swap(HOPPER, 'betza "pR"', 'betza "pR": takes King', fens=(HOPS,)),
+    "HurdleSpec.side": swap(HOPPER.replace('betza "pR"', 'betza "pR": hurdle own'), 'hurdle own', 'hurdle enemy', fens=(HOPS,)),
+    "HurdleSpec.kinds": swap(HOPPER.replace('betza "pR"', 'betza "pR": hurdle own'), 'hurdle own', 'hurdle own King', fens=(HOPS,)),
+    "KindSet.names": swap(HOPPER.replace('betza "pR"', 'betza "pR": takes Pawn'), 'takes Pawn', 'takes King', fens=(HOPS,)),
+    "KindSet.negated": swap(HOPPER.replace('betza "pR"', 'betza "pR": takes Pawn'), 'takes Pawn', 'takes not Pawn', fens=(HOPS,)),
     "BetzaPattern.text": swap(MINI, 'betza "R"', 'betza "B"'),
     "StepPattern.dirs": swap(PATTERNS, 'betza "K"', "move step orth"),
     "RidePattern.dirs": swap(MINI, 'betza "R"', "move ride diag", fens=("1k2/4/4/K2R w - - 0 1",)),

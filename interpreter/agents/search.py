@@ -316,20 +316,22 @@ class Searcher:
         them = self.code_army[board[to]] if board[to] else -1
         if them < 0:
             return gain
-        on_square = values[move[2]] if move[2] else values[mover]
+        standing = move[2] or mover     # the piece on the target cell, which the next capture takes
+        on_square = values[standing]
         gains = [gain]
         removed = [(frm, mover)]
         board[frm] = 0
         sides = (self.attackers[them], self.attackers[us])
         turn = 0
         while len(gains) < 32:
-            src = self._cheapest(board, to, sides[turn], pos.privileges)
+            src = self._cheapest(board, to, sides[turn], pos.privileges, standing)
             if src < 0:
                 break
             gains.append(on_square * self.capture_scale - gains[-1])
             if max(-gains[-2], gains[-1]) < 0:
                 break
-            on_square = values[board[src]]
+            standing = board[src]
+            on_square = values[standing]
             removed.append((src, board[src]))
             board[src] = 0
             turn = 1 - turn
@@ -341,11 +343,12 @@ class Searcher:
             d -= 1
         return gains[0]
 
-    def _cheapest(self, board: list[int], cell: int, foes, privileges: int) -> int:
-        """The cell of the least valuable piece that ``foes``' attack tables say attacks ``cell``, or -1."""
+    def _cheapest(self, board: list[int], cell: int, foes, privileges: int, victim: int) -> int:
+        """The cell of the least valuable piece that ``foes``' attack tables say attacks the piece
+        ``victim`` on ``cell`` (whatever the board holds there), or -1."""
         values = self.see_values
         best, best_value = -1, INFINITY
-        for src in table_attackers(board, cell, foes, privileges):
+        for src in table_attackers(board, cell, foes, privileges, False, victim):
             if values[board[src]] < best_value:
                 best, best_value = src, values[board[src]]
         return best
@@ -733,8 +736,8 @@ class Searcher:
                 lines.update(src for src, _ in foes.once[cell])
                 for chain, _ in foes.ray[cell]:
                     lines.update(chain)
-                for chain, _ in foes.hop[cell]:
-                    lines.update(chain)
+                for entry in foes.hop[cell]:
+                    lines.update(entry[0])
                 for src, between, _ in foes.lame[cell]:
                     lines.add(src)
                     lines.update(between)

@@ -32,7 +32,9 @@ class Atom:
     ``leaps[c]``: tuples ``(to, between)`` where ``between`` lists the cells
     that must be empty (lame leapers). ``rays[c]``: lists of cells, nearest
     first, truncated to the range. ``quiet`` / ``capture``: which moves the
-    atom makes. ``hop``: ``"p"`` or ``"g"`` for hoppers.
+    atom makes. ``hop``: ``"p"`` or ``"g"`` for hoppers. ``hurdles[code]`` /
+    ``victims[code]`` (hoppers only, None: no limit): may a piece of that code
+    be the hurdle / be captured (the options ``hurdle`` and ``takes``).
     """
 
     kind: str
@@ -49,6 +51,8 @@ class Atom:
     royal_only: bool = False
     level: str | None = None   # "ground" / "upper": only at that level of a stack (stacking games)
     once: bool = False         # a privilege each piece may use once in the game ('once per game')
+    hurdles: tuple[bool, ...] | None = None
+    victims: tuple[bool, ...] | None = None
 
     @property
     def plain(self) -> bool:
@@ -73,6 +77,50 @@ class Atom:
         attack tables can represent them. A piece's own state (moved or not, a privilege used or
         not) cannot."""
         return self.capture and not self.unmoved and not self.once
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What a hopper's ``hurdle`` and ``takes`` options read of each piece code, for one mover's
+    army: ``kinds[code]``, the name of its kind, and ``sides[code]``: ``own`` (the mover's army or
+    a partner's), ``enemy``, or ``""`` (a neutral piece; code 0, no piece)."""
+
+    kinds: list[str]
+    sides: list[str]
+
+    def matching(self, kinds: S.KindSet | None, side: str = "any") -> tuple[bool, ...]:
+        """Per code: is it a piece of ``side`` and of one of ``kinds`` (None: any kind)? An unknown
+        kind is an error at its name."""
+        names = set(kinds.names) if kinds is not None else set()
+        known = sorted(set(self.kinds) - {""})
+        for name in names - set(known):
+            raise unknown_name("piece", name, known, kinds.locs.get(name, kinds.loc))
+        return tuple(code > 0 and (side == "any" or self.sides[code] == side)
+                     and (kinds is None or (self.kinds[code] in names) != kinds.negated)
+                     for code in range(len(self.kinds)))
+
+
+def _hop_filters(move: S.MoveSpec, atoms: list[Atom], pieces: Pieces | None) -> None:
+    """Set the ``hurdle`` and ``takes`` options of ``move`` on its hopping atoms: what each may jump
+    over and capture. They are errors on a pattern without hopping atoms, and ``takes`` on one whose
+    hops never capture."""
+    hurdle, takes = move.hurdle, move.takes
+    if hurdle is None and takes is None:
+        return
+    hops = [a for a in atoms if a.kind == "hop"]
+    for option, word in ((hurdle, "hurdle"), (takes, "takes")):
+        if option is not None and not hops:
+            raise RulesSemanticError(f"'{word}' is an option of hopping moves, and this pattern has none",
+                                     option.loc, expected="a 'hop' pattern or a Betza hopper ('p', 'g')",
+                                     hint=f"remove '{word}', or make the pattern hop")
+    if takes is not None and not any(a.capture for a in hops):
+        raise RulesSemanticError("'takes' limits captures, and this pattern's hops never capture", takes.loc,
+                                 hint="remove 'takes', or let the hop capture")
+    assert pieces is not None, "hop options need the game's piece codes"
+    hurdles = pieces.matching(hurdle.kinds, hurdle.side) if hurdle is not None else None
+    victims = pieces.matching(takes) if takes is not None else None
+    for atom in hops:
+        atom.hurdles, atom.victims = hurdles, victims if atom.capture else None
 
 
 def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -207,8 +255,10 @@ def _label_vectors(dirs: list[str], board: Board, fwd, right, loc) -> list[tuple
     return vectors
 
 
-def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None) -> list[Atom]:
-    """The atoms of one movement pattern for one army.
+def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None,
+                  pieces: Pieces | None = None) -> list[Atom]:
+    """The atoms of one movement pattern for one army (``pieces``: what its hoppers' ``hurdle``
+    and ``takes`` options read of each piece code, needed when the move has them).
 
     An ``if`` condition is split into its ``level == ...`` part (stacking
     games, kept on the atom) and a static part that depends only on the
@@ -217,6 +267,7 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     """
     level, static = split_condition(move.condition, move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
+    _hop_filters(move, atoms, pieces)
     if static is not None:
         allowed = static_condition(static, board, army)
         atoms = [a for a in (filtered(a, allowed, move.loc) for a in atoms) if a is not None]

@@ -31,7 +31,7 @@ from .modes import compile_mode
 from .rights import inferred_marks, own_marks
 from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
-from .atoms import Atom, compile_atoms, frame
+from .atoms import Atom, Pieces, compile_atoms, frame
 from .generators import make_generators
 from .end_rules import (compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
                         needs_no_moves)
@@ -316,6 +316,10 @@ class Game:
         # code -> {from * n + to: code}: the facing a move narrows a piece to ('commits facing').
         self.commits: list[dict[int, int] | None] = [None] * ncodes
         tables = {}
+        names = [""] + [kinds[self.code_kind[c]].name for c in range(1, ncodes)]
+        pieces = [Pieces(names, [""] + ["own" if self.code_army[c] in (a, *self.partners[a]) else
+                                        "enemy" if self.code_army[c] in self.enemies[a] else ""
+                                        for c in range(1, ncodes)]) for a in range(na)]
         for code in range(1, ncodes):
             if self.code_army[code] == self.neutral_army:
                 continue  # no moves, no promotions
@@ -326,7 +330,7 @@ class Game:
                 committing: dict[int, set[int]] = {}
                 for move in kind.spec.moves:
                     with located(move.loc):
-                        atoms = compile_atoms(move, self.board, army.name, facing)
+                        atoms = compile_atoms(move, self.board, army.name, facing, pieces[army.index])
                     self.atoms[code] += atoms
                     if move.commits:
                         for frm, to in _reach(atoms):

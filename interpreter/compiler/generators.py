@@ -326,6 +326,7 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave):
         return gen_ride
 
     grasshopper = atom.hop == "g"
+    hurdles, victims = atom.hurdles, atom.victims   # per code, or None: no limit ('hurdle', 'takes')
 
     def gen_hop(pos, frm, board, hostile, out):
         if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
@@ -338,10 +339,12 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave):
                 q = board[to]
                 if not hurdle:
                     if q:
+                        if hurdles is not None and not hurdles[q]:
+                            break     # a piece it may not jump over ends the line
                         hurdle = True
                     continue
                 if to_cells is None or to in to_cells:
-                    if (quiet and not q) or (q and capture and hostile[q]):
+                    if (quiet and not q) or (q and capture and hostile[q] and (victims is None or victims[q])):
                         for code in arrive[to] or leave[frm]:
                             out.append((frm, to, code, plain_special))
                 if q or grasshopper:

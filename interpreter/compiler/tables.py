@@ -4,9 +4,11 @@ Asking "is this cell attacked?" (check, castling through attacked cells,
 pins) must not generate the enemy's moves. The compiler therefore inverts
 the movement tables once per game: per army and cell, the cells from which
 a leaper would reach it, the chains of cells along which a rider or a
-hopper would, and the lame leapers' blocking cells. Pieces whose attacks
-depend on more than occupancy (conditions, hops of the grasshopper kind)
-are listed as *slow*: their moves are generated when asked.
+hopper would, and the lame leapers' blocking cells (a hopper's chains carry
+what it may jump over and capture: the options ``hurdle`` and ``takes``).
+Pieces whose attacks depend on more than occupancy and the kinds of pieces
+(conditions, hops of the grasshopper kind) are listed as *slow*: their
+moves are generated when asked.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 Chains = tuple[tuple[tuple[int, ...], frozenset[int]], ...]
+# Per code, or None for no limit: may a piece of that code be a hopper's hurdle, or its victim.
+Filter = tuple[bool, ...] | None
+HopChains = tuple[tuple[tuple[int, ...], frozenset[int], Filter, Filter], ...]
 
 
 @dataclass(frozen=True)
@@ -32,8 +37,11 @@ class AttackTables:
     ``lame``: triples ``(source, between, codes)``, the leap blocked by a
     piece on a cell of ``between``. ``ray``: pairs ``(chain, codes)``: the
     chain runs from the cell outwards and the first occupied cell on it
-    attacks if its code is in ``codes``; ``hop``: the same for the second
-    occupied cell. ``slow[army]``: the codes whose attacks are found by
+    attacks if its code is in ``codes``; ``hop``: quadruples ``(chain, codes,
+    hurdles, victims)``, the same for the second occupied cell, when the first
+    one may be jumped over (``hurdles[code]``, None: any piece may) and the
+    piece on the attacked cell may be captured (``victims[code]``, None: any
+    piece may). ``slow[army]``: the codes whose attacks are found by
     generating their moves. ``stand_in[army]``: a code of some enemy of
     ``army`` that its pieces may capture, stood on an empty cell to ask
     whether they attack it. ``pin_safe[army]``: every attack of ``army``
@@ -46,7 +54,7 @@ class AttackTables:
     once: list[list[tuple]]
     lame: list[list[tuple]]
     ray: list[list[Chains]]
-    hop: list[list[Chains]]
+    hop: list[list[HopChains]]
     slow: list[frozenset[int]]
     stand_in: list[int]
     pin_safe: list[bool]
@@ -66,7 +74,7 @@ class FoeTables:
     once: list[tuple]
     lame: list[tuple]
     ray: list[Chains]
-    hop: list[Chains]
+    hop: list[HopChains]
 
 
 def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
@@ -85,15 +93,22 @@ def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
                 merged.setdefault(key, set()).update(entry[-1])
         return merged
 
+    def hop_union(cell: int) -> dict[tuple[Filter, Filter], dict[tuple[int, ...], set[int]]]:
+        merged: dict = {}
+        for a in armies:
+            for chain, codes, hurdles, victims in tables.hop[a][cell]:
+                merged.setdefault((hurdles, victims), {}).setdefault(chain, set()).update(codes)
+        return merged
+
     leap, once, lame, ray, hop = [], [], [], [], []
     for cell in cells:
         spend(sum(len(t[a][cell]) for t in (tables.leap, tables.once, tables.lame) for a in armies)
-              + sum(len(chain) for t in (tables.ray, tables.hop) for a in armies for chain, _ in t[a][cell]))
+              + sum(len(entry[0]) for t in (tables.ray, tables.hop) for a in armies for entry in t[a][cell]))
         leap.append(tuple((src, frozenset(c)) for src, c in union(tables.leap, cell, 2).items()))
         once.append(tuple((src, frozenset(c)) for src, c in union(tables.once, cell, 2).items()))
         lame.append(tuple((s, b, frozenset(c)) for (s, b), c in union(tables.lame, cell, 3).items()))
         ray.append(_maximal_chains(union(tables.ray, cell, 2)))
-        hop.append(_maximal_chains(union(tables.hop, cell, 2)))
+        hop.append(_hop_chains(hop_union(cell)))
     return FoeTables(leap, once, lame, ray, hop)
 
 
@@ -102,19 +117,23 @@ def attack_tables(game: Game) -> AttackTables:
     n, na = game.n, len(game.armies)
     leap = [[{} for _ in range(n)] for _ in range(na)]
     ray = [[{} for _ in range(n)] for _ in range(na)]
-    hop = [[{} for _ in range(n)] for _ in range(na)]
+    hop: list[list[dict]] = [[{} for _ in range(n)] for _ in range(na)]   # by (hurdles, victims), then chain
     lame = [[{} for _ in range(n)] for _ in range(na)]
     once = [[{} for _ in range(n)] for _ in range(na)]
     slow: list[set[int]] = [set() for _ in range(na)]
     for code in range(1, game.ncodes):
         with located(game.kinds[game.code_kind[code]].spec.loc):
             _invert(game, code, leap, ray, hop, lame, once, slow)
-    # A piece of some enemy army, stood on an empty cell to ask whether it is attacked.
-    stand_in = [next((c for c in range(1, game.ncodes) if game.hostile[a][c] and not game.is_royal[c]),
-                          next((c for c in range(1, game.ncodes) if game.code_army[c] != a), 0))
-                     for a in range(na)]
+    # A piece of some enemy army, stood on an empty cell to ask whether it is attacked: where it
+    # can, one that every hopper may capture ('takes').
+    limits = [atom.victims for code in range(1, game.ncodes) for atom in game.atoms[code] if atom.victims]
+    stand_in = [next((c for c in range(1, game.ncodes) if game.hostile[a][c] and not game.is_royal[c]
+                      and all(v[c] for v in limits)),
+                     next((c for c in range(1, game.ncodes) if game.hostile[a][c] and not game.is_royal[c]),
+                          next((c for c in range(1, game.ncodes) if game.code_army[c] != a), 0)))
+                for a in range(na)]
     # Pins can be computed from the tables when every attack of an army
-    # depends on occupancy alone (leaps, rides, lame leaps, cannon hops):
+    # depends on occupancy alone (leaps, rides, lame leaps, cannon hops, with their hurdles):
     # see interpreter.engine.legality. Attacks found by generating moves cannot.
     pin_safe = [not slow[a] for a in range(na)]
     # En passant captures: which codes may take e.p. on a cell, from where.
@@ -130,7 +149,7 @@ def attack_tables(game: Game) -> AttackTables:
         once=[[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in once],
         lame=[[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame],
         ray=[[_maximal_chains(cell) for cell in a] for a in ray],
-        hop=[[_maximal_chains(cell) for cell in a] for a in hop],
+        hop=[[_hop_chains(cell) for cell in a] for a in hop],
         slow=[frozenset(s) for s in slow],
         stand_in=stand_in,
         pin_safe=pin_safe,
@@ -169,7 +188,8 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                     table = lame[army][to] if between else leap[army][to]
                     table.setdefault((frm, between) if between else frm, set()).add(code)
         else:
-            target = ray if atom.kind == "ride" else hop
+            target = ray[army] if atom.kind == "ride" else [
+                cell.setdefault((atom.hurdles, atom.victims), {}) for cell in hop[army]]
             behind = _rays_behind(atom, sources)
             for frm, rays in enumerate(atom.rays):
                 if sources is not None and frm not in sources:
@@ -182,7 +202,7 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                         if targets is not None and to not in targets:
                             continue
                         chain = tuple(reversed(r[:k])) + (frm,)
-                        target[army][to].setdefault(chain, set()).add(code)
+                        target[to].setdefault(chain, set()).add(code)
 
 
 def _rays_behind(atom, sources) -> dict[tuple[int, int], list[list[int]]]:
@@ -208,6 +228,14 @@ def _covered(ray: list[int], behind: list[list[int]]) -> int:
             m += 1
         best = max(best, m)
     return best
+
+
+def _hop_chains(groups: dict[tuple[Filter, Filter], dict[tuple[int, ...], set[int]]]) -> HopChains:
+    """The hop chains of one cell, grouped by what their hoppers may jump over and capture: each
+    group's chains merged by :func:`_maximal_chains` (a longer chain stands in for a shorter one
+    only under the same limits)."""
+    return tuple((chain, codes, hurdles, victims) for (hurdles, victims), chains in groups.items()
+                 for chain, codes in _maximal_chains(chains))
 
 
 def _maximal_chains(chains: dict[tuple[int, ...], set[int]]) -> Chains:

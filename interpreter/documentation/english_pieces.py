@@ -45,6 +45,19 @@ class PieceEnglish:
                 "exactly one piece (the hurdle), then goes to any empty cell beyond it or captures the "
                 "first piece beyond it")
 
+    def _KindSet(self, kinds: S.KindSet) -> str:
+        names = join([article(n) for n in kinds.names], "or")
+        return f"any piece but {names}" if kinds.negated else names
+
+    def _HurdleSpec(self, hurdle: S.HurdleSpec) -> str:
+        """What a hopper may jump over: "the piece it jumps over must be an enemy piece"."""
+        if hurdle.kinds is None:
+            return {"any": "it may jump over any piece",
+                    "own": "the piece it jumps over must be a piece of its own side",
+                    "enemy": "the piece it jumps over must be an enemy piece"}[hurdle.side]
+        owner = {"own": ", of its own side", "enemy": ", of the enemy", "any": ""}[hurdle.side]
+        return f"the piece it jumps over must be {self.render(hurdle.kinds)}{owner}"
+
     def _Leg(self, leg: S.Leg) -> str:
         where = directions_phrase(leg.dirs, self.families)
         if leg.mode == "step":
@@ -87,6 +100,10 @@ class PieceEnglish:
             out.append("it captures only royal pieces this way (a threat that matters for check)")
         if move.condition is not None:
             out.append(f"only if {self.render(move.condition)}")
+        if move.hurdle is not None:
+            out.append(self.render(move.hurdle))
+        if move.takes is not None:
+            out.append(f"it captures {'' if move.takes.negated else 'only '}{self.render(move.takes)} by hopping")
         upper = (isinstance(move.condition, S.Compare) and isinstance(move.condition.left, S.Ref)
                  and move.condition.left.path == ["level"] and isinstance(move.condition.right, S.Str)
                  and move.condition.right.value == "upper")

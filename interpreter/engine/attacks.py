@@ -22,12 +22,14 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def attacked(pos: Position, cell: int, by: int) -> bool:
-    """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)?"""
+def attacked(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
+    """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)? ``victim``: the
+    code of the piece whose safety is asked about, for hoppers limited in what they take (see
+    :func:`table_attackers`)."""
     g = pos.game
     if g.stacking is not None:
         return _stack_cell_attacked(pos, cell, by)
-    if table_attacked(pos, cell, g.attackers[by]):
+    if table_attacked(pos, cell, g.attackers[by], victim):
         return True
     slow = g.slow_attackers[by]
     if slow:
@@ -52,16 +54,23 @@ def attacked(pos: Position, cell: int, by: int) -> bool:
     return False
 
 
-def table_attacked(pos: Position, cell: int, foes: FoeTables) -> bool:
+def table_attacked(pos: Position, cell: int, foes: FoeTables, victim: int = 0) -> bool:
     """Is ``cell`` attacked by an attack of ``foes``' tables (leaps, privileged leaps, rides, lame
-    leaps, hops: the attacks that depend on occupancy alone, of one army or several)?"""
-    return bool(table_attackers(pos.board, cell, foes, pos.privileges, True))
+    leaps, hops: the attacks that depend on occupancy alone, of one army or several)? ``victim``:
+    see :func:`table_attackers`."""
+    return bool(table_attackers(pos.board, cell, foes, pos.privileges, True, victim))
 
 
-def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: int, first: bool = False) -> list[int]:
+def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: int, first: bool = False,
+                    victim: int = 0) -> list[int]:
     """The cells of the pieces that attack ``cell`` by an attack of ``foes``' tables on ``board``
     (``privileges``: the cells whose pieces may still make their once-per-game moves); with
-    ``first``, only the first found (or none)."""
+    ``first``, only the first found (or none).
+
+    ``victim``: the code of the piece whose capture on ``cell`` is asked about (a king about to
+    step there), or 0 for the piece standing there. It matters only to hoppers that take some
+    kinds alone (``takes``): they attack an empty cell, with no victim named, when they may
+    capture some piece there."""
     found: list[int] = []
     for src, codes in foes.leap[cell]:
         if board[src] in codes:
@@ -90,7 +99,10 @@ def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: in
                 if first:
                     return found
     if foes.hop[cell]:
-        for chain, codes in foes.hop[cell]:
+        target = victim or board[cell]
+        for chain, codes, hurdles, victims in foes.hop[cell]:
+            if target and victims is not None and not victims[target]:
+                continue
             hurdle = False
             for c in chain:
                 q = board[c]
@@ -100,6 +112,8 @@ def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: in
                             found.append(c)
                             if first:
                                 return found
+                        break
+                    if hurdles is not None and not hurdles[q]:
                         break
                     hurdle = True
     return found
@@ -181,8 +195,9 @@ def royal_attacked(pos: Position, army: int) -> bool:
     return any(threatens(pos, k, e) for k in royals for e in enemies)
 
 
-def threatens(pos: Position, cell: int, by: int) -> bool:
-    """Could army ``by`` take a royal piece standing on ``cell``?
+def threatens(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
+    """Could army ``by`` take a royal piece standing on ``cell`` (``victim``: its code, when it is
+    not the piece standing there)?
 
     :meth:`attacked`, except that with ``captures explode`` a capture
     that would also blow up a royal piece of ``by`` does not count.
@@ -192,7 +207,7 @@ def threatens(pos: Position, cell: int, by: int) -> bool:
         board, is_royal, code_army = pos.board, g.is_royal, g.code_army
         if any(board[c] and is_royal[board[c]] and code_army[board[c]] == by for c in g.blast[cell]):
             return False
-    return attacked(pos, cell, by)
+    return attacked(pos, cell, by, victim)
 
 
 def gives_check(pos: Position, army: int) -> bool:

@@ -221,7 +221,7 @@ def castle_path_attacked(pos: Position, k: int, cells: tuple[int, ...], army: in
     of ``army``, with the king lifted off ``k`` (it does not shield the cells it passes)?"""
     king, pos.board[k] = pos.board[k], 0
     try:
-        return any(threatens(pos, c, e) for c in cells for e in live_enemies(pos, army))
+        return any(threatens(pos, c, e, king) for c in cells for e in live_enemies(pos, army))
     finally:
         pos.board[k] = king
 

@@ -225,7 +225,7 @@ def _keeps_king_safe(pos: Position, move: Move, army: int, found: KingPins) -> b
         # it captures there stands on no line of attack towards that cell.)
         king_code = board[king]
         board[king] = 0
-        safe = not table_attacked(pos, to, foes)
+        safe = not table_attacked(pos, to, foes, king_code)
         board[king] = king_code
         return safe
     if checked:
@@ -249,7 +249,7 @@ def _keeps_king_safe(pos: Position, move: Move, army: int, found: KingPins) -> b
         if swaps(move):
             # King and rook exchange cells: nothing else changes, so the king's new cell is
             # attacked after the move exactly when it is now.
-            return not table_attacked(pos, to, foes)
+            return not table_attacked(pos, to, foes, board[frm])
         return _castled_safe(pos, move, foes)
     return safe_after(pos, move, army)
 
@@ -278,7 +278,8 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
     between it and a hopper, the piece on a lame leaper's way), whether
     the king is attacked, ``screens`` (empty cells between the king
     and a hopper with nothing between them: a piece arriving there would
-    let the hopper capture), and ``blocks``: when it is attacked, the cells
+    let the hopper capture; and a piece the hopper may not jump over, alone
+    between them: a piece capturing it there might be a hurdle), and ``blocks``: when it is attacked, the cells
     where a piece arriving would take or stand in the way of every attacker
     (empty under a double check; None when a hopper attacks it, whose check
     a hurdle leaving also ends).
@@ -317,7 +318,10 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
                 checks.append({src, *between})
             elif len(blockers) == 1 and not hostile[board[blockers[0]]]:
                 pinned.add(blockers[0])
-    for chain, codes in foes.hop[king]:
+    royal = board[king]
+    for chain, codes, hurdles, victims in foes.hop[king]:
+        if victims is not None and not victims[royal]:
+            continue
         occupied = []
         for i, c in enumerate(chain):
             if board[c]:
@@ -328,7 +332,11 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
         if kinds[:1] == [True]:
             screens.update(chain[:occupied[0][0]])
         if kinds[1:2] == [True]:
-            hopped = True
+            first = occupied[0][1]
+            if hurdles is None or hurdles[board[first]]:
+                hopped = True
+            else:
+                screens.add(first)
         if kinds[2:3] == [True]:
             pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
     blocks: set[int] | None = None
@@ -419,7 +427,7 @@ def _swap_exposes(pos: Position, move: Move, armies: list[int], guard: Guard) ->
         if g.is_royal[code] and g.code_army[code] in armies:
             found = guard.pins(g.code_army[code])
             assert found is not None, "the guarded armies' pins are known (see _keeping_safe)"
-            if table_attacked(pos, cell, found[1]):
+            if table_attacked(pos, cell, found[1], code):
                 return True
     return False
 

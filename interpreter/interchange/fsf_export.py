@@ -83,11 +83,13 @@ BUILTIN_PIECES = {
     "N": "knight", "B": "bishop", "R": "rook", "Q": "queen", "F": "fers", "A": "alfil", "FA": "fersAlfil",
     "FfW": "silver", "RNF": "aiwok", "RF": "bers", "BN": "archbishop", "RN": "chancellor", "QN": "amazon",
     "fW": "shogiPawn", "fR": "lance", "fN": "shogiKnight", "WfF": "gold", "BW": "dragonHorse",
-    "mRcpR": "cannon", "pR": "janggiCannon", "nN": "horse", "nA": "elephant", "nZ": "janggiElephant",
+    "mRcpR": "cannon", "nN": "horse", "nA": "elephant", "nZ": "janggiElephant",
     "W": "wazir", "K": "commoner", "KN": "centaur", "": "immobile",
 }
 """Fairy-Stockfish's built-in pieces by their Betza text (as its documentation gives it), for the
-non-royal pieces that move exactly so; the pawn and the king are written otherwise."""
+non-royal pieces that move exactly so; the pawn and the king are written otherwise. Its
+``janggiCannon``, documented as ``pR``, may not jump over nor capture a piece of its own type: it
+is written for the hopper limited so (:meth:`_Section._janggi_cannon`), never for a plain ``pR``."""
 
 RIDER_STEPS = {(1, 0), (1, 1), (2, 1)}       # riders Fairy-Stockfish has: W/R, F/B and N lines
 HOPPER_STEPS = {(1, 0), (1, 1)}              # hoppers: pR, pB, gR, gB
@@ -330,6 +332,8 @@ class _Section:
                 self.types[kind.index] = "pawn"
             elif not kind.royal and self._soldier(kind):
                 self.types[kind.index] = "soldier"
+            elif not kind.royal and self._janggi_cannon(kind):
+                self.types[kind.index] = "janggiCannon"
             else:
                 betza = self._betza(kind, not kind.royal and self._pawn(kind))
                 if kind.royal:
@@ -466,6 +470,26 @@ class _Section:
                 self.settings["soldierPromotionRank"] = str(rank)
                 return True
         return False
+
+    def _janggi_cannon(self, kind: PieceKind) -> bool:
+        """Is ``kind`` Fairy-Stockfish's janggiCannon (the first such kind)? One Betza ``pR`` that
+        moves and captures, with no option but ``hurdle not K, takes not K``, ``K`` the kind itself:
+        Fairy-Stockfish's piece jumps over and captures no piece of its own type, of either side."""
+        moves = kind.spec.moves
+        if len(moves) != 1 or "janggiCannon" in self.settings:
+            return False
+        move = moves[0]
+        alone = S.KindSet(names=[kind.name], negated=True)
+        hurdle, takes = move.hurdle, move.takes
+        if (not isinstance(move.pattern, S.BetzaPattern) or hurdle is None or takes is None
+                or hurdle.side != "any" or hurdle.kinds is None
+                or (hurdle.kinds.names, hurdle.kinds.negated) != (alone.names, alone.negated)
+                or (takes.names, takes.negated) != (alone.names, alone.negated)):
+            return False
+        plain = move.model_copy(update={"hurdle": None, "takes": None})
+        atoms = parse_betza(move.pattern.text)
+        return (written_betza(plain) == "pR" and not _restrictions(plain) and len(atoms) == 1
+                and plain.to_cells is None and not plain.royal_only)
 
     def _betza(self, kind: PieceKind, pawn: bool) -> str:
         """The Betza text of a piece that is not the orthodox pawn (refusing what of its moves is beyond
@@ -925,6 +949,8 @@ def _restrictions(move: S.MoveSpec) -> list[str]:
     end in and a royal piece's capture of royal pieces are looked at by the caller)."""
     return [what for what, flag in (
         ("a move with a condition", move.condition is not None),
+        ("a hopper limited in what it may jump over", move.hurdle is not None),
+        ("a hopper limited in what it may capture", move.takes is not None),
         ("a once-per-game move", move.once_per_game),
         ("a move that commits the piece to a direction", move.commits is not None)) if flag]
 
