@@ -47,13 +47,15 @@ class BoardEnglish:
 
     def _DirEntry(self, entry: S.DirEntry) -> str:
         kind = f", kind `{entry.edge_kind}`" if entry.edge_kind else ""
-        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}){kind}"
+        level = f", {entry.dz}" if entry.dz else ""
+        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}{level}){kind}"
 
     def _DirRow(self, row: S.DirRow) -> str:
         return f"from {self.render(row.cells)}, {join([self.render(e) for e in row.entries])}"
 
     def _DirectionFamily(self, family: S.DirectionFamily) -> str:
-        return (f"the direction family `{family.name}`, as (file, rank) steps: "
+        steps = "(file, rank, level)" if any(e.dz for r in family.rows for e in r.entries) else "(file, rank)"
+        return (f"the direction family `{family.name}`, as {steps} steps: "
                 + "; ".join(self.render(r) for r in family.rows))
 
     def _ZoneSpec(self, zone: S.ZoneSpec) -> str:
