@@ -66,7 +66,8 @@ def _words(field: str) -> str:
 def _grid(gen: S.GridGen, loc: Loc | None) -> None:
     L.FILES.check(gen.files, loc, "this grid")
     L.RANKS.check(gen.ranks, loc, "this grid")
-    L.CELLS.check(gen.files * gen.ranks, loc, "this grid")
+    L.LEVELS.check(gen.levels, loc, "this grid")
+    L.CELLS.check(gen.files * gen.ranks * gen.levels, loc, "this grid")
 
 
 def _ragged(gen: S.RaggedGen, loc: Loc | None) -> None:
@@ -98,17 +99,17 @@ def _ranged(pattern: S.RidePattern | S.Leg | S.ZigzagPattern, loc: Loc | None) -
 
 
 def _leap(pattern: S.LeapPattern, loc: Loc | None) -> None:
-    for dx, dy in pattern.offsets:
-        _offset(dx, dy, loc)
+    for offset in pattern.offsets:
+        _offset(offset, loc)
 
 
 def _direction(entry: S.DirEntry, loc: Loc | None) -> None:
-    _offset(entry.dx, entry.dy, loc)
+    _offset((entry.dx, entry.dy, entry.dz) if entry.dz else (entry.dx, entry.dy), loc)
 
 
-def _offset(dx: int, dy: int, loc: Loc | None) -> None:
-    if max(abs(dx), abs(dy)) > L.OFFSET.value:
-        raise L.OFFSET.error(f"the offset ({dx}, {dy}) is too long", loc)
+def _offset(offset: tuple[int, ...], loc: Loc | None) -> None:
+    if max(abs(d) for d in offset) > L.OFFSET.value:
+        raise L.OFFSET.error(f"the offset ({', '.join(str(d) for d in offset)}) is too long", loc)
 
 
 def _betza(pattern: S.BetzaPattern, loc: Loc | None) -> None:

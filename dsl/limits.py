@@ -83,6 +83,7 @@ BETZA_CHARS = Limit("betza_chars", 64, "characters", "one Betza string")
 FILES = Limit("files", 64, "files", "files of a grid or ragged board, and the x coordinate of a cell either way from 0")
 RANKS = Limit("ranks", 64, "ranks",
               "ranks of a grid or ragged board, rank numbers in cell sets, and the y coordinate of a cell either way from 0")
+LEVELS = Limit("levels", 26, "levels", "levels of a grid of three dimensions (named A to Z)")
 CELLS = Limit("cells", 4_096, "cells", "cells of a board")
 LINKS = Limit("links", 16_384, "links", "explicit links between the cells of a board")
 HEX_RADIUS = Limit("hex_radius", 20, "cells", "the radius of a hex board")

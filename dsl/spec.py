@@ -124,9 +124,12 @@ class CellSet(Node):
 
 
 class GridGen(Node):
+    """``grid F x R`` (a flat board), or ``grid F x R x L``: ``levels`` boards of F x R stacked."""
+
     kind: Literal["grid"] = "grid"
     files: int
     ranks: int
+    levels: int = 1
 
 
 class RaggedGen(Node):
@@ -162,9 +165,12 @@ class SetAttr(Node):
 
 
 class DirEntry(Node):
+    """One label of a direction family: its step in files, ranks and (on a board of levels) levels."""
+
     label: str
     dx: int
     dy: int
+    dz: int = 0
     edge_kind: str | None = None
 
 
@@ -261,10 +267,12 @@ class RidePattern(Node):
 
 
 class LeapPattern(Node):
-    """Leaps by coordinate offsets; ``symmetry`` ``all`` adds the 8 images, ``mirrored`` the left-right image."""
+    """Leaps by coordinate offsets (files, ranks and, on a board of levels, levels moved); ``symmetry``
+    ``all`` adds the images by turning and reflecting (8 of a flat offset, up to 48 of one with levels:
+    every order and sign of its numbers), ``mirrored`` the left-right image."""
 
     kind: Literal["leap"] = "leap"
-    offsets: list[tuple[int, int]]
+    offsets: list[tuple[int, int] | tuple[int, int, int]]
     symmetry: Literal["all", "mirrored", "none"] = "none"
 
 

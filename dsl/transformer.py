@@ -186,13 +186,21 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
             return (int(values[0]), int(values[1]))
         return (values[0], values[1])
 
+    def vector3(self, items):
+        values = [float(t) for t in items]
+        if not all(v.is_integer() for v in values):
+            raise RulesSemanticError("a step (files, ranks, levels) is three whole numbers", self.loc(items[0]),
+                                     expected="such as (2, 1, 0)")
+        return (int(values[0]), int(values[1]), int(values[2]))
+
     # -------------------------------------------------------------- board
     def board_decl(self, items):
         return Decl("board", list(items), None)
 
     @v_args(meta=True)
     def grid(self, meta, items):
-        return ("generator", S.GridGen(files=int(items[0]), ranks=int(items[1]), loc=self.loc(meta)))
+        levels = int(items[2]) if len(items) > 2 else 1
+        return ("generator", S.GridGen(files=int(items[0]), ranks=int(items[1]), levels=levels, loc=self.loc(meta)))
 
     @v_args(meta=True)
     def ragged(self, meta, items):
@@ -248,8 +256,8 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
         return S.DirRow(cells=cells, entries=entries, loc=cells.loc)
 
     def dir_entry(self, items):
-        label, (dx, dy), *kind = items
-        return S.DirEntry(label=str(label), dx=int(dx), dy=int(dy),
+        label, (dx, dy, *dz), *kind = items
+        return S.DirEntry(label=str(label), dx=int(dx), dy=int(dy), dz=dz[0] if dz else 0,
                           edge_kind=str(kind[0]) if kind else None, loc=self.loc(label))
 
     def zone_shared(self, items):

@@ -187,7 +187,7 @@ def test_a_wrapping_ray_stops_where_it_started(tmp_path):
 def test_only_a_grid_wraps(tmp_path):
     with pytest.raises(RulesSemanticError) as err:
         game_of("extends glinski\nboard { wrap files }\n", tmp_path)
-    assert "only a grid board can wrap" in err.value.message and err.value.loc.line == 2
+    assert "only a flat grid board can wrap" in err.value.message and err.value.loc.line == 2
     with pytest.raises(RulesSemanticError) as err:
         game_of("extends chess\nboard { wrap files  cell w1 at (-1, -1) }\n", tmp_path)
     assert "outside the grid" in err.value.message

@@ -44,6 +44,7 @@ from interpreter.loading import compile_variant, position_from_fen, start_positi
 from interpreter.loading.positions import starting_arrays
 from interpreter.notation.fen import to_fen
 from interpreter.notation.san import move_to_san
+from test_levels import SPACE  # a game on a board of levels
 
 
 def _models() -> list[type]:
@@ -247,6 +248,7 @@ CASES: dict[str, Case] = {
     "BoardSpec.positions": added(MINI, "board { position (file, 2 * rank) on all }\n", shows="drawing"),
     "GridGen.files": swap(MINI, "grid 4 x 4", "grid 5 x 4"),
     "GridGen.ranks": swap(MINI, "grid 4 x 4", "grid 4 x 5"),
+    "GridGen.levels": swap(SPACE, "grid 5 x 5 x 5", "grid 5 x 5 x 6"),
     "RaggedGen.lengths": swap(MINI.replace("grid 4 x 4", "ragged lengths 4, 4, 4, 4"), "4, 4, 4, 4", "4, 4, 4, 5"),
     "HexGen.radius": swap(CHESS.replace("chess", "glinski"), "extends glinski\n", "extends glinski\nboard { hex radius 7 }\n",
                           error=True),
@@ -267,6 +269,7 @@ CASES: dict[str, Case] = {
     "DirEntry.label": swap(MINI + "board { directions hop { all: up2 (0, 2) } }\n", "up2", "upp"),
     "DirEntry.dx": swap(MINI + "board { directions hop { all: up2 (0, 2) } }\n", "(0, 2)", "(1, 2)"),
     "DirEntry.dy": swap(MINI + "board { directions hop { all: up2 (0, 2) } }\n", "(0, 2)", "(0, 3)"),
+    "DirEntry.dz": swap(SPACE + "board { directions hop { all: up2 (0, 0, 2) } }\n", "(0, 0, 2)", "(0, 0, 1)"),
     "DirEntry.edge_kind": swap(MINI + "board { directions hop { all: up2 (0, 2) kind orth } }\n", "kind orth", "kind diag"),
     "ZoneSpec.name": swap(MINI + "board { zone z: a1 }\n", "zone z", "zone y"),
     "ZoneSpec.shared": swap(MINI + "board { zone z: a1 }\n", "zone z: a1", "zone z: a2"),

@@ -13,12 +13,14 @@ generate moves, which only index lists.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations, product
 
 from dsl import spec as S
 from dsl.betza import BetzaAtom, parse_betza
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .board import Board
+from .layout import level_step
 from .budget import spend
 from .conditions import filtered, split_condition, static_condition
 
@@ -127,7 +129,9 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
     """(forward, right) unit vectors of an army whose forward is an axis direction of the board.
 
     Patterns are written with forward = +y and right = +x; an army facing
-    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter. The
+    ``s`` turns them half round, one facing ``e`` or ``w`` a quarter. On a
+    board of levels an army faces ``n`` or ``s`` (the rank direction): one
+    facing ``s`` sees every step reversed, levels too (its "up" is down). The
     error for a forward that is not an axis direction is at ``loc``, or at
     the ``directions`` family that took the direction's vector away.
     """
@@ -145,7 +149,22 @@ def frame(forward: str | None, board: Board, loc=None) -> tuple[tuple[int, int],
                                           "a forward of this family")
         raise RulesSemanticError(message, loc, expected=" or ".join(axis) or "a direction along an axis")
     fx, fy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if board.levels > 1 and fx:
+        raise RulesSemanticError(f"on a board of levels an army's forward is along the ranks, not '{name}'", loc,
+                                 expected="n or s")
     return (fx, fy), (fy, -fx)
+
+
+def _images(offset: tuple[int, ...], symmetry: str) -> set[tuple[int, ...]]:
+    """A leap offset and its images: ``all``, its numbers in every order and each of either sign
+    (the 8 images of a flat offset, up to 48 of one with a level part: 24 for (2, 1, 0));
+    ``mirrored``, the left-right image; else the offset alone."""
+    if symmetry == "all":
+        return {tuple(sign * d for sign, d in zip(signs, order))
+                for order in permutations(offset) for signs in product((1, -1), repeat=len(offset))}
+    if symmetry == "mirrored":
+        return {offset, (-offset[0], *offset[1:])}
+    return {offset}
 
 
 def _orient(vector: tuple[int, int], fwd: tuple[int, int], right: tuple[int, int]) -> tuple[int, int]:
@@ -298,6 +317,10 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
 
     if isinstance(pattern, S.BetzaPattern):
         if not board.square:
+            if board.levels > 1:
+                raise RulesSemanticError("Betza notation describes moves on a flat board, and this board has levels",
+                                         pattern.loc, expected="move step/ride/leap with the board's directions",
+                                         hint="'include space' names the directions of a board of levels")
             if "n" in board.replaced:
                 raise RulesSemanticError("Betza notation needs the grid's direction 'n' as the step (0, 1) from every "
                                          "cell, and this family changes it", board.replaced["n"],
@@ -317,14 +340,10 @@ def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | Non
             return [Atom("ride", rays=_ray_table(board, vectors, pattern.range), **modal("both"), **options)]
         return [Atom("hop", rays=_ray_table(board, vectors, None), hop="p", **modal("both"), **options)]
     if isinstance(pattern, S.LeapPattern):
-        vectors = set()
-        for dx, dy in pattern.offsets:
-            images = {(dx, dy)}
-            if pattern.symmetry == "all":
-                images = {(sx * a, sy * b) for a, b in ((dx, dy), (dy, dx)) for sx in (1, -1) for sy in (1, -1)}
-            elif pattern.symmetry == "mirrored":
-                images = {(dx, dy), (-dx, dy)}
-            vectors |= {_orient(v, fwd, right) for v in images}
+        if move.lame and board.levels > 1:
+            raise UnsupportedError("lame leaps are not run on a board of levels yet", move.loc)
+        vectors = {_orient(level_step(image, board.files, board.levels, pattern.loc), fwd, right)
+                   for offset in pattern.offsets for image in _images(offset, pattern.symmetry)}
         return [Atom("leap", leaps=_leap_table(board, sorted(vectors), move.lame), **modal("both"), **options)]
     if isinstance(pattern, S.PathPattern):
         legs = [(leg.mode, _label_vectors(leg.dirs, board, fwd, right, leg.loc), leg.range) for leg in pattern.legs]

@@ -10,7 +10,8 @@ file ``set``s).
 A *direction* is a labelled step function: ``steps[label][cell]`` is the
 cell one step away, or -1. Grid boards have the eight labels ``n s e w ne
 nw se sw`` (edge kinds ``orth`` and ``diag``); hex boards six orthogonal
-(``n ne se s sw nw``) and six diagonal (``nne e sse ssw w nnw``) ones. Coordinate offsets
+(``n ne se s sw nw``) and six diagonal (``nne e sse ssw w nnw``) ones; a
+grid of levels none (the standard library ``space`` declares its 26). Coordinate offsets
 (``"(dx,dy)"`` labels, used by Betza and ``leap``) are derived on demand.
 The networkx ``MultiDiGraph`` (:attr:`Board.graph`) holds the same steps as
 labelled edges, for validation, analysis and drawing; the move generator
@@ -75,6 +76,8 @@ class Board:
     """The periods of the step coordinates x and y on a board that wraps (0: no wrap)."""
     replaced: dict[str, Loc | None] = field(default_factory=dict)
     """Built-in labels a declared family took away or made uneven -> that family's location."""
+    levels: int = 1
+    """The levels of a grid of three dimensions (1: a flat board); see :mod:`.layout` for its coordinates."""
     index: dict[str, int] = field(default_factory=dict)
     at: dict[tuple[int, int], int] = field(default_factory=dict)
     geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -120,12 +123,16 @@ class Board:
     @cached_property
     def rows(self) -> list[list[int]]:
         """The cells of each row of coordinates, from the highest y down, in file order: the ranks
-        of FEN (a row without cells, between explicit cells, is empty)."""
+        of FEN (a row without cells, between explicit cells, is empty). On a board of levels, the
+        ranks of the top level first, down to those of the bottom level."""
         ys = [y for _, y in self.coords]
         rows: list[list[int]] = [[] for _ in range(max(ys) - min(ys) + 1)]
         for cell in sorted(range(len(self.names)), key=lambda c: self.coords[c]):
             rows[max(ys) - self.coords[cell][1]].append(cell)
-        return rows
+        if self.levels == 1:
+            return rows
+        level = [int(at["level"]) for at in self.attributes]
+        return [[c for c in row if level[c] == z] for z in range(self.levels, 0, -1) for row in rows]
 
     def offset(self, cell: int, dx: int, dy: int) -> int:
         """The cell at step offset (dx, dy) from ``cell`` (in ``geo`` coordinates, round a board
@@ -145,8 +152,8 @@ class Board:
 
     @property
     def square(self) -> bool:
-        """A square grid (Betza notation's home), as opposed to a hex board."""
-        return self.directions.get("n", (0, 0, ""))[:2] == (0, 1)
+        """A flat square grid (Betza notation's home), as opposed to a hex board or a board of levels."""
+        return self.levels == 1 and self.directions.get("n", (0, 0, ""))[:2] == (0, 1)
 
     def ray(self, cell: int, label: str, limit: int | None = None) -> list[int]:
         """The ray of ``label`` from ``cell``: the label looked up again on each cell reached."""
@@ -225,11 +232,11 @@ class CellResolver:
         if kind == "named":
             return frozenset({self.cell(term.a, term.loc)})
         attrs = self.attrs
-        if kind == "rect":
+        if kind == "rect":  # the box between two corners: files, ranks and, on a board of levels, levels
             a, b = attrs[self.cell(term.a, term.loc)], attrs[self.cell(term.b, term.loc)]
-            files = range(min(a["file"], b["file"]), max(a["file"], b["file"]) + 1)
-            ranks = range(min(a["rank"], b["rank"]), max(a["rank"], b["rank"]) + 1)
-            return frozenset(i for i, at in enumerate(attrs) if at["file"] in files and at["rank"] in ranks)
+            spans = {axis: range(min(a[axis], b[axis]), max(a[axis], b[axis]) + 1)
+                     for axis in ("file", "rank", "level") if axis in a}
+            return frozenset(i for i, at in enumerate(attrs) if all(at[axis] in span for axis, span in spans.items()))
         if kind in ("rank", "ranks"):
             ranks = sorted({int(at["rank"]) for at in attrs})
             for rank in (term.lo, term.hi):
@@ -317,7 +324,7 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
     polygons = _drawing(spec, layout, resolver)
     return Board(names, coords, geo, attrs, polygons, files, ranks, directions.steps, directions.kinds,
                  directions.vectors, zones, resolver, layout.file_names, directions.families, directions.tables,
-                 layout.parts, layout.wrap, directions.replaced)
+                 layout.parts, layout.wrap, directions.replaced, layout.levels)
 
 
 def _drawing(spec: S.BoardSpec, layout: Layout, resolver: CellResolver) -> list[list[tuple[float, float]]]:

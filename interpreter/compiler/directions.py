@@ -6,6 +6,9 @@ a ``directions`` block declares a family, row by row over cell sets, and
 one with a built-in family's name replaces it; a ``link`` adds or replaces
 one step of a label at one cell, or makes a label of its own.
 
+On a board of levels a step is written (files, ranks, levels) and held as
+its ``geo`` step (:func:`~interpreter.compiler.layout.level_step`).
+
 A label whose steps are one vector from every cell (the built-in ones, a
 redeclared ``orth`` with the grid's own deltas, an added ``knight`` family
 of uniform leaps) is also a *vector direction*: Betza strings, ``leap``
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from dsl import spec as S
 from dsl.errors import Loc, RulesSemanticError, unknown_name
 
-from .layout import Layout
+from .layout import Layout, level_step
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,9 @@ def compile_directions(spec: S.BoardSpec, layout: Layout, cells_of, index: dict[
                         expected="a label of its own for each family", hint="labels are case-sensitive")
                 owner[entry.label] = family.name
                 labels[entry.label] = None
-                dx, dy = (entry.dx, entry.dx + 2 * entry.dy) if layout.axial else (entry.dx, entry.dy)
+                dx, dy = level_step((entry.dx, entry.dy, entry.dz), layout.files, layout.levels, entry.loc)
+                if layout.axial:
+                    dy = dx + 2 * dy
                 deltas.setdefault(entry.label, set()).add((dx, dy))
                 table = steps.setdefault(entry.label, [-1] * len(geo))
                 for cell in cells:

@@ -9,6 +9,14 @@ steps and leaps add to: the same on grids; file and half-cell height on hex
 boards), a name, attributes, a polygon and a drawing origin. Generated
 cells also know the file and rank parts of their names, which move
 notation writes; explicit cells are known only by their whole name.
+
+A grid of levels (``grid F x R x L``, three dimensions) is held in the same
+two coordinates: a cell of level z (0 at the bottom), file x and rank y
+has ``coords`` (z * (F + 1) + x, y), the column of the picture that draws
+the levels side by side, one file apart, and step coordinates ``geo``
+(z * 2F + x, y): a step of (dx, dy, dz) adds (dx + 2F * dz, dy) to them
+(:func:`level_step`), and no step of fewer than F files can reach another
+level's cells by crossing the gap of F files between two levels.
 """
 
 from __future__ import annotations
@@ -38,6 +46,8 @@ HEX_COLOURS = ("light", "mid", "dark")
 HEX_CIRCUMRADIUS = 1 / 3 ** 0.5  # of a hex cell one unit high
 
 FILE_LETTERS = string.ascii_lowercase
+LEVEL_LETTERS = string.ascii_uppercase
+"""The names of the levels of a grid of three dimensions, from the bottom: ``Aa1`` is level A, file a, rank 1."""
 HEX_FILE_LETTERS = "abcdefghiklmnopqrstuvwxyz"  # hex-chess convention: no file j
 
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
@@ -81,13 +91,15 @@ class Layout:
     """On a hex board, the index of its middle file (a cell's height in half-cells depends on it)."""
     decls: list[S.CellDecl | None] = field(default_factory=list)
     """The ``cell`` declaration of each explicit cell (None for a generated one), for errors."""
+    levels: int = 1
+    """The levels of a grid of three dimensions (1: a flat board)."""
 
     def keep(self, cells: list[int]) -> "Layout":
         """The layout restricted to ``cells`` (in that order)."""
         pick = lambda seq: [seq[i] for i in cells]  # noqa: E731
         return Layout(pick(self.coords), pick(self.geo), pick(self.names), pick(self.attrs), self.files,
                       self.ranks, self.file_names, self.directions, pick(self.polygons), pick(self.origins),
-                      pick(self.parts), self.axial, self.wrap, self.hex_centre, pick(self.decls))
+                      pick(self.parts), self.axial, self.wrap, self.hex_centre, pick(self.decls), self.levels)
 
 
 def _square(x: float, y: float) -> list[tuple[float, float]]:
@@ -102,6 +114,48 @@ def _grid(files: int, ranks: int) -> Layout:
         files, ranks, [file_letter(x) for x in range(files)], GRID_DIRECTIONS,
         [_square(x, y) for x, y in coords], [(x, y) for x, y in coords],
         [(file_letter(x), str(y + 1)) for x, y in coords], decls=[None] * len(coords))
+
+
+def _levels(files: int, ranks: int, levels: int) -> Layout:
+    """``levels`` grids of ``files`` x ``ranks`` stacked (module docstring): cells named level letter,
+    file letter, rank (``Aa1`` ... ``Ee5``), numbered level by level, each level rank by rank. A
+    cell's colour alternates along all three axes (``Aa1`` dark); it has no directions of its own:
+    ``include space`` gives them."""
+    cells = [(x, y, z) for z in range(levels) for y in range(ranks) for x in range(files)]
+    coords = [(z * (files + 1) + x, y) for x, y, z in cells]
+    return Layout(
+        coords, [(z * 2 * files + x, y) for x, y, z in cells],
+        [f"{LEVEL_LETTERS[z]}{file_letter(x)}{y + 1}" for x, y, z in cells],
+        [{"file": x + 1, "rank": y + 1, "level": z + 1, "colour": "dark" if (x + y + z) % 2 == 0 else "light"}
+         for x, y, z in cells],
+        files, ranks, [file_letter(x) for x in range(files)], {},
+        [_square(x, y) for x, y in coords], [(x, y) for x, y in coords],
+        [(f"{LEVEL_LETTERS[z]}{file_letter(x)}", str(y + 1)) for x, y, z in cells], decls=[None] * len(cells),
+        levels=levels)
+
+
+def level_step(step: tuple[int, ...], files: int, levels: int, loc: Loc | None) -> tuple[int, int]:
+    """A step of (files, ranks) or (files, ranks, levels) -> the step in ``geo`` coordinates of a board
+    of ``files`` files and ``levels`` levels (1: a flat board, where a step has no level part).
+
+    Raises :class:`RulesSemanticError` for a level part on a flat board, and, on a board of levels,
+    for a step of ``files`` files or more, which lands on no cell and would cross into another level.
+    """
+    dx, dy, dz = (*step, 0) if len(step) == 2 else step
+    if levels == 1:
+        if dz:
+            raise RulesSemanticError(f"the step {_written(step)} moves between levels, and this board is flat",
+                                     loc, expected="a step (files, ranks)",
+                                     hint="a board of levels is a grid of three numbers: grid 5 x 5 x 5")
+        return (dx, dy)
+    if abs(dx) >= files:
+        raise RulesSemanticError(f"the step {_written(step)} moves {abs(dx)} files, on a board {files} files wide",
+                                 loc, expected=f"at most {files - 1} files either way")
+    return (dx + 2 * files * dz, dy)
+
+
+def _written(step: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(d) for d in step) + ")"
 
 
 def _ragged(lengths: list[int]) -> Layout:
@@ -157,10 +211,11 @@ def _generated(spec: S.BoardSpec, variant_loc: Loc | None) -> Layout:
                                      expected="a board block with a generator such as 'grid 8 x 8', or cells")
         return _empty()
     if isinstance(gen, S.GridGen):
-        if gen.files < 1 or gen.ranks < 1 or gen.files * gen.ranks > 4096:
-            raise RulesSemanticError(f"a grid of {gen.files} x {gen.ranks} cells is not allowed", gen.loc,
-                                     expected="between 1 and 4096 cells")
-        return _grid(gen.files, gen.ranks)
+        size = f"{gen.files} x {gen.ranks}" + (f" x {gen.levels}" if gen.levels != 1 else "")
+        if min(gen.files, gen.ranks, gen.levels) < 1 or gen.files * gen.ranks * gen.levels > 4096:
+            raise RulesSemanticError(f"a grid of {size} cells is not allowed", gen.loc,
+                                     expected="at least one file, rank and level; at most 4096 cells")
+        return _levels(gen.files, gen.ranks, gen.levels) if gen.levels > 1 else _grid(gen.files, gen.ranks)
     if isinstance(gen, S.HexGen):
         if not 2 <= gen.radius <= 20:
             raise RulesSemanticError(f"a hex board of radius {gen.radius} is not allowed", gen.loc,
@@ -195,6 +250,9 @@ def generate(spec: S.BoardSpec, variant_loc: Loc | None) -> Layout:
 
 
 def _add_cell(layout: Layout, decl: S.CellDecl, taken: set[str]) -> None:
+    if layout.levels > 1:
+        raise RulesSemanticError(f"the cell '{decl.name}' is declared on a board of levels", decl.loc,
+                                 hint="a grid of three dimensions has its generated cells only")
     if not CELL_NAME.fullmatch(decl.name):
         raise RulesSemanticError(f"the cell name '{decl.name}' cannot be written in moves", decl.loc,
                                  expected="lower-case letters and then digits, such as w1 or z10")
@@ -226,8 +284,8 @@ def _add_cell(layout: Layout, decl: S.CellDecl, taken: set[str]) -> None:
 def _wrap(spec: S.BoardSpec, layout: Layout) -> None:
     """``wrap files`` / ``wrap ranks``: the grid's coordinates wrap round (a cylinder, a torus)."""
     where = spec.locs.get("wrap")
-    if not isinstance(spec.generator, S.GridGen):
-        raise RulesSemanticError("only a grid board can wrap", where, expected="a board with 'grid F x R'")
+    if not isinstance(spec.generator, S.GridGen) or layout.levels > 1:
+        raise RulesSemanticError("only a flat grid board can wrap", where, expected="a board with 'grid F x R'")
     outside = [d for d, (x, y) in zip(layout.decls, layout.coords)
                if d is not None and not (0 <= x < layout.files and 0 <= y < layout.ranks)]
     if outside:

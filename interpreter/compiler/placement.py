@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from dsl import limits as L
 from dsl.errors import Loc, PositionError, clip, suggest
+from .layout import LEVEL_LETTERS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -132,14 +133,8 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
     symbol ``*`` (the duck).
     """
     ranks = rank_cells(game)
-    rows = text.split("/")
-    if len(rows) != len(ranks):
-        raise fen_error(fen, offset, offset + len(text),
-                     f"the placement has {len(rows)} ranks, the board has {len(ranks)}",
-                     expected=f"{len(ranks)} ranks separated by '/'")
     placed: dict[int, int] = {}
-    pos = offset
-    for r, row in enumerate(rows):
+    for r, (row, pos) in enumerate(_split_ranks(game, fen, text, offset)):
         cells = ranks[r]
         rank = _rank_name(game, cells, len(ranks) - r)
         x = 0
@@ -203,8 +198,38 @@ def read_placement(game: Game, fen: str, text: str, offset: int, promoted: set[i
             raise fen_error(fen, pos, pos + len(row),
                          f"{rank} describes {x} cells, the board has {len(cells)} on it",
                          expected=f"{len(cells)} cells on {rank}")
-        pos += len(row) + 1
     return placed
+
+
+def _split_ranks(game: Game, fen: str, text: str, offset: int) -> list[tuple[str, int]]:
+    """The ranks of a placement (``text``, at ``offset`` in ``fen``) with their offsets: separated by
+    ``/``, and on a board of levels, the levels (each its ranks, top level first) by ``//``. Raises
+    a :class:`PositionError` for a count of ranks or levels the board does not have."""
+    levels = game.board.levels
+    per_level = len(game.board.rows) // levels
+    parts = text.split("//") if levels > 1 else [text]
+    if len(parts) != levels:
+        raise fen_error(fen, offset, offset + len(text), f"the placement has {len(parts)} levels, the board has {levels}",
+                        expected=f"{levels} levels of {per_level} ranks, the top level first, separated by '//'")
+    ranks: list[tuple[str, int]] = []
+    at = offset
+    for z, part in enumerate(parts):
+        rows = part.split("/")
+        if len(rows) != per_level:
+            where = f"level {LEVEL_LETTERS[levels - 1 - z]} of the placement" if levels > 1 else "the placement"
+            raise fen_error(fen, at, at + len(part), f"{where} has {len(rows)} ranks, the board has {per_level}",
+                            expected=f"{per_level} ranks separated by '/'")
+        for row in rows:
+            ranks.append((row, at))
+            at += len(row) + 1
+        at += 1
+    return ranks
+
+
+def placement_text(game: Game, rows: list[str]) -> str:
+    """The ranks of a placement, written (top first) as :func:`read_placement` reads them."""
+    per_level = len(rows) // game.board.levels
+    return "//".join("/".join(rows[i:i + per_level]) for i in range(0, len(rows), per_level))
 
 
 def _stack_symbols(game: Game, text: str) -> list[int] | None:

@@ -88,6 +88,8 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         self.titles = {a.name: a.title for a in self.spec.armies}
         self.letters = {(p.letter or p.name[0]).upper(): p.name for p in self.spec.pieces.values()}
         self.families = {f.name for f in self.spec.board.directions}
+        self.cell_formula = False
+        """Rendering a ``where`` formula, whose names are all cell properties (``level`` too: a board's level)."""
 
     # ------------------------------------------------------------ dispatch
     def render(self, node) -> str:
@@ -120,6 +122,8 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
     def _ref_value(self, path: list[str]) -> str:
         if len(path) == 1:
             name = path[0]
+            if self.cell_formula:
+                return f"the cell's {CELL_PROPERTIES.get(name, f'`{name}` attribute')}"
             if name in VALUE_NAMES:
                 return VALUE_NAMES[name]
             if name in CLAUSE_NAMES:
@@ -279,7 +283,13 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
             return f"the {pretty(term.a)} zone" + (f" ({self.zone_cells(term.a)})" if zone is not None else "")
         if kind == "all":
             return "every cell"
-        return f"the cells where {self.render(term.expr) if term.expr is not None else 'a condition holds'}"
+        if term.expr is None:
+            return "the cells where a condition holds"
+        self.cell_formula = True
+        try:
+            return f"the cells where {self.render(term.expr)}"
+        finally:
+            self.cell_formula = False
 
     def _CellSet(self, cells: S.CellSet) -> str:
         text = join(self._cell_terms(cells.include))

@@ -21,8 +21,14 @@ class BoardEnglish:
 
     def _GridGen(self, gen: S.GridGen) -> str:
         from interpreter.compiler.board import file_letter
-        return (f"a grid of {gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
-                f"(1 to {gen.ranks}): {gen.files * gen.ranks} square cells")
+        from interpreter.compiler.layout import LEVEL_LETTERS
+        grid = (f"{gen.files} files (`a` to `{file_letter(gen.files - 1)}`) by {gen.ranks} ranks "
+                f"(1 to {gen.ranks})")
+        if gen.levels > 1:
+            return (f"a stack of {gen.levels} levels (`A`, the bottom, to `{LEVEL_LETTERS[gen.levels - 1]}`), each a "
+                    f"grid of {grid}: {gen.files * gen.ranks * gen.levels} cubic cells, named level, file and rank "
+                    f"(`Aa1`)")
+        return f"a grid of {grid}: {gen.files * gen.ranks} square cells"
 
     def _RaggedGen(self, gen: S.RaggedGen) -> str:
         lengths = ", ".join(str(n) for n in gen.lengths)
@@ -47,13 +53,14 @@ class BoardEnglish:
 
     def _DirEntry(self, entry: S.DirEntry) -> str:
         kind = f", kind `{entry.edge_kind}`" if entry.edge_kind else ""
-        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}){kind}"
+        level = f", {entry.dz}" if entry.dz else ""
+        return f"`{entry.label}` goes ({entry.dx}, {entry.dy}{level}){kind}"
 
     def _DirRow(self, row: S.DirRow) -> str:
         return f"from {self.render(row.cells)}, {join([self.render(e) for e in row.entries])}"
 
     def _DirectionFamily(self, family: S.DirectionFamily) -> str:
-        return (f"the direction family `{family.name}`, as (file, rank) steps: "
+        return (f"the direction family `{family.name}`, as {_axes([family])} steps: "
                 + "; ".join(self.render(r) for r in family.rows))
 
     def _ZoneSpec(self, zone: S.ZoneSpec) -> str:
@@ -89,7 +96,7 @@ class BoardEnglish:
             values = "; ".join(f"`{a.value}` on {self.render(a.cells)}" for a in sets)
             parts.append(sentence(f"Cell attribute `{name}`: {values}"))
         if board.directions:
-            parts.append(sentence("Direction families, as (file, rank) steps: " + "; ".join(
+            parts.append(sentence(f"Direction families, as {_axes(board.directions)} steps: " + "; ".join(
                 f"`{f.name}`: " + "; ".join(self.render(r) for r in f.rows) for f in board.directions)))
         for zone in board.zones.values():
             parts.append(sentence(self.render(zone)))
@@ -170,3 +177,9 @@ class BoardEnglish:
             text += " " + sentence(f"Its cells are of {len(types)} types, {join([f'`{t}`' for t in types])}; "
                                    "a piece's moves may depend on the type of the cell it stands on")
         return text
+
+
+def _axes(families: list[S.DirectionFamily]) -> str:
+    """How the steps of ``families`` are written: (file, rank), or (file, rank, level) when one moves levels."""
+    levels = any(entry.dz for family in families for row in family.rows for entry in row.entries)
+    return "(file, rank, level)" if levels else "(file, rank)"

@@ -170,10 +170,14 @@ def directions_phrase(dirs: list[str], families: set[str]) -> str:
     return join(words, "or")
 
 
-def offsets_phrase(offsets: list[tuple[int, int]], symmetry: str) -> str:
-    """A leap by offsets, naming the leaper when it is one of Betza's."""
-    listed = join([f"({dx}, {dy})" for dx, dy in offsets])
+def offsets_phrase(offsets: list[tuple[int, int] | tuple[int, int, int]], symmetry: str) -> str:
+    """A leap by offsets, naming the leaper when it is one of Betza's (an offset with a level part,
+    on a board of levels, is named by its numbers only)."""
+    listed = join(["(" + ", ".join(str(d) for d in offset) + ")" for offset in offsets])
     plural = "s" if len(offsets) > 1 else ""
+    if symmetry == "all" and any(len(o) == 3 for o in offsets):
+        return (f"leaps by the offset{plural} {listed} in every orientation (its numbers in any order, "
+                "each either sign), whatever stands between")
     if symmetry == "all":
         names = [LEAPER_NAMES.get(leap_class(o)) for o in offsets]
         named = f" (as a {join(names, 'or')})" if all(names) else ""

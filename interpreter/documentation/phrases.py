@@ -189,7 +189,8 @@ NUMBER_CALLS = {
 """Calls whose value is a number, as noun phrases (pieces in hand count too: said once, where the
 variant has hands)."""
 
-CELL_PROPERTIES = {"file": "file number", "rank": "rank number", "colour": "colour", "type": "type"}
+CELL_PROPERTIES = {"file": "file number", "rank": "rank number", "level": "level number", "colour": "colour",
+                   "type": "type"}
 
 COMPARISONS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                ">=": "is at least"}
@@ -209,8 +210,9 @@ def plural(name: str) -> str:
 
 
 def article(word: str) -> str:
-    """``a Knight``, ``an Archbishop``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    """``a Knight``, ``an Archbishop``, ``a Unicorn`` (a u sounded "you": uni-, use-, usu-)."""
+    vowel = word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "use", "usu"))
+    return ("an " if vowel else "a ") + word
 
 
 def sentence(text: str) -> str:

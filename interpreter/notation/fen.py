@@ -10,7 +10,10 @@ three, as in EPD) may be left out and default to ``0 1``.
   boards) per run of empty cells. Piece symbols are the piece letter, in
   upper or lower case by the army's ``letters`` setting. On a board with
   removed cells, or a hex board, a rank lists only its own cells (Glinski's
-  rank 11 is one cell long).
+  rank 11 is one cell long). On a board of levels (``grid 5 x 5 x 5``) the
+  levels follow one another from the top level down, each its ranks from
+  the highest, and ``//`` separates two levels (the 5x5x5 convention of
+  Forsyth-Edwards Expanded Notation): ``.../5//5/...``.
 - Side to move: the army's symbol (its first letter, e.g. ``w`` / ``b``, or
   its ``letters prefix``).
 - Games whose pieces have once-per-game moves (and no castling) use the
@@ -71,7 +74,7 @@ from interpreter.compiler.game import Game
 from interpreter.compiler.placement import fen_error as _error
 from interpreter.compiler.rights import home_rank, setup_cells
 from interpreter.compiler.placement import (
-    LABEL, is_number, rank_cells, read_holdings, read_number, read_placement, split_holdings,
+    LABEL, is_number, placement_text, rank_cells, read_holdings, read_number, read_placement, split_holdings,
 )
 from interpreter.engine.position import Position
 from interpreter.engine.rights import dead_marks, ground, marked_cells
@@ -510,7 +513,7 @@ def board_fen(pos: Position) -> str:
         if empty:
             row.append(str(empty))
         rows.append(separator.join(row))
-    placement = "/".join(rows)
+    placement = placement_text(game, rows)
     if game.has_hands:
         held = "".join(game.code_symbol[code] * count for code, count in _hand_order(game, pos))
         placement += f"[{held}]"

@@ -218,10 +218,12 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
 _PROMOTION = re.compile(r"(?<=\d)=?([a-z]*)(\+?[A-Za-z])$")  # [army symbol] letter
 
 _DESTINATION = re.compile(r"([a-z]+)(\d+)$")
+_LEVEL_DESTINATION = re.compile(r"([A-Z][a-z]+)(\d+)$")  # on a board of levels a file is level and file: Aa1
 
 _DROP = re.compile(r"(\+?[A-Za-z])?@([a-z]+\d+)")
 
 _ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[a-z]+?)??(?P<rank>\d+)?[x:-]?")
+_LEVEL_ORIGIN = re.compile(r"(?P<piece>\+?[A-Z])?(?P<file>[A-Z][a-z]+?)??(?P<rank>\d+)?[x:-]?")
 
 def _castle_rules(game: Game, body: str) -> list[tuple[str, int]]:
     """The move tags and rule indexes of the castling rules whose notation is ``body`` (``0`` read as
@@ -246,7 +248,7 @@ def _read(game: Game, text: str, start: int, end: int) -> list[Parsed]:
     promotion = _PROMOTION.search(body)
     promo = (start + promotion.start(1), start + promotion.end(2)) if promotion else (-1, -1)
     rest = promotion.start() if promotion else len(body)
-    dest = _DESTINATION.search(body, 0, rest)
+    dest = (_LEVEL_DESTINATION if game.board.levels > 1 else _DESTINATION).search(body, 0, rest)
     if dest is None:
         raise MoveError(f"cannot read move {body!r}", Loc.in_string(LABEL, text, start, end))
     run_start, rank_start = start + dest.start(1), start + dest.start(2)
@@ -269,7 +271,7 @@ def _read(game: Game, text: str, start: int, end: int) -> list[Parsed]:
 def _reading(game: Game, text: str, start: int, origin_end: int, dest: tuple[int, int],
              promo: tuple[int, int]) -> Parsed:
     """One reading: the origin part ``text[start:origin_end]``, the destination and promotion spans."""
-    m = _ORIGIN.fullmatch(text, start, origin_end)
+    m = (_LEVEL_ORIGIN if game.board.levels > 1 else _ORIGIN).fullmatch(text, start, origin_end)
     if m is None:
         raise MoveError(f"cannot read {text[start:origin_end]!r} before the destination {text[dest[0]:dest[1]]!r}",
                         Loc.in_string(LABEL, text, start, origin_end))

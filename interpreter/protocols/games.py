@@ -38,6 +38,8 @@ def why_not_carried(game: Game, protocol: str) -> str | None:
     generator = game.spec.board.generator if game.spec.board is not None else None
     if generator is not None and generator.kind == "hex":
         return "its cells are hexagons, and FEN and from-to moves name the squares of a rectangle"
+    if board.levels > 1:
+        return f"its board has {board.levels} levels, and FEN and from-to moves name the squares of one rectangle"
     if not board.rectangular:
         return (f"its board of {len(board)} cells is not a full rectangle "
                 f"({board.files} x {board.ranks} would be {board.files * board.ranks})")
