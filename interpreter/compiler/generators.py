@@ -53,24 +53,22 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
     rest = [a for a in atoms if a not in fast_leaps and a not in fast_rays]
     arrive, leave = _choices(promotions, leaving, n)
     promoting = any(arrive) or any(any(leave_codes) for leave_codes in leave)
-    if noisy:
-        if fast_leaps:
-            gens.append(_noisy_leaper(_merged_leaps(fast_leaps, n), arrive, leave, promoting))
-        if fast_rays:
-            gens.append(_noisy_rider(_merged_rays(fast_rays, n), arrive, leave, promoting))
-        for atom in rest:
-            part = _promoting_part(atom, arrive, leave, n) if atom.quiet and not atom.capture else atom
-            if part is None:
-                continue       # only quiet moves that never promote
-            gen = _general(part, royal_targets, arrive, leave)
-            gens.append(_noisy_only(gen) if part.quiet else gen)
-    else:
-        emit = _emitter(promotions, leaving, n)
-        if fast_leaps:
-            gens.append(_fast_leaper(_merged_leaps(fast_leaps, n), promotions, emit))
-        if fast_rays:
-            gens.append(_fast_rider(_merged_rays(fast_rays, n), promotions, emit))
-        for atom in rest:
+    emit = _emitter(promotions, leaving, n)
+    if fast_leaps:
+        leaps = _merged_leaps(fast_leaps, n)
+        gens.append(_fast_leaper(leaps, promotions, emit) if not noisy
+                    else _noisy_only(_fast_leaper(leaps, promotions, emit)) if promoting else _noisy_leaper(leaps))
+    if fast_rays:
+        rays = _merged_rays(fast_rays, n)
+        gens.append(_fast_rider(rays, promotions, emit) if not noisy
+                    else _noisy_only(_fast_rider(rays, promotions, emit)) if promoting else _noisy_rider(rays))
+    for atom in rest:
+        if noisy and atom.quiet:
+            # Only the quiet moves that may promote (none: the atom is left out) and the captures.
+            part = _promoting_part(atom, arrive, leave, n) if not atom.capture else atom
+            if part is not None:
+                gens.append(_noisy_only(_general(part, royal_targets, arrive, leave)))
+        else:
             gens.append(_general(atom, royal_targets, arrive, leave))
     merged = {id(a) for a in fast_leaps}
     if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
@@ -170,56 +168,28 @@ def _fast_rider(table, promotions, emit):
     return gen_promoting
 
 
-def _noisy_leaper(table, arrive, leave, promoting: bool):
-    """:func:`_fast_leaper`'s captures, and its promotions when the piece can promote."""
-    if not promoting:
-        def gen(pos, frm, board, hostile, out):
-            for to in table[frm]:
-                q = board[to]
-                if q and hostile[q]:
-                    out.append((frm, to, 0, None))
-        return gen
-
-    def gen_promoting(pos, frm, board, hostile, out):
+def _noisy_leaper(table):
+    """:func:`_fast_leaper`'s captures, for a piece that never promotes."""
+    def gen(pos, frm, board, hostile, out):
         for to in table[frm]:
             q = board[to]
-            if not q:
-                for code in arrive[to] or leave[frm]:
-                    if code:
-                        out.append((frm, to, code, None))
-            elif hostile[q]:
-                for code in arrive[to] or leave[frm]:
-                    out.append((frm, to, code, None))
-    return gen_promoting
+            if q and hostile[q]:
+                out.append((frm, to, 0, None))
+    return gen
 
 
-def _noisy_rider(table, arrive, leave, promoting: bool):
-    """:func:`_fast_rider`'s captures (the first piece on each ray, when hostile), and its
-    promotions when the piece can promote."""
-    if not promoting:
-        def gen(pos, frm, board, hostile, out):
-            for ray in table[frm]:
-                for to in ray:
-                    q = board[to]
-                    if q:
-                        if hostile[q]:
-                            out.append((frm, to, 0, None))
-                        break
-        return gen
-
-    def gen_promoting(pos, frm, board, hostile, out):
+def _noisy_rider(table):
+    """:func:`_fast_rider`'s captures (the first piece on each ray, when hostile), for a piece that
+    never promotes."""
+    def gen(pos, frm, board, hostile, out):
         for ray in table[frm]:
             for to in ray:
                 q = board[to]
                 if q:
                     if hostile[q]:
-                        for code in arrive[to] or leave[frm]:
-                            out.append((frm, to, code, None))
+                        out.append((frm, to, 0, None))
                     break
-                for code in arrive[to] or leave[frm]:
-                    if code:
-                        out.append((frm, to, code, None))
-    return gen_promoting
+    return gen
 
 
 def _promoting_part(atom: Atom, arrive, leave, n: int) -> Atom | None:
