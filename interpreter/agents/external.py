@@ -103,7 +103,7 @@ def split_command(command: str) -> list[str]:
 def engine_fen(pos: Position) -> str:
     """Our FEN of ``pos`` as engines read it: a promoted piece written with its own letter (``+B``)
     carries no promotion mark ``~`` besides (that mark is for a promoted piece written as its
-    original kind, ``Q~`` in Crazyhouse, and stays)."""
+    original kind, ``Q~`` where a captured promoted piece goes to the hand, and stays)."""
     return _PROMOTED_MARK.sub(r"\1", to_fen(pos))
 
 
