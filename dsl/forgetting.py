@@ -13,7 +13,9 @@ Every declaration a variant can inherit can be forgotten:
   ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move).
 
 Forgetting something that was not inherited is an error at the ``forget``
-line, with the inherited names (and a suggestion for a misspelt one).
+line, with the inherited names (and a suggestion for a misspelt one); a zone
+or direction family that a later ``board`` with a generator dropped (it starts
+a new board) is named as such, with the place of that board.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def _forget_named(builder: _Builder, what: str, name: str, loc: Loc | None) -> N
     board, rules = builder.board, builder.rules
     if what in ("piece", "zone"):
         table = builder.pieces if what == "piece" else board.zones
-        _check(what, name, list(table), loc)
+        _check(what, name, list(table), loc, dropped=builder.dropped.get((what, name)))
         del table[name]
     elif what == "forbid":
         _check("legality rule", name, rules.forbid, loc, keyword="forbid")
@@ -78,14 +80,24 @@ def _forget_named(builder: _Builder, what: str, name: str, loc: Loc | None) -> N
             "directions": (board, "directions"), "team": (builder, "teams"), "mode": (builder, "modes"),
         }[what]
         items = getattr(owner, field)
-        _check(what, name, [item.name for item in items], loc)
+        _check(what, name, [item.name for item in items], loc, dropped=builder.dropped.get((what, name)))
         setattr(owner, field, [item for item in items if item.name != name])
 
 
-def _check(what: str, name: str, names: list[str], loc: Loc | None, keyword: str | None = None) -> None:
-    """Raise the error for forgetting ``name`` when it is not among the inherited ``names``."""
+def _check(what: str, name: str, names: list[str], loc: Loc | None, keyword: str | None = None,
+           dropped: Loc | None = None) -> None:
+    """Raise the error for forgetting ``name`` when it is not among the inherited ``names``.
+
+    ``dropped``: the board declaration that dropped ``name`` with the board it replaced, if one did.
+    """
     if name in names:
         return
+    if dropped is not None:
+        raise RulesSemanticError(
+            f"cannot forget {what} '{name}': the new board at {dropped} dropped it already", loc,
+            expected=f"an inherited {what} of the new board ({', '.join(sorted(names)) or 'none'})",
+            hint="a 'board' block with 'grid', 'ragged' or 'hex' starts a new board without the old board's "
+                 "zones and directions: leave out this 'forget' line")
     guess = suggest(name, names)
     shown = ", ".join(sorted(names)) or "none"
     raise RulesSemanticError(

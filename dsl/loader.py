@@ -104,6 +104,8 @@ class _Builder:
         self.sources: list[str] = []  # every file read, in the order read
         self.via: dict[str, Loc] = {}  # file read for the top file -> the top file's line that led to it
         self.through: Loc | None = None  # that line, while the files it names are read
+        # (zone|directions, name) -> the board declaration that started a new board and so dropped it
+        self.dropped: dict[tuple[str, str], Loc] = {}
 
     # ------------------------------------------------------------ files
     def load(self, path: Path, loc: Loc | None, top: bool, ref: str | None = None) -> None:
@@ -149,7 +151,7 @@ class _Builder:
         elif kind == "variant":
             self._variant(decl, top)
         elif kind == "board":
-            self._board(decl.value)
+            self._board(decl.value, decl.loc)
         elif kind == "armies":
             self._armies(decl.value)
         elif kind == "piece":
@@ -191,8 +193,11 @@ class _Builder:
                 if top:
                     self.top_keys.add(key)
 
-    def _board(self, stmts: list) -> None:
+    def _board(self, stmts: list, loc: Loc | None) -> None:
         if any(key == "generator" for key, _ in stmts):
+            if loc is not None:
+                self.dropped.update({("zone", name): loc for name in self.board.zones})
+                self.dropped.update({("directions", d.name): loc for d in self.board.directions})
             self.board = S.BoardSpec()
         board = self.board
         for key, value in stmts:

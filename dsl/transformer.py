@@ -194,8 +194,9 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
         return (int(values[0]), int(values[1]), int(values[2]))
 
     # -------------------------------------------------------------- board
-    def board_decl(self, items):
-        return Decl("board", list(items), None)
+    @v_args(meta=True)
+    def board_decl(self, meta, items):
+        return Decl("board", list(items), self.loc(meta))
 
     @v_args(meta=True)
     def grid(self, meta, items):

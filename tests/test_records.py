@@ -77,10 +77,10 @@ def test_the_result_is_the_first_teams_for_two_teams_and_a_star_for_a_win_among_
 
 def test_game_record_writes_the_mode_and_the_winners_of_a_game_of_more_than_two_armies():
     game = load_game("superchess", "4p")
-    result = Outcome("both_kings_lost", "both enemy kings lost", "win", 2, (2, 0))
+    result = Outcome("both_kings_lost", "capturing both enemy kings", "win", 2, (2, 0))
     tags = read_record(game_record(game, LIGHT_MATES, ["Ql11+", "remove"], result)).tags
     assert (tags["Result"], tags["Mode"], tags["Winners"]) == ("1-0", "4p", "White, Tan")
-    assert tags["Termination"] == "Tan and White win by both enemy kings lost"
+    assert tags["Termination"] == "Tan and White win by capturing both enemy kings"
     assert list(tags)[-2:] == ["Termination", "Winners"]
     unfinished = read_record(game_record(game, LIGHT_MATES, ["Ql11+"], None)).tags
     assert unfinished["Result"] == "*" and "Winners" not in unfinished and "Termination" not in unfinished

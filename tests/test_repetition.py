@@ -15,10 +15,12 @@ import random
 
 import pytest
 
+from dsl import bundled_names, load_spec
 from dsl.errors import MoveError
 from interpreter.cli.main import main
 from interpreter.engine.outcome import outcome
 from interpreter.loading import load_game, position_from_fen, start_position
+from interpreter.loading.lints import reads_as_clause
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 
@@ -189,7 +191,7 @@ armies {
 piece Pawn { letter P  betza "fmWfF"  promotes in zone goal to Runner }
 piece Runner { letter R  royal }
 rules {
-  end arrived "a pawn broke through" when enemy_royal_in(goal): loss
+  end arrived "breaking through" when enemy_royal_in(goal): loss
   when no moves: end
 }
 setup fen "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1"
@@ -207,6 +209,28 @@ def test_check_does_not_warn_about_games_that_end_by_themselves(tmp_path, capsys
                                          'piece Runner { letter R  royal  betza "K" }'))
     status, out, _ = run(["check", str(path)], capsys)
     assert "warning: a game can go on forever" in out
+
+
+def test_check_warns_about_an_end_title_that_reads_as_a_clause(tmp_path, capsys):
+    """A title completes 'White wins by ...': 'the lion was captured' does not, and 'rules check'
+    says so at the rule, with the noun phrase to write; a noun phrase gets no warning."""
+    path = tmp_path / "lion.rules"
+    path.write_text(BREAKTHROUGH.replace('"breaking through"', '"the pawn reached the goal"'))
+    status, out, _ = run(["check", str(path)], capsys)
+    assert status == 0 and f"{path}:14:" in out
+    assert "title of end rule 'arrived' reads as a clause: results will say 'White wins by the pawn reached" in out
+    assert "noun phrase" in out
+    for clause, noun in (("the lion was captured", "capture of the lion"), ("both kings reached the goal",
+                                                                             "both kings reaching the goal")):
+        assert reads_as_clause(clause) and not reads_as_clause(noun)
+    assert not reads_as_clause("capture of the promoted pawn")    # an -ed word after a determiner: an adjective
+
+
+def test_every_bundled_end_title_reads_as_a_noun_phrase():
+    """The bundled variants' results read as sentences ('Black wins by reaching the goal')."""
+    for name in bundled_names():
+        spec = load_spec(name)
+        assert not [r.title for r in spec.rules.ends if r.title and reads_as_clause(r.title)], name
 
 
 def test_a_castling_right_is_read_for_the_king_that_can_hold_it():

@@ -13,7 +13,7 @@ import operator
 from typing import Any, Callable
 
 from dsl import spec as S
-from dsl.errors import RulesSemanticError, unknown_name
+from dsl.errors import RulesSemanticError, suggest, unknown_name
 
 Compiled = Callable[[Any], Any]
 
@@ -63,7 +63,7 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
             raise unknown_name("name", name, list(names) + list(symbols), node.loc)
         if isinstance(node, S.Call):
             if node.name not in calls:
-                raise unknown_name("function", node.name, calls, node.loc)
+                raise unknown_call(node.name, calls, node.loc)
             args = [build(a) for a in node.args]
             method = node.name
             return lambda ctx: getattr(ctx, method)(*[a(ctx) for a in args])
@@ -92,6 +92,28 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
         raise RulesSemanticError(f"unsupported expression {type(node).__name__}", getattr(node, "loc", None))
 
     return build(expr)
+
+
+def unknown_call(name: str, calls: dict[str, str], loc) -> RulesSemanticError:
+    """The error for a call of an undeclared function: every function of the context with its
+    arguments, and as the hint the closest one (by spelling, else by the words of ``name`` found in
+    what a function does) with what it does, so that a designer who guessed a name learns the
+    construct for the intent (``piece_in(...)`` in an end rule points at the functions on zones).
+
+    ``calls``: name -> description; a description that starts with ``name(`` gives the arguments.
+    """
+    signatures = [d.split(":", 1)[0] if d.startswith(n + "(") else n for n, d in calls.items()]
+    guess = suggest(name, calls)
+    if guess is None:
+        words = {w for w in name.lower().split("_") if w}
+        overlap = {n: len(words & set(d.split(":", 1)[-1].lower().split())) for n, d in calls.items()}
+        best = max(overlap, key=overlap.__getitem__, default=None)
+        guess = best if best is not None and overlap[best] else None
+    return RulesSemanticError(
+        f"unknown function '{name}'", loc,
+        expected=f"one of the functions here: {', '.join(signatures)}" if calls else "no function (none is usable here)",
+        hint=f"did you mean '{guess}'? {calls[guess]}" if guess else None,
+    )
 
 
 def _bool_op(conjunction: bool, parts: list[Compiled]) -> Compiled:

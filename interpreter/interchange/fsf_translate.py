@@ -1030,7 +1030,7 @@ class _Translator:
                 spared = [p.name for p in self.base.pieces.values() if (p.letter or "").lower() == "p"]
             self.t.add(("rule", "explode"), "captures explode" + (" sparing " + ", ".join(spared) if spared else ""),
                        "forget captures explode")
-            self.t.add(("rule", "end", "exploded"), 'end exploded "the king blown up" when royals == 0 and '
+            self.t.add(("rule", "end", "exploded"), 'end exploded "blowing up the king" when royals == 0 and '
                        'enemy_royals > 0: loss', "forget end exploded")
         if self.c.flag("flyingGeneral"):
             self._flying_general()
@@ -1198,7 +1198,7 @@ class _Translator:
                           self.c.loc("flagPiece") or self.c.loc("flagRegionWhite"))
         zone = self._zone("flag", white, black)
         name = rule.name if rule is not None else "flag"
-        self.t.add(("rule", "end", name), f'end {name} "the flag region reached" when enemy_royal_in({zone}): loss',
+        self.t.add(("rule", "end", name), f'end {name} "reaching the flag region" when enemy_royal_in({zone}): loss',
                    f"forget end {name}")
 
     def _mobility(self) -> None:

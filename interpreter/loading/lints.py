@@ -14,7 +14,15 @@ each is something a designer almost never means:
 - **a game that can go on for ever**: no end rule looks at repetitions,
   the clock or the move number, and moves need not make progress
   (:func:`~interpreter.compiler.progress.always_progresses`: games whose
-  pieces only advance end by themselves).
+  pieces only advance end by themselves);
+- **an end rule's title that reads as a clause**: the title completes the
+  result's sentence, "White wins by TITLE" or "draw by TITLE", so it is a noun
+  phrase ("capture of the lion", "reaching the goal"). A title with a finite
+  verb ("the lion was captured", "the king reached the goal") makes a broken
+  sentence. The test is a heuristic over the words: a form of *be* or *have*,
+  or, in a title that starts with a determiner ("the king ..."), a word in
+  -ed after the noun. It can miss a clause (an irregular verb) and never
+  stops a game.
 """
 
 from __future__ import annotations
@@ -58,7 +66,30 @@ def lints(game: Game) -> list[Lint]:
                           + f" or {BOUNDING_NAMES[-1]}, and pieces can move back and forth",
                           game.variant_loc, "e.g. 'end repetition when repetitions >= 3: draw', or "
                                             "'include orthodox' for the usual draw rules"))
+    found += [Lint(f"the title of end rule '{rule.name}' reads as a clause: results will say "
+                   f"'White wins by {rule.title}'", rule.loc,
+                   "write the title as a noun phrase that completes 'White wins by ...' and 'draw by ...', "
+                   "such as 'capture of the lion' or 'reaching the goal'")
+              for rule in game.spec.rules.ends if rule.title and reads_as_clause(rule.title)]
     return found
+
+
+# Words that make a title a clause wherever they stand, and the words that open a noun phrase,
+# after which a past form in -ed (not right after the determiner, where it is an adjective: "the
+# promoted pawn") is a verb.
+_FINITE = {"is", "are", "was", "were", "has", "have", "had", "gets", "got"}
+_DETERMINERS = {"the", "a", "an", "both", "each", "every", "his", "her", "its", "their", "all", "no"}
+
+
+def reads_as_clause(title: str) -> bool:
+    """Whether an end rule's ``title`` looks like a clause rather than a noun phrase (see the
+    module docstring: a heuristic over its words)."""
+    words = [w.strip(".,;:!?'\"()") for w in title.lower().split()]
+    if any(w in _FINITE for w in words):
+        return True
+    if not words or words[0] not in _DETERMINERS:
+        return False
+    return any(w.endswith("ed") and words[i - 1] not in _DETERMINERS for i, w in enumerate(words[2:], 2))
 
 
 def _every_right(start: Position) -> str:
