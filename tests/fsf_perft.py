@@ -8,16 +8,42 @@ but whose published perft files (``tests/data/perft``) have no line for
 them, or no line from the middle of a game; ``test_differential.py``
 recomputes the shallow ones on every run.
 
+Variants that Fairy-Stockfish defines only in its variants.ini (not built
+into pyffish) are known to pyffish once that file is loaded
+(:func:`load_corpus`). The file is GPL data, read where it lies and never
+copied here: :data:`FSF_CORPUS` is ``$FSF_VARIANTS_INI``, else
+``../shared/fairy-stockfish/variants.ini`` beside the repository; tests that
+need it skip with :data:`NO_CORPUS` when it is absent (CI has no copy).
+
 Run as a script to print the lines for one variant (its start position and
-positions from seeded random games of this interpreter)::
+positions from seeded random games of this interpreter); the corpus is
+loaded first when pyffish does not know the variant::
 
     python tests/fsf_perft.py extinction 3
+    python tests/fsf_perft.py orda 3
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
+from pathlib import Path
+
+FSF_CORPUS = Path(os.environ.get("FSF_VARIANTS_INI")
+                  or Path(__file__).resolve().parent.parent.parent / "shared" / "fairy-stockfish" / "variants.ini")
+NO_CORPUS = f"Fairy-Stockfish's variants.ini not found at {FSF_CORPUS} (set FSF_VARIANTS_INI)"
+
+
+def load_corpus(sf) -> bool:
+    """Load Fairy-Stockfish's variants.ini (:data:`FSF_CORPUS`) into pyffish ``sf``, once per process;
+    False when the file is absent (nothing is loaded then)."""
+    if not FSF_CORPUS.is_file():
+        return False
+    if not getattr(load_corpus, "loaded", False):
+        sf.load_variant_config(FSF_CORPUS.read_text(encoding="utf-8"))
+        load_corpus.loaded = True  # type: ignore[attr-defined]
+    return True
 
 
 def fsf_perft(sf, variant: str, fen: str, depth: int, moves: tuple[str, ...] = ()) -> int:
@@ -63,6 +89,8 @@ def main(argv: list[str]) -> None:
 
     name, depth = argv[0], int(argv[1])
     fsf = argv[2] if len(argv) > 2 else name
+    if fsf not in sf.variants() and not load_corpus(sf):
+        sys.exit(f"{fsf}: not a variant pyffish knows, and {NO_CORPUS}")
     start = sf.start_fen(fsf)
     for fen in [start, *sample_positions(name, walled="*" in start)]:
         for d in range(1, depth + 1):

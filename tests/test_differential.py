@@ -12,6 +12,10 @@ Where Fairy-Stockfish writes the cells a grid lacks as walls (``*`` in its
 start FEN: Omicron's 12x10 grid without its outer ring), the FEN it is given
 has them too (:func:`fsf_perft.fsf_fen`); our reader skips them.
 
+Variants that only Fairy-Stockfish's variants.ini defines (:data:`FROM_INI`)
+are compared the same way once that file is loaded into pyffish, and skipped
+with the reason where it is absent.
+
 The start positions are compared too: Fairy-Stockfish's start FEN, read by
 our engine in its dialect, must be our setup (placement, side to move,
 castling rights, holdings), so a variant whose setup differs from
@@ -55,10 +59,10 @@ from interpreter.engine.outcome import outcome  # noqa: E402
 from interpreter.loading import position_from_fen, start_position
 
 try:
-    from fsf_perft import fsf_fen, fsf_perft
+    from fsf_perft import NO_CORPUS, fsf_fen, fsf_perft, load_corpus
     from perft_files import OWN_DIR, load_perft_files
 except ImportError:  # tests/ imported as a package
-    from tests.fsf_perft import fsf_fen, fsf_perft
+    from tests.fsf_perft import NO_CORPUS, fsf_fen, fsf_perft, load_corpus
     from tests.perft_files import OWN_DIR, load_perft_files
 
 
@@ -73,6 +77,19 @@ FSF_NAMES: dict[str, str] = {
     "chess960": "fischerandom",
     "aiwok": "ai-wok",          # a name in the language cannot contain '-'
 }
+
+
+# Bundled variants that only Fairy-Stockfish's variants.ini defines (pyffish has them once that file is
+# loaded, fsf_perft.load_corpus): compared under the same name by test_ini_variant_*, skipped with the
+# reason when the file is absent. Their perft lines in tests/perft/fsf-computed.txt check our engine
+# without it (test_perft.py).
+FROM_INI: list[str] = ["orda", "empire", "shinobi"]
+
+
+def needs_ini(name: str) -> None:
+    """Make pyffish know ``name`` when only variants.ini defines it (:data:`FROM_INI`); skip if it cannot."""
+    if name in FROM_INI and not load_corpus(sf):
+        pytest.skip(NO_CORPUS)
 
 
 # Variants whose FENs Fairy-Stockfish may read otherwise than it means them: it is asked for the legal moves
@@ -101,7 +118,8 @@ BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(LONG, id="long", marks=
 
 
 def fsf_name(name: str) -> str | None:
-    """Fairy-Stockfish's name for our bundled variant ``name``, or None if it does not know it."""
+    """Fairy-Stockfish's name for our bundled variant ``name``, or None if it does not know it
+    (a variant of :data:`FROM_INI` only once the corpus is loaded)."""
     known = set(sf.variants())
     if name in FSF_NAMES:
         return FSF_NAMES[name] if FSF_NAMES[name] in known else None
@@ -115,7 +133,7 @@ def _pairs() -> list:
     pairs = []
     for name in bundled_names():
         fsf = fsf_name(name)
-        if fsf is not None:
+        if fsf is not None and name not in FROM_INI:
             pairs.append(pytest.param(name, fsf, id=name))
     return pairs
 
@@ -271,6 +289,21 @@ def test_legal_moves_agree(name, fsf, budget):
     assert play_and_compare(name, fsf, budget) > 0
 
 
+@pytest.mark.parametrize("name", FROM_INI)
+def test_ini_variant_start_position(name):
+    """As test_start_position, for the variants only variants.ini defines."""
+    needs_ini(name)
+    test_start_position(name, name)
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize("name", FROM_INI)
+def test_ini_variant_legal_moves_agree(name, budget):
+    """As test_legal_moves_agree, for the variants only variants.ini defines."""
+    needs_ini(name)
+    assert play_and_compare(name, name, budget) > 0
+
+
 def test_some_variants_are_compared():
     """The mapping finds Fairy-Stockfish names for the bundled variants it knows (at least chess)."""
     assert ("chess", "chess") in [tuple(p.values) for p in PAIRS]
@@ -283,6 +316,7 @@ FSF_COMPUTED = [r for r in load_perft_files(OWN_DIR / "fsf-computed.txt") if r.d
 
 @pytest.mark.parametrize("record", FSF_COMPUTED, ids=lambda r: f"{r.id}-d{r.depth}")
 def test_computed_perft_lines_are_fairy_stockfish_counts(record):
+    needs_ini(record.variant)
     fsf = fsf_name(record.variant)
     assert fsf is not None, f"{record.variant}: not a variant Fairy-Stockfish knows"
     assert fsf_perft(sf, fsf, record.fen, record.depth) == record.nodes, str(record)

@@ -21,7 +21,6 @@ files that exist) and need no corpus.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -33,14 +32,12 @@ from interpreter.interchange.fsf_settings import fen_fields, our_fen
 from interpreter.interchange.fsf_ini import read_ini
 
 try:
-    from fsf_perft import fsf_perft, sample_positions
+    from fsf_perft import FSF_CORPUS as CORPUS, NO_CORPUS, fsf_perft, load_corpus, sample_positions
 except ImportError:  # tests/ imported as a package
-    from tests.fsf_perft import fsf_perft, sample_positions
+    from tests.fsf_perft import FSF_CORPUS as CORPUS, NO_CORPUS, fsf_perft, load_corpus, sample_positions
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = Path(os.environ.get("FSF_VARIANTS_INI") or ROOT.parent / "shared" / "fairy-stockfish" / "variants.ini")
-needs_corpus = pytest.mark.skipif(not CORPUS.is_file(),
-                                  reason=f"Fairy-Stockfish's variants.ini not found at {CORPUS} (set FSF_VARIANTS_INI)")
+needs_corpus = pytest.mark.skipif(not CORPUS.is_file(), reason=NO_CORPUS)
 
 
 def _section_names() -> list[str]:
@@ -61,7 +58,7 @@ def imported(tmp_path_factory):
 def sf():
     """pyffish with the corpus loaded."""
     pyffish = pytest.importorskip("pyffish")
-    pyffish.load_variant_config(CORPUS.read_text(encoding="utf-8"))
+    load_corpus(pyffish)
     return pyffish
 
 

@@ -21,7 +21,7 @@ Fairy-Stockfish's template (chess without pieces). Setting by setting:
   file's Betza text and its options as modifiers
   (:func:`dsl.betza.written_betza`). Moves that all end in one zone the
   piece never leaves give its ``mobilityRegion``; a royal piece's capture of
-  the enemy royal piece along its file is ``flyingGeneral``;
+  the enemy royal piece along its file (or its file and rank) is ``flyingGeneral``;
 - promotion on arrival in a zone to a choice of pieces
   (``promotionPawnTypes``, ``promotionRegion``, ``promotionPieceTypes`` per
   army, ``mandatoryPawnPromotion``, ``promotionLimit``), shogi's promotion to
@@ -94,6 +94,8 @@ is written for the hopper limited so (:meth:`_Section._janggi_cannon`), never fo
 RIDER_STEPS = {(1, 0), (1, 1), (2, 1)}       # riders Fairy-Stockfish has: W/R, F/B and N lines
 HOPPER_STEPS = {(1, 0), (1, 1)}              # hoppers: pR, pB, gR, gB
 LAME_LEAPS = {(2, 1), (2, 2), (3, 2), (2, 0)}  # lame leapers: nN, nA, nZ, nD
+# The lines of a royal piece's royal-only capture that are the flying-general rule: its file, or file and rank.
+_FLYING_LINES = ({(0, 1), (0, -1)}, {(0, 1), (0, -1), (1, 0), (-1, 0)})
 
 
 @dataclass(frozen=True)
@@ -495,15 +497,16 @@ class _Section:
         """The Betza text of a piece that is not the orthodox pawn (refusing what of its moves is beyond
         Fairy-Stockfish's Betza); a ``pawn`` (:meth:`_pawn`) may have moves from a zone and en passant.
         Moves that end in one zone are its mobility region, when its other moves never leave that
-        zone; a royal piece's capture of the enemy royal piece along its file is the flying-general
-        rule."""
+        zone; a royal piece's capture of the enemy royal piece along its file, or along its file and
+        rank, is the flying-general rule (Fairy-Stockfish tests both lines; a file alone is the same
+        game where, as in xiangqi, the royal pieces never share a rank)."""
         parts, ends = [], []
         for move in kind.spec.moves:
             if not isinstance(move.pattern, S.BetzaPattern):
                 self.refuse(f"a '{move.pattern.kind}' move of {kind.name} (only Betza moves are written)", move.loc)
                 continue
             atoms = parse_betza(move.pattern.text)
-            if (move.royal_only and kind.royal and len(atoms) == 1 and set(atoms[0].vectors) == {(0, 1), (0, -1)}
+            if (move.royal_only and kind.royal and len(atoms) == 1 and set(atoms[0].vectors) in _FLYING_LINES
                     and atoms[0].rider and atoms[0].range is None and not atoms[0].hop
                     and "capture" in (move.modality, atoms[0].modality) and not _restrictions(move)
                     and move.to_cells is None and move.from_cells is None):
