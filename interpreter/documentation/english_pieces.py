@@ -13,7 +13,7 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .english_moves import atom_options, betza_motion, directions_phrase, join, number, offsets_phrase
-from .phrases import AI_TERMS, BLOCKERS, NUMBER_CALLS, OUTCOMES, SIDES, article, num, pretty, sentence
+from .phrases import AI_TERMS, BLOCKERS, OUTCOMES, SIDES, article, num, pretty, sentence
 
 
 class PieceEnglish:
@@ -291,7 +291,7 @@ class PieceEnglish:
     def _counts_pieces(self) -> bool:
         """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
         def calls(node) -> bool:
-            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+            if isinstance(node, S.Call) and node.name in ("count", "enemy_count"):
                 return True
             return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
                        if isinstance(c, S.Node))
