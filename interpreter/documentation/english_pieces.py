@@ -258,13 +258,21 @@ class PieceEnglish:
         text = f"a {drop.piece} in hand may be dropped on any empty cell"
         if drop.not_in:
             text += " except " + join([self.render(t) for t in drop.not_in], "or")
-        if drop.no_file_twin:
-            text += f", but not on a file that already holds a {drop.no_file_twin} of its army"
+        barred = [f"on a file that already holds a {drop.no_file_twin} of its army"] if drop.no_file_twin else []
+        barred += [self.render(limit) for limit in drop.at_most]
+        if barred:
+            text += ", but not " + ", nor ".join(barred)
         if drop.no_mate:
             text += ", and not to give checkmate"
         if drop.condition is not None:
             text += f", and only if {self.render(drop.condition)}"
         return text
+
+    def _DropLimit(self, limit: S.DropLimit) -> str:
+        pieces = f"{limit.count} {'piece' if limit.count == 1 else 'pieces'} of that kind"
+        if limit.cells is None:
+            return f"on a file where its army already has {pieces}"
+        return f"{self.on(limit.cells)} while its army already has {pieces} there"
 
     def _GateRule(self, gate: S.GateRule) -> str:
         return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "

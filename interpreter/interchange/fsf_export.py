@@ -33,7 +33,7 @@ Fairy-Stockfish's template (chess without pieces). Setting by setting:
   and rank;
 - hands: ``pieceDrops``, ``capturesToHand``, ``dropLoop``, where pieces may
   be dropped (``dropRegion``, the pawn's first rank and promotion zone),
-  ``dropNoDoubled``, ``shogiPawnDropMateIllegal``; Seirawan chess's gating
+  ``dropNoDoubled`` (and ``dropNoDoubledCount``), ``shogiPawnDropMateIllegal``; Seirawan chess's gating
   (``gating``, ``seirawanGating``); a duck that every move moves
   (``wallingRule = duck``);
 - rules: ``mustCapture``, ``checking``, ``makpongRule``, ``nMoveRuleTypes``;
@@ -720,6 +720,7 @@ class _Section:
                 self.refuse(f"a {rule.piece} drop barred from a file by another kind, or two such rules", rule.loc)
             elif rule.no_file_twin:
                 self.settings["dropNoDoubled"] = self.char(kind)
+            self._drop_limits(rule, kind)
             if rule.no_mate and self.settings.get("shogiPawn") != self.chars.get(kind):
                 self.refuse(f"a drop that may not mate, of {rule.piece} (Fairy-Stockfish's rule is the shogi "
                             f"pawn's)", rule.loc)
@@ -729,6 +730,16 @@ class _Section:
             if game.drop_cells[game.code(kind, 0)] is None:
                 self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)
         self._drop_regions(drops)
+
+    def _drop_limits(self, rule: S.DropRule, kind: int) -> None:
+        """``at most N on file``: ``dropNoDoubled`` with ``dropNoDoubledCount`` N, where it is the only
+        file rule (a limit in a set of cells has no counterpart)."""
+        for limit in rule.at_most:
+            if limit.cells is not None or "dropNoDoubled" in self.settings:
+                self.refuse(f"a limit on {rule.piece} drops in a set of cells, or two file rules", limit.loc)
+            else:
+                self.settings["dropNoDoubled"] = self.char(kind)
+                self.settings["dropNoDoubledCount"] = str(limit.count)
 
     def _gating(self, gates: list[S.GateRule], in_hand: set[int]) -> None:
         """Seirawan chess's gating (``gating``, ``seirawanGating``): a piece from the hand enters on a

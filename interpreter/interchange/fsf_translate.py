@@ -850,6 +850,8 @@ class _Translator:
                                  ["all except " + ", ".join(black)] if black else [])
         no_doubled = self.c.raw("dropNoDoubled").lower()
         for letter, name, betzas in self._droppable():
+            if letter == no_doubled and self.c.number("dropNoDoubledCount") == 0:
+                continue                # no file may hold one: never dropped, it stays in hand
             options = [f"not in zone {outside}"] if outside else []
             if letter in pawns:
                 banned_white, banned_black = [], []
@@ -866,7 +868,8 @@ class _Translator:
             if dead and self.c.flag("immobilityIllegal"):
                 options.append(f"not in zone {self._zone(f'last_{dead}', *self._last_ranks(dead))}")
             if letter == no_doubled:
-                options.append(f"not on file with own {name}")
+                most = self.c.number("dropNoDoubledCount")
+                options.append(f"at most {most} on file" if most > 1 else f"not on file with own {name}")
                 if self.c.flag("shogiPawnDropMateIllegal"):
                     options.append("not giving mate")
             elif self.c.flag("shogiPawnDropMateIllegal") and letter in pawns:
@@ -919,7 +922,7 @@ class _Translator:
         assert self.base is not None and self.base.drops is not None
         drops = self.base.drops
         if drops.gates or (drops.captures_to_hand and not drops.demoted) or any(
-                d.no_file_twin or d.no_mate or d.condition is not None for d in drops.drops):
+                d.no_file_twin or d.at_most or d.no_mate or d.condition is not None for d in drops.drops):
             self._refuse_base_change(min(set(self.c.settings) & _DROP_KEYS, default="maxRank"))
 
     # -------------------------------------------------- rules
