@@ -115,9 +115,33 @@ def test_bad_calls_are_located_errors(tmp_path, condition, message):
 def test_the_rule_pages_say_it_in_english(tmp_path):
     spec = load_spec_text(GAME, str(tmp_path / "variant.rules"))
     text = English(spec).render(spec.rules.ends[0].condition)
-    assert text.startswith("a Pawn of an enemy army stands on rank 5")
+    assert text.startswith("an enemy army has a Pawn standing on rank 5")
     held = English(spec).render(spec.rules.ends[1].condition)
-    assert "a Rook of the side to move stands" in held and "no enemy piece attacks it" in held
+    assert held.startswith("the side to move has a Rook standing on rank 5") and "that no enemy piece attacks" in held
     count = English(spec).value(load_spec_text(GAME.replace("> 0: loss", ">= 2: loss"), "v.rules").rules.ends[0]
                                 .condition.left)
     assert count.startswith("the number of Pawns of the enemy armies on rank 5")
+
+
+# Dobutsu shogi's try, in the bundled file: (FEN, the rule that ends the game or None, its result for
+# the side to move). A lion on a4 is attacked only from a3, b3 and b4.
+TRIES = [
+    ("L1l/3/3/3[] b - - 0 1", "enemy_try", "loss"),         # White's lion reached a4; nothing attacks it
+    ("Ll1/3/3/3[] b - - 0 1", None, None),                  # Black's lion on b4 attacks it: play goes on
+    ("L2/3/1l1/3[] w - - 0 1", "try", "win"),               # White to move, and still nothing attacks it
+    ("L2/l2/3/3[] w - - 0 1", None, None),                  # White to move, but Black's lion on a3 attacks it
+    ("L2/3/3/2l[] w - - 0 1", "both_tries", "draw"),        # both lions stand safe on their far ranks
+]
+
+
+@pytest.mark.parametrize("fen, rule, result", TRIES)
+def test_the_dobutsu_try(fen, rule, result):
+    from interpreter.loading import load_game
+    pos = position_from_fen(load_game("dobutsu"), fen)
+    end = outcome(pos)
+    assert (end.rule, end.result) == (rule, result) if rule else end is None
+    sf = pytest.importorskip("pyffish")
+    over, value = sf.is_immediate_game_end("dobutsu", fen, [])
+    assert over == (rule is not None)
+    if over:
+        assert (value > 0) - (value < 0) == {"win": 1, "loss": -1, "draw": 0}[result]
