@@ -7,12 +7,15 @@ pieces of the dropped kind; promoted pieces are another kind and do not count.
 
 from __future__ import annotations
 
-import pytest
 
-from dsl import RulesSemanticError, load_spec_text
+from dsl import load_spec_text
 from interpreter.documentation.english import English
-from interpreter.engine.moves import DROP
 from interpreter.loading import compile_variant, position_from_fen
+
+try:
+    from test_drop_conditions import dropped, game_of
+except ImportError:  # tests/ imported as a package
+    from tests.test_drop_conditions import dropped, game_of
 
 BASE = """
 variant limits { title "Limits" }
@@ -25,18 +28,6 @@ drops {
   drop Bishop: at most 2 on file, at most 1 in rank 4
 }
 """
-
-
-def game_of(text: str, tmp_path):
-    path = tmp_path / "variant.rules"
-    path.write_text(text)
-    return compile_variant(load_spec_text(text, str(path)))
-
-
-def dropped(pos, letter: str) -> set[str]:
-    g = pos.game
-    return {g.board.names[m[1]] for m in pos.legal_moves()
-            if m[3] is DROP and g.kinds[g.code_kind[m[2]]].letter == letter}
 
 
 def empty(pos, ranks=range(1, 9)) -> set[str]:
@@ -80,18 +71,6 @@ def test_a_promoted_piece_is_not_counted():
     pos = position_from_fen(game, "4k4/9/9/9/9/9/P8/P8/4K3+P[P] w - - 0 1")
     files = {c[0] for c in dropped(pos, "P")}
     assert "a" not in files and "i" in files
-
-
-@pytest.mark.parametrize("option, message", [
-    ("at most 0 on file", "allows no Pawn drop"),
-    ("at most 2 in zone nowhere", "unknown zone"),
-])
-def test_bad_limits_are_located_errors(tmp_path, option, message):
-    text = f"extends crazyhouse\ndrops {{\n  drop Pawn: {option}\n}}\n"
-    with pytest.raises(RulesSemanticError) as info:
-        game_of(text, tmp_path)
-    assert message in str(info.value)
-    assert info.value.loc is not None and info.value.loc.line == 3
 
 
 def test_the_rule_pages_say_it(tmp_path):
