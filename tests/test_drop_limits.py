@@ -7,7 +7,6 @@ pieces of the dropped kind; promoted pieces are another kind and do not count.
 
 from __future__ import annotations
 
-
 from dsl import load_spec_text
 from interpreter.documentation.english import English
 from interpreter.loading import compile_variant, position_from_fen
