@@ -731,6 +731,11 @@ class _Section:
                 self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)
         self._drop_regions(drops)
 
+    def _flag_region(self, zone: str) -> None:
+        """``flagRegionWhite``/``Black``: each army's cells of ``zone``."""
+        cells = self.board.zones.get(zone, {})
+        self.per_army("flagRegion", [cells.get(a.name, cells.get(None, frozenset())) for a in self.game.armies])
+
     def _drop_limits(self, rule: S.DropRule, kind: int) -> None:
         """``at most N on file``: ``dropNoDoubled`` with ``dropNoDoubledCount`` N, where it is the only
         file rule (a limit in a set of cells has no counterpart)."""
@@ -861,10 +866,14 @@ class _Section:
                 continue
             elif (isinstance(rule.condition, S.Call) and rule.condition.name == "enemy_royal_in" and result == "loss"
                   and royal is not None and "flagPiece" not in values):
-                zone = self.board.zones.get(rule.condition.args[0].path[0], {})
-                cells = [zone.get(a.name, zone.get(None, frozenset())) for a in game.armies]
                 values["flagPiece"] = self.char(royal.index)
-                self.per_army("flagRegion", cells)
+                self._flag_region(rule.condition.args[0].path[0])
+            elif _flag_count(rule.condition) is not None and result == "loss" and "flagPiece" not in values:
+                zone, kind, most = _flag_count(rule.condition)
+                values["flagPiece"] = self.char(game.kind_index[kind])
+                if most > 1:
+                    values["flagPieceCount"] = str(most)
+                self._flag_region(zone)
             elif (len(words) == 3 and words[:2] == ["enemy_checks", ">="] and result == "loss"
                   and words[2] == str(rules.count_checks)):
                 values["checkCounting"] = "true"
@@ -976,6 +985,18 @@ def _beyond_fsf(atom: BetzaAtom) -> str | None:
     if atom.lame and (atom.rider or not steps <= LAME_LEAPS):
         return "a lame piece other than nN, nA, nZ or nD"
     return None
+
+
+def _flag_count(condition) -> tuple[str, str, int] | None:
+    """``(zone, kind, n)`` of ``enemy_pieces_in(ZONE, KIND) >= n`` (or ``> n - 1``): Fairy-Stockfish's flag
+    piece ``KIND`` with ``flagPieceCount`` n, in the flag region ``ZONE``; else None."""
+    if not (isinstance(condition, S.Compare) and isinstance(condition.left, S.Call)
+            and condition.left.name == "enemy_pieces_in" and len(condition.left.args) == 2
+            and isinstance(condition.right, S.Num) and condition.op in (">", ">=")):
+        return None
+    most = condition.right.value + (condition.op == ">")
+    zone, kind = (".".join(arg.path) for arg in condition.left.args)
+    return (zone, kind, most) if most >= 1 else None
 
 
 def _extinction(condition: S.Expr) -> tuple[str, set[str], int] | None:
