@@ -468,10 +468,20 @@ class StackingSpec(Node):
 # ------------------------------------------------------------------ drops
 
 
+class DropLimit(Node):
+    """``at most N on file`` / ``at most N in TERM``: a drop may not make the dropping army hold more
+    than ``count`` pieces of the dropped kind on the destination's file, or (``cells``) in those
+    cells when the destination is one of them (a per-army zone: the army's cells of it)."""
+
+    count: int
+    cells: CellTerm | None = None
+
+
 class DropRule(Node):
     piece: str
     not_in: list[CellTerm] = []
     no_file_twin: str | None = None
+    at_most: list[DropLimit] = []
     no_mate: bool = False
     condition: Expr | None = None
 

@@ -82,7 +82,8 @@ class GameRules:
 
     def drop_rule(self, items):
         piece, *opts = items
-        return ("drop", set_options(S.DropRule(piece=str(piece), loc=self.loc(piece)), opts, lists=("not_in",)))
+        return ("drop", set_options(S.DropRule(piece=str(piece), loc=self.loc(piece)), opts,
+                                    lists=("not_in", "at_most")))
 
     def gate_rule(self, items):
         *pieces, cells = items
@@ -95,6 +96,12 @@ class GameRules:
 
     def drop_no_file_twin(self, items):
         return ("no_file_twin", str(items[0]))
+
+    def drop_at_most_file(self, items):
+        return ("at_most", S.DropLimit(count=int(items[0]), loc=self.loc(items[0])))
+
+    def drop_at_most_in(self, items):
+        return ("at_most", S.DropLimit(count=int(items[0]), cells=items[1], loc=self.loc(items[0])))
 
     def drop_no_mate(self, items):
         return ("no_mate", True)

@@ -181,8 +181,11 @@ KING_TAKES_ROOK = {"fischerandom", "caparandom"}
 # leaves no legal move), e.g. in shogi after P@e6 from
 # 1ng2+Bgkl/3l1+PP2/r3s2+Pn/1ppp1p2p/P1P1K1pp1/3PP1+sR+b/1P1SG4/4G3L/+lN3P1N1[PSp] b.
 # Such moves are Fairy-Stockfish's error, not ours: they are set aside
-# (and counted in the summary) instead of failing the test.
-PAWN_DROP_MATE_ILLEGAL = {"shogi", "minishogi", "euroshogi", "judkins", "gorogoro"}
+# (and counted in the summary) instead of failing the test. The value is the
+# letter of the variant's shogi pawn (Tori shogi's swallow: S@a6 in
+# kr1+F~1+S~1/1SP1P1C/sCSs1+s~l/s2ssSP/Ss1fs1R/LC2+s~S1/1P3K1[Sc] w).
+PAWN_DROP_MATE_ILLEGAL = {"shogi": "P", "minishogi": "P", "euroshogi": "P", "judkins": "P", "gorogoro": "P",
+                          "torishogi": "S"}
 FSF_ERRORS: Counter = Counter()
 
 
@@ -191,7 +194,8 @@ def fsf_errors(fsf: str, fen: str, only_theirs: set[str]) -> set[str]:
     if fsf not in PAWN_DROP_MATE_ILLEGAL:
         return set()
     return {m for m in only_theirs
-            if m.startswith("P@") and sf.gives_check(fsf, fen, [m]) and not sf.legal_moves(fsf, fen, [m])}
+            if m.startswith(PAWN_DROP_MATE_ILLEGAL[fsf] + "@") and sf.gives_check(fsf, fen, [m])
+            and not sf.legal_moves(fsf, fen, [m])}
 
 
 def our_uci_moves(pos, fsf: str, legal: list) -> set[str]:

@@ -81,6 +81,8 @@ def test_counts_include_the_board_and_the_hand(tmp_path):
     ("if count(Quen) > 1", "unknown piece"),
     ("if in_check == 3", "cannot compare"),
     ("if legal_moves > 3", "unknown name"),
+    ("at most 0 on file", "allows no Pawn drop"),             # the limits of tests/test_drop_limits.py
+    ("at most 2 in zone nowhere", "unknown zone"),
 ])
 def test_bad_drop_conditions_are_located_errors(tmp_path, condition, message):
     text = f"extends crazyhouse\ndrops {{\n  drop Pawn: {condition}\n}}\n"

@@ -73,7 +73,7 @@ def test_every_section_is_imported_or_refused_with_a_reason(imported):
         assert (outcome.path is None) != (outcome.refusal is None), outcome.section
         if outcome.refusal is not None:
             assert outcome.refusal.setting and outcome.refusal.reason and outcome.refusal.loc is not None
-    assert len(report.imported) >= 62       # the count this importer reached; fewer is a regression
+    assert len(report.imported) >= 77       # the count this importer reached; fewer is a regression
     assert sorted(p.name for p in out.iterdir()) == sorted(o.path.name for o in report.imported)
     print("\n" + report.summary())
 
@@ -257,6 +257,20 @@ def test_a_child_extends_its_parent_file(tmp_path):
     text = (tmp_path / "child.rules").read_text()
     assert 'extends "base.rules"' in text and "end stalemate when legal_moves == 0: loss" in text
     assert "piece" not in text      # only what differs
+
+
+def test_flag_pieces_and_drop_counts_are_imported(tmp_path):
+    """A flag piece that is not royal (a kind, or any piece, with a count) and ``dropNoDoubledCount``."""
+    ini = _ini(tmp_path, "[race]\nmaxFile = 5\nmaxRank = 5\nking = k\nrook = r\nflagPiece = r\n"
+                         "flagPieceCount = 2\nflagRegionWhite = *5\nflagRegionBlack = *1\n"
+                         "startFen = 4k/5/5/5/RR2K w - - 0 1\n\n"
+                         "[anyflag:race]\nflagPiece = *\nflagPieceCount = 1\n\n"
+                         "[twopawns:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n")
+    report = import_fsf(ini, out_dir=tmp_path)
+    assert len(report.imported) == 3, report.summary()
+    assert "when enemy_pieces_in(flag, Rook) >= 2: loss" in (tmp_path / "race.rules").read_text()
+    assert "when enemy_pieces_in(flag) >= 1: loss" in (tmp_path / "anyflag.rules").read_text()
+    assert "at most 2 on file" in (tmp_path / "twopawns.rules").read_text()
 
 
 def test_a_long_chain_of_parents_is_refused(tmp_path):

@@ -2,7 +2,7 @@
 
 A drop rule gives, per army, the cells a piece of its kind may be dropped
 on (every cell minus its ``not in`` terms) and its other restrictions
-(``not on file with own``, ``not giving mate``, ``if``). An ``if`` condition
+(``not on file with own``, ``at most``, ``not giving mate``, ``if``). An ``if`` condition
 that names only the destination cell's properties (``to.rank``,
 ``to.type`` ...) and the dropping ``army`` is evaluated here, for every
 cell, and narrows the cells; one that names the position (``in_check``,
@@ -76,6 +76,32 @@ def compile_drop_condition(game: "Game", rule: S.DropRule) -> tuple[bool, Callab
     return static, function
 
 
+def drop_limits(game: "Game", rule: S.DropRule, kind: int, army) -> list[tuple[int, int, list[int]]]:
+    """The limits of a drop rule for one army, as ``(counted, most, group)`` triples: a drop on cell
+    ``c`` with ``group[c] >= 0`` is barred while the army has ``most`` pieces of code ``counted`` or
+    more on cells of the same group (``-1``: a cell the limit does not concern). ``not on file with
+    own P`` counts P's code, most 1, grouped by file; ``at most N on file`` the dropped kind's code,
+    most N, by file; ``at most N in TERM`` the dropped kind's, most N, one group of TERM's cells
+    (a per-army zone: the army's cells)."""
+    files = [game.board.coords[c][0] for c in range(game.n)]
+    limits = []
+    if rule.no_file_twin:
+        if rule.no_file_twin not in game.kind_index:
+            raise unknown_name("piece", rule.no_file_twin, game.kind_index, rule.loc)
+        limits.append((game.code(game.kind_index[rule.no_file_twin], army.index), 1, files))
+    for limit in rule.at_most:
+        if limit.count < 1:
+            raise RulesSemanticError(f"'at most {limit.count}' allows no {rule.piece} drop there", limit.loc,
+                                     expected="a number of pieces of at least 1",
+                                     hint="to forbid drops on some cells, write 'not in TERM'")
+        group = files
+        if limit.cells is not None:
+            cells = game.board.term(limit.cells, army.name)
+            group = [0 if c in cells else -1 for c in range(game.n)]
+        limits.append((game.code(kind, army.index), limit.count, group))
+    return limits
+
+
 def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
     """Hands and drops, as attributes of ``game``.
 
@@ -84,15 +110,16 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
     promotes to it; itself if none). ``drop_cells[code]``: where a piece
     from hand may be dropped (None: not droppable), narrowed by a static
     ``if``. ``drop_conditions[code]``: the function of a drop context a drop
-    must satisfy (:class:`~interpreter.engine.generation.DropContext`), or None. ``drop_no_twin[code]``: the code that
-    may not stand on the same file (nifu), or 0. ``drop_no_mate[code]``:
+    must satisfy (:class:`~interpreter.engine.generation.DropContext`), or None. ``drop_limits[code]``: the
+    limits on how many pieces of a code the dropping army may have where the drop lands, as
+    ``(counted code, most, group)`` triples (see :func:`drop_limits`). ``drop_no_mate[code]``:
     the drop may not checkmate.
     """
     game.to_hand = bool(drops and drops.captures_to_hand)
     game.drops_demoted = bool(drops and drops.demoted)
     game.drop_cells = [None] * game.ncodes
     game.drop_conditions = [None] * game.ncodes
-    game.drop_no_twin = [0] * game.ncodes
+    game.drop_limits = [[] for _ in range(game.ncodes)]
     game.drop_no_mate = [False] * game.ncodes
     game.demote = list(range(len(game.kinds)))
     game.has_drops = False
@@ -129,10 +156,7 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
             elif condition is not None:
                 game.drop_conditions[code] = condition
             game.drop_cells[code] = cells
-            if rule.no_file_twin:
-                if rule.no_file_twin not in game.kind_index:
-                    raise unknown_name("piece", rule.no_file_twin, game.kind_index, rule.loc)
-                game.drop_no_twin[code] = game.code(game.kind_index[rule.no_file_twin], army.index)
+            game.drop_limits[code] = drop_limits(game, rule, kind, army)
             game.drop_no_mate[code] = rule.no_mate
     game.has_drops = any(c is not None for c in game.drop_cells)
     game.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup by the game

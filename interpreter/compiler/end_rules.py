@@ -59,9 +59,17 @@ END_CALLS = {
     "royal_can_enter": "royal_can_enter(Zone): a royal piece of the side to move has a legal move into the zone",
     "count": "count(Piece): the number of pieces of that kind the side to move has, on the board and in hand",
     "enemy_count": "enemy_count(Piece): the number of pieces of that kind the enemy armies have, on the board and in hand",
+    "pieces_in": "pieces_in(Zone, Piece, ...): the number of pieces of the side to move (of those kinds; of any kind "
+                 "without one) that stand in the zone (its own cells of it)",
+    "enemy_pieces_in": "enemy_pieces_in(Zone, Piece, ...): the same, of the pieces of all enemy armies (each "
+                       "army's own cells of the zone)",
+    "safe_pieces_in": "safe_pieces_in(Zone, Piece, ...): as pieces_in, counting only the pieces no enemy piece "
+                      "attacks",
+    "enemy_safe_pieces_in": "enemy_safe_pieces_in(Zone, Piece, ...): as enemy_pieces_in, counting only the pieces "
+                            "that no piece of an enemy of their army attacks",
 }
 # Calls whose value is a number (the others are true or false).
-NUMBER_CALLS = {"count", "enemy_count"}
+NUMBER_CALLS = {"count", "enemy_count", "pieces_in", "enemy_pieces_in", "safe_pieces_in", "enemy_safe_pieces_in"}
 
 # Names whose value depends on the moves available or on the game's history:
 # end rules that use none of them end the game at once, whatever the side to
@@ -144,22 +152,35 @@ def type_of(expr) -> type | None:
     return None
 
 
-# What each function of END_CALLS takes: one zone, or one piece kind.
+# What each function of END_CALLS takes: one zone, one piece kind, or a zone and any number of
+# piece kinds ("zone, pieces").
 CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone",
-                  "count": "piece", "enemy_count": "piece"}
+                  "count": "piece", "enemy_count": "piece", "pieces_in": "zone, pieces",
+                  "enemy_pieces_in": "zone, pieces", "safe_pieces_in": "zone, pieces",
+                  "enemy_safe_pieces_in": "zone, pieces"}
 
 
 def check_calls(game: "Game", expr) -> None:
-    """Every call gets one argument of the right kind: a zone name or a piece name."""
+    """Every call gets the arguments it takes: one zone name, one piece name, or (``zone, pieces``)
+    a zone name and then any number of distinct piece names."""
     if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
-        kind = CALL_ARGUMENTS[expr.name]
-        names = game.board.zones if kind == "zone" else game.kind_index
-        arg = expr.args[0] if len(expr.args) == 1 else None
-        if not isinstance(arg, S.Ref) or ".".join(arg.path) not in names:
-            if isinstance(arg, S.Ref):
+        takes = CALL_ARGUMENTS[expr.name]
+        several = "," in takes
+        kinds = ["zone"] + ["piece"] * (len(expr.args) - 1) if several else [takes]
+        what = "a zone name, then piece names" if several else f"one {takes} name"
+        usage = (f"{expr.name}(ZONE, PIECE, ...) with a declared zone and declared pieces" if several
+                 else f"{expr.name}(NAME) with the name of a declared {takes}")
+        if not expr.args or len(expr.args) != len(kinds):
+            raise RulesSemanticError(f"{expr.name}() takes {what}", expr.loc, expected=usage)
+        for kind, arg in zip(kinds, expr.args):
+            names = game.board.zones if kind == "zone" else game.kind_index
+            if not isinstance(arg, S.Ref):
+                raise RulesSemanticError(f"{expr.name}() takes {what}", expr.loc, expected=usage)
+            if ".".join(arg.path) not in names:
                 raise unknown_name(kind, ".".join(arg.path), names, arg.loc)
-            raise RulesSemanticError(f"{expr.name}() takes one {kind} name", expr.loc,
-                                     expected=f"{expr.name}(NAME) with the name of a declared {kind}")
+        pieces = [".".join(arg.path) for arg in expr.args[1:]]
+        if len(set(pieces)) != len(pieces):
+            raise RulesSemanticError(f"{expr.name}() names a piece twice", expr.loc, expected=usage)
     for value in expr.__dict__.values():
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, S.Node):

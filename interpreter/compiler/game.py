@@ -76,7 +76,7 @@ class Game:
     has_drops: bool
     drop_cells: list
     drop_conditions: list
-    drop_no_twin: list[int]
+    drop_limits: list[list[tuple[int, int, list[int]]]]
     drop_no_mate: list[bool]
     promotion_only: set[int]
     # Gating, set by :func:`~interpreter.compiler.gating.compile_gating`.

@@ -115,8 +115,7 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         if isinstance(node, (S.Num, S.Str, S.Arith, S.Neg)):
             return self.render(node)
         if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
-            first = self._argument(node.args[0]) if node.args else "pieces"
-            return NUMBER_CALLS[node.name].format(arg=first, args=plural(first))
+            return NUMBER_CALLS[node.name].format(**self._call_words(node, NUMBER_CALLS[node.name]))
         return f"whether {self.render(node)}"
 
     def _ref_value(self, path: list[str]) -> str:
@@ -148,17 +147,26 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         return self._call(node, negated=False)
 
     def _call(self, node: S.Call, negated: bool) -> str:
-        args = [self._argument(a) for a in node.args]
         if node.name not in CALLS:
+            args = [self._argument(a) for a in node.args]
             return f"`{node.name}({', '.join(args)})` {'does not hold' if negated else 'holds'}"
-        first = args[0] if args else "it"
         template = CALLS[node.name][1 if negated else 0]
+        text = template.format(**self._call_words(node, template))
+        return text.replace("royal piece", self.royal_name()) if "{zone}" in template else text
+
+    def _call_words(self, node: S.Call, template: str) -> dict[str, str]:
+        """The words a call's template is filled with: ``arg``/``args`` (its first argument, singular and
+        plural), ``zone`` (a zone first argument with its cells, when the template names it),
+        ``piece``/``a_piece``/``pieces`` (the piece kinds after a zone, "piece" without any)."""
+        args = [self._argument(a) for a in node.args]
+        first = args[0] if args else "it"
         zone = ""
         if "{zone}" in template:
             name = node.args[0].path[0] if node.args and isinstance(node.args[0], S.Ref) else first
             zone = self.on(S.CellSet(include=[S.CellTerm(kind="zone", a=name)]))
-        text = template.format(arg=first, args=plural(first), zone=zone)
-        return text.replace("royal piece", self.royal_name()) if zone else text
+        kinds = [a.path[0] for a in node.args[1:] if isinstance(a, S.Ref)] or ["piece"]
+        return {"arg": first, "args": plural(first), "zone": zone, "piece": join(kinds, "or"),
+                "a_piece": article(join(kinds, "or")), "pieces": join([plural(k) for k in kinds], "or")}
 
     def _argument(self, node) -> str:
         if isinstance(node, S.Ref) and len(node.path) == 1:

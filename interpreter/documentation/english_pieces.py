@@ -13,7 +13,7 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .english_moves import atom_options, betza_motion, directions_phrase, join, number, offsets_phrase
-from .phrases import AI_TERMS, BLOCKERS, NUMBER_CALLS, OUTCOMES, SIDES, article, num, pretty, sentence
+from .phrases import AI_TERMS, BLOCKERS, OUTCOMES, SIDES, article, num, pretty, sentence
 
 
 class PieceEnglish:
@@ -258,13 +258,21 @@ class PieceEnglish:
         text = f"a {drop.piece} in hand may be dropped on any empty cell"
         if drop.not_in:
             text += " except " + join([self.render(t) for t in drop.not_in], "or")
-        if drop.no_file_twin:
-            text += f", but not on a file that already holds a {drop.no_file_twin} of its army"
+        barred = [f"on a file that already holds a {drop.no_file_twin} of its army"] if drop.no_file_twin else []
+        barred += [self.render(limit) for limit in drop.at_most]
+        if barred:
+            text += ", but not " + ", nor ".join(barred)
         if drop.no_mate:
             text += ", and not to give checkmate"
         if drop.condition is not None:
             text += f", and only if {self.render(drop.condition)}"
         return text
+
+    def _DropLimit(self, limit: S.DropLimit) -> str:
+        pieces = f"{limit.count} {'piece' if limit.count == 1 else 'pieces'} of that kind"
+        if limit.cells is None:
+            return f"on a file where its army already has {pieces}"
+        return f"{self.on(limit.cells)} while its army already has {pieces} there"
 
     def _GateRule(self, gate: S.GateRule) -> str:
         return (f"when a piece leaves {self.render(gate.cells)} on its first move, {article(join(gate.pieces, 'or'))} "
@@ -291,7 +299,7 @@ class PieceEnglish:
     def _counts_pieces(self) -> bool:
         """Does a rule of the variant count pieces of a kind (``count(P)``, ``enemy_count(P)``)?"""
         def calls(node) -> bool:
-            if isinstance(node, S.Call) and node.name in NUMBER_CALLS:
+            if isinstance(node, S.Call) and node.name in ("count", "enemy_count"):
                 return True
             return any(calls(c) for v in node.__dict__.values() for c in (v if isinstance(v, list) else [v])
                        if isinstance(c, S.Node))

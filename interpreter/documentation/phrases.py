@@ -174,17 +174,30 @@ CALLS = {
                         "no royal piece of the side to move has a legal move that ends {zone}"),
     "count": ("the side to move has a {arg} left", "the side to move has no {arg} left"),
     "enemy_count": ("the enemy armies have a {arg} left", "the enemy armies have no {arg} left"),
+    "pieces_in": ("the side to move has {a_piece} standing {zone}", "the side to move has no {piece} standing {zone}"),
+    "enemy_pieces_in": ("an enemy army has {a_piece} standing {zone}",
+                        "the enemy armies have no {piece} standing {zone}"),
+    "safe_pieces_in": ("the side to move has {a_piece} standing {zone} that no enemy piece attacks",
+                       "the side to move has no {piece} standing {zone} unattacked by the enemy"),
+    "enemy_safe_pieces_in": ("an enemy army has {a_piece} standing {zone} that the side to move does not attack",
+                             "the enemy armies have no {piece} standing {zone} unattacked by the side to move"),
     "neighbour": ("the destination is one '{arg}' step from the start",
                   "the destination is not one '{arg}' step from the start"),
     "on_ray": ("the destination lies on a '{arg}' line from the start (on an empty board)",
                "the destination does not lie on a '{arg}' line from the start (on an empty board)"),
 }
 """Calls in conditions: the clause when true and when negated (a number call: when it is not 0);
-``{zone}`` is the zone named by the argument, with its cells ("in the hill zone (`d4`, ...)")."""
+``{zone}`` is the zone named by the argument, with its cells ("in the hill zone (`d4`, ...)");
+``{piece}``, ``{a_piece}``, ``{pieces}``: the kinds named after the zone ("Pawn or Lance", "a Pawn or
+Lance", "Pawns or Lances"; "piece" without one)."""
 
 NUMBER_CALLS = {
     "count": "the number of {args} of the side to move",
     "enemy_count": "the number of {args} of the enemy armies",
+    "pieces_in": "the number of {pieces} of the side to move {zone}",
+    "enemy_pieces_in": "the number of {pieces} of the enemy armies {zone}",
+    "safe_pieces_in": "the number of {pieces} of the side to move {zone} that no enemy piece attacks",
+    "enemy_safe_pieces_in": "the number of {pieces} of the enemy armies {zone} that the side to move does not attack",
 }
 """Calls whose value is a number, as noun phrases (pieces in hand count too: said once, where the
 variant has hands)."""

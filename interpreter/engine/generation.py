@@ -119,18 +119,28 @@ def drops(pos: Position, army: int, out: list[Move]) -> None:
         cells = g.drop_cells[code]
         if not hands[code] or cells is None:
             continue
-        twin = g.drop_no_twin[code]
-        banned_files = {g.board.coords[c][0] for c in pos.cells_of[army] if board[c] == twin} if twin else ()
-        coords = g.board.coords
+        full = [(group, _full_groups(pos, army, counted, most, group))
+                for counted, most, group in g.drop_limits[code]]
         condition = g.drop_conditions[code]
         context = DropContext(pos, army) if condition is not None else None
         for cell in cells:
-            if not board[cell] and coords[cell][0] not in banned_files:
+            if not board[cell] and not (full and any(group[cell] in groups for group, groups in full)):
                 if context is not None:
                     context.cell = cell
                     if not condition(context):
                         continue
                 out.append((-1, cell, code, DROP))
+
+
+def _full_groups(pos: Position, army: int, counted: int, most: int, group: list[int]) -> set[int]:
+    """The groups of cells (files, a zone: see :func:`interpreter.compiler.drops.drop_limits`) where
+    ``army`` already has ``most`` pieces of code ``counted`` or more."""
+    board = pos.board
+    tally: dict[int, int] = {}
+    for cell in pos.cells_of[army]:
+        if board[cell] == counted and group[cell] >= 0:
+            tally[group[cell]] = tally.get(group[cell], 0) + 1
+    return {key for key, n in tally.items() if n >= most}
 
 
 class DropContext:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .attacks import checkers, in_check, royal_attacked, royal_cells
+from .attacks import attacked, checkers, in_check, royal_attacked, royal_cells
 from .generation import kind_count
 from .legality import Guard, mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
@@ -275,6 +275,34 @@ class EndContext:
     def _royal_in(self, army: int, zone: str) -> bool:
         cells = self._zone_cells(army, zone)
         return any(c in cells for c in royal_cells(self.position, army))
+
+    def pieces_in(self, zone: str, *kinds: int) -> int:
+        return self._pieces_in(self.position.army, zone, kinds, False)
+
+    def enemy_pieces_in(self, zone: str, *kinds: int) -> int:
+        pos = self.position
+        return sum(self._pieces_in(e, zone, kinds, False) for e in pos.game.enemies[pos.army])
+
+    def safe_pieces_in(self, zone: str, *kinds: int) -> int:
+        return self._pieces_in(self.position.army, zone, kinds, True)
+
+    def enemy_safe_pieces_in(self, zone: str, *kinds: int) -> int:
+        pos = self.position
+        return sum(self._pieces_in(e, zone, kinds, True) for e in pos.game.enemies[pos.army])
+
+    def _pieces_in(self, army: int, zone: str, kinds: tuple[int, ...], safe: bool) -> int:
+        """How many pieces of ``army`` (of ``kinds``; of any kind when empty) stand on its cells of
+        ``zone`` (the top of a stack: a piece under another is not counted); with ``safe``, only
+        those that no piece of an enemy of ``army`` attacks."""
+        pos = self.position
+        g = pos.game
+        cells, board, code_kind = self._zone_cells(army, zone), pos.board, g.code_kind
+        count = 0
+        for cell in pos.cells_of[army]:
+            if cell in cells and (not kinds or code_kind[board[cell]] in kinds) and not (
+                    safe and any(attacked(pos, cell, e, board[cell]) for e in g.enemies[army])):
+                count += 1
+        return count
 
     def count(self, kind: int) -> int:
         return kind_count(self.position, self.position.army, kind)

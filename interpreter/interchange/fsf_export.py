@@ -33,7 +33,7 @@ Fairy-Stockfish's template (chess without pieces). Setting by setting:
   and rank;
 - hands: ``pieceDrops``, ``capturesToHand``, ``dropLoop``, where pieces may
   be dropped (``dropRegion``, the pawn's first rank and promotion zone),
-  ``dropNoDoubled``, ``shogiPawnDropMateIllegal``; Seirawan chess's gating
+  ``dropNoDoubled`` (and ``dropNoDoubledCount``), ``shogiPawnDropMateIllegal``; Seirawan chess's gating
   (``gating``, ``seirawanGating``); a duck that every move moves
   (``wallingRule = duck``);
 - rules: ``mustCapture``, ``checking``, ``makpongRule``, ``nMoveRuleTypes``;
@@ -723,6 +723,7 @@ class _Section:
                 self.refuse(f"a {rule.piece} drop barred from a file by another kind, or two such rules", rule.loc)
             elif rule.no_file_twin:
                 self.settings["dropNoDoubled"] = self.char(kind)
+            self._drop_limits(rule, kind)
             if rule.no_mate and self.settings.get("shogiPawn") != self.chars.get(kind):
                 self.refuse(f"a drop that may not mate, of {rule.piece} (Fairy-Stockfish's rule is the shogi "
                             f"pawn's)", rule.loc)
@@ -732,6 +733,21 @@ class _Section:
             if game.drop_cells[game.code(kind, 0)] is None:
                 self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)
         self._drop_regions(drops)
+
+    def _flag_region(self, zone: str) -> None:
+        """``flagRegionWhite``/``Black``: each army's cells of ``zone``."""
+        cells = self.board.zones.get(zone, {})
+        self.per_army("flagRegion", [cells.get(a.name, cells.get(None, frozenset())) for a in self.game.armies])
+
+    def _drop_limits(self, rule: S.DropRule, kind: int) -> None:
+        """``at most N on file``: ``dropNoDoubled`` with ``dropNoDoubledCount`` N, where it is the only
+        file rule (a limit in a set of cells has no counterpart)."""
+        for limit in rule.at_most:
+            if limit.cells is not None or "dropNoDoubled" in self.settings:
+                self.refuse(f"a limit on {rule.piece} drops in a set of cells, or two file rules", limit.loc)
+            else:
+                self.settings["dropNoDoubled"] = self.char(kind)
+                self.settings["dropNoDoubledCount"] = str(limit.count)
 
     def _gating(self, gates: list[S.GateRule], in_hand: set[int]) -> None:
         """Seirawan chess's gating (``gating``, ``seirawanGating``): a piece from the hand enters on a
@@ -853,10 +869,14 @@ class _Section:
                 continue
             elif (isinstance(rule.condition, S.Call) and rule.condition.name == "enemy_royal_in" and result == "loss"
                   and royal is not None and "flagPiece" not in values):
-                zone = self.board.zones.get(rule.condition.args[0].path[0], {})
-                cells = [zone.get(a.name, zone.get(None, frozenset())) for a in game.armies]
                 values["flagPiece"] = self.char(royal.index)
-                self.per_army("flagRegion", cells)
+                self._flag_region(rule.condition.args[0].path[0])
+            elif _flag_count(rule.condition) is not None and result == "loss" and "flagPiece" not in values:
+                zone, kind, most = _flag_count(rule.condition)
+                values["flagPiece"] = self.char(game.kind_index[kind])
+                if most > 1:
+                    values["flagPieceCount"] = str(most)
+                self._flag_region(zone)
             elif (len(words) == 3 and words[:2] == ["enemy_checks", ">="] and result == "loss"
                   and words[2] == str(rules.count_checks)):
                 values["checkCounting"] = "true"
@@ -968,6 +988,18 @@ def _beyond_fsf(atom: BetzaAtom) -> str | None:
     if atom.lame and (atom.rider or not steps <= LAME_LEAPS):
         return "a lame piece other than nN, nA, nZ or nD"
     return None
+
+
+def _flag_count(condition) -> tuple[str, str, int] | None:
+    """``(zone, kind, n)`` of ``enemy_pieces_in(ZONE, KIND) >= n`` (or ``> n - 1``): Fairy-Stockfish's flag
+    piece ``KIND`` with ``flagPieceCount`` n, in the flag region ``ZONE``; else None."""
+    if not (isinstance(condition, S.Compare) and isinstance(condition.left, S.Call)
+            and condition.left.name == "enemy_pieces_in" and len(condition.left.args) == 2
+            and isinstance(condition.right, S.Num) and condition.op in (">", ">=")):
+        return None
+    most = condition.right.value + (condition.op == ">")
+    zone, kind = (".".join(arg.path) for arg in condition.left.args)
+    return (zone, kind, most) if most >= 1 else None
 
 
 def _extinction(condition: S.Expr) -> tuple[str, set[str], int] | None:

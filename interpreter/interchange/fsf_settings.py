@@ -104,7 +104,6 @@ UNSUPPORTED: dict[str, str] = {
     "castlingRookQueensideFile": "castling rook files are not imported",
     "promotionLimit": "promotion limits are not imported",
     "dropLoop": "captured promoted pieces that keep their rank in hand are not imported",
-    "dropNoDoubledCount": "a count other than one for dropNoDoubled is not imported",
     "mobilityRegion": "a mobility region without a colour and a piece has no meaning",
     "janggiCannon": "a cannon that may not hop over nor take cannons has no counterpart",
 }

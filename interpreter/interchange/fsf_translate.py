@@ -850,6 +850,8 @@ class _Translator:
                                  ["all except " + ", ".join(black)] if black else [])
         no_doubled = self.c.raw("dropNoDoubled").lower()
         for letter, name, betzas in self._droppable():
+            if letter == no_doubled and self.c.number("dropNoDoubledCount") == 0:
+                continue                # no file may hold one: never dropped, it stays in hand
             options = [f"not in zone {outside}"] if outside else []
             if letter in pawns:
                 banned_white, banned_black = [], []
@@ -866,7 +868,8 @@ class _Translator:
             if dead and self.c.flag("immobilityIllegal"):
                 options.append(f"not in zone {self._zone(f'last_{dead}', *self._last_ranks(dead))}")
             if letter == no_doubled:
-                options.append(f"not on file with own {name}")
+                most = self.c.number("dropNoDoubledCount")
+                options.append(f"at most {most} on file" if most > 1 else f"not on file with own {name}")
                 if self.c.flag("shogiPawnDropMateIllegal"):
                     options.append("not giving mate")
             elif self.c.flag("shogiPawnDropMateIllegal") and letter in pawns:
@@ -919,7 +922,7 @@ class _Translator:
         assert self.base is not None and self.base.drops is not None
         drops = self.base.drops
         if drops.gates or (drops.captures_to_hand and not drops.demoted) or any(
-                d.no_file_twin or d.no_mate or d.condition is not None for d in drops.drops):
+                d.no_file_twin or d.at_most or d.no_mate or d.condition is not None for d in drops.drops):
             self._refuse_base_change(min(set(self.c.settings) & _DROP_KEYS, default="maxRank"))
 
     # -------------------------------------------------- rules
@@ -1177,8 +1180,9 @@ class _Translator:
             piece.royal = True
 
     def _flag(self) -> None:
-        """Capture the flag: the royal piece of the side that just moved in its flag region loses for the side to
-        move."""
+        """Capture the flag: ``flagPieceCount`` flag pieces (the royal piece, a kind, or any piece: ``*``) of the
+        side that just moved in its flag region lose for the side to move (``enemy_royal_in`` for one royal
+        piece, else ``enemy_pieces_in``)."""
         white, black = self._colour_region("flagRegion")
         shared = self._region("flagRegion")
         white, black = white or shared, black or shared
@@ -1189,16 +1193,25 @@ class _Translator:
         rule = None
         if self.base is not None:
             kings |= {l for l, p in self._base_letters().items() if p.royal}
-            # a built-in with a zone goal for its royal piece (king of the hill) has that piece as its flag piece
-            rule = next((r for r in self.base.rules.ends if _calls(r.condition, "enemy_royal_in")), None)
+            # a built-in with a zone goal (king of the hill, breakthrough) has its piece as its flag piece
+            rule = next((r for r in self.base.rules.ends
+                         if _calls(r.condition, "enemy_royal_in") or _calls(r.condition, "enemy_pieces_in")), None)
+        names = {letter: p.name for letter, p in self._base_letters().items()}
+        names.update({letter: p.name for letter, p in self.pieces.items()})
+        goal = [".".join(a.path) for a in _call_args(rule.condition, "enemy_pieces_in")[1:2]] if rule else []
+        if not letters and goal:
+            letters = {letter for letter, name in names.items() if name == goal[0]}
         letters = letters or (set(kings) if rule is not None and len(kings) == 1 else {"*"})
-        if len(letters) != 1 or letters.pop() not in kings or self.c.number("flagPieceCount", 100) != 1:
-            raise Refusal("flagPiece", "a flag piece that is not the royal piece (or several flag pieces) has no "
-                          "counterpart: the zone goals of the language read royal pieces",
-                          self.c.loc("flagPiece") or self.c.loc("flagRegionWhite"))
+        letter, count = letters.pop() if len(letters) == 1 else "", self.c.number("flagPieceCount", 100)
+        if not letter or (letter != "*" and letter not in names) or count == 0:
+            raise Refusal("flagPiece", "flag pieces that differ between the sides (or of no piece, or none "
+                          "needed) have no counterpart",
+                          self.c.loc("flagPiece") or self.c.loc("flagPieceWhite") or self.c.loc("flagRegionWhite"))
         zone = self._zone("flag", white, black)
         name = rule.name if rule is not None else "flag"
-        self.t.add(("rule", "end", name), f'end {name} "reaching the flag region" when enemy_royal_in({zone}): loss',
+        condition = (f"enemy_royal_in({zone})" if letter in kings and count == 1 else
+                     f"enemy_pieces_in({zone}{'' if letter == '*' else ', ' + names[letter]}) >= {count}")
+        self.t.add(("rule", "end", name), f'end {name} "reaching the flag region" when {condition}: loss',
                    f"forget end {name}")
 
     def _mobility(self) -> None:

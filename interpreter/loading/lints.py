@@ -21,8 +21,8 @@ each is something a designer almost never means:
   verb ("the lion was captured", "the king reached the goal") makes a broken
   sentence. The test is a heuristic over the words: a form of *be* or *have*,
   or, in a title that starts with a determiner ("the king ..."), a word in
-  -ed after the noun. It can miss a clause (an irregular verb) and never
-  stops a game.
+  -ed or a common irregular past (held, lost, won ...) after the noun. It can
+  miss a clause (a rarer verb) and never stops a game.
 """
 
 from __future__ import annotations
@@ -74,11 +74,12 @@ def lints(game: Game) -> list[Lint]:
     return found
 
 
-# Words that make a title a clause wherever they stand, and the words that open a noun phrase,
-# after which a past form in -ed (not right after the determiner, where it is an adjective: "the
-# promoted pawn") is a verb.
+# Words that make a title a clause wherever they stand; the words that open a noun phrase, after
+# which a past form (in -ed, or one of _PAST) not right after the determiner (where it is an
+# adjective: "the promoted pawn") is a verb.
 _FINITE = {"is", "are", "was", "were", "has", "have", "had", "gets", "got"}
 _DETERMINERS = {"the", "a", "an", "both", "each", "every", "his", "her", "its", "their", "all", "no"}
+_PAST = {"held", "lost", "won", "took", "made", "fell", "broke", "caught", "came", "went", "ran", "got", "left"}
 
 
 def reads_as_clause(title: str) -> bool:
@@ -89,7 +90,8 @@ def reads_as_clause(title: str) -> bool:
         return True
     if not words or words[0] not in _DETERMINERS:
         return False
-    return any(w.endswith("ed") and words[i - 1] not in _DETERMINERS for i, w in enumerate(words[2:], 2))
+    return any((w.endswith("ed") or w in _PAST) and words[i - 1] not in _DETERMINERS
+               for i, w in enumerate(words[2:], 2))
 
 
 def _every_right(start: Position) -> str:
