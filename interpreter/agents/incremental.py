@@ -152,8 +152,8 @@ class Terms:
 
     def danger(self, pos: Position, sums: Sums) -> list[int]:
         """Per army, what the safety term takes from it: for each of its royal pieces, :attr:`safety`
-        of (enemy pieces that count as attackers bearing on its ring, less half the own pieces that
-        do), times the share of the enemies' starting material still theirs."""
+        of (enemy pieces that count as attackers bearing on its ring, less a quarter of the own pieces
+        that do), times the share of the enemies' starting material still theirs."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
         royals: list[list[int]] = []
         for army in range(armies):
@@ -181,7 +181,7 @@ class Terms:
         out = [0] * armies
         last = len(self.safety) - 1
         for army in range(armies):
-            net = attackers[army] - defenders[army] // 2
+            net = attackers[army] - defenders[army] // 4
             if net <= 1:
                 continue
             left = start = 0
