@@ -156,18 +156,17 @@ def test_the_documentation_names_every_weight():
 
 def test_a_royal_piece_with_attackers_on_its_ring_costs_its_army():
     """Three white pieces (queen, bishop, rook) bear on the ring of Black's king on g8, which three
-    pawns defend: 3 - 3 // 4 = 3 attackers net; Black loses SAFETY[3] scaled by White's material
-    left; White's king, with no black piece near, loses nothing. Pawns never count as attackers,
+    pawns defend: Black loses SAFETY[3], 3/16 less, scaled by White's material left; White's king, with no black piece near, loses nothing. Pawns never count as attackers,
     and weight 0 (or a game without royal pieces) leaves the term out."""
     from interpreter.agents.evaluation import SAFETY
     game = load_game("chess")
     ev = evaluation_of(game)
     pos = position_from_fen(game, "6k1/5ppp/8/8/8/2Q5/1B6/K5R1 w - - 0 1")
     sums = ev.terms.sums(pos)
-    left = sums[game.army_sets + 0] / ev.start_material[0]
-    assert ev.terms.danger(pos, sums) == [0, int(SAFETY[3] * left)]
+    penalty = SAFETY[3] * 13 * sums[game.army_sets + 0] // (16 * ev.start_material[0])
+    assert ev.terms.danger(pos, sums) == [0, penalty]
     off = Evaluation(game, {"safety": 0})
-    assert not off.terms.ring and off.relative(pos, 0) == ev.relative(pos, 0) - int(SAFETY[3] * left)
+    assert not off.terms.ring and off.relative(pos, 0) == ev.relative(pos, 0) - penalty
     # Pawns bearing on the ring are not attackers: a white pawn storm on f6/h6 alone costs nothing.
     storm = position_from_fen(game, "6k1/8/5P1P/8/8/8/8/K7 w - - 0 1")
     assert ev.terms.danger(storm, ev.terms.sums(storm)) == [0, 0]

@@ -21,9 +21,10 @@ A piece on a cell is worth (in centipawns):
   there on the empty board (a king's neighbours, a general's palace steps).
   An enemy piece worth at least :data:`ATTACKER` that stands on the ring or
   reaches a cell of it on the empty board bears on it; an own piece that
-  does defends it. The royal piece's army loses :data:`SAFETY` [attackers
-  less a quarter of the defenders], scaled by the share of the enemies' starting
-  material still on the board (no king hunt without pieces). The empty
+  does defends it. The royal piece's army loses :data:`SAFETY` [attackers],
+  a sixteenth less per defender (at most half less), scaled by the share of
+  the enemies' starting material still on the board (no king hunt without
+  pieces). The empty
   board ignores what blocks a line: a rook behind its own pawns bears on
   the enemy king's ring. This is the one term computed afresh at every
   evaluation (it depends on where the royal pieces stand), and none when
@@ -63,8 +64,8 @@ ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
 POINTS = 100          # a point scored (``points``), as a pawn of value 1
-# What a royal piece's army loses by the number of enemy pieces bearing on its ring, less a quarter of its defenders
-# (one attacker alone is harmless; each further one costs more, as in the attack tables of chess engines).
+# What a royal piece's army loses by the number of enemy pieces bearing on its ring (one attacker alone is harmless;
+# each further one costs more, as in the attack tables of chess engines); each defender takes a sixteenth off, up to half.
 SAFETY = (0, 0, 50, 110, 180, 260, 340, 420, 500)
 ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never count as attackers
 RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term

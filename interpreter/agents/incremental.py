@@ -151,9 +151,10 @@ class Terms:
         return out
 
     def danger(self, pos: Position, sums: Sums) -> list[int]:
-        """Per army, what the safety term takes from it: for each of its royal pieces, :attr:`safety`
-        of (enemy pieces that count as attackers bearing on its ring, less a quarter of the own pieces
-        that do), times the share of the enemies' starting material still theirs."""
+        """Per army, what the safety term takes from it: :attr:`safety` of the number of enemy pieces
+        that count as attackers bearing on the rings of its royal pieces, less a sixteenth per own
+        piece that bears on them (at most half), times the share of the enemies' starting material
+        still theirs."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
         royals: list[list[int]] = []
         for army in range(armies):
@@ -181,15 +182,15 @@ class Terms:
         out = [0] * armies
         last = len(self.safety) - 1
         for army in range(armies):
-            net = attackers[army] - defenders[army] // 4
-            if net <= 1:
+            penalty = self.safety[min(attackers[army], last)]
+            if not penalty:
                 continue
             left = start = 0
             for enemy in range(armies):
                 if team_of[enemy] != team_of[army]:
                     left += sums[self.army_sets + enemy]
                     start += self.start_material[enemy]
-            out[army] = self.safety[min(net, last)] * left // max(1, start)
+            out[army] = penalty * (16 - min(defenders[army], 8)) * left // (16 * max(1, start))
         return out
 
     def team_scores(self, pos: Position, sums: Sums) -> list[int]:
