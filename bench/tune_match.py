@@ -50,12 +50,17 @@ def tuned_weights(path: str) -> dict[str, float]:
     return {name: float(weights.get(name, 1.0)) for name in NAMES}
 
 
+def specs_of(tuned: dict[str, float], nodes: int) -> tuple[WeightedSpec, WeightedSpec]:
+    """The two agents: the tuned weights', then the start weights' (the variant's own), on ``nodes``."""
+    budget = Budget(nodes=nodes)
+    return (WeightedSpec("alphabeta", budget, None, f"tuned:nodes={nodes}", weights=tuple(sorted(tuned.items()))),
+            WeightedSpec("alphabeta", budget, None, f"start:nodes={nodes}"))
+
+
 def run(variant: str, tuned: dict[str, float], games: int, nodes: int, mode: str | None = None, seed: int = 0,
         jobs: int = 1, opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES, verbose: bool = True):
     """Play the games; the standings of the tuned agent (first) and the start weights' agent."""
-    budget = Budget(nodes=nodes)
-    specs = (WeightedSpec("alphabeta", budget, None, f"tuned:nodes={nodes}", tuple(sorted(tuned.items()))),
-             WeightedSpec("alphabeta", budget, None, f"start:nodes={nodes}"))
+    specs = specs_of(tuned, nodes)
     load_game(variant, mode)
     tasks = [GameTask(variant, mode, (), specs, i, seed, opening_plies, max_plies) for i in range(games)]
     results = []

@@ -611,6 +611,7 @@ AI_WEIGHTS = {
     "zone": "royal pieces near a zone that an end rule makes their goal (a hill, a goal rank)",
     "hand": "pieces in hand, ready to be dropped",
     "royal": "each royal piece still on the board (in games that go on when one is lost)",
+    "safety": "royal pieces whose neighbourhood enemy pieces bear on, net of the own pieces that defend it",
 }
 
 

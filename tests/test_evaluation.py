@@ -152,3 +152,35 @@ def test_the_documentation_names_every_weight():
     spec = load_spec_text("extends chess\nai { weight zone 3 }", "x.rules")
     sections = dict(English(spec).sections())
     assert "goal zones by 3" in sections["Computer players"][0]
+
+
+def test_a_royal_piece_with_attackers_on_its_ring_costs_its_army():
+    """Three white pieces (queen, bishop, rook) bear on the ring of Black's king on g8, which three
+    pawns defend: Black loses SAFETY[3], 3/16 less, scaled by White's material left; White's king, with no black piece near, loses nothing. Pawns never count as attackers,
+    and weight 0 (or a game without royal pieces) leaves the term out."""
+    from interpreter.agents.evaluation import SAFETY
+    game = load_game("chess")
+    ev = evaluation_of(game)
+    pos = position_from_fen(game, "6k1/5ppp/8/8/8/2Q5/1B6/K5R1 w - - 0 1")
+    sums = ev.terms.sums(pos)
+    penalty = SAFETY[3] * 13 * sums[game.army_sets + 0] // (16 * ev.start_material[0])
+    assert ev.terms.danger(pos, sums) == [0, penalty]
+    off = Evaluation(game, {"safety": 0})
+    assert not off.terms.ring and off.relative(pos, 0) == ev.relative(pos, 0) - penalty
+    # Pawns bearing on the ring are not attackers: a white pawn storm on f6/h6 alone costs nothing.
+    storm = position_from_fen(game, "6k1/8/5P1P/8/8/8/8/K7 w - - 0 1")
+    assert ev.terms.danger(storm, ev.terms.sums(storm)) == [0, 0]
+    assert not evaluation_of(load_game("antichess")).terms.ring
+
+
+def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():
+    """A Xiangqi general's ring is its palace steps: a chariot on the general's file bears on it
+    from afar, on the empty board, whatever stands between."""
+    game = load_game("xiangqi")
+    ev = evaluation_of(game)
+    n = game.n
+    rook = next(c for c in range(1, game.ncodes) if game.kinds[game.code_kind[c]].name == "Chariot"
+                and game.code_army[c] == 0)
+    general = game.board.index["e10"]
+    assert ev.terms.ring[(rook * n + game.board.index["e1"]) * n + general] == 1
+    assert ev.terms.ring[(rook * n + game.board.index["a1"]) * n + general] == 0

@@ -26,7 +26,8 @@ from interpreter.loading.records import game_record, read_record, read_records, 
 from interpreter.notation.san import move_to_san
 from interpreter.notation.terms import captures
 
-TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0}
+TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "safety": 0.7}
+W = len(NAMES)   # the number of weights
 SMALL = ["gardner", "--seat", "greedy", "--max-plies", "80", "--jobs", "1"]
 
 
@@ -74,7 +75,7 @@ def test_the_hand_term_is_weighed_by_hand_and_material():
 
 def _synthetic(n: int, seed: int = 1) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100)])
+    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50)])
 
 
 def test_the_fit_finds_known_weights_again():
@@ -82,15 +83,15 @@ def test_the_fit_finds_known_weights_again():
     true = np.array([TRUE[name] for name in NAMES])
     k = 0.006
     exact = texel.sigmoid(k * terms @ texel.coefficient_vector(true))
-    weights, _ = texel.fit_weights(terms, exact, k, np.ones(6), np.ones(6, dtype=bool), ridge=0.0)
+    weights, _ = texel.fit_weights(terms, exact, k, np.ones(W), np.ones(W, dtype=bool), ridge=0.0)
     assert weights == pytest.approx(true, abs=1e-3)
-    weights, _ = texel.fit_weights(terms, exact, k, np.ones(6), np.ones(6, dtype=bool))   # with the pull
+    weights, _ = texel.fit_weights(terms, exact, k, np.ones(W), np.ones(W, dtype=bool))   # with the pull
     assert weights == pytest.approx(true, abs=0.02)
 
 
 def test_k_is_fitted_first_from_the_start_weights():
     terms = _synthetic(5000, seed=2)
-    scores = terms @ np.ones(6)
+    scores = terms @ np.ones(W)
     assert texel.fit_scale(scores, texel.sigmoid(0.004 * scores)) == pytest.approx(0.004, rel=1e-4)
 
 
@@ -141,7 +142,7 @@ def test_each_weight_gets_an_interval_from_resampling_the_games_narrower_with_mo
 def test_what_cannot_be_fitted_is_refused(results, message):
     terms = _synthetic(len(results) if results is not None else 200)
     if results is None:             # the side ahead always won: K runs to its end
-        results = (terms @ np.ones(6) > 0).astype(float)
+        results = (terms @ np.ones(W) > 0).astype(float)
     with pytest.raises(UsageError, match=message):
         texel.fit(terms, results, dict.fromkeys(NAMES, 1.0))
 

@@ -17,6 +17,19 @@ A piece on a cell is worth (in centipawns):
   moves until it can make a promoting move, that one included;
 - ``zone``: for a royal piece and each goal zone of the end rules (a hill,
   a goal rank, a cockpit), :data:`ZONE` times 2 / (moves to the zone + 1);
+- ``safety``: a royal piece's ring is its cell and the cells it reaches from
+  there on the empty board (a king's neighbours, a general's palace steps).
+  An enemy piece worth at least :data:`ATTACKER` that stands on the ring or
+  reaches a cell of it on the empty board bears on it; an own piece that
+  does defends it. The royal piece's army loses :data:`SAFETY` [attackers],
+  a sixteenth less per defender (at most half less), scaled by the share of
+  the enemies' starting material still on the board (no king hunt without
+  pieces). The empty
+  board ignores what blocks a line: a rook behind its own pawns bears on
+  the enemy king's ring. This is the one term computed afresh at every
+  evaluation (it depends on where the royal pieces stand), and none when
+  losing every piece wins, no army has a royal piece, or the table of rings
+  (a byte per code, cell and royal cell) would pass :data:`RING_BYTES`;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
@@ -51,6 +64,11 @@ ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
 POINTS = 100          # a point scored (``points``), as a pawn of value 1
+# What a royal piece's army loses by the number of enemy pieces bearing on its ring (one attacker alone is harmless;
+# each further one costs more, as in the attack tables of chess engines); each defender takes a sixteenth off, up to half.
+SAFETY = (0, 0, 50, 110, 180, 260, 340, 420, 500)
+ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never count as attackers
+RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term
 
 
 class Evaluation:
@@ -72,10 +90,11 @@ class Evaluation:
         start = start_position(game)
         self.start_material = [max(1, sum(self.values[start.board[c]] for c in cells)) for cells in start.cells_of[:len(game.armies)]]
         zones = tables.goal_zones(game)
+        reaches = [None] + [tables.reach(game, code, self.values) for code in range(1, ncodes)]
         self.square: list[list[int]] = [[0] * n]          # per code and cell, everything but the royal part
         self.royal_square: list[list[int] | None] = [None]  # per code and cell, the endgame mobility of royals
         for code in range(1, ncodes):
-            reach = tables.reach(game, code, self.values)
+            reach = reaches[code]
             royal = game.is_royal[code]
             mobility = [reach.mobility(c) for c in range(n)]
             mean = sum(mobility) / n
@@ -104,11 +123,15 @@ class Evaluation:
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
         self.point = round(material * POINTS) if game.scoring else 0
         n = game.n
+        self.safety = ([round(w["safety"] * p) for p in SAFETY] if w["safety"] and scale > 0 and any(game.is_royal)
+                       else [])
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
                            [v for row in self.square for v in row],
                            [v for row in self.royal_square for v in (row or [0] * n)],
                            list(self.values), self.hand, self.locked, self.start_material, self.point,
-                           game.stacking is not None, list(self.sides.team_of), self.sides.count)
+                           game.stacking is not None, list(self.sides.team_of), self.sides.count,
+                           list(game.is_royal), ring_table(game, reaches) if self.safety else b"",
+                           self.safety, [v >= ATTACKER for v in self.values])
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -121,6 +144,32 @@ class Evaluation:
     def relative(self, pos, team: int) -> int:
         """``team``'s score minus the mean score of the other teams."""
         return self.terms.relative(pos, self.terms.sums(pos), team)
+
+
+def ring_table(game, reaches: list) -> bytes:
+    """Per ``(code * n + cell) * n + royal_cell``: 1 when a non-royal piece of ``code`` on ``cell``
+    stands on or reaches (on the empty board) a cell of the ring of a royal piece on ``royal_cell``
+    (see the module docstring), else 0. ``reaches``: :func:`tables.reach` of every code. Empty when
+    the table would pass :data:`RING_BYTES` (the term is then left out)."""
+    n = game.n
+    if game.ncodes * n * n > RING_BYTES:
+        return b""
+    near: list[set[int]] = [set() for _ in range(n)]      # per cell: the royal cells whose ring holds it
+    for code in range(1, game.ncodes):
+        if game.is_royal[code]:
+            for king in range(n):
+                for cell in reaches[code].targets[king] | {king}:
+                    near[cell].add(king)
+    table = bytearray(game.ncodes * n * n)
+    for code in range(1, game.ncodes):
+        if game.is_royal[code]:
+            continue
+        for cell in range(n):
+            base = (code * n + cell) * n
+            for target in reaches[code].targets[cell] | {cell}:
+                for king in near[target]:
+                    table[base + king] = 1
+    return bytes(table)
 
 
 def extinction_wins(game) -> bool:

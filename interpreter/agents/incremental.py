@@ -37,7 +37,8 @@ class Terms:
 
     def __init__(self, n: int, code_army: list[int], armies: int, army_sets: int, square: list[int],
                  royal: list[int], value: list[int], hand: list[int], locked: list[int],
-                 start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int) -> None:
+                 start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int,
+                 is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -52,6 +53,10 @@ class Terms:
         self.stacking = stacking
         self.team_of = team_of            # per army: its team (see interpreter.agents.sides)
         self.teams = teams
+        self.is_royal = is_royal
+        self.ring = ring                  # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
+        self.safety = safety              # what a royal piece costs by attackers net of defenders (empty: no term)
+        self.strong = strong              # per code: worth enough to count as an attacker
 
     def sums(self, pos: Position) -> Sums:
         """The three sums of every army set, from scratch."""
@@ -129,9 +134,12 @@ class Terms:
         plus the royal pieces' endgame term scaled by the share of its starting material gone; in
         games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
+        danger = self.danger(pos, sums) if self.ring else None
         out: list[int] = []
         for army in range(self.armies):
             score = sums[army]
+            if danger is not None:
+                score -= danger[army]
             r = sums[2 * sets + army]
             if r:
                 late = 1.0 - sums[sets + army] / self.start_material[army]
@@ -140,6 +148,49 @@ class Terms:
             if self.point:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)
+        return out
+
+    def danger(self, pos: Position, sums: Sums) -> list[int]:
+        """Per army, what the safety term takes from it: :attr:`safety` of the number of enemy pieces
+        that count as attackers bearing on the rings of its royal pieces, less a sixteenth per own
+        piece that bears on them (at most half), times the share of the enemies' starting material
+        still theirs."""
+        n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
+        royals: list[list[int]] = []
+        for army in range(armies):
+            royals.append([cell for cell in pos.cells_of[army] if is_royal[board[cell]]])
+        attackers = [0] * armies
+        defenders = [0] * armies
+        for army in range(armies):
+            team = team_of[army]
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                if is_royal[code]:
+                    continue
+                base = (code * n + cell) * n
+                strong = self.strong[code]
+                for other in range(armies):
+                    own = team_of[other] == team
+                    if not own and not strong:
+                        continue
+                    for king in royals[other]:
+                        if ring[base + king]:
+                            if own:
+                                defenders[other] += 1
+                            else:
+                                attackers[other] += 1
+        out = [0] * armies
+        last = len(self.safety) - 1
+        for army in range(armies):
+            penalty = self.safety[min(attackers[army], last)]
+            if not penalty:
+                continue
+            left = start = 0
+            for enemy in range(armies):
+                if team_of[enemy] != team_of[army]:
+                    left += sums[self.army_sets + enemy]
+                    start += self.start_material[enemy]
+            out[army] = penalty * (16 - min(defenders[army], 8)) * left // (16 * max(1, start))
         return out
 
     def team_scores(self, pos: Position, sums: Sums) -> list[int]:
