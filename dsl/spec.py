@@ -388,6 +388,13 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
+    unmoved_lost_aimed_by: KindSet | None = None
+    """``unmoved lost when aimed by KINDS``: the piece loses its unmoved mark (its first moves, see
+    ``MoveSpec.unmoved``) as soon as an enemy piece of one of ``KINDS`` ends a move or a drop on a
+    cell from which one of that piece's capturing patterns would reach it on an empty board
+    (whatever stands between them; the kind is the mover's before the move: a pawn promoting
+    there does not aim). Fairy-Stockfish's reading of Cambodian chess's "the king may not leap
+    once it has been checked": a rook lining up with the king ends its right."""
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""

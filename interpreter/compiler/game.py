@@ -28,7 +28,7 @@ from .castling import compile_castling, partner_mask
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
-from .rights import inferred_marks, own_marks
+from .rights import aimed_losses, inferred_marks, own_marks
 from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, Pieces, compile_atoms, frame
@@ -346,14 +346,25 @@ class Game:
         self.has_commits = any(self.commits)
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
+        # 'unmoved lost when aimed by': see compiler.rights.aimed_losses
+        self.aim_reach, self.aim_victims = aimed_losses(self)
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
-        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
-                                                  royal_targets[self.code_army[c]], self.promotions_leaving[c])
-                                  if self.code_army[c] < na else [] for c in range(1, ncodes)]
-        self.noisy_generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
-                                                        royal_targets[self.code_army[c]], self.promotions_leaving[c],
-                                                        noisy=True)
-                                        if self.code_army[c] < na else [] for c in range(1, ncodes)]
+
+        def generators(unchecked: bool, noisy: bool = False) -> list[list]:
+            return [[]] + [make_generators([a for a in self.atoms[c] if a.unchecked == unchecked], self.n,
+                                           self.promotions[c], royal_targets[self.code_army[c]],
+                                           self.promotions_leaving[c], noisy)
+                           if self.code_army[c] < na else [] for c in range(1, ncodes)]
+        self.generators = generators(False)
+        self.noisy_generators = generators(False, noisy=True)
+        # The quiet patterns allowed only while the mover's army is not in check ('if not in_check'):
+        # engine.generation runs them apart, so that no attack ever asks about check. A quiescence
+        # search that could miss their promotions generates every move.
+        self.unchecked_generators = generators(True) if any(a.unchecked for c in self.atoms for a in c) else None
+        if self.unchecked_generators is not None and any(
+                any(a.unchecked for a in self.atoms[c]) and (self.promotions[c] or self.promotions_leaving[c])
+                for c in range(1, ncodes)):
+            self.noisy_generation = False
 
     def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
         """(kind, army, facings) of the pieces the setup places facing other ways than their

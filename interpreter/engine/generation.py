@@ -42,6 +42,8 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
             for src in list(pos.cells_of[army]):
                 for gen in generators[board[src]]:
                     gen(pos, src, board, hostile, out)
+            if g.unchecked_generators is not None:
+                _unchecked_moves(pos, army, out, attacked)
         if g.castle_rules and pos.unmoved:
             castling_moves(pos, army, out, attacked)
         if g.has_drops:
@@ -53,6 +55,22 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
+
+
+def _unchecked_moves(pos: Position, army: int, out: list[Move], attacked: Callable[[int], bool] | None) -> None:
+    """The moves of ``army``'s patterns allowed only while it is not in check (``if not in_check``;
+    quiet moves, see :func:`~interpreter.compiler.atoms.compile_atoms`); check is asked only when
+    there are some."""
+    g = pos.game
+    board, hostile = pos.board, g.hostile[army]
+    generators = g.unchecked_generators
+    assert generators is not None
+    found: list[Move] = []
+    for src in list(pos.cells_of[army]):
+        for gen in generators[board[src]]:
+            gen(pos, src, board, hostile, found)
+    if found and not (attacked(army) if attacked is not None else royal_attacked(pos, army)):
+        out.extend(found)
 
 
 def noisy_moves(pos: Position) -> list[Move]:

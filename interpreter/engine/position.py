@@ -40,7 +40,7 @@ from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
 from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
-from .rights import dead_marks, inert_marks
+from .rights import dead_marks, ground, inert_marks, marked_cells
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
@@ -293,6 +293,8 @@ class Position:
                 h = self._drop_dead_marks(h)
         elif tag == "drop" and g.hand_marks_die and not self.hands[piece]:
             h = self._drop_dead_marks(h)
+        if g.aim_reach[piece] is not None and to >= 0 and self.unmoved:
+            h = self._lose_aimed_marks(piece, to, h)
         if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
                                                                           and g.clock_on_promotion):
             self.clock = 0
@@ -340,6 +342,25 @@ class Position:
         if tag in STEP_TAGS or tag == "st":
             return undo[1], undo[2], undo[13]
         return None
+
+    def _lose_aimed_marks(self, piece: int, to: int, h: int) -> int:
+        """After ``piece`` moved (or was dropped) to ``to``: drop the marks of the enemy pieces it now
+        aims at that lose them so (``unmoved lost when aimed by``, see
+        :func:`~interpreter.compiler.rights.aimed_losses`); returns the hash."""
+        g = self.game
+        reach = g.aim_reach[piece]
+        assert reach is not None
+        victims = g.aim_victims[piece]
+        lost = 0
+        for cell in marked_cells(self.unmoved & reach[to]):
+            if victims[ground(self, cell)]:
+                lost |= 1 << cell
+        if lost:
+            self.unmoved &= ~lost
+            h ^= mask_key(g.z_unmoved, lost)
+            if g.marks_die:
+                h = self._drop_dead_marks(h)
+        return h
 
     def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
         """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
