@@ -25,6 +25,7 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 from .board import Board, compile_board
 from .budget import compiling, located
 from .castling import compile_castling, partner_mask
+from .conditions import split_condition
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
@@ -140,6 +141,11 @@ class Game:
         self.stacking = None
         if spec.stacking is not None:
             self.stacking = compile_stacking(self, spec.stacking)
+            unchecked = next((m for p in spec.pieces.values() for m in p.moves
+                              if split_condition(m.condition, m.loc)[1]), None)
+            if unchecked is not None:
+                raise UnsupportedError("'if not in_check' with stacking is not run by the interpreter yet",
+                                       unchecked.loc)
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         castling = compile_castling(self, spec)
         self.castle_rules, self.castle_locks = castling.rules, castling.locks
@@ -360,7 +366,8 @@ class Game:
         # The quiet patterns allowed only while the mover's army is not in check ('if not in_check'):
         # engine.generation runs them apart, so that no attack ever asks about check. A quiescence
         # search that could miss their promotions generates every move.
-        self.unchecked_generators = generators(True) if any(a.unchecked for c in self.atoms for a in c) else None
+        unchecked = any(a.unchecked for atoms in self.atoms for a in atoms)
+        self.unchecked_generators = generators(True) if unchecked else None
         if self.unchecked_generators is not None and any(
                 any(a.unchecked for a in self.atoms[c]) and (self.promotions[c] or self.promotions_leaving[c])
                 for c in range(1, ncodes)):

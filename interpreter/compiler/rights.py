@@ -89,11 +89,15 @@ def aimed_losses(game: "Game") -> tuple[list[list[int] | None], list[tuple[bool,
             raise RulesSemanticError(f"'unmoved lost' on {kind.name}, which has no first moves to lose",
                                      aimed.loc, hint="give it a pattern with 'unmoved' (or Betza 'i'), or "
                                      "remove the line")
+    if not kinds:
+        return reach, victims
+    aims = [game.kinds[game.code_kind[c]].spec.unmoved_lost_aimed_by if c else None for c in range(game.ncodes)]
     for mover in range(1, game.ncodes):
-        name = game.kinds[game.code_kind[mover]].name
-        hit = tuple(code > 0 and game.hostile[game.code_army[mover]][code]
-                    and (aimed := game.kinds[game.code_kind[code]].spec.unmoved_lost_aimed_by) is not None
-                    and (name in aimed.names) != aimed.negated for code in range(game.ncodes))
+        army, name = game.code_army[mover], game.kinds[game.code_kind[mover]].name
+        if army >= len(game.armies):   # a neutral piece aims at no one
+            continue
+        hit = tuple(aim is not None and game.hostile[army][code] and (name in aim.names) != aim.negated
+                    for code, aim in enumerate(aims))
         if any(hit):
             victims[mover] = hit
             atoms = [a for a in game.atoms[mover] if a.capture]

@@ -397,9 +397,12 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
     diagonally, e.g. ``d3c4``) list the cells passed over and the cell of
     the pawn that passed them; with a single cell the pawn stands one step
     forward of it, as in chess. The field is ignored when no capture there
-    is possible, as python-chess does.
+    is possible, as python-chess does. ``0`` reads as ``-``: in its place
+    Fairy-Stockfish writes the limit of a running count of moves (counting
+    rules, which the language does not model), and 0 says that no count is
+    running.
     """
-    if text == "-":
+    if text == "-" or text == "0":
         return
     board = game.board
     names = CELL_NAME.findall(text)
