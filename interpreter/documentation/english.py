@@ -531,10 +531,7 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
                 "as committing keeps only the directions for which that move was a forward one."]))
         losing = [p for p in spec.pieces.values() if p.unmoved_lost_aimed_by is not None]
         if losing:
-            sections.append(("First moves", [sentence(
-                f"The {p.name} loses its first moves, as if it had moved, as soon as "
-                f"{self.render(p.unmoved_lost_aimed_by)} of the enemy ends a move on a cell from which it could "
-                "capture it on an empty board, whatever stands between them") for p in losing]))
+            sections.append(("First moves", [self.aimed_loss_sentence(p) for p in losing]))
         privileged = [p.name for p in spec.pieces.values() if any(m.once_per_game for m in p.moves)]
         if privileged:
             one = len(privileged) == 1

@@ -162,7 +162,16 @@ class PieceEnglish:
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or ("" if piece.neutral else " It has no moves of its own.")
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
+        if piece.unmoved_lost_aimed_by is not None:
+            text += " " + self.aimed_loss_sentence(piece)
         return text
+
+    def aimed_loss_sentence(self, piece: S.PieceSpec) -> str:
+        """``unmoved lost when aimed by KINDS`` as a sentence: "The King loses its first moves, ..."."""
+        assert piece.unmoved_lost_aimed_by is not None
+        return sentence(f"The {piece.name} loses its first moves, as if it had moved, as soon as "
+                        f"{self.render(piece.unmoved_lost_aimed_by)} of the enemy ends a move on a cell from which "
+                        "it could capture it on an empty board, whatever stands between them")
 
     # ------------------------------------------------------------ castling
     def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
