@@ -481,6 +481,12 @@ class DropRule(Node):
     no_file_twin: str | None = None
     no_mate: bool = False
     condition: Expr | None = None
+    unmoved_in: CellTerm | None = None
+    """``unmoved in TERM``: a piece dropped on a cell of ``TERM`` (a per-army zone: the dropping
+    army's) counts as unmoved: it may make its first moves and castle. A castling king or rook
+    dropped so also gives that mark back to the castling partners standing on cells of their own
+    ``unmoved in`` (a rook dropped beside a king already on its cell: both may castle), as
+    Fairy-Stockfish grants castling to dropped pieces; marks that allow nothing are dropped."""
 
 
 class GateRule(Node):
@@ -498,6 +504,15 @@ class DropsSpec(Node):
     demoted: bool = False
     drops: list[DropRule] = []
     gates: list[GateRule] = []
+    must_drop: bool = False
+    """``must drop``: while the army to move has a legal drop it must drop; it moves a piece only
+    when no drop is legal (a placement phase before ordinary play)."""
+    both_colours: list[str] = []
+    """``keep PIECE on both colours``: the army's pieces of that kind, on the board and in hand,
+    must be able to end half on dark and half on light cells (``colour``): a drop of one on a
+    colour that already holds its half (rounded up) is illegal, and so is a drop of another piece
+    that leaves fewer free cells of a colour where that kind may be dropped than it still needs
+    there (half, rounded down)."""
 
 
 # ------------------------------------------------------------------ rules
