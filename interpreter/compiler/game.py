@@ -563,7 +563,7 @@ class Game:
         compile_gating(self, spec.drops)
         compile_neutral_move(self, spec)
         for event in rules.clock_resets:
-            if event in ("capture", "promotion"):
+            if event in ("capture", "promotion", "drop"):
                 continue
             if event not in self.kind_index:
                 raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
@@ -571,6 +571,7 @@ class Game:
                 self.clock_resets[code] = True
         self.clock_on_capture = "capture" in rules.clock_resets
         self.clock_on_promotion = "promotion" in rules.clock_resets
+        self.clock_on_drop = "drop" in rules.clock_resets
         compile_scoring(self, rules)
         self.end_rules = compile_end_rules(self, rules.ends)
         self.immediate_ends = [condition for _, condition, immediate in self.end_rules if immediate]

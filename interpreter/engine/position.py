@@ -297,8 +297,8 @@ class Position:
             h = self._lose_aimed_marks(piece, to, h)
         if tag == "drop" and g.drop_marks[piece] is not None and to in g.drop_marks[piece]:
             h = self._mark_dropped(piece, army, to, h)
-        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
-                                                                          and g.clock_on_promotion):
+        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (
+                g.clock_on_drop if tag == "drop" else promo and g.clock_on_promotion):
             self.clock = 0
         else:
             self.clock += 1
