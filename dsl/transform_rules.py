@@ -73,6 +73,7 @@ class GameRules:
                 drops.gates.append(value)
             elif key == "must_drop":
                 drops.must_drop = True
+                drops.locs["must drop"] = value
             elif key == "both_colours":
                 drops.both_colours.append(value[0])
                 drops.locs[f"both colours {value[0]}"] = value[1]
@@ -95,8 +96,9 @@ class GameRules:
         rule.locs.update({str(p): self.loc(p) for p in pieces})
         return ("gate", rule)
 
-    def must_drop(self, items):
-        return ("must_drop", True)
+    @v_args(meta=True)
+    def must_drop(self, meta, items):
+        return ("must_drop", self.loc(meta))
 
     def both_colours(self, items):
         return ("both_colours", (str(items[0]), self.loc(items[0])))
