@@ -100,7 +100,7 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
     game.drop_marks = [None] * game.ncodes
     game.drop_marking = False
     game.must_drop = bool(drops and drops.must_drop)
-    game.both_colours = [() for _ in game.armies]
+    game.both_colours = [() for _ in game.armies]   # a tuple of codes per army
     game.dark_cells = frozenset(c for c, attrs in enumerate(game.board.attributes) if attrs.get("colour") == "dark")
     game.demote = list(range(len(game.kinds)))
     game.has_drops = False

@@ -79,6 +79,11 @@ class Game:
     drop_conditions: list
     drop_no_twin: list[int]
     drop_no_mate: list[bool]
+    drop_marks: list[frozenset[int] | None]
+    drop_marking: bool
+    must_drop: bool
+    both_colours: list[tuple[int, ...]]
+    dark_cells: frozenset[int]
     promotion_only: set[int]
     # Gating, set by :func:`~interpreter.compiler.gating.compile_gating`.
     gates: list[dict[int, tuple[int, ...]]]

@@ -183,8 +183,8 @@ def colours_kept(g: Game, needs: list[tuple[int, int, int, int, frozenset[int]]]
             if (on_dark if dark else on_light) + 1 > (pieces + 1) // 2:
                 return False
             continue
-        free_dark = sum(1 for c in free if c in g.dark_cells and c != cell)
-        free_light = sum(1 for c in free if c not in g.dark_cells and c != cell)
+        free_dark = len([c for c in free if c in g.dark_cells and c != cell])
+        free_light = len([c for c in free if c not in g.dark_cells and c != cell])
         if on_dark + free_dark < pieces // 2 or on_light + free_light < pieces // 2:
             return False
     return True
