@@ -388,6 +388,13 @@ class PieceSpec(Node):
     description: str | None = None
     moves: list[MoveSpec] = []
     promotions: list[PromotionSpec] = []
+    unmoved_lost_aimed_by: KindSet | None = None
+    """``unmoved lost when aimed by KINDS``: the piece loses its unmoved mark (its first moves, see
+    ``MoveSpec.unmoved``) as soon as an enemy piece of one of ``KINDS`` ends a move or a drop on a
+    cell from which one of that piece's capturing patterns would reach it on an empty board
+    (whatever stands between them; the kind is the mover's before the move: a pawn promoting
+    there does not aim). Fairy-Stockfish's reading of Cambodian chess's "the king may not leap
+    once it has been checked": a rook lining up with the king ends its right."""
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""
@@ -484,6 +491,12 @@ class DropRule(Node):
     at_most: list[DropLimit] = []
     no_mate: bool = False
     condition: Expr | None = None
+    unmoved_in: CellTerm | None = None
+    """``unmoved in TERM``: a piece dropped on a cell of ``TERM`` (a per-army zone: the dropping
+    army's) counts as unmoved: it may make its first moves and castle. A castling king or rook
+    dropped so also gives that mark back to the castling partners standing on cells of their own
+    ``unmoved in`` (a rook dropped beside a king already on its cell: both may castle), as
+    Fairy-Stockfish grants castling to dropped pieces; marks that allow nothing are dropped."""
 
 
 class GateRule(Node):
@@ -501,6 +514,15 @@ class DropsSpec(Node):
     demoted: bool = False
     drops: list[DropRule] = []
     gates: list[GateRule] = []
+    must_drop: bool = False
+    """``must drop``: while the army to move has a legal drop it must drop; it moves a piece only
+    when no drop is legal (a placement phase before ordinary play)."""
+    both_colours: list[str] = []
+    """``keep PIECE on both colours``: the army's pieces of that kind, on the board and in hand,
+    must be able to end half on dark and half on light cells (``colour``): a drop of one on a
+    colour that already holds its half (rounded up) is illegal, and so is a drop of another piece
+    that leaves fewer free cells of a colour where that kind may be dropped than it still needs
+    there (half, rounded down)."""
 
 
 # ------------------------------------------------------------------ rules

@@ -45,6 +45,9 @@ class PieceRules:
     def neutral(self, items):
         return ("neutral", True)
 
+    def unmoved_lost(self, items):
+        return ("unmoved_lost_aimed_by", items[0])
+
     def piece_diagram(self, items):
         return ("diagram_cells", [(str(t), self.loc(t)) for t in items])
 

@@ -71,6 +71,12 @@ class GameRules:
                 drops.drops.append(value)
             elif key == "gate":
                 drops.gates.append(value)
+            elif key == "must_drop":
+                drops.must_drop = True
+                drops.locs["must drop"] = value
+            elif key == "both_colours":
+                drops.both_colours.append(value[0])
+                drops.locs[f"both colours {value[0]}"] = value[1]
             else:
                 drops.captures_to_hand = True
                 drops.demoted = value
@@ -90,6 +96,16 @@ class GameRules:
         rule = S.GateRule(pieces=[str(p) for p in pieces], cells=cells, loc=self.loc(pieces[0]))
         rule.locs.update({str(p): self.loc(p) for p in pieces})
         return ("gate", rule)
+
+    @v_args(meta=True)
+    def must_drop(self, meta, items):
+        return ("must_drop", self.loc(meta))
+
+    def both_colours(self, items):
+        return ("both_colours", (str(items[0]), self.loc(items[0])))
+
+    def drop_unmoved_in(self, items):
+        return ("unmoved_in", items[0])
 
     def drop_not_in(self, items):
         return ("not_in", items[0])

@@ -12,7 +12,7 @@ generate moves, which only index lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations, product
 
 from dsl import spec as S
@@ -53,6 +53,7 @@ class Atom:
     royal_only: bool = False
     level: str | None = None   # "ground" / "upper": only at that level of a stack (stacking games)
     once: bool = False         # a privilege each piece may use once in the game ('once per game')
+    unchecked: bool = False    # only while no royal piece of the mover's army is attacked ('if not in_check')
     hurdles: tuple[bool, ...] | None = None
     victims: tuple[bool, ...] | None = None
 
@@ -60,7 +61,8 @@ class Atom:
     def plain(self) -> bool:
         """No option restricts it: it can share a merged fast table."""
         return not (self.unmoved or self.from_cells is not None or self.to_cells is not None
-                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only or self.once)
+                    or self.en_passant or self.sets_en_passant or self.hop or self.royal_only or self.once
+                    or self.unchecked)
 
     def reach(self, cell: int) -> set[int]:
         """Every cell the atom may end on from ``cell`` on some board, whatever stands in the way:
@@ -280,12 +282,20 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
     and ``takes`` options read of each piece code, needed when the move has them).
 
     An ``if`` condition is split into its ``level == ...`` part (stacking
-    games, kept on the atom) and a static part that depends only on the
-    start and destination cells (and the army): that part is evaluated
-    here, for every pair of cells, and filters the atoms' tables.
+    games, kept on the atom), its ``not in_check`` part (kept on the atom as
+    ``unchecked``; only quiet patterns may have it: a capture that depends on
+    check would make check depend on itself) and a static part that depends
+    only on the start and destination cells (and the army): that part is
+    evaluated here, for every pair of cells, and filters the atoms' tables.
     """
-    level, static = split_condition(move.condition, move.loc)
+    level, unchecked, static = split_condition(move.condition, move.loc)
     atoms = _pattern_atoms(move, board, army, forward, level)
+    if unchecked:
+        if any(a.capture for a in atoms):
+            raise UnsupportedError("a capture allowed only when the mover is not in check ('not in_check') is "
+                                   "not run by the interpreter yet", move.loc,
+                                   hint="make the pattern quiet: 'betza \"m...\"' or the option 'quiet'")
+        atoms = [replace(a, unchecked=True) for a in atoms]
     _hop_filters(move, atoms, pieces)
     if static is not None:
         allowed = static_condition(static, board, army)

@@ -1,11 +1,13 @@
 """Conditions on moves: ``if`` clauses of a piece's movement patterns, split and compiled.
 
 A condition is split into its ``level == ...`` part (stacking games: the
-mover's level, kept on the atom and tested in play) and a static part that
-depends only on the start and destination cells and the army (``to.type ==
-"I"``, ``neighbour(diag)``): that part is evaluated at compile time for
-every pair of cells and filters the atoms' tables, so that conditions cost
-nothing in play.
+mover's level, kept on the atom and tested in play), its ``not in_check``
+part (the move is allowed only while no royal piece of the mover's army is
+attacked: kept on the atom, tested in play) and a static part that depends
+only on the start and destination cells and the army (``to.type == "I"``,
+``neighbour(diag)``): that part is evaluated at compile time for every pair
+of cells and filters the atoms' tables, so that conditions cost nothing in
+play.
 """
 
 from __future__ import annotations
@@ -35,20 +37,29 @@ def level_condition(condition) -> str | None:
 # Names of move conditions that depend on the position, not only on the two cells.
 _DYNAMIC = {"level": "the mover's level in a stack, which may only be compared with a text ('level == \"upper\"') "
                      "and joined by 'and'", "below": "the piece under the mover",
-            "height": "the height of the mover's stack", "in_check": "whether the mover is in check"}
+            "height": "the height of the mover's stack",
+            "in_check": "whether the mover is in check, which may only be asked as 'not in_check' joined by 'and'"}
 
 
-def split_condition(condition, loc) -> tuple[str | None, S.Expr | None]:
-    """An ``if`` condition -> (its ``level == ...`` part, the rest, which must be static)."""
+def unchecked_condition(condition) -> bool:
+    """Is ``condition`` ``not in_check`` (the mover's army is not in check)?"""
+    return (isinstance(condition, S.Not) and isinstance(condition.operand, S.Ref)
+            and condition.operand.path == ["in_check"])
+
+
+def split_condition(condition, loc) -> tuple[str | None, bool, S.Expr | None]:
+    """An ``if`` condition -> (its ``level == ...`` part, whether it has a ``not in_check`` part,
+    the rest, which must be static). Only parts joined by ``and`` are split off."""
     if condition is None:
-        return None, None
+        return None, False, None
     parts = condition.operands if isinstance(condition, S.BoolOp) and condition.op == "and" else [condition]
     levels = [lv for lv in (level_condition(p) for p in parts) if lv is not None]
-    rest = [p for p in parts if level_condition(p) is None]
+    unchecked = any(unchecked_condition(p) for p in parts)
+    rest = [p for p in parts if level_condition(p) is None and not unchecked_condition(p)]
     if len(set(levels)) > 1:
         raise RulesSemanticError("a move cannot be both at ground level and at the upper level", loc)
     static = None if not rest else rest[0] if len(rest) == 1 else S.BoolOp(op="and", operands=rest, loc=condition.loc)
-    return (levels[0] if levels else None), static
+    return (levels[0] if levels else None), unchecked, static
 
 
 def _expr_refs(node) -> list:
@@ -107,7 +118,8 @@ def static_condition(expr: S.Expr, board: Board, army: str):
         if name in _DYNAMIC:
             raise RulesSemanticError(f"a move condition is on the start and destination cells, and '{name}' "
                                      f"({_DYNAMIC[name]}) depends on the position", ref.loc,
-                                     expected="from.P, to.P, army, neighbour(F), on_ray(F), and level == \"...\"")
+                                     expected="from.P, to.P, army, neighbour(F), on_ray(F), and level == \"...\" "
+                                              "or not in_check joined by 'and'")
     properties = board.resolver.properties()
     names = {f"{side}.{p}": "cell property" for side in ("from", "to") for p in properties}
     names["army"] = "the moving army"

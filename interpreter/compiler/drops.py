@@ -113,7 +113,10 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
     must satisfy (:class:`~interpreter.engine.generation.DropContext`), or None. ``drop_limits[code]``: the
     limits on how many pieces of a code the dropping army may have where the drop lands, as
     ``(counted code, most, group)`` triples (see :func:`drop_limits`). ``drop_no_mate[code]``:
-    the drop may not checkmate.
+    the drop may not checkmate. ``drop_marks[code]``: the cells where a dropped piece counts as
+    unmoved (``unmoved in``), or None. ``must_drop``: an army with a legal drop must drop.
+    ``both_colours[army]``: the codes of that army's kinds kept on both colours, and
+    ``dark_cells``: the cells whose ``colour`` is ``"dark"`` (the others are light).
     """
     game.to_hand = bool(drops and drops.captures_to_hand)
     game.drops_demoted = bool(drops and drops.demoted)
@@ -121,6 +124,11 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
     game.drop_conditions = [None] * game.ncodes
     game.drop_limits = [[] for _ in range(game.ncodes)]
     game.drop_no_mate = [False] * game.ncodes
+    game.drop_marks = [None] * game.ncodes
+    game.drop_marking = False
+    game.must_drop = bool(drops and drops.must_drop)
+    game.both_colours = [() for _ in game.armies]   # a tuple of codes per army
+    game.dark_cells = frozenset(c for c, attrs in enumerate(game.board.attributes) if attrs.get("colour") == "dark")
     game.demote = list(range(len(game.kinds)))
     game.has_drops = False
     game.promotion_only = set()
@@ -158,5 +166,17 @@ def compile_drops(game: "Game", drops: S.DropsSpec | None) -> None:
             game.drop_cells[code] = cells
             game.drop_limits[code] = drop_limits(game, rule, kind, army)
             game.drop_no_mate[code] = rule.no_mate
+            if rule.unmoved_in is not None:
+                game.drop_marks[code] = frozenset(game.board.term(rule.unmoved_in, army.name))
     game.has_drops = any(c is not None for c in game.drop_cells)
+    game.drop_marking = any(c is not None for c in game.drop_marks)
+    for name in drops.both_colours:
+        loc = drops.locs.get(f"both colours {name}", drops.loc)
+        if name not in game.kind_index:
+            raise unknown_name("piece", name, game.kind_index, loc)
+        codes = [game.code(game.kind_index[name], army.index) for army in game.armies]
+        if any(game.drop_cells[code] is None for code in codes):
+            raise RulesSemanticError(f"'keep {name} on both colours' needs a 'drop {name}' line", loc)
+        for army in game.armies:
+            game.both_colours[army.index] += (codes[army.index],)
     game.promotion_only = {k for k in promoters}  # narrowed to kinds absent from the setup by the game

@@ -25,10 +25,11 @@ from dsl.errors import Loc, RulesSemanticError, UnsupportedError, unknown_name
 from .board import Board, compile_board
 from .budget import compiling, located
 from .castling import compile_castling, partner_mask
+from .conditions import split_condition
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
-from .rights import inferred_marks, own_marks
+from .rights import aimed_losses, inferred_marks, own_marks
 from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, Pieces, compile_atoms, frame
@@ -78,6 +79,11 @@ class Game:
     drop_conditions: list
     drop_limits: list[list[tuple[int, int, list[int]]]]
     drop_no_mate: list[bool]
+    drop_marks: list[frozenset[int] | None]
+    drop_marking: bool
+    must_drop: bool
+    both_colours: list[tuple[int, ...]]
+    dark_cells: frozenset[int]
     promotion_only: set[int]
     # Gating, set by :func:`~interpreter.compiler.gating.compile_gating`.
     gates: list[dict[int, tuple[int, ...]]]
@@ -140,6 +146,11 @@ class Game:
         self.stacking = None
         if spec.stacking is not None:
             self.stacking = compile_stacking(self, spec.stacking)
+            unchecked = next((m for p in spec.pieces.values() for m in p.moves
+                              if split_condition(m.condition, m.loc)[1]), None)
+            if unchecked is not None:
+                raise UnsupportedError("'if not in_check' with stacking is not run by the interpreter yet",
+                                       unchecked.loc)
             self.pin_safe = [False] * len(self.armies)  # legality is always tested by make and unmake
         castling = compile_castling(self, spec)
         self.castle_rules, self.castle_locks = castling.rules, castling.locks
@@ -346,14 +357,26 @@ class Game:
         self.has_commits = any(self.commits)
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
+        # 'unmoved lost when aimed by': see compiler.rights.aimed_losses
+        self.aim_reach, self.aim_victims = aimed_losses(self)
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
-        self.generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
-                                                  royal_targets[self.code_army[c]], self.promotions_leaving[c])
-                                  if self.code_army[c] < na else [] for c in range(1, ncodes)]
-        self.noisy_generators = [[]] + [make_generators(self.atoms[c], self.n, self.promotions[c],
-                                                        royal_targets[self.code_army[c]], self.promotions_leaving[c],
-                                                        noisy=True)
-                                        if self.code_army[c] < na else [] for c in range(1, ncodes)]
+
+        def generators(unchecked: bool, noisy: bool = False) -> list[list]:
+            return [[]] + [make_generators([a for a in self.atoms[c] if a.unchecked == unchecked], self.n,
+                                           self.promotions[c], royal_targets[self.code_army[c]],
+                                           self.promotions_leaving[c], noisy)
+                           if self.code_army[c] < na else [] for c in range(1, ncodes)]
+        self.generators = generators(False)
+        self.noisy_generators = generators(False, noisy=True)
+        # The quiet patterns allowed only while the mover's army is not in check ('if not in_check'):
+        # engine.generation runs them apart, so that no attack ever asks about check. A quiescence
+        # search that could miss their promotions generates every move.
+        unchecked = any(a.unchecked for atoms in self.atoms for a in atoms)
+        self.unchecked_generators = generators(True) if unchecked else None
+        if self.unchecked_generators is not None and any(
+                any(a.unchecked for a in self.atoms[c]) and (self.promotions[c] or self.promotions_leaving[c])
+                for c in range(1, ncodes)):
+            self.noisy_generation = False
 
     def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
         """(kind, army, facings) of the pieces the setup places facing other ways than their
@@ -545,7 +568,7 @@ class Game:
         compile_gating(self, spec.drops)
         compile_neutral_move(self, spec)
         for event in rules.clock_resets:
-            if event in ("capture", "promotion"):
+            if event in ("capture", "promotion", "drop"):
                 continue
             if event not in self.kind_index:
                 raise unknown_name("piece", event, self.kind_index, rules.locs.get("clock"))
@@ -553,6 +576,7 @@ class Game:
                 self.clock_resets[code] = True
         self.clock_on_capture = "capture" in rules.clock_resets
         self.clock_on_promotion = "promotion" in rules.clock_resets
+        self.clock_on_drop = "drop" in rules.clock_resets
         compile_scoring(self, rules)
         self.end_rules = compile_end_rules(self, rules.ends)
         self.immediate_ends = [condition for _, condition, immediate in self.end_rules if immediate]

@@ -93,7 +93,7 @@ def read_holdings(game: Game, fen: str, text: str, offset: int) -> dict[int, int
     i = 0
     while i < len(text):
         code, size = symbol_at(game, text, i)
-        if code is None or game.is_royal[code]:
+        if code is None or (game.is_royal[code] and game.drop_cells[code] is None):  # a royal piece only to drop
             raise fen_error(fen, offset + i, offset + i + 1, f"invalid piece in hand {text[i]!r}",
                             expected="letters of pieces that can be held, e.g. [QRbn]")
         hands[code] = hands.get(code, 0) + 1

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from dsl import spec as S
 from dsl.betza import parse_betza
-from dsl.errors import UnsupportedError
+from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
 
 from .atoms import frame
 
@@ -66,6 +66,43 @@ def inferred_marks(game: "Game") -> list[bool]:
         raise UnsupportedError("first-move patterns that FEN must write, together with 'once per game', are "
                                "not run by the interpreter yet (both use FEN's castling field)", loc)
     return result
+
+
+def aimed_losses(game: "Game") -> tuple[list[list[int] | None], list[tuple[bool, ...]]]:
+    """What ``unmoved lost when aimed by KINDS`` compiles to: per mover code, ``reach[to]``, the
+    cells (a bit mask) its capturing patterns reach from ``to`` on an empty board, for the codes
+    whose moves end some enemy piece's mark (None for the others); and ``victims[mover][code]``:
+    does a piece of ``code`` lose its mark when a piece of ``mover`` aims at it?
+
+    The option needs first-move patterns of the piece's own (a mark that allows nothing else is
+    an error at the option), and names declared pieces."""
+    kinds = [k for k in game.kinds if k.spec.unmoved_lost_aimed_by is not None]
+    reach: list[list[int] | None] = [None] * game.ncodes
+    victims = [tuple([False] * game.ncodes)] * game.ncodes
+    own = own_marks(game)
+    for kind in kinds:
+        aimed = kind.spec.unmoved_lost_aimed_by
+        for name in aimed.names:
+            if name not in game.kind_index:
+                raise unknown_name("piece", name, game.kind_index, aimed.locs.get(name, aimed.loc))
+        if not any(own[c] for c in range(1, game.ncodes) if game.code_kind[c] == kind.index):
+            raise RulesSemanticError(f"'unmoved lost' on {kind.name}, which has no first moves to lose",
+                                     aimed.loc, hint="give it a pattern with 'unmoved' (or Betza 'i'), or "
+                                     "remove the line")
+    if not kinds:
+        return reach, victims
+    aims = [game.kinds[game.code_kind[c]].spec.unmoved_lost_aimed_by if c else None for c in range(game.ncodes)]
+    for mover in range(1, game.ncodes):
+        army, name = game.code_army[mover], game.kinds[game.code_kind[mover]].name
+        if army >= len(game.armies):   # a neutral piece aims at no one
+            continue
+        hit = tuple(aim is not None and game.hostile[army][code] and (name in aim.names) != aim.negated
+                    for code, aim in enumerate(aims))
+        if any(hit):
+            victims[mover] = hit
+            atoms = [a for a in game.atoms[mover] if a.capture]
+            reach[mover] = [sum(1 << c for c in set().union(*(a.reach(to) for a in atoms))) for to in range(game.n)]
+    return reach, victims
 
 
 def first_move(move: S.MoveSpec) -> bool:

@@ -515,7 +515,8 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
 
     def special_sections(self) -> list[tuple[str, list[str]]]:
         """The special moves, each ``(title, paragraphs)``: castling, en passant, promotion, stacking,
-        drops, facings and once-per-game privileges, those the game has, in that order."""
+        drops, facings, first moves lost to an aim and once-per-game privileges, those the game has, in that
+        order."""
         spec = self.spec
         sections = []
         if spec.castling is not None:    # a game that forgets every way of castling says so
@@ -536,6 +537,9 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
                 "Some pieces start facing a direction of their own, as the setup says: their forward is that "
                 "direction. A piece that faces two ways moves as if it faced either, and a move of it marked "
                 "as committing keeps only the directions for which that move was a forward one."]))
+        losing = [p for p in spec.pieces.values() if p.unmoved_lost_aimed_by is not None]
+        if losing:
+            sections.append(("First moves", [self.aimed_loss_sentence(p) for p in losing]))
         privileged = [p.name for p in spec.pieces.values() if any(m.once_per_game for m in p.moves)]
         if privileged:
             one = len(privileged) == 1

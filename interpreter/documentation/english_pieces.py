@@ -13,7 +13,7 @@ from dsl import spec as S
 from dsl.betza import parse_betza
 
 from .english_moves import atom_options, betza_motion, directions_phrase, join, number, offsets_phrase
-from .phrases import AI_TERMS, BLOCKERS, OUTCOMES, SIDES, article, num, pretty, sentence
+from .phrases import AI_TERMS, BLOCKERS, OUTCOMES, SIDES, article, num, plural, pretty, sentence
 
 
 class PieceEnglish:
@@ -162,7 +162,16 @@ class PieceEnglish:
             text += " " + sentence(piece.description)
         text += "".join(" " + self.render(m) for m in piece.moves) or ("" if piece.neutral else " It has no moves of its own.")
         text += "".join(" " + sentence(self.render(p)) for p in piece.promotions)
+        if piece.unmoved_lost_aimed_by is not None:
+            text += " " + self.aimed_loss_sentence(piece)
         return text
+
+    def aimed_loss_sentence(self, piece: S.PieceSpec) -> str:
+        """``unmoved lost when aimed by KINDS`` as a sentence: "The King loses its first moves, ..."."""
+        assert piece.unmoved_lost_aimed_by is not None
+        return sentence(f"The {piece.name} loses its first moves, as if it had moved, as soon as "
+                        f"{self.render(piece.unmoved_lost_aimed_by)} of the enemy ends a move on a cell from which "
+                        "it could capture it on an empty board, whatever stands between them")
 
     # ------------------------------------------------------------ castling
     def _CastleRule(self, rule: S.CastleRule, king: str = "king", rook: str = "rook") -> str:
@@ -266,6 +275,9 @@ class PieceEnglish:
             text += ", and not to give checkmate"
         if drop.condition is not None:
             text += f", and only if {self.render(drop.condition)}"
+        if drop.unmoved_in is not None:
+            text += (f"; dropped {self.on(drop.unmoved_in)} it counts as unmoved (it may make its first moves and "
+                     "castle; a castling partner standing on its own such cell regains that right with it)")
         return text
 
     def _DropLimit(self, limit: S.DropLimit) -> str:
@@ -291,6 +303,13 @@ class PieceEnglish:
             text += " Instead of moving, a player may drop a piece from its hand."
             text += "".join(" " + sentence(self.render(d)) for d in drops.drops)
         text += "".join(" " + sentence(self.render(g)) for g in drops.gates)
+        if drops.must_drop:
+            text += (" While a player has a legal drop it must drop: it moves a piece only when it can drop "
+                     "nothing (the pieces in hand are placed first).")
+        text += "".join(f" An army's {plural(name)}, on the board and in hand, must end half on dark and half on light "
+                        f"cells: a {name} may not be dropped on a colour that already holds its half, nor another "
+                        f"piece on the last free cell of a colour its {plural(name)} still need."
+                        for name in drops.both_colours)
         text += " Pieces without a drop rule stay in hand" + (" until they enter by gating." if drops.gates else ".")
         if self._counts_pieces():
             text += " Where a rule counts the pieces of a kind an army has, those in its hand count too."

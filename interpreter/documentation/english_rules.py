@@ -145,7 +145,7 @@ class RulesEnglish:
     def _clock(self, events: list[str]) -> str:
         if not events:
             return "The halfmove clock counts every ply (a move by one army); nothing resets it."
-        words = [e if e in ("capture", "promotion") else f"{e} move" for e in events]
+        words = [e if e in ("capture", "promotion", "drop") else f"{e} move" for e in events]
         return (f"The halfmove clock counts the plies (moves by one army) since the last {join(words, 'or')}, "
                 "and starts again from zero after one.")
 

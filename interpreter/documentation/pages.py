@@ -200,8 +200,9 @@ class _Builder:
         for title, paragraphs in sections:
             self.heading(3, title)
             self.paragraphs(paragraphs)
-            topic = topics[title]
-            self.show_examples(self.examples.get(topic, []), slug(topic))
+            topic = topics.get(title)   # a rule that is no move of its own ("First moves") has no example
+            if topic is not None:
+                self.show_examples(self.examples.get(topic, []), slug(topic))
 
     def ending(self) -> None:
         self.heading(2, "How the game ends")

@@ -18,6 +18,8 @@ from .gating import with_gates
 from .moves import DROP, Move
 
 if TYPE_CHECKING:
+    from interpreter.compiler.game import Game
+
     from .position import Position
 
 
@@ -42,6 +44,8 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
             for src in list(pos.cells_of[army]):
                 for gen in generators[board[src]]:
                     gen(pos, src, board, hostile, out)
+            if g.unchecked_generators is not None:
+                _unchecked_moves(pos, army, out, attacked)
         if g.castle_rules and pos.unmoved:
             castling_moves(pos, army, out, attacked)
         if g.has_drops:
@@ -53,6 +57,22 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
+
+
+def _unchecked_moves(pos: Position, army: int, out: list[Move], attacked: Callable[[int], bool] | None) -> None:
+    """The moves of ``army``'s patterns allowed only while it is not in check (``if not in_check``;
+    quiet moves, see :func:`~interpreter.compiler.atoms.compile_atoms`); check is asked only when
+    there are some."""
+    g = pos.game
+    board, hostile = pos.board, g.hostile[army]
+    generators = g.unchecked_generators
+    assert generators is not None
+    found: list[Move] = []
+    for src in list(pos.cells_of[army]):
+        for gen in generators[board[src]]:
+            gen(pos, src, board, hostile, found)
+    if found and not (attacked(army) if attacked is not None else royal_attacked(pos, army)):
+        out.extend(found)
 
 
 def noisy_moves(pos: Position) -> list[Move]:
@@ -115,6 +135,7 @@ def drops(pos: Position, army: int, out: list[Move]) -> None:
     """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
     g = pos.game
     board, hands = pos.board, pos.hands
+    needs = colour_needs(pos, army) if g.both_colours[army] else None
     for code in range(1 + army, g.ncodes_plain, len(g.armies)):
         cells = g.drop_cells[code]
         if not hands[code] or cells is None:
@@ -125,6 +146,8 @@ def drops(pos: Position, army: int, out: list[Move]) -> None:
         context = DropContext(pos, army) if condition is not None else None
         for cell in cells:
             if not board[cell] and not (full and any(group[cell] in groups for group, groups in full)):
+                if needs is not None and not colours_kept(g, needs, code, cell):
+                    continue
                 if context is not None:
                     context.cell = cell
                     if not condition(context):
@@ -141,6 +164,40 @@ def _full_groups(pos: Position, army: int, counted: int, most: int, group: list[
         if board[cell] == counted and group[cell] >= 0:
             tally[group[cell]] = tally.get(group[cell], 0) + 1
     return {key for key, n in tally.items() if n >= most}
+
+
+def colour_needs(pos: Position, army: int) -> list[tuple[int, int, int, int, frozenset[int]]]:
+    """For each kind ``army`` keeps on both colours (``keep PIECE on both colours``): ``(code, pieces,
+    dark, light, free)``, its code, how many it has (on the board and in hand), how many stand on
+    dark and on light cells, and the empty cells where it may be dropped."""
+    g = pos.game
+    board, dark_cells = pos.board, g.dark_cells
+    out = []
+    for code in g.both_colours[army]:
+        standing = [c for c in pos.cells_of[army] if board[c] == code]
+        dark = sum(1 for c in standing if c in dark_cells)
+        cells = g.drop_cells[code]
+        assert cells is not None
+        free = frozenset(c for c in cells if not board[c])
+        out.append((code, kind_count(pos, army, g.code_kind[code]), dark, len(standing) - dark, free))
+    return out
+
+
+def colours_kept(g: Game, needs: list[tuple[int, int, int, int, frozenset[int]]], code: int, cell: int) -> bool:
+    """May a piece of ``code`` be dropped on ``cell`` (see :func:`colour_needs`)? A piece of a kind kept
+    on both colours not on a colour that holds its half already (rounded up); any other piece not on
+    a cell that one of those kinds still needs, to put half of its pieces (rounded down) on each."""
+    dark = cell in g.dark_cells
+    for kept, pieces, on_dark, on_light, free in needs:
+        if code == kept:
+            if (on_dark if dark else on_light) + 1 > (pieces + 1) // 2:
+                return False
+            continue
+        free_dark = len([c for c in free if c in g.dark_cells and c != cell])
+        free_light = len([c for c in free if c not in g.dark_cells and c != cell])
+        if on_dark + free_dark < pieces // 2 or on_light + free_light < pieces // 2:
+            return False
+    return True
 
 
 class DropContext:

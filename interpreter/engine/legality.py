@@ -38,8 +38,9 @@ def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
     attacked, ``forbid giving-check`` those that attack an enemy royal
     piece, ``forbid royal-escape`` (see :func:`_without_royal_escape`) the
     moves of a royal piece in check, and ``captures compulsory`` every
-    non-capture when a capture exists. ``guard``: the position's :class:`Guard`, if the caller
-    has one (see :attr:`Game.shares_royal_answers <interpreter.compiler.game.Game>`).
+    non-capture when a capture exists, ``must drop`` every move that is not a drop when a drop
+    is allowed. ``guard``: the position's :class:`Guard`, if the caller has one (see
+    :attr:`Game.shares_royal_answers <interpreter.compiler.game.Game>`).
     """
     g = pos.game
     moves = _allowed(pos, pseudo_legal_moves(pos, guard.attacked if guard else None), guard)
@@ -47,16 +48,20 @@ def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
         captures = [m for m in moves if is_capture(pos, m)]
         if captures:
             moves = captures
+    if g.must_drop:
+        drops = [m for m in moves if m[3] is DROP]
+        if drops:
+            moves = drops
     if g.neutral_move is not None:
         moves = with_neutral_moves(pos, moves)
     return moves
 
 
 def each_move_alone(game: Game) -> bool:
-    """Is a move's legality a question about that move alone (no ``captures compulsory``, whose
-    answer depends on the other moves, and no neutral piece's move appended to each move)?
-    Then :func:`allowed` answers it for one pseudo-legal move at a time."""
-    return not game.compulsory_capture and game.neutral_move is None
+    """Is a move's legality a question about that move alone (no ``captures compulsory`` nor
+    ``must drop``, whose answers depend on the other moves, and no neutral piece's move appended
+    to each move)? Then :func:`allowed` answers it for one pseudo-legal move at a time."""
+    return not game.compulsory_capture and not game.must_drop and game.neutral_move is None
 
 
 def allowed(pos: Position, move: Move, guard: Guard) -> bool:

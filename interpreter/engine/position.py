@@ -40,7 +40,7 @@ from .legality import ep_legal, ep_possible
 from .moves import STEP_TAGS, Move
 from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
-from .rights import dead_marks, inert_marks
+from .rights import dead_marks, ground, inert_marks, marked_cells
 
 RESCUED = object()    # marks the undo record of the removals that end a rescue (see Position._rescue)
 GATED = object()      # marks the undo record of a piece gated in after a move (see Position._gate)
@@ -293,8 +293,12 @@ class Position:
                 h = self._drop_dead_marks(h)
         elif tag == "drop" and g.hand_marks_die and not self.hands[piece]:
             h = self._drop_dead_marks(h)
-        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (promo and tag != "drop"
-                                                                          and g.clock_on_promotion):
+        if g.aim_reach[piece] is not None and to >= 0 and self.unmoved:
+            h = self._lose_aimed_marks(piece, to, h)
+        if tag == "drop" and g.drop_marks[piece] is not None and to in g.drop_marks[piece]:
+            h = self._mark_dropped(piece, army, to, h)
+        if (captured and g.clock_on_capture) or g.clock_resets[piece] or (
+                g.clock_on_drop if tag == "drop" else promo and g.clock_on_promotion):
             self.clock = 0
         else:
             self.clock += 1
@@ -340,6 +344,48 @@ class Position:
         if tag in STEP_TAGS or tag == "st":
             return undo[1], undo[2], undo[13]
         return None
+
+    def _mark_dropped(self, piece: int, army: int, to: int, h: int) -> int:
+        """After ``piece`` of ``army`` was dropped on ``to``, one of its ``unmoved in`` cells: mark it
+        unmoved, and the castling partners standing on their own ``unmoved in`` cells (a king's
+        rooks, a rook's king), then drop the marks that allow nothing; returns the hash."""
+        g = self.game
+        board, marks = self.board, 1 << to
+        king = g.castle_king_codes[army]
+        kings = g.drop_marks[king] if king > 0 else None
+        if piece == king:
+            rooks = g.castle_rook_codes[army]
+            for cell in marked_cells(g.castle_partner_mask(army, to)):
+                cells = g.drop_marks[board[cell]] if board[cell] in rooks else None
+                if cells is not None and cell in cells:
+                    marks |= 1 << cell
+        elif piece in g.castle_rook_codes[army] and kings is not None:
+            for cell in kings:
+                if board[cell] == king and (g.castle_partner_mask(army, cell) >> to) & 1:
+                    marks |= 1 << cell
+        new = marks & ~self.unmoved
+        self.unmoved |= new
+        h ^= mask_key(g.z_unmoved, new)
+        return self._drop_dead_marks(h) if g.marks_die else h
+
+    def _lose_aimed_marks(self, piece: int, to: int, h: int) -> int:
+        """After ``piece`` moved (or was dropped) to ``to``: drop the marks of the enemy pieces it now
+        aims at that lose them so (``unmoved lost when aimed by``, see
+        :func:`~interpreter.compiler.rights.aimed_losses`); returns the hash."""
+        g = self.game
+        reach = g.aim_reach[piece]
+        assert reach is not None
+        victims = g.aim_victims[piece]
+        lost = 0
+        for cell in marked_cells(self.unmoved & reach[to]):
+            if victims[ground(self, cell)]:
+                lost |= 1 << cell
+        if lost:
+            self.unmoved &= ~lost
+            h ^= mask_key(g.z_unmoved, lost)
+            if g.marks_die:
+                h = self._drop_dead_marks(h)
+        return h
 
     def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
         """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
@@ -397,8 +443,8 @@ class Position:
         """Drop the unmoved marks that allow nothing any more (:func:`~interpreter.engine.rights.dead_marks`:
         rooks whose king has moved, gate cells no piece in hand can enter ...); returns the hash."""
         g = self.game
-        if g.eliminates:   # the marks of an army out of the game die, inert ones too
-            dead = dead_marks(self)
+        if g.eliminates or g.drop_marking:   # the marks of an army out of the game die, inert ones too;
+            dead = dead_marks(self)             # drops set marks again: no memo
         else:
             if self._inert < 0:
                 self._inert = inert_marks(self)

@@ -52,7 +52,8 @@ def dead_marks(pos: "Position", among: int = -1) -> int:
       marked rook of the army on a cell that rule names for a king there
       (then the rook's mark is live too).
 
-    Marks are never set again in play, and what keeps one live, once lost,
+    Marks are never set again in play (but by a drop ``unmoved in``, which
+    marks its piece and asks again), and what keeps one live, once lost,
     never comes back (an army out stays out; without captures to hand a
     hand only shrinks), so a dead mark can be dropped for good.
     """

@@ -729,6 +729,12 @@ class _Section:
                             f"pawn's)", rule.loc)
             elif rule.no_mate:
                 self.settings["shogiPawnDropMateIllegal"] = "true"
+            if rule.unmoved_in is not None:
+                self.refuse(f"'unmoved in' on dropping {rule.piece} (not translated yet)", rule.loc)
+        if drops.must_drop:
+            self.refuse("'must drop' (not translated yet)", drops.locs.get("must drop"))
+        for name in drops.both_colours:
+            self.refuse(f"'keep {name} on both colours' (not translated yet)", drops.locs.get(f"both colours {name}"))
         for kind in sorted(in_hand):
             if game.drop_cells[game.code(kind, 0)] is None:
                 self.refuse(f"{game.kinds[kind].name} in hand without a rule to drop it", drops.loc)

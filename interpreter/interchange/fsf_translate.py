@@ -918,11 +918,13 @@ class _Translator:
 
     def _plain_base_drops(self) -> None:
         """Refuse to write a built-in's drops again unless they are Fairy-Stockfish's plain drops: every
-        drop rule a ``not in`` zone at most, no gating, captured promoted pieces demoted."""
+        drop rule a ``not in`` zone at most, no gating, captured promoted pieces demoted, no placement
+        phase (``must drop``, ``keep ... on both colours``, ``unmoved in``)."""
         assert self.base is not None and self.base.drops is not None
         drops = self.base.drops
-        if drops.gates or (drops.captures_to_hand and not drops.demoted) or any(
-                d.no_file_twin or d.at_most or d.no_mate or d.condition is not None for d in drops.drops):
+        if drops.gates or (drops.captures_to_hand and not drops.demoted) or drops.must_drop or drops.both_colours or any(
+                d.no_file_twin or d.at_most or d.no_mate or d.condition is not None or d.unmoved_in is not None
+                for d in drops.drops):
             self._refuse_base_change(min(set(self.c.settings) & _DROP_KEYS, default="maxRank"))
 
     # -------------------------------------------------- rules

@@ -131,9 +131,10 @@ def _unused_first_moves(game: Game, start: Position) -> list[Lint]:
 
 
 def _unused_castlings(game: Game, start: Position) -> list[Lint]:
-    """A lint per castling rule that no king of the start position may still use."""
+    """A lint per castling rule that no king of the start position may still use (none where a dropped
+    king may gain the right: ``unmoved in``)."""
     found: list[Lint] = []
-    if not game.castling_kinds:
+    if not game.castling_kinds or any(code > 0 and game.drop_marks[code] is not None for code in game.castle_king_codes):
         return found
     spec_rules = {rule.name: rule for rule in game.spec.castling.rules} if game.spec.castling else {}
     kings = [(cell, game.code_army[ground(start, cell)]) for cell in marked_cells(start.unmoved)

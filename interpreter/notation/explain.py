@@ -106,6 +106,9 @@ def _why_forbidden(pos: Position, legal: list[Move], move: Move) -> str:
     captures = [m for m in legal if is_capture(pos, m)]
     if game.compulsory_capture and captures and not is_capture(pos, move):
         return f"captures are compulsory and {title} can capture (e.g. {san_text(pos, captures[0], legal)})"
+    drops = [m for m in legal if is_drop(m)]
+    if game.must_drop and drops and not is_drop(move):
+        return f"{title} must drop while it can (e.g. {san_text(pos, drops[0], legal)})"
     if is_drop(move) and game.drop_no_mate[move[2]]:
         return f"a {game.kinds[game.code_kind[move[2]]].name} may not be dropped to give checkmate"
     return "the rules of this variant do not allow it here"

@@ -397,9 +397,12 @@ def _en_passant(game: Game, pos: Position, fen: str, text: str, at: int) -> None
     diagonally, e.g. ``d3c4``) list the cells passed over and the cell of
     the pawn that passed them; with a single cell the pawn stands one step
     forward of it, as in chess. The field is ignored when no capture there
-    is possible, as python-chess does.
+    is possible, as python-chess does. ``0`` reads as ``-``: in its place
+    Fairy-Stockfish writes the limit of a running count of moves (counting
+    rules, which the language does not model), and 0 says that no count is
+    running.
     """
-    if text == "-":
+    if text == "-" or text == "0":
         return
     board = game.board
     names = CELL_NAME.findall(text)
@@ -446,7 +449,8 @@ def ep_field(pos: Position) -> str:
 
 
 def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) -> None:
-    """An army has a royal piece if and only if it has one in the setup (in Horde, White has none).
+    """An army has a royal piece if and only if it has one in the setup (in Horde, White has none),
+    on the board or, before it is dropped, in hand.
 
     Where captures explode or mated royal pieces are removed, a royal piece
     may be gone: the position is still one to read.
@@ -456,7 +460,9 @@ def _check_royals(game: Game, pos: Position, fen: str, placement: str, at: int) 
     if game.blast is not None or any(action == "remove-royal" for action, _ in game.no_moves):
         return  # the rules themselves take royal pieces off
     for army in game.armies:
-        if army.index in game.royal_armies and not royal_cells(pos, army.index):
+        held = any(pos.hands[c] for c in range(1, game.ncodes)
+                   if game.is_royal[c] and game.code_army[c] == army.index)
+        if army.index in game.royal_armies and not royal_cells(pos, army.index) and not held:
             raise _error(fen, at, at + len(placement), f"{army.title} has no royal piece",
                          expected="a position with a " + " or ".join(k.name for k in game.kinds if k.royal)
                          + f" for {army.title}, as in the setup")
