@@ -334,7 +334,9 @@ class MoveSpec(Node):
     piece may use once. ``royal_only``: its captures take only royal
     pieces (a threat such as xiangqi's flying general). ``commits``: the piece commits to the named
     direction set by its first use. ``from_cells`` / ``to_cells``: where it
-    may start / end. ``condition``: an expression over the move. ``hurdle``: what its hopping
+    may start / end. ``within``: every cell of the move (its start, its destination and the cells
+    on its way that it must find empty or jump over) lies in these cells: a line that leaves them
+    ends there (Janggi's palace diagonals). ``condition``: an expression over the move. ``hurdle``: what its hopping
     atoms may jump over; ``takes``: the kinds its hopping atoms may capture (None: no limit).
     """
 
@@ -349,6 +351,7 @@ class MoveSpec(Node):
     commits: str | None = None
     from_cells: CellTerm | None = None
     to_cells: CellTerm | None = None
+    within: CellTerm | None = None
     condition: Expr | None = None
     hurdle: HurdleSpec | None = None
     takes: KindSet | None = None

@@ -347,6 +347,7 @@ CASES: dict[str, Case] = {
     "MoveSpec.from_cells": swap(MINI, 'betza "R"', 'betza "R": from a2'),
     "MoveSpec.to_cells": swap(MINI, 'betza "R"', 'betza "R": to d2'),
     "MoveSpec.condition": swap(MINI, 'betza "R"', 'betza "R": if to.rank == 1'),
+    "MoveSpec.within": swap(MINI, 'betza "R"', 'betza "R": within rank 1'),
     "MoveSpec.hurdle": swap(HOPPER, 'betza "pR"', 'betza "pR": hurdle enemy', fens=(HOPS,)),
     "MoveSpec.takes": swap(HOPPER, 'betza "pR"', 'betza "pR": takes King', fens=(HOPS,)),
     "HurdleSpec.side": swap(HOPPER.replace('betza "pR"', 'betza "pR": hurdle own'), 'hurdle own', 'hurdle enemy', fens=(HOPS,)),

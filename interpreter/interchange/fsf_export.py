@@ -949,6 +949,7 @@ def _restrictions(move: S.MoveSpec) -> list[str]:
     end in and a royal piece's capture of royal pieces are looked at by the caller)."""
     return [what for what, flag in (
         ("a move with a condition", move.condition is not None),
+        ("a move confined to some cells ('within')", move.within is not None),
         ("a hopper limited in what it may jump over", move.hurdle is not None),
         ("a hopper limited in what it may capture", move.takes is not None),
         ("a once-per-game move", move.once_per_game),
