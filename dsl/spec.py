@@ -509,9 +509,19 @@ class EndRule(Node):
     name: str
     title: str | None = None
     condition: Expr
-    result: Literal["win", "loss", "draw", "score"]
+    result: Literal["win", "loss", "draw", "score", "material"]
     """``score``: the game ends and the armies with the highest score (``points``) win, those
-    out of the game included; every army when all scores are equal (a draw)."""
+    out of the game included; every army when all scores are equal (a draw). ``material``: the
+    armies with the most material win: the sum of the ``value``s of their pieces on the board, plus
+    their ``material bonus``; a draw when every army has the same."""
+
+
+class PassRule(Node):
+    """``may pass [if EXPR]``: the side to move may pass its turn (a move that changes nothing but
+    the side to move) whenever ``condition`` holds (always without one); evaluated as end
+    conditions are, at the start of the turn."""
+
+    condition: Expr | None = None
 
 
 class InsufficientRule(Node):
@@ -554,6 +564,15 @@ class RulesSpec(Node):
     royal_check: Literal["any", "all"] = "any"
     """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
     ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""
+    passing: PassRule | None = None
+    """``may pass``: when the side to move may pass its turn at will."""
+    keep_apart: str | None = None
+    """``forbid keeping royals facing along FAMILY``: while a royal piece of the side to move and an
+    enemy royal piece face each other (on one line of the direction family with only empty cells
+    between), every move but a pass must part them (Janggi's bikjang). A move may bring them face
+    to face."""
+    material_bonus: dict[str, float] = {}
+    """``material bonus ARMY N``: what the result ``material`` adds to the army's material."""
     neutral_move: str | None = None
     """``then move PIECE to an empty cell``: every move ends with the mover moving the neutral piece
     of that kind to another empty cell, or placing one on any empty cell while none is on the board

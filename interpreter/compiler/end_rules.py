@@ -49,6 +49,11 @@ END_NAMES = {
     "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
     "armies_left": "the number of armies still in the game (not put out by 'eliminate')",
     "score": "the score of the side to move (see 'points')",
+    "passes": "how many passes in a row led to this position (the last move a pass: 1 or more)",
+    "checked_throughout": "the side to move has been in check at each of its turns since the first time "
+                          "the current position occurred (so the enemy gave check with every move)",
+    "checking_throughout": "each move of the side to move since the first time the current position occurred "
+                           "gave check",
     "lead": "how many points the best score among the armies still in the game is ahead of every other "
             "army's score, out of the game or not (0 or less when it does not lead alone)",
 }
@@ -59,6 +64,8 @@ END_CALLS = {
     "royal_can_enter": "royal_can_enter(Zone): a royal piece of the side to move has a legal move into the zone",
     "count": "count(Piece): the number of pieces of that kind the side to move has, on the board and in hand",
     "enemy_count": "enemy_count(Piece): the number of pieces of that kind the enemy armies have, on the board and in hand",
+    "royals_facing": "royals_facing(Family): a royal piece of the side to move and an enemy royal piece stand on one "
+                     "line of the direction family with only empty cells between",
 }
 # Calls whose value is a number (the others are true or false).
 NUMBER_CALLS = {"count", "enemy_count"}
@@ -68,12 +75,14 @@ NUMBER_CALLS = {"count", "enemy_count"}
 # move could do ("immediate" ends: a king on the hill, no pieces left ...),
 # and a position where one holds has no legal moves.
 DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
-                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated"}
+                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated",
+                  "passes", "checked_throughout", "checking_throughout"}
 
 
 def _symbols(game: "Game") -> dict[str, object]:
-    """Names usable as call arguments: piece kinds (as kind indices) and zones (as names)."""
-    symbols: dict[str, object] = {name: name for name in game.board.zones}
+    """Names usable as call arguments: piece kinds (as kind indices), zones and direction families
+    (as names)."""
+    symbols: dict[str, object] = {name: name for name in (*game.board.families, *game.board.zones)}
     symbols.update(game.kind_index)
     return symbols
 
@@ -112,7 +121,8 @@ NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock":
               "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "stalemated": bool, "partners_stalemated": bool,
-              "checks": int, "enemy_checks": int, "armies_left": int, "score": int, "lead": int}
+              "checks": int, "enemy_checks": int, "armies_left": int, "score": int, "lead": int,
+              "passes": int, "checked_throughout": bool, "checking_throughout": bool}
 
 
 def type_of(expr) -> type | None:
@@ -146,14 +156,15 @@ def type_of(expr) -> type | None:
 
 # What each function of END_CALLS takes: one zone, or one piece kind.
 CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone",
-                  "count": "piece", "enemy_count": "piece"}
+                  "count": "piece", "enemy_count": "piece", "royals_facing": "direction family"}
 
 
 def check_calls(game: "Game", expr) -> None:
-    """Every call gets one argument of the right kind: a zone name or a piece name."""
+    """Every call gets one argument of the right kind: a zone name, a piece name or a direction family."""
     if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
         kind = CALL_ARGUMENTS[expr.name]
-        names = game.board.zones if kind == "zone" else game.kind_index
+        names = (game.board.zones if kind == "zone" else game.kind_index if kind == "piece"
+                 else game.board.families)
         arg = expr.args[0] if len(expr.args) == 1 else None
         if not isinstance(arg, S.Ref) or ".".join(arg.path) not in names:
             if isinstance(arg, S.Ref):
