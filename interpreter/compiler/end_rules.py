@@ -73,10 +73,11 @@ NUMBER_CALLS = {"count", "enemy_count"}
 # Names whose value depends on the moves available or on the game's history:
 # end rules that use none of them end the game at once, whatever the side to
 # move could do ("immediate" ends: a king on the hill, no pieces left ...),
-# and a position where one holds has no legal moves.
+# and a position where one holds has no legal moves. ``passes`` reads the last
+# moves, yet a rule over it is immediate: two passes end the game at once.
 DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
                   "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated",
-                  "passes", "checked_throughout", "checking_throughout"}
+                  "checked_throughout", "checking_throughout"}
 
 
 def _symbols(game: "Game") -> dict[str, object]:
