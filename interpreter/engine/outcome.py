@@ -318,13 +318,13 @@ def _checks_since_first_occurrence(pos: "Position") -> tuple[bool, bool]:
     plies = len(history) - 1 - first
     if plies == 0 or pos.undoable() < plies:
         return False, False
-    flags = [in_check(pos)]
-    taken = []
+    flags: list[bool] = [in_check(pos)]
+    taken: list[Move] = []
     for _ in range(plies):
         taken.append(pos.pop())
         flags.append(in_check(pos))
-    for move in reversed(taken):
-        pos.push(move)
+    while taken:
+        pos.push(taken.pop())
     return all(flags[0::2]), all(flags[1::2])
 
 

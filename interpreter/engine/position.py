@@ -334,9 +334,10 @@ class Position:
     def passes_in_a_row(self) -> int:
         """How many of the last moves played (see :meth:`undoable`) were passes, counted back from
         the last one to the first move that was not a pass."""
+        undo = self._undo
         found = 0
-        for entry in reversed(self._undo):
-            move = entry[0]
+        while found < len(undo):
+            move = undo[len(undo) - 1 - found][0]
             if move is NEUTRAL_MOVED or move is GATED or move is RESCUED or move[3] != PASS:
                 break
             found += 1
