@@ -138,6 +138,10 @@ class RulesEnglish:
             text += f", when {self.render(rule.condition)}"
         return text
 
+    def _PassRule(self, rule: S.PassRule) -> str:
+        condition = f" when {self.render(rule.condition)}" if rule.condition is not None else ""
+        return f"the side to move may pass its turn instead of moving{condition}"
+
     def _NoMovesRule(self, rule: S.NoMovesRule) -> str:
         condition = f" and {self.render(rule.condition)}" if rule.condition is not None else ""
         return f"when the side to move has no legal move{condition}, {NO_MOVES[rule.action]}"
@@ -177,9 +181,7 @@ class RulesEnglish:
                             f"'{rules.keep_apart}' steps, with only empty cells between, every move but a pass must "
                             f"part them; a move may bring them face to face.")
         if rules.passing is not None:
-            condition = self.render(rules.passing.condition) if rules.passing.condition is not None else ""
-            legality.append(sentence("The side to move may pass its turn instead of moving"
-                                     + (f" when {condition}" if condition else "")))
+            legality.append(sentence(self.render(rules.passing)))
         if rules.compulsory_capture:
             legality.append("Capturing is compulsory: when the side to move can capture (en passant included), "
                             "it must make a capturing move.")
@@ -205,7 +207,7 @@ class RulesEnglish:
                           "nobody scores for it; the others play on (with no other army in play, resigning loses).")
         if rules.points:
             ending.append(self.points_sentence(rules.points))
-        if any(rule.result == "material" for rule in rules.ends):
+        if rules.material_bonus or any(rule.result == "material" for rule in rules.ends):
             ending.append(self.material_sentence(rules.material_bonus))
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
