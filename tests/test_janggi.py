@@ -93,6 +93,22 @@ def test_a_copied_position_does_not_know_its_checks():
     assert outcome(pos).rule == "repetition"
 
 
+@pytest.mark.parametrize("line, column, message", [
+    ("forbid keeping royals facing along orthx", 38, "unknown direction 'orthx'"),
+    ("material bonus blue 1.5", 18, "unknown army 'blue'"),
+    ("end x when royals_facing(diag2): draw", 28, "unknown direction 'diag2'"),
+])
+def test_bad_names_are_located(line, column, message):
+    from dsl import RulesError, load_spec_text
+    from interpreter.loading import compile_variant
+
+    text = f'variant e {{ title "E" }}\nextends janggi\nrules {{\n  {line}\n}}\n'
+    with pytest.raises(RulesError) as caught:
+        compile_variant(load_spec_text(text, "<e>"))
+    shown = str(caught.value)
+    assert message in shown and f"<e>:4:{column}:" in shown and "^" in shown
+
+
 sf = pytest.importorskip("pyffish")
 
 

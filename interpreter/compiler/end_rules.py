@@ -83,7 +83,8 @@ DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficie
 def _symbols(game: "Game") -> dict[str, object]:
     """Names usable as call arguments: piece kinds (as kind indices), zones and direction families
     (as names)."""
-    symbols: dict[str, object] = {name: name for name in (*game.board.families, *game.board.zones)}
+    symbols: dict[str, object] = {name: name for name in (*game.board.families, *game.board.steps,
+                                                          *game.board.zones)}
     symbols.update(game.kind_index)
     return symbols
 
@@ -157,15 +158,16 @@ def type_of(expr) -> type | None:
 
 # What each function of END_CALLS takes: one zone, or one piece kind.
 CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone",
-                  "count": "piece", "enemy_count": "piece", "royals_facing": "direction family"}
+                  "count": "piece", "enemy_count": "piece", "royals_facing": "direction"}
 
 
 def check_calls(game: "Game", expr) -> None:
-    """Every call gets one argument of the right kind: a zone name, a piece name or a direction family."""
+    """Every call gets one argument of the right kind: a zone name, a piece name or a direction (a family
+    or one label)."""
     if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
         kind = CALL_ARGUMENTS[expr.name]
         names = (game.board.zones if kind == "zone" else game.kind_index if kind == "piece"
-                 else game.board.families)
+                 else [*game.board.families, *game.board.steps])
         arg = expr.args[0] if len(expr.args) == 1 else None
         if not isinstance(arg, S.Ref) or ".".join(arg.path) not in names:
             if isinstance(arg, S.Ref):

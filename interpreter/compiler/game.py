@@ -589,7 +589,7 @@ class Game:
         board = self.board
         labels = board.families.get(family) or ((family,) if family in board.steps else None)
         if labels is None:
-            raise unknown_name("direction family", family, list(board.families) + list(board.steps), loc)
+            raise unknown_name("direction", family, list(board.families) + list(board.steps), loc)
         return [[ray for ray in (board.ray(cell, label) for label in labels) if ray] for cell in range(self.n)]
 
     def _compile_explosion(self, rules: S.RulesSpec) -> None:
