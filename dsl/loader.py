@@ -274,6 +274,14 @@ class _Builder:
             elif key == "explosion":
                 rules.explosion = value
                 rules.locs["explosion"] = loc
+            elif key == "passing":
+                rules.passing = value
+            elif key == "keep_apart":
+                rules.keep_apart = value
+                rules.locs["keep_apart"] = loc
+            elif key == "material_bonus":
+                rules.material_bonus.update(value)
+                rules.locs.update({f"material_bonus.{name}": loc for name in value})
 
     # ------------------------------------------------------------ result
     def build(self, path: Path) -> S.VariantSpec:

@@ -334,7 +334,9 @@ class MoveSpec(Node):
     piece may use once. ``royal_only``: its captures take only royal
     pieces (a threat such as xiangqi's flying general). ``commits``: the piece commits to the named
     direction set by its first use. ``from_cells`` / ``to_cells``: where it
-    may start / end. ``condition``: an expression over the move. ``hurdle``: what its hopping
+    may start / end. ``within``: every cell of the move (its start, its destination and the cells
+    on its way that it must find empty or jump over) lies in these cells: a line that leaves them
+    ends there (Janggi's palace diagonals). ``condition``: an expression over the move. ``hurdle``: what its hopping
     atoms may jump over; ``takes``: the kinds its hopping atoms may capture (None: no limit).
     """
 
@@ -349,6 +351,7 @@ class MoveSpec(Node):
     commits: str | None = None
     from_cells: CellTerm | None = None
     to_cells: CellTerm | None = None
+    within: CellTerm | None = None
     condition: Expr | None = None
     hurdle: HurdleSpec | None = None
     takes: KindSet | None = None
@@ -538,9 +541,19 @@ class EndRule(Node):
     name: str
     title: str | None = None
     condition: Expr
-    result: Literal["win", "loss", "draw", "score"]
+    result: Literal["win", "loss", "draw", "score", "material"]
     """``score``: the game ends and the armies with the highest score (``points``) win, those
-    out of the game included; every army when all scores are equal (a draw)."""
+    out of the game included; every army when all scores are equal (a draw). ``material``: the
+    armies with the most material win: the sum of the ``value``s of their pieces on the board, plus
+    their ``material bonus``; a draw when every army has the same."""
+
+
+class PassRule(Node):
+    """``may pass [if EXPR]``: the side to move may pass its turn (a move that changes nothing but
+    the side to move) whenever ``condition`` holds (always without one); evaluated as end
+    conditions are, at the start of the turn."""
+
+    condition: Expr | None = None
 
 
 class InsufficientRule(Node):
@@ -583,6 +596,15 @@ class RulesSpec(Node):
     royal_check: Literal["any", "all"] = "any"
     """An army with several royal pieces is in check when ``any`` of them is attacked, or only when
     ``all`` are (Spartan chess's duple check: one of two kings may be left attacked and lost)."""
+    passing: PassRule | None = None
+    """``may pass``: when the side to move may pass its turn at will."""
+    keep_apart: str | None = None
+    """``forbid keeping royals facing along FAMILY``: while a royal piece of the side to move and an
+    enemy royal piece face each other (on one line of the direction family with only empty cells
+    between), every move but a pass must part them (Janggi's bikjang). A move may bring them face
+    to face."""
+    material_bonus: dict[str, float] = {}
+    """``material bonus ARMY N``: what the result ``material`` adds to the army's material."""
     neutral_move: str | None = None
     """``then move PIECE to an empty cell``: every move ends with the mover moving the neutral piece
     of that kind to another empty cell, or placing one on any empty cell while none is on the board

@@ -131,6 +131,9 @@ class PieceRules:
     def opt_to(self, items):
         return ("to_cells", items[0])
 
+    def opt_within(self, items):
+        return ("within", items[0])
+
     def opt_if(self, items):
         return ("condition", items[0])
 

@@ -140,6 +140,15 @@ class GameRules:
         return ("no_moves", S.NoMovesRule(action=str(action), condition=cond[0] if cond else None,
                                           loc=self.loc(action)), None)
 
+    def passing(self, items):
+        return ("passing", S.PassRule(condition=items[0] if items else None), None)
+
+    def keep_apart(self, items):
+        return ("keep_apart", str(items[0]), self.loc(items[0]))
+
+    def material_bonus(self, items):
+        return ("material_bonus", {str(items[0]): float(items[1])}, self.loc(items[0]))
+
     def resigning(self, items):
         return ("resign", str(items[0]), self.loc(items[0]))
 

@@ -217,10 +217,11 @@ def _head(fen: str) -> list[str]:
 
 
 def _special(move) -> str | None:
-    """The kind of a special move (promotion, castling, en passant, double step), else None."""
+    """The kind of a special move (promotion, castling, en passant, double step), else None. A pass is
+    none: where one may pass at will (Janggi) it is always there, and two in a row end the game."""
     if move[2]:
         return "promotion"
-    return str(move[3][0]) if move[3] is not None else None
+    return str(move[3][0]) if move[3] is not None and move[3][0] != "pass" else None
 
 
 def choose(rng: random.Random, legal: list):

@@ -20,7 +20,7 @@ import pytest
 from dsl import bundled_names
 from interpreter.documentation.english import English
 from interpreter.documentation.phrases import RESULTS, TEAM_RESULTS
-from interpreter.engine.outcome import outcome
+from interpreter.engine.outcome import material, outcome
 from interpreter.loading import load_game, start_position
 from variant_pages import PAGES, variant_pages
 
@@ -144,8 +144,11 @@ def test_each_end_rule_states_the_result_the_engine_gives(name):
             # "score": the armies with the highest score win; when every army has it (the start), nobody.
             scores = list(result.scores or ())
             leaders = {a for a, s in enumerate(scores) if s == max(scores)} if scores else set()
+            totals = material(pos)    # "material": the armies with the most material win
+            richest = {a for a, t in enumerate(totals) if t == max(totals)}
             expected = {"draw": set(), "win": {army, *game.partners[army]}, "loss": set(game.enemies[army]),
-                        "score": leaders if len(leaders) < len(scores) else set()}
+                        "score": leaders if len(leaders) < len(scores) else set(),
+                        "material": richest if len(richest) < len(totals) else set()}
             assert set(result.winners) == expected[said[0]], \
                 f"{name}: {text!r}, but the engine's winners are {result.winners}"
             if result.winners and (set(result.winners) & {army, *game.partners[army]}) and game.partners[army]:

@@ -297,10 +297,37 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
                                    hint="make the pattern quiet: 'betza \"m...\"' or the option 'quiet'")
         atoms = [replace(a, unchecked=True) for a in atoms]
     _hop_filters(move, atoms, pieces)
+    if move.within is not None:
+        cells = board.term(move.within, army)
+        atoms = [a for a in (_confined(a, cells) for a in atoms) if a is not None]
     if static is not None:
         allowed = static_condition(static, board, army)
         atoms = [a for a in (filtered(a, allowed, move.loc) for a in atoms) if a is not None]
     return atoms
+
+
+def _confined(atom: Atom, cells: frozenset[int]) -> Atom | None:
+    """``atom`` keeping only what stays within ``cells`` (the option ``within``), None if nothing
+    is left. A leap needs its start, its target and the cells it must find empty (a lame leap's) in
+    ``cells``; a ray (a ride's, a hop's) starts in ``cells`` and ends before its first cell outside
+    them, so a hopper's hurdle and landing cell are inside too. The tables change, the moves are
+    generated as before: the option costs nothing when moves are made."""
+    n = len(atom.leaps) or len(atom.rays)
+    if atom.kind == "leap":
+        atom.leaps = [[(to, between) for to, between in atom.leaps[c]
+                       if to in cells and all(b in cells for b in between)] if c in cells else []
+                      for c in range(n)]
+        return atom if any(atom.leaps) else None
+    rays: list[list[list[int]]] = []
+    for c in range(n):
+        kept = []
+        for ray in atom.rays[c] if c in cells else ():
+            inside = next((k for k, cell in enumerate(ray) if cell not in cells), len(ray))
+            if inside:
+                kept.append(ray[:inside])
+        rays.append(kept)
+    atom.rays = rays
+    return atom if any(rays) else None
 
 
 def _pattern_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None, level: str | None) -> list[Atom]:

@@ -49,6 +49,11 @@ END_NAMES = {
     "enemy_checks": "the most checks any enemy army has given (with 'count checks')",
     "armies_left": "the number of armies still in the game (not put out by 'eliminate')",
     "score": "the score of the side to move (see 'points')",
+    "passes": "how many passes in a row led to this position (the last move a pass: 1 or more)",
+    "checked_throughout": "the side to move has been in check at each of its turns since the first time "
+                          "the current position occurred (so the enemy gave check with every move)",
+    "checking_throughout": "each move of the side to move since the first time the current position occurred "
+                           "gave check",
     "lead": "how many points the best score among the armies still in the game is ahead of every other "
             "army's score, out of the game or not (0 or less when it does not lead alone)",
 }
@@ -67,6 +72,8 @@ END_CALLS = {
                       "attacks",
     "enemy_safe_pieces_in": "enemy_safe_pieces_in(Zone, Piece, ...): as enemy_pieces_in, counting only the pieces "
                             "that no piece of an enemy of their army attacks",
+    "royals_facing": "royals_facing(Family): a royal piece of the side to move and an enemy royal piece stand on one "
+                     "line of the direction family with only empty cells between",
 }
 # Calls whose value is a number (the others are true or false).
 NUMBER_CALLS = {"count", "enemy_count", "pieces_in", "enemy_pieces_in", "safe_pieces_in", "enemy_safe_pieces_in"}
@@ -74,14 +81,18 @@ NUMBER_CALLS = {"count", "enemy_count", "pieces_in", "enemy_pieces_in", "safe_pi
 # Names whose value depends on the moves available or on the game's history:
 # end rules that use none of them end the game at once, whatever the side to
 # move could do ("immediate" ends: a king on the hill, no pieces left ...),
-# and a position where one holds has no legal moves.
+# and a position where one holds has no legal moves. ``passes`` reads the last
+# moves, yet a rule over it is immediate: two passes end the game at once.
 DEFERRED_NAMES = {"in_check", "legal_moves", "repetitions", "clock", "insufficient_material", "fullmove",
-                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated"}
+                  "checked_by_royal", "only_move_by_royal", "mate_follows", "stalemated", "partners_stalemated",
+                  "checked_throughout", "checking_throughout"}
 
 
 def _symbols(game: "Game") -> dict[str, object]:
-    """Names usable as call arguments: piece kinds (as kind indices) and zones (as names)."""
-    symbols: dict[str, object] = {name: name for name in game.board.zones}
+    """Names usable as call arguments: piece kinds (as kind indices), zones and direction families
+    (as names)."""
+    symbols: dict[str, object] = {name: name for name in (*game.board.families, *game.board.steps,
+                                                          *game.board.zones)}
     symbols.update(game.kind_index)
     return symbols
 
@@ -120,7 +131,8 @@ NAME_TYPES = {"in_check": bool, "legal_moves": int, "repetitions": int, "clock":
               "mode": str, "royal_level": str, "royal_above": str,
               "checked_by_royal": bool, "only_move_by_royal": bool, "mate_follows": bool,
               "stalemated": bool, "partners_stalemated": bool,
-              "checks": int, "enemy_checks": int, "armies_left": int, "score": int, "lead": int}
+              "checks": int, "enemy_checks": int, "armies_left": int, "score": int, "lead": int,
+              "passes": int, "checked_throughout": bool, "checking_throughout": bool}
 
 
 def type_of(expr) -> type | None:
@@ -152,17 +164,17 @@ def type_of(expr) -> type | None:
     return None
 
 
-# What each function of END_CALLS takes: one zone, one piece kind, or a zone and any number of
+# What each function of END_CALLS takes: one zone, one piece kind, one direction, or a zone and any number of
 # piece kinds ("zone, pieces").
 CALL_ARGUMENTS = {"same_colour": "piece", "royal_in": "zone", "enemy_royal_in": "zone", "royal_can_enter": "zone",
                   "count": "piece", "enemy_count": "piece", "pieces_in": "zone, pieces",
                   "enemy_pieces_in": "zone, pieces", "safe_pieces_in": "zone, pieces",
-                  "enemy_safe_pieces_in": "zone, pieces"}
+                  "enemy_safe_pieces_in": "zone, pieces", "royals_facing": "direction"}
 
 
 def check_calls(game: "Game", expr) -> None:
-    """Every call gets the arguments it takes: one zone name, one piece name, or (``zone, pieces``)
-    a zone name and then any number of distinct piece names."""
+    """Every call gets the arguments it takes: one zone name, one piece name, one direction (a family
+    or one label), or (``zone, pieces``) a zone name and then any number of distinct piece names."""
     if isinstance(expr, S.Call) and expr.name in CALL_ARGUMENTS:
         takes = CALL_ARGUMENTS[expr.name]
         several = "," in takes
@@ -173,7 +185,8 @@ def check_calls(game: "Game", expr) -> None:
         if not expr.args or len(expr.args) != len(kinds):
             raise RulesSemanticError(f"{expr.name}() takes {what}", expr.loc, expected=usage)
         for kind, arg in zip(kinds, expr.args):
-            names = game.board.zones if kind == "zone" else game.kind_index
+            names = (game.board.zones if kind == "zone" else game.kind_index if kind == "piece"
+                     else [*game.board.families, *game.board.steps])
             if not isinstance(arg, S.Ref):
                 raise RulesSemanticError(f"{expr.name}() takes {what}", expr.loc, expected=usage)
             if ".".join(arg.path) not in names:

@@ -34,7 +34,7 @@ from .scoring import compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, Pieces, compile_atoms, frame
 from .generators import make_generators
-from .end_rules import (compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
+from .end_rules import (compile_condition, compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
                         needs_no_moves)
 from .setup import Setup, compile_setup
 from .stacking import compile_stacking
@@ -191,6 +191,7 @@ class Game:
         # Is a move's legality only whether the one army moving keeps its royal pieces safe
         # (engine.legality.allowed judges it by the pins alone)?
         self.self_check_only: bool = (self.self_check and not self.partner_check and not self.forbid_giving_check
+                                      and self.apart_rays is None
                                       and not self.forbid_royal_escape and not any(self.drop_no_mate)
                                       and all(len(armies) == 1 for armies in self.turn_armies))
 
@@ -588,6 +589,32 @@ class Game:
         self.ends_count_moves = any(counts_moves(rule.condition) for rule in rules.ends)
         self.insufficient_rules = compile_insufficient(self, rules.insufficient)
         self.material_kinds = material_kinds(self, self.insufficient_rules)
+        self._compile_passing_and_counting(rules)
+
+    def _compile_passing_and_counting(self, rules: S.RulesSpec) -> None:
+        """``may pass`` (``pass_condition``: its compiled condition, None for always), ``forbid keeping
+        royals facing`` (``apart_rays``: per cell, the rays of the family, else None) and what the
+        result ``material`` counts (``material_values`` per code, ``material_bonus`` per army)."""
+        self.may_pass = rules.passing is not None
+        self.pass_condition = compile_condition(self, rules.passing.condition) if rules.passing else None
+        self.apart_rays = (self.family_rays(rules.keep_apart, rules.locs.get("keep_apart"))
+                           if rules.keep_apart is not None else None)
+        self.material_values = [0.0] + [self.kinds[self.code_kind[c]].value or 0.0 for c in range(1, self.ncodes)]
+        names = {army.name: army.index for army in self.armies}
+        self.material_bonus = [0.0] * len(self.armies)
+        for name, bonus in rules.material_bonus.items():
+            if name not in names:
+                raise unknown_name("army", name, names, rules.locs.get(f"material_bonus.{name}"))
+            self.material_bonus[names[name]] = bonus
+
+    def family_rays(self, family: str, loc=None) -> list[list[list[int]]]:
+        """Per cell, the rays of every label of the direction family ``family`` (or of the one label
+        ``family``), nearest cell first; an unknown name is an error at ``loc``."""
+        board = self.board
+        labels = board.families.get(family) or ((family,) if family in board.steps else None)
+        if labels is None:
+            raise unknown_name("direction", family, list(board.families) + list(board.steps), loc)
+        return [[ray for ray in (board.ray(cell, label) for label in labels) if ray] for cell in range(self.n)]
 
     def _compile_explosion(self, rules: S.RulesSpec) -> None:
         """``blast[cell]``: the cell and its neighbours in every grid direction; ``blast_spares[code]``."""

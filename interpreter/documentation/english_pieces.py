@@ -94,6 +94,8 @@ class PieceEnglish:
             out.append(f"only from {self.render(move.from_cells)}")
         if move.to_cells is not None:
             out.append(f"only to {self.render(move.to_cells)}")
+        if move.within is not None:
+            out.append(f"only along lines that stay within {self.render(move.within)}")
         if move.once_per_game:
             out.append("only once per game")
         if move.royal_only:

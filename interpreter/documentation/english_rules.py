@@ -138,9 +138,22 @@ class RulesEnglish:
             text += f", when {self.render(rule.condition)}"
         return text
 
+    def _PassRule(self, rule: S.PassRule) -> str:
+        condition = f" when {self.render(rule.condition)}" if rule.condition is not None else ""
+        return f"the side to move may pass its turn instead of moving{condition}"
+
     def _NoMovesRule(self, rule: S.NoMovesRule) -> str:
         condition = f" and {self.render(rule.condition)}" if rule.condition is not None else ""
         return f"when the side to move has no legal move{condition}, {NO_MOVES[rule.action]}"
+
+    def material_sentence(self, bonus: dict[str, float]) -> str:
+        """How the result ``material`` counts: the pieces' values, and each army's bonus."""
+        values = [f"{p.name} {p.value:g}" for p in self.spec.pieces.values() if p.value]
+        titles = {a.name: a.title for a in self.spec.armies}
+        extra = [f"{titles.get(name, name)} adds {value:g}" for name, value in bonus.items()]
+        return sentence("Counting material adds up the values of each side's pieces on the board ("
+                        + join(values, "and") + ")" + (f"; {join(extra, 'and')}" if extra else "")
+                        + "; the higher total wins, and equal totals draw")
 
     def _clock(self, events: list[str]) -> str:
         if not events:
@@ -163,6 +176,12 @@ class RulesEnglish:
             spared = f", except {join([plural(p) for p in explosion], 'and')}" if explosion else ""
             legality.append(f"Captures explode: the capturing piece, the captured piece and every piece on a cell "
                             f"next to the capture are removed{spared}.")
+        if rules.keep_apart is not None:
+            legality.append(f"While a royal piece of the side to move faces an enemy royal piece along a line of "
+                            f"'{rules.keep_apart}' steps, with only empty cells between, every move but a pass must "
+                            f"part them; a move may bring them face to face.")
+        if rules.passing is not None:
+            legality.append(sentence(self.render(rules.passing)))
         if rules.compulsory_capture:
             legality.append("Capturing is compulsory: when the side to move can capture (en passant included), "
                             "it must make a capturing move.")
@@ -188,6 +207,8 @@ class RulesEnglish:
                           "nobody scores for it; the others play on (with no other army in play, resigning loses).")
         if rules.points:
             ending.append(self.points_sentence(rules.points))
+        if rules.material_bonus or any(rule.result == "material" for rule in rules.ends):
+            ending.append(self.material_sentence(rules.material_bonus))
         counting = [self._clock(rules.clock_resets), REPETITION]
         checks = rules.count_checks
         if checks is not None:

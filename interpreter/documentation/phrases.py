@@ -27,6 +27,7 @@ RESULTS = {
     "win": "the side to move wins",
     "draw": "the game is drawn",
     "score": "the game ends and the highest score wins",
+    "material": "the game ends and the side with more material wins (see the counting below)",
 }
 """What each result of an end rule means (the engine's :class:`~interpreter.engine.outcome.Outcome`:
 ``loss`` makes every enemy army a winner, ``win`` the side to move, ``draw`` nobody)."""
@@ -36,6 +37,7 @@ TEAM_RESULTS = {
     "win": "the side to move and its partners win",
     "draw": "the game is drawn",
     "score": "the game ends and the highest score wins",
+    "material": "the game ends and the side with more material wins (see the counting below)",
 }
 """The results in a game with teams, where partners share them."""
 
@@ -107,6 +109,12 @@ CLAUSE_NAMES = {
                    "the side to move is not stalemated"),
     "partners_stalemated": ("every partner of the side to move would be stalemated too were it to move",
                             "some partner of the side to move could move or is in check"),
+    "checked_throughout": ("the side to move has been in check at each of its turns since the position first "
+                           "occurred (the enemy gave check with every move)",
+                           "the side to move has not been in check at each of its turns since the position "
+                           "first occurred"),
+    "checking_throughout": ("each move of the side to move since the position first occurred gave check",
+                            "not every move of the side to move since the position first occurred gave check"),
 }
 """Names that are true or false, as a clause and its negation."""
 
@@ -129,6 +137,7 @@ VALUE_NAMES = {
     "armies_left": "the number of armies still in the game",
     "score": "the score of the side to move",
     "lead": "the lead of the best score among the armies in play over every other score",
+    "passes": "the number of passes in a row that led to this position",
     "level": "the level the piece moves from",
     "royal_level": "where the side to move's royal piece stands (\"ground\" alone, \"upper\" on top of a stack, "
                    "\"under\" locked below another piece)",
@@ -183,6 +192,9 @@ CALLS = {
                              "the enemy armies have no {piece} standing {zone} unattacked by the side to move"),
     "neighbour": ("the destination is one '{arg}' step from the start",
                   "the destination is not one '{arg}' step from the start"),
+    "royals_facing": ("a royal piece of the side to move faces an enemy royal piece along a line of '{arg}' "
+                      "steps, with only empty cells between",
+                      "no royal piece of the side to move faces an enemy royal piece along a line of '{arg}' steps"),
     "on_ray": ("the destination lies on a '{arg}' line from the start (on an empty board)",
                "the destination does not lie on a '{arg}' line from the start (on an empty board)"),
 }

@@ -283,3 +283,20 @@ def _stack_cell_attacked(pos: Position, cell: int, by: int) -> bool:
         return False
     finally:
         board[cell] = occupant
+
+
+def royals_face(pos: "Position", army: int, rays: list[list[list[int]]]) -> bool:
+    """Does a royal piece of ``army`` see an enemy royal piece along one of ``rays`` (per cell, as
+    :meth:`Game.family_rays <interpreter.compiler.game.Game.family_rays>` gives them), with only empty
+    cells between?"""
+    g = pos.game
+    board, is_royal, code_army, enemies = pos.board, g.is_royal, g.code_army, g.enemies[army]
+    for cell in royal_cells(pos, army):
+        for ray in rays[cell]:
+            for other in ray:
+                code = board[other]
+                if code:
+                    if is_royal[code] and code_army[code] in enemies:
+                        return True
+                    break
+    return False

@@ -19,7 +19,7 @@ from interpreter.compiler.stacking import CAPTURES
 from interpreter.compiler.tables import FoeTables
 
 from . import stacking
-from .attacks import (checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells,
+from .attacks import (checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells, royals_face,
                       stack_royal_attacked, table_attacked)
 from .generation import pseudo_legal_moves
 from .moves import DROP, Move, swaps
@@ -92,6 +92,8 @@ def _allowed(pos: Position, moves: list[Move], guard: Guard | None) -> list[Move
         moves = [m for m in moves if not _gives_check_after(pos, m, army)]
     if g.forbid_royal_escape:
         moves = _without_royal_escape(pos, moves)
+    if g.apart_rays is not None:
+        moves = _parting(pos, moves, g.apart_rays)
     if g.has_drops and any(g.drop_no_mate):
         moves = [m for m in moves if m[3] is not DROP or not g.drop_no_mate[m[2]] or not mates_after(pos, m)]
     return moves
@@ -125,6 +127,21 @@ def _without_royal_escape(pos: Position, moves: list[Move]) -> list[Move]:
     board, is_royal = pos.board, pos.game.is_royal
     only = found[0] if len(set(found)) == 1 else -1
     return [m for m in moves if m[3] is DROP or not is_royal[board[m[0]]] or m[1] == only]
+
+
+def _parting(pos: Position, moves: list[Move], rays: list[list[list[int]]]) -> list[Move]:
+    """``forbid keeping royals facing``: while a royal piece of the side to move faces an enemy
+    royal piece along ``rays``, only the moves that part them (see :func:`royals_face`)."""
+    army = pos.army
+    if not royals_face(pos, army, rays):
+        return moves
+    kept = []
+    for move in moves:
+        pos.push(move)
+        if not royals_face(pos, army, rays):
+            kept.append(move)
+        pos.pop()
+    return kept
 
 
 def _gives_check_after(pos: Position, move: Move, army: int) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .attacks import attacked, checkers, in_check, royal_attacked, royal_cells
+from .attacks import attacked, checkers, in_check, royal_attacked, royal_cells, royals_face
 from .generation import kind_count
 from .legality import Guard, mates_after, rescue_moves, rule_abiding_moves
 from .moves import PASS, REMOVE, Move
@@ -255,6 +255,22 @@ class EndContext:
     def mode(self) -> str:
         return self.position.game.mode or ""
 
+    @property
+    def passes(self) -> int:
+        return self.position.passes_in_a_row()
+
+    @property
+    def checked_throughout(self) -> bool:
+        return _checks_since_first_occurrence(self.position)[0]
+
+    @property
+    def checking_throughout(self) -> bool:
+        return _checks_since_first_occurrence(self.position)[1]
+
+    def royals_facing(self, family: str) -> bool:
+        pos = self.position
+        return royals_face(pos, pos.army, pos.game.family_rays(family))
+
     def royal_in(self, zone: str) -> bool:
         return self._royal_in(self.position.army, zone)
 
@@ -319,6 +335,36 @@ class EndContext:
         return len(colours) <= 1
 
 
+def _checks_since_first_occurrence(pos: "Position") -> tuple[bool, bool]:
+    """(checked, checking): since the first time the current position occurred, the side to move has
+    been in check at every one of its turns (this one included), and the enemy at every one of its
+    turns (each move of the side to move gave check). Both false when the position has not occurred
+    before, or when the moves since then cannot be taken back (a copied position). Found by taking
+    the moves back and playing them again."""
+    history, key = pos.history, pos.hash
+    first = history.index(key)
+    plies = len(history) - 1 - first
+    if plies == 0 or pos.undoable() < plies:
+        return False, False
+    flags: list[bool] = [in_check(pos)]
+    taken: list[Move] = []
+    for _ in range(plies):
+        taken.append(pos.pop())
+        flags.append(in_check(pos))
+    while taken:
+        pos.push(taken.pop())
+    return all(flags[0::2]), all(flags[1::2])
+
+
+def material(pos: "Position") -> list[float]:
+    """Per army, the sum of the values of its pieces on the board plus its ``material bonus`` (what
+    the result ``material`` compares)."""
+    g = pos.game
+    board, values = pos.board, g.material_values
+    return [bonus + sum(values[board[cell]] for cell in pos.cells_of[army])
+            for army, bonus in enumerate(g.material_bonus)]
+
+
 def legal_moves(pos: Position) -> list[Move]:
     """All legal moves of the side to move (none once an immediate end rule holds).
 
@@ -331,6 +377,8 @@ def legal_moves(pos: Position) -> list[Move]:
     if g.has_immediate_ends and immediate_end(pos, guard):
         return []
     moves = rule_abiding_moves(pos, guard)
+    if g.may_pass and (g.pass_condition is None or g.pass_condition(EndContext(pos, None, guard))):
+        moves.append((-1, -1, 0, PASS))
     if not moves and g.no_moves:
         return forced_moves(pos)
     return moves
@@ -416,9 +464,10 @@ def _first_end(position: "Position", rules: list, legal: list | None) -> Outcome
                 winners = (army, *g.partners[army])
             elif result == "loss":
                 winners = tuple(g.enemies[army])
-            else:   # 'score': the highest scores win, whether in the game or out
-                best = max(position.scores)
-                winners = tuple(a for a, s in enumerate(position.scores) if s == best)
+            else:   # 'score' or 'material': the highest totals win ('score': in the game or out)
+                totals = position.scores if result == "score" else material(position)
+                best = max(totals)
+                winners = tuple(a for a, s in enumerate(totals) if s == best)
                 result = "draw" if len(winners) == len(g.armies) else "win" if army in winners else "loss"
                 winners = () if result == "draw" else winners
             return Outcome(rule.name, rule.title or rule.name.replace("_", " "), result, army, winners,

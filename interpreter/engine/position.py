@@ -37,7 +37,7 @@ from interpreter.compiler.stacking import CAPTURES
 from . import scoring, stacking
 from .attacks import gives_check, in_check
 from .legality import ep_legal, ep_possible
-from .moves import STEP_TAGS, Move
+from .moves import PASS, STEP_TAGS, Move
 from .neutral import NEUTRAL_MOVED, pop_neutral, push_neutral
 from .outcome import legal_moves
 from .rights import dead_marks, ground, inert_marks, marked_cells
@@ -327,6 +327,25 @@ class Position:
             h = self._count_check_and_ep(army, h, False)
         self.hash = h
         self.history.append(h)
+
+    def undoable(self) -> int:
+        """How many plies :meth:`pop` can take back: those played since the position was set up or
+        copied (a copy has no undo records). A move with a second part (a gated piece, a neutral
+        piece's move, a rescue's removals) is one ply of two records."""
+        return sum(1 for entry in self._undo if entry[0] is not NEUTRAL_MOVED and entry[0] is not GATED
+                   and entry[0] is not RESCUED)
+
+    def passes_in_a_row(self) -> int:
+        """How many of the last moves played (see :meth:`undoable`) were passes, counted back from
+        the last one to the first move that was not a pass."""
+        undo = self._undo
+        found = 0
+        while found < len(undo):
+            move = undo[len(undo) - 1 - found][0]
+            if move is NEUTRAL_MOVED or move is GATED or move is RESCUED or move[3] != PASS:
+                break
+            found += 1
+        return found
 
     def last_step(self) -> tuple[int, int, int] | None:
         """What the last move did, when it moved one piece from a cell to another and changed no

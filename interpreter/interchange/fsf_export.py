@@ -174,6 +174,13 @@ def walled_fen(pos: Position) -> str:
     return "/".join(rows) + " " + fen.split(" ", 1)[1]
 
 
+# The end rules of perpetual check after their 'repetitions >= N and' (see expression_text), with
+# their results: together, before the repetition rule on the same N, Fairy-Stockfish's
+# perpetualCheckIllegal.
+PERPETUAL = {"checked_throughout and not (checking_throughout)": "win",
+             "checking_throughout and not (checked_throughout)": "loss"}
+
+
 def expression_text(expr: S.Expr) -> str:
     """An end condition as a rules file writes it, in one canonical spelling (for recognising the
     conditions Fairy-Stockfish has a setting for, and for naming those it has not)."""
@@ -850,6 +857,7 @@ class _Section:
         game, rules = self.game, self.spec.rules
         values: dict[str, str] = {}
         extinction: dict[str, tuple[set[str], int, S.EndRule]] = {}
+        perpetual: dict[str, str] = {}
         royal = next((k for k in game.kinds if k.royal), None)
         for rule in rules.ends:
             text = expression_text(rule.condition)
@@ -865,6 +873,9 @@ class _Section:
             elif (len(words) == 3 and words[:2] == ["repetitions", ">="] and words[2].isdigit()
                   and "nFoldRule" not in values):
                 values["nFoldRule"], values["nFoldValue"] = words[2], result
+            elif (words[:2] == ["repetitions", ">="] and words[3:4] == ["and"] and "nFoldRule" not in values
+                  and PERPETUAL.get(" ".join(words[4:])) == result):
+                perpetual[result] = words[2]   # before the repetition rule, which they must share N with
             elif (len(words) == 5 and words[:2] == ["clock", ">="] and words[2].isdigit()
                   and words[3:] == ["*", "sides"] and result == "draw" and "nMoveRule" not in values):
                 values["nMoveRule"] = words[2]
@@ -892,6 +903,12 @@ class _Section:
             else:
                 self.refuse(f"the end rule '{rule.name}' ({text}: {result}), which Fairy-Stockfish has no "
                             f"setting for", rule.loc)
+        if perpetual:
+            if sorted(perpetual) != ["loss", "win"] or set(perpetual.values()) != {values.get("nFoldRule")}:
+                self.refuse("perpetual check without both of its end rules before the repetition rule, on the "
+                            "same number of repetitions (Fairy-Stockfish's perpetualCheckIllegal)",
+                            rules.loc or game.variant_loc)
+            values["perpetualCheckIllegal"] = "true"
         if rules.count_checks is not None and "checkCounting" not in values:
             self.refuse("counted checks without the end rule Fairy-Stockfish has for them",
                         rules.loc or game.variant_loc)
@@ -978,6 +995,7 @@ def _restrictions(move: S.MoveSpec) -> list[str]:
     end in and a royal piece's capture of royal pieces are looked at by the caller)."""
     return [what for what, flag in (
         ("a move with a condition", move.condition is not None),
+        ("a move confined to some cells ('within')", move.within is not None),
         ("a hopper limited in what it may jump over", move.hurdle is not None),
         ("a hopper limited in what it may capture", move.takes is not None),
         ("a once-per-game move", move.once_per_game),

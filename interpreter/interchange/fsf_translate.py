@@ -837,7 +837,8 @@ class _Translator:
             return
         lines = ["drops {"] + (["  captures to hand demoted"] if to_hand else [])
         pawns = self._pawn_letters("promotionPawnTypes")
-        if self.base is not None and "p" in self._base_letters():
+        base_pawn = self._base_letters().get("p")
+        if base_pawn is not None and base_pawn.promotions:   # a pawn (xiangqi's soldier does not promote)
             pawns.add("p")
             if self.c.flag("promotionZonePawnDrops") and not self._promotes_to_the_end():
                 raise Refusal("promotionZonePawnDrops", f"pawns dropped beyond the promotion zone of the bundled "

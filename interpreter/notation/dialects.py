@@ -28,6 +28,7 @@ from interpreter.engine.moves import Move
 from interpreter.engine.position import Position
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_uci
+from interpreter.notation.terms import pass_cell
 
 NULL_MOVES = {"uci": "0000", "xboard": "@@@@"}
 RANKS_FROM_ZERO = 10  # XBoard names the ranks of a board of this many ranks from 0
@@ -56,7 +57,9 @@ class Dialect:
         """The text of ``move``, a legal move of ``pos``."""
         special = move[3]
         if special is not None and special[0] == "pass":
-            return self.null_move
+            # UCI writes a pass at will as Fairy-Stockfish does, the royal cell twice; XBoard its null move.
+            cell = pass_cell(pos) if self.protocol == "uci" else None
+            return self.null_move if cell is None else self.square(cell) * 2
         if self.king_takes_rook and special is not None and special[0] == "castle":
             names = pos.game.board.names
             text = names[move[0]] + names[special[1]]

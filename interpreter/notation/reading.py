@@ -81,7 +81,7 @@ from .explain import why_illegal, why_no_castle
 from .parsed import Parsed, matches
 from .san import from_to_text, san_text
 from .terms import (
-    FORCED, bases, castle_notations, castle_rule_of, is_castle, is_drop, is_sep, notation_tables, plain,
+    FORCED, bases, castle_notations, castle_rule_of, is_castle, is_drop, is_sep, notation_tables, pass_cell, plain,
     plus_letter, san_letter, stars, written,
 )
 
@@ -187,7 +187,10 @@ def _parse(pos: Position, text: str, start: int, end: int, sep: bool = False,
     try:
         if start == end:
             raise MoveError("empty move", Loc.in_string(LABEL, text, start))
-        word = "pass" if text[start:end] == "--" else text[start:end]
+        word = text[start:end]
+        cell = pass_cell(pos)
+        if word == "--" or (cell is not None and word == cell + cell):
+            word = "pass"   # a pass, also written as the royal cell twice where one may pass at will
         if word in FORCED:
             return _pick_forced(pos, legal, word, text, start, end)
         rules = _castle_rules(pos.game, text[start:end])
@@ -455,7 +458,8 @@ def _pick_forced(pos: Position, legal: list[Move], word: str, text: str, start: 
     found = [m for m in legal if m[3] is not None and m[3][0] == word]
     if found:
         return found[0]
-    why = {"pass": "an army may pass only when it has no legal move",
+    why = {"pass": ("the rules do not let the side to move pass here" if pos.game.may_pass
+                    else "an army may pass only when it has no legal move"),
            "out": "an army is put out of the game only when it has no legal move (or by resigning in the runner)",
            }.get(word, "a royal piece is removed only when it is mated (or by resigning in the runner)")
     raise IllegalMoveError(f"illegal move {text[start:end]!r}: {why}", Loc.in_string(LABEL, text, start, end))

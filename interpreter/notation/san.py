@@ -99,7 +99,7 @@ from interpreter.compiler.game import Game
 
 from .terms import (
     FORCED, STACKING_MOVES, after, bases, captures, castle_army, castle_rule_of, changes_file, inner, is_castle, is_drop,
-    Written, is_sep, notation_tables, plain, plus_letter, san_letter, stars, written,
+    Written, is_sep, notation_tables, pass_cell, plain, plus_letter, san_letter, stars, written,
 )
 
 def move_to_san(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
@@ -250,7 +250,8 @@ def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
     names = game.board.names
     frm, to, promo, special = move
     if special is not None and special[0] in FORCED:
-        return special[0]
+        cell = pass_cell(pos) if special[0] == "pass" else None
+        return special[0] if cell is None else cell + cell
     if special is not None and special[0] == "gate":
         # The move it is made with and the letter of the piece that enters; a castling that gates on
         # the rook's cell is written from the rook's cell to the king's (Fairy-Stockfish's form).

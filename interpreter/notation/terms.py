@@ -18,6 +18,7 @@ from typing import Callable, NamedTuple, TypeVar
 
 from interpreter.compiler.game import Game
 from interpreter.compiler.stacking import CAPTURES
+from interpreter.engine.attacks import royal_cells
 from interpreter.engine.legality import is_capture
 from interpreter.engine.moves import Move
 from interpreter.engine.neutral import base_move
@@ -114,6 +115,15 @@ def captures(pos: Position, move: Move) -> bool:
 
 def changes_file(game: Game, move: Move) -> bool:
     return game.board.coords[move[0]][0] != game.board.coords[move[1]][0]
+
+def pass_cell(pos: Position) -> str | None:
+    """The cell a pass is written with in from-to notation, twice (``e2e2``, Fairy-Stockfish's
+    form): the royal cell of the side to move, when the rules let it pass at will (``may pass``) and
+    it has exactly one royal piece; else None (a pass is written ``pass``)."""
+    if not pos.game.may_pass:
+        return None
+    cells = royal_cells(pos, pos.army)
+    return pos.game.board.names[cells[0]] if len(cells) == 1 else None
 
 def is_drop(move: Move) -> bool:
     return move[3] is not None and move[3][0] == "drop"

@@ -90,6 +90,7 @@ def piece_betza(game: Game, kind: PieceKind) -> tuple[str, list[str]]:
             continue
         parts.append(written_betza(move))
         for flag, note in ((move.to_cells is not None, "a move allowed only into some cells"),
+                           (move.within is not None, "a move confined to some cells"),
                            (move.condition is not None, "a move's condition"),
                            (move.royal_only, "a move that only captures royal pieces"),
                            (move.once_per_game, "a once-per-game move"), (move.commits is not None, "a committed direction")):
