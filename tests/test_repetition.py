@@ -20,7 +20,7 @@ from dsl.errors import MoveError
 from interpreter.cli.main import main
 from interpreter.engine.outcome import outcome
 from interpreter.loading import load_game, position_from_fen, start_position
-from interpreter.loading.lints import reads_as_clause
+from interpreter.loading.lints import reads_as_clause, shadowed_ends
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 
@@ -226,11 +226,32 @@ def test_check_warns_about_an_end_title_that_reads_as_a_clause(tmp_path, capsys)
     assert not reads_as_clause("capture of the promoted pawn")    # an -ed word after a determiner: an adjective
 
 
-def test_every_bundled_end_title_reads_as_a_noun_phrase():
-    """The bundled variants' results read as sentences ('Black wins by reaching the goal')."""
+def test_check_warns_about_an_end_rule_that_an_earlier_one_shadows(tmp_path, capsys):
+    """A rule whose condition contains an earlier rule's whole condition never fires (the earlier
+    one, tried first, ends the game): 'rules check' says which, at the later rule, and how to
+    reorder; a rule that only shares a term with an earlier one gets no warning."""
+    path = tmp_path / "shadow.rules"
+    rules = ('  end repetition "repetition" when repetitions >= 3: draw\n'
+             '  end perpetual "perpetual check" when checked_throughout and repetitions >= 3: win\n')
+    path.write_text(BREAKTHROUGH.replace("  when no moves: end\n", rules + "  when no moves: end\n"))
+    status, out, _ = run(["check", str(path)], capsys)
+    assert status == 0 and f"{path}:16:" in out
+    assert "end rule 'perpetual' can never end the game: end rule 'repetition', tried before it" in out
+    assert "forget end repetition" in out
+    path.write_text(BREAKTHROUGH.replace("  when no moves: end\n", rules.replace("repetitions >= 3: draw",
+                                                                               "repetitions >= 4: draw")
+                                         + "  when no moves: end\n"))
+    status, out, _ = run(["check", str(path)], capsys)
+    assert status == 0 and "can never end the game" not in out
+
+
+def test_every_bundled_end_rule_reads_well_and_can_fire():
+    """The bundled variants' results read as sentences ('Black wins by reaching the goal'), and no
+    end rule is shadowed by an earlier one."""
     for name in bundled_names():
         spec = load_spec(name)
         assert not [r.title for r in spec.rules.ends if r.title and reads_as_clause(r.title)], name
+        assert not shadowed_ends(spec.rules.ends), name
 
 
 def test_a_castling_right_is_read_for_the_king_that_can_hold_it():

@@ -22,7 +22,11 @@ each is something a designer almost never means:
   sentence. The test is a heuristic over the words: a form of *be* or *have*,
   or, in a title that starts with a determiner ("the king ..."), a word in
   -ed or a common irregular past (held, lost, won ...) after the noun. It can
-  miss a clause (a rarer verb) and never stops a game.
+  miss a clause (a rarer verb) and never stops a game;
+- **an end rule that can never end the game**: an earlier rule's condition is
+  a part of its own (every term of the earlier ``and`` is one of its terms),
+  so the earlier rule, tried first, always ends the game before it. The usual
+  cause is an inherited rule: a new rule is added after the inherited ones.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dsl.errors import Loc
+from dsl.spec import BoolOp, EndRule, Expr
 
 from interpreter.compiler.end_rules import BOUNDING_NAMES, can_go_on_forever
 from interpreter.compiler.game import Game
@@ -71,6 +76,31 @@ def lints(game: Game) -> list[Lint]:
                    "write the title as a noun phrase that completes 'White wins by ...' and 'draw by ...', "
                    "such as 'capture of the lion' or 'reaching the goal'")
               for rule in game.spec.rules.ends if rule.title and reads_as_clause(rule.title)]
+    found += [Lint(f"end rule '{rule.name}' can never end the game: end rule '{earlier.name}', tried before it, "
+                   "holds whenever it does", rule.loc,
+                   f"declare '{rule.name}' before '{earlier.name}' (after 'forget end {earlier.name}' when "
+                   "that rule is inherited)")
+              for rule, earlier in shadowed_ends(game.spec.rules.ends)]
+    return found
+
+
+def _terms(condition: Expr) -> list[dict[str, object]]:
+    """The terms of ``condition`` read as an ``and`` of them (nested ``and``s flattened), each as
+    its spec without source locations, so that equal terms compare equal."""
+    if isinstance(condition, BoolOp) and condition.op == "and":
+        return [term for operand in condition.operands for term in _terms(operand)]
+    return [condition.model_dump()]
+
+
+def shadowed_ends(ends: list[EndRule]) -> list[tuple[EndRule, EndRule]]:
+    """Each end rule that can never fire, with the first earlier rule whose terms are all among
+    its own (that rule holds whenever it does, and is tried first)."""
+    found = []
+    for i, rule in enumerate(ends):
+        terms = _terms(rule.condition)
+        earlier = next((e for e in ends[:i] if all(t in terms for t in _terms(e.condition))), None)
+        if earlier is not None:
+            found.append((rule, earlier))
     return found
 
 
