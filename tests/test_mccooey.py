@@ -164,3 +164,20 @@ def test_en_passant_agrees_with_the_reference_along_random_games(game):
 
 def test_the_reference_starts_as_the_variant(game):
     assert to_fen(start_position(game)).rsplit(" ", 4)[0] == ref.fen(ref.start())
+
+
+def test_the_rule_page_says_one_cell_steps_on_hexagons_in_words():
+    from dsl import load_spec
+    from interpreter.documentation.english import English
+    spec = load_spec("mccooey")
+    english = English(spec)
+    pawn = {m.pattern.offsets[0]: english.render(m.pattern) for m in spec.pieces["Pawn"].moves
+            if m.pattern.kind == "leap"}
+    assert pawn == {(1, 3): "steps one cell through a corner (diagonally), forward and to the right or forward "
+                            "and to the left"}
+    knight = english.render(spec.pieces["Knight"].moves[0].pattern)
+    assert knight.startswith("leaps by the offsets (1, 5)") and "(files to the right, half-cells forward)" in knight
+    glinski = load_spec("glinski")
+    capture = next(m.pattern for m in glinski.pieces["Pawn"].moves if m.pattern.kind == "leap")
+    assert English(glinski).render(capture) == ("steps one cell through an edge, forward and to the right or "
+                                                "forward and to the left")
