@@ -189,7 +189,7 @@ def test_batches_grow_with_the_measured_game_time_and_leave_work_for_every_worke
     assert execution.batch_size(2, 20.0, 100, 2) == 1          # slow games: one a task
 
 
-@pytest.mark.parametrize("variant, mode", [("superchess", "4p"), ("rocket", None), ("glinski", None)])
+@pytest.mark.parametrize("variant, mode", [("superchess", "4p"), ("rocket", None), ("glinski", None), ("mccooey", None)])
 def test_heat_maps_are_drawn_on_the_variants_own_board(variant, mode):
     game = load_game(variant, mode)
     counts = {name: i for i, name in enumerate(game.board.names)}

@@ -39,7 +39,7 @@ from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import moves_from_text, parse_move
 
-QUICK_VARIANTS = ["chess", "crazyhouse", "threecheck", "locking", "superchess", "glinski"]
+QUICK_VARIANTS = ["chess", "crazyhouse", "threecheck", "locking", "superchess", "glinski", "mccooey"]
 ALL_VARIANTS = bundled_names()
 HOSTILE = ["", " ", "9" * 5000, "99999999999", "\u00b2", "\u0663", "\uff15", "-1", "+", "\x00", "\t", "\u00df",
            "\u4e2d", "(", ")", "[", "]", "~", ">", ",", "/", "*", "#", "?", "\ud800"]

@@ -45,7 +45,7 @@ def test_the_engine_page_and_the_readme_count_and_name_what_is_refused():
     assert f"{carried} of the {len(bundled_names())} bundled" in readme
 
 
-@pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "locking"])
+@pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "mccooey", "locking"])
 def test_the_seed_games_and_hex_boards_are_refused_with_a_reason(name):
     for protocol in variants.PROTOCOLS:
         assert games.why_not_carried(load_game(name), protocol) is not None

@@ -136,7 +136,7 @@ def test_pieces_are_one_size_per_cell_type_and_centred_on_the_cell_axis():
         assert abs(x - (min(xs) + max(xs)) / 2) < 1e-6, board.names[cell]
 
 
-@pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "chess", "xiangqi"])
+@pytest.mark.parametrize("name", ["superchess", "rocket", "glinski", "mccooey", "chess", "xiangqi"])
 def test_edge_labels_neither_overlap_nor_cover_cells(name):
     from interpreter.drawing.geometry import edge_labels, inside
     board = load_game(name).board

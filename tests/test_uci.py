@@ -44,7 +44,7 @@ def test_handshake_offers_the_variants_uci_can_carry(engine):
     assert engine.id["name"].startswith("rules-dsl")
     variants = engine.options["UCI_Variant"].var
     assert {"chess", "atomic", "crazyhouse", "kingofthehill", "3check", "capablanca", "xiangqi"} <= set(variants)
-    assert not {"superchess", "rocket", "glinski", "locking"} & set(variants)
+    assert not {"superchess", "rocket", "glinski", "mccooey", "locking"} & set(variants)
     assert engine.options["UCI_Variant"].default == "chess"
     assert {"VariantPath", "UCI_Chess960", "Agent", "Move Overhead", "Clear Hash"} <= set(engine.options)
 

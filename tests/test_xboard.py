@@ -57,7 +57,7 @@ def test_handshake_declares_the_features_and_variants(engine):
     variants = features["variants"].split(",")
     assert variants[0] == "normal"
     assert {"crazyhouse", "atomic", "3check", "kingofthehill", "fischerandom", "capablanca"} <= set(variants)
-    assert not {"superchess", "rocket", "glinski", "locking", "chess", "threecheck"} & set(variants)
+    assert not {"superchess", "rocket", "glinski", "mccooey", "locking", "chess", "threecheck"} & set(variants)
 
 
 @pytest.mark.parametrize("limit", [

@@ -170,9 +170,31 @@ def directions_phrase(dirs: list[str], families: set[str]) -> str:
     return join(words, "or")
 
 
-def offsets_phrase(offsets: list[tuple[int, int] | tuple[int, int, int]], symmetry: str) -> str:
+# One-cell leaps on a hex board, whose leap offsets are (files, half-cells) in the army's frame: the six
+# steps through an edge and the six through a corner, by where they go.
+_HEX_EDGE = {(0, 2): "straight forward", (0, -2): "straight backward", (1, 1): "forward and to the right",
+             (-1, 1): "forward and to the left", (1, -1): "backward and to the right", (-1, -1): "backward and to the left"}
+_HEX_CORNER = {(1, 3): "forward and to the right", (-1, 3): "forward and to the left", (2, 0): "to the right",
+               (-2, 0): "to the left", (1, -3): "backward and to the right", (-1, -3): "backward and to the left"}
+
+
+def hex_steps_phrase(offsets: list[tuple[int, ...]]) -> str | None:
+    """A leap on a hex board whose offsets are all one-cell steps, as steps ("steps one cell through a
+    corner, forward and to the right or forward and to the left"); None when an offset goes further."""
+    if not offsets or any(tuple(o) not in _HEX_EDGE and tuple(o) not in _HEX_CORNER for o in offsets):
+        return None
+    clauses = []
+    for table, through in ((_HEX_EDGE, "through an edge"), (_HEX_CORNER, "through a corner (diagonally)")):
+        words = [table[tuple(o)] for o in offsets if tuple(o) in table]
+        if words:
+            clauses.append(f"{through}, {join(words, 'or')}")
+    return "steps one cell " + ", or one cell ".join(clauses)
+
+
+def offsets_phrase(offsets: list[tuple[int, int] | tuple[int, int, int]], symmetry: str,
+                   frame: str = "right, forward") -> str:
     """A leap by offsets, naming the leaper when it is one of Betza's (an offset with a level part,
-    on a board of levels, is named by its numbers only)."""
+    on a board of levels, is named by its numbers only); ``frame`` says what the two numbers count."""
     listed = join(["(" + ", ".join(str(d) for d in offset) + ")" for offset in offsets])
     plural = "s" if len(offsets) > 1 else ""
     if symmetry == "all" and any(len(o) == 3 for o in offsets):
@@ -183,5 +205,5 @@ def offsets_phrase(offsets: list[tuple[int, int] | tuple[int, int, int]], symmet
         named = f" (as a {join(names, 'or')})" if all(names) else ""
         return f"leaps by the offset{plural} {listed} in all eight orientations{named}, whatever stands between"
     if symmetry == "mirrored":
-        return f"leaps by the offset{plural} {listed} (right, forward) or {'their' if plural else 'its'} mirror image, whatever stands between"
-    return f"leaps by the offset{plural} {listed} (right, forward), whatever stands between"
+        return f"leaps by the offset{plural} {listed} ({frame}) or {'their' if plural else 'its'} mirror image, whatever stands between"
+    return f"leaps by the offset{plural} {listed} ({frame}), whatever stands between"

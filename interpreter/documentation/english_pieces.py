@@ -12,7 +12,7 @@ from __future__ import annotations
 from dsl import spec as S
 from dsl.betza import parse_betza
 
-from .english_moves import atom_options, betza_motion, directions_phrase, join, number, offsets_phrase
+from .english_moves import atom_options, betza_motion, directions_phrase, hex_steps_phrase, join, number, offsets_phrase
 from .phrases import AI_TERMS, BLOCKERS, OUTCOMES, SIDES, article, num, plural, pretty, sentence
 
 
@@ -38,6 +38,12 @@ class PieceEnglish:
         return f"slides {limit} cells {directions_phrase(pattern.dirs, self.families)}, over empty cells"
 
     def _LeapPattern(self, pattern: S.LeapPattern) -> str:
+        board = self.spec.board
+        if isinstance(board.generator, S.HexGen) and pattern.symmetry == "none":
+            steps = hex_steps_phrase(pattern.offsets)
+            if steps is not None:
+                return steps
+            return offsets_phrase(pattern.offsets, pattern.symmetry, "files to the right, half-cells forward")
         return offsets_phrase(pattern.offsets, pattern.symmetry)
 
     def _HopPattern(self, pattern: S.HopPattern) -> str:
