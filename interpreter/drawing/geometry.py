@@ -109,8 +109,9 @@ def edge_labels(board: Board) -> list[Label]:
     cell of each rank (its first file). Only generated cells have files and ranks; an explicit cell
     (Omega Chess's wizard squares) is named inside it instead.
 
-    A label stands just beyond the first cell, away from the second, and clear of the first cell so
-    that no label sits under a piece. On a line drawn straight, with even steps, it stands where
+    A label stands just beyond the first cell, away from the second (for a line of one cell, as the
+    line before it goes), and clear of the first cell so that no label sits under a piece. On a
+    line drawn straight, with even steps, it stands where
     the line's cell before the board's lowest rank (or first file) would be drawn, so that the
     labels of a board with cut corners (Superchess) still form one row along each edge instead of
     crowding into the corners, turned or not (a hex board's bent ranks are labelled at their ends).
@@ -131,7 +132,7 @@ def edge_labels(board: Board) -> list[Label]:
     first_rank = min(y for _, y in board.coords)
     first_file = min(x for x, _ in board.coords)
     wanted = []    # (gap to the edge's row, name, positions from next to the first cell out to that row)
-    for lines, before, default in ((files, first_rank - 1, (0.0, 1.0)), (ranks, first_file - 1, (1.0, 0.0))):
+    for lines, before, step in ((files, first_rank - 1, (0.0, 1.0)), (ranks, first_file - 1, (1.0, 0.0))):
         for name in sorted(lines, key=lambda n: (len(n), n) if lines is files else int(n)):
             cells = sorted(lines[name])
             index, first = cells[0]
@@ -140,8 +141,8 @@ def edge_labels(board: Board) -> list[Label]:
                 later, second = cells[1]
                 sx, sy = centres[second]
                 step = ((sx - x) / (later - index), (sy - y) / (later - index))
-            else:  # a line of one cell: below it, or left of it for a rank
-                step = default
+            # else a line of one cell: the way the line before it goes (a hex board's top rank
+            # continues the row of rank labels), or below it for a file and left of it for a rank
             length = math.hypot(*step) or 1.0
             ux, uy = -step[0] / length, -step[1] / length
             reach = max((vx - x) * ux + (vy - y) * uy for vx, vy in board.polygons[first]) + size * 0.7
