@@ -83,7 +83,7 @@ FSF_NAMES: dict[str, str] = {
 # loaded, fsf_perft.load_corpus): compared under the same name by test_ini_variant_*, skipped with the
 # reason when the file is absent. Their perft lines in tests/perft/fsf-computed.txt check our engine
 # without it (test_perft.py).
-FROM_INI: list[str] = ["orda", "empire", "shinobi"]
+FROM_INI: list[str] = ["orda", "empire", "shinobi", "synochess"]
 
 
 def needs_ini(name: str) -> None:

@@ -280,3 +280,16 @@ def test_english_of_every_bundled_variant_is_readable():
         spec = load_spec(name)
         assert_readable(English(spec).render(spec), name)
 
+
+
+def test_a_drop_outside_a_zone_of_every_cell_but_a_few_reads_as_only_there():
+    """``not in zone Z`` where Z is every cell except a rank, for each army, reads "only on" that rank; a zone
+    that leaves an army out keeps the literal reading (that army may drop anywhere)."""
+    spec = load_spec("synochess")
+    drops = spec.drops
+    assert "may be dropped only on an empty cell of rank 4 (Kingdom) or rank 5 (Dynasty)" in English(spec).render(drops)
+    zone = spec.board.zones["off_fourth_rank"]
+    one_army = zone.model_copy(update={"per_army": {"black": zone.per_army["black"]}})
+    board = spec.board.model_copy(update={"zones": {**spec.board.zones, "off_fourth_rank": one_army}})
+    text = English(spec.model_copy(update={"board": board})).render(drops)
+    assert "dropped only" not in text and "except" in text

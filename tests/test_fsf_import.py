@@ -73,7 +73,7 @@ def test_every_section_is_imported_or_refused_with_a_reason(imported):
         assert (outcome.path is None) != (outcome.refusal is None), outcome.section
         if outcome.refusal is not None:
             assert outcome.refusal.setting and outcome.refusal.reason and outcome.refusal.loc is not None
-    assert len(report.imported) >= 77       # the count this importer reached; fewer is a regression
+    assert len(report.imported) >= 79       # the count this importer reached; fewer is a regression
     assert sorted(p.name for p in out.iterdir()) == sorted(o.path.name for o in report.imported)
     print("\n" + report.summary())
 
@@ -271,6 +271,43 @@ def test_flag_pieces_and_drop_counts_are_imported(tmp_path):
     assert "when enemy_pieces_in(flag, Rook) >= 2: loss" in (tmp_path / "race.rules").read_text()
     assert "when enemy_pieces_in(flag) >= 1: loss" in (tmp_path / "anyflag.rules").read_text()
     assert "at most 2 on file" in (tmp_path / "twopawns.rules").read_text()
+
+
+def test_cannons_that_spare_cannons_are_imported(tmp_path):
+    """``janggiCannon``: a rook-line hopper that hops over and takes no piece of its own kind."""
+    ini = _ini(tmp_path, "[cannons]\nmaxFile = 5\nmaxRank = 5\nking = k\njanggiCannon = c\n"
+                         "startFen = 2k2/2c2/5/2C2/2K2 w - - 0 1\n")
+    report = import_fsf(ini, out_dir=tmp_path)
+    assert len(report.imported) == 1, report.summary()
+    text = (tmp_path / "cannons.rules").read_text()
+    assert 'betza "pR": hurdle not JanggiCannon, takes not JanggiCannon' in text
+
+
+def _end_rules(path) -> list[str]:
+    from interpreter.loading import load_game
+
+    return [rule.name for rule in load_game(path).spec.rules.ends]
+
+
+def test_perpetual_check_comes_before_the_repetition_it_decides(tmp_path):
+    """``perpetualCheckIllegal``: the perpetual-check end rules just before the repetition rule, in a section
+    of its own, over a built-in (whose repetition rule moves after them) and over a parent section of the
+    file (the same); a mutual perpetual check is a draw where the repetition itself is not."""
+    ini = _ini(tmp_path, "[own]\nking = k\nrook = r\nperpetualCheckIllegal = true\nnFoldValue = loss\n"
+                         "startFen = r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\n\n"
+                         "[plain]\nking = k\nrook = r\nstartFen = r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\n\n"
+                         "[child:plain]\nperpetualCheckIllegal = true\n\n"
+                         "[over:chess]\nperpetualCheckIllegal = true\n")
+    report = import_fsf(ini, out_dir=tmp_path)
+    assert len(report.imported) == 4, report.summary()
+    perpetual = ["perpetual_check", "perpetual_checking"]
+    own = _end_rules(tmp_path / "own.rules")
+    assert own[own.index("perpetual_check"):own.index("repetition") + 1] == perpetual + ["perpetual_checks", "repetition"]
+    for stem in ("child", "over"):
+        ends = _end_rules(tmp_path / f"{stem}.rules")
+        assert ends.index("perpetual_checking") == ends.index("perpetual_check") + 1 < ends.index("repetition"), ends
+        assert "perpetual_checks" not in ends
+        assert "forget end repetition" in (tmp_path / f"{stem}.rules").read_text()
 
 
 def test_a_long_chain_of_parents_is_refused(tmp_path):

@@ -145,6 +145,23 @@ class BoardEnglish:
         several = any("," in t or " or " in t for t in parts.values())    # lists: ", or" between armies
         return ", or ".join(items) if several else join(items, "or")
 
+    def zone_complement(self, name: str) -> str | None:
+        """The cells outside a zone that is every cell but a few (``all except ...``, for each army), as
+        :meth:`zone_cells` writes cells: "rank 4 (White) or rank 5 (Black)"; None for any other zone, and for
+        one that leaves out an army (outside it, that army's cells are every cell)."""
+        zone = self.spec.board.zones.get(name)
+        sets = ({"": zone.shared} if zone.shared is not None else zone.per_army) if zone is not None else {}
+        if zone is not None and zone.shared is None and set(sets) != set(self.titles):
+            return None
+        if not sets or any(len(c.include) != 1 or c.include[0].kind != "all" or not c.exclude for c in sets.values()):
+            return None
+        parts = {army: self._compact(S.CellSet(include=c.exclude), "or", army or None) for army, c in sets.items()}
+        if len(set(parts.values())) == 1:
+            return next(iter(parts.values()))
+        items = [f"{text} ({self.army(army)})" for army, text in parts.items()]
+        several = any("," in t or " or " in t for t in parts.values())
+        return ", or ".join(items) if several else join(items, "or")
+
     def on(self, cells: S.CellSet | S.CellTerm) -> str:
         """Cells after a verb of place: "in the cockpit zone (`a31`)" for one zone shared by every
         army, "on rank 8 (White) or rank 1 (Black)" otherwise."""

@@ -272,8 +272,13 @@ class PieceEnglish:
         return text
 
     def _DropRule(self, drop: S.DropRule) -> str:
-        text = f"a {drop.piece} in hand may be dropped on any empty cell"
-        if drop.not_in:
+        only = (self.zone_complement(drop.not_in[0].a)
+                if len(drop.not_in) == 1 and drop.not_in[0].kind == "zone" else None)
+        if only is not None:    # not in a zone of every cell but a few: only on those
+            text = f"a {drop.piece} in hand may be dropped only on an empty cell of {only}"
+        else:
+            text = f"a {drop.piece} in hand may be dropped on any empty cell"
+        if drop.not_in and only is None:
             text += " except " + join([self.render(t) for t in drop.not_in], "or")
         barred = [f"on a file that already holds a {drop.no_file_twin} of its army"] if drop.no_file_twin else []
         barred += [self.render(limit) for limit in drop.at_most]

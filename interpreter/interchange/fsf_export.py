@@ -175,9 +175,11 @@ def walled_fen(pos: Position) -> str:
 
 
 # The end rules of perpetual check after their 'repetitions >= N and' (see expression_text), with
-# their results: together, before the repetition rule on the same N, Fairy-Stockfish's
-# perpetualCheckIllegal.
+# their results: the first and the last together (and the mutual one's draw, which the importer
+# writes where the repetition itself is no draw), before the repetition rule on the same N,
+# Fairy-Stockfish's perpetualCheckIllegal.
 PERPETUAL = {"checked_throughout and not (checking_throughout)": "win",
+             "checked_throughout and checking_throughout": "draw",
              "checking_throughout and not (checked_throughout)": "loss"}
 
 
@@ -904,7 +906,7 @@ class _Section:
                 self.refuse(f"the end rule '{rule.name}' ({text}: {result}), which Fairy-Stockfish has no "
                             f"setting for", rule.loc)
         if perpetual:
-            if sorted(perpetual) != ["loss", "win"] or set(perpetual.values()) != {values.get("nFoldRule")}:
+            if sorted(set(perpetual) - {"draw"}) != ["loss", "win"] or set(perpetual.values()) != {values.get("nFoldRule")}:
                 self.refuse("perpetual check without both of its end rules before the repetition rule, on the "
                             "same number of repetitions (Fairy-Stockfish's perpetualCheckIllegal)",
                             rules.loc or game.variant_loc)

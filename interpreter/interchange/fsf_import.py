@@ -109,7 +109,10 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
                     raise Refusal("parent", f"it would have to drop {decl.text.splitlines()[0]!r}")
                 forgets.append(decl.forget)
         board_changed = ("board",) in decls and decls[("board",)] != old.get(("board",))
-        decls = {k: d for k, d in decls.items() if old.get(k) != d or (board_changed and k[0] == "zone")}
+        moved = _moved_ends(decls, old)
+        forgets += [old[k].forget for k in moved if old[k].forget is not None]
+        decls = {k: d for k, d in decls.items()
+                 if old.get(k) != d or (board_changed and k[0] == "zone") or k in moved}
     source = plain_text(source)
     head = [f"variant {stem} {{", f'  title "{section.name}"']
     if section.name != stem and _LABEL.match(section.name):
@@ -139,6 +142,15 @@ def render(section: Section, stem: str, translation: Translation, parent: tuple[
     lines += [d.text for k, d in decls.items() if k[0] == "setup"]
     return "\n\n".join(lines) + "\n"
 
+
+
+def _moved_ends(decls: dict, old: dict) -> list[tuple[str, ...]]:
+    """The end rules a child section inherits from its parent's file that must follow an end rule new in the
+    child (perpetual check before repetition): an inherited rule keeps its place in the order, before the
+    rules the child adds, so these are forgotten and declared again after them."""
+    ends = [k for k in decls if k[:2] == ("rule", "end")]
+    first_new = next((i for i, k in enumerate(ends) if k not in old), None)
+    return [] if first_new is None else [k for k in ends[first_new + 1:] if k in old]
 
 
 def import_fsf(ini: str | Path, section: str | None = None, out_dir: str | Path = ".",

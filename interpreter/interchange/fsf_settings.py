@@ -22,8 +22,13 @@ PIECE_TYPES: dict[str, str] = {
     "centaur": "KN", "king": "K",
 }
 """Fairy-Stockfish's predefined piece types and their moves in Betza (its variants.ini header), the
-pawn without its double step (added from the double-step settings). ``janggiCannon`` is missing on
-purpose: it may not hop over nor take another cannon, which Betza cannot say."""
+pawn without its double step (added from the double-step settings). ``janggiCannon`` is in
+:data:`OWN_KIND_HOPPERS` instead: its Betza alone would be a plain hopper."""
+
+OWN_KIND_HOPPERS: dict[str, str] = {"janggiCannon": "pR"}
+"""Fairy-Stockfish's predefined hoppers that may not hop over nor take a piece of their own kind (of
+either side), with the Betza of their moves: imported as that Betza with ``hurdle not K, takes not K``,
+``K`` the piece itself."""
 
 CUSTOM_PIECE = re.compile(r"customPiece([1-9]|1[0-9]|2[0-5])$")
 
@@ -31,8 +36,6 @@ DISPLAY_ONLY = frozenset({"pieceToCharTable", "pocketSize", "variantTemplate", "
 """Settings for XBoard and for Fairy-Stockfish's evaluation: no rule of the game."""
 
 NOT_MODELLED: dict[str, str] = {
-    "perpetualCheckIllegal": "perpetual check is not forbidden: the repetition rule applies to it as to any "
-                             "repetition",
     "moveRepetitionIllegal": "moving back and forth is not forbidden: the repetition rule applies",
     "chasingRule": "xiangqi's chasing rules are not modelled: the repetition rule applies",
     "countingRule": "the counting rules are not modelled (the game ends by the other rules only)",
@@ -105,7 +108,6 @@ UNSUPPORTED: dict[str, str] = {
     "promotionLimit": "promotion limits are not imported",
     "dropLoop": "captured promoted pieces that keep their rank in hand are not imported",
     "mobilityRegion": "a mobility region without a colour and a piece has no meaning",
-    "janggiCannon": "a cannon that may not hop over nor take cannons has no counterpart",
 }
 """Settings that refuse a section (unless they hold their default, see :data:`DEFAULTS`)."""
 

@@ -21,8 +21,8 @@ from dsl.errors import Loc, RulesError, clip
 
 from . import spec_text
 from .fsf_ini import Section, Setting
-from .fsf_settings import (CUSTOM_PIECE, DEFAULTS, DISPLAY_ONLY, EMPTY_VALUES, NOT_MODELLED, OPPOSITE, PIECE_TYPES,
-                           RESULTS, UNSUPPORTED, castling_field, fen_fields, our_fen, plain_text)
+from .fsf_settings import (CUSTOM_PIECE, DEFAULTS, DISPLAY_ONLY, EMPTY_VALUES, NOT_MODELLED, OPPOSITE,
+                           OWN_KIND_HOPPERS, PIECE_TYPES, RESULTS, UNSUPPORTED, castling_field, fen_fields, our_fen, plain_text)
 
 
 class Refusal(Exception):
@@ -171,8 +171,8 @@ class _Translator:
         for key, setting in self.c.settings.items():
             if key in DISPLAY_ONLY:
                 continue
-            known = (key in DEFAULTS or key in PIECE_TYPES or key in UNSUPPORTED or CUSTOM_PIECE.match(key)
-                     or key.startswith("mobilityRegion") or key in _PER_COLOUR_KEYS)
+            known = (key in DEFAULTS or key in PIECE_TYPES or key in OWN_KIND_HOPPERS or key in UNSUPPORTED
+                     or CUSTOM_PIECE.match(key) or key.startswith("mobilityRegion") or key in _PER_COLOUR_KEYS)
             if not known:
                 raise Refusal(key, "not a setting this importer knows (Fairy-Stockfish's header documents "
                                    "the settings of its version)", setting.loc)
@@ -313,7 +313,7 @@ class _Translator:
         found = []
         for key, setting in self.c.settings.items():
             custom = CUSTOM_PIECE.match(key)
-            if key not in PIECE_TYPES and not custom:
+            if key not in PIECE_TYPES and key not in OWN_KIND_HOPPERS and not custom:
                 continue
             value = setting.value.strip()
             match = re.fullmatch(r"([a-zA-Z+-])(?::(.*))?", value)
@@ -404,11 +404,15 @@ class _Translator:
 
     def _moves(self, piece: _Piece, betza: str | None, setting: Setting, pawn_types: set[str] | None) -> None:
         """The piece's Betza lines: its kind's moves or its own, each atom checked by our Betza parser (an atom it
-        refuses refuses the section)."""
+        refuses refuses the section); a hopper of :data:`OWN_KIND_HOPPERS` hops over and takes no piece of its
+        own kind."""
         from dsl.betza import parse_betza
 
         if piece.kind == "pawn":
             piece.lines = ['betza "fmW"', 'betza "fcF"']
+            return
+        if piece.kind in OWN_KIND_HOPPERS and betza is None:
+            piece.lines = [f'betza "{OWN_KIND_HOPPERS[piece.kind]}": hurdle not {piece.name}, takes not {piece.name}']
             return
         text = PIECE_TYPES.get(piece.kind, "") if betza is None else betza
         plain, special = _split_betza(text)
@@ -938,6 +942,7 @@ class _Translator:
             self._base_forgotten()
             self._base_rules()
         self._special_rules()
+        self._perpetual_check()
 
     def _template_rules(self) -> None:
         """The template's rules written out: no self-check, the clock reset by captures and pawn moves,
@@ -1018,6 +1023,50 @@ class _Translator:
                 self.t.add(("forget", "end", rule.name), f"forget end {rule.name}")
             else:
                 self.t.add(("rule", "end", rule.name), f"end {rule.name} {build()}", f"forget end {rule.name}")
+
+    def _perpetual_check(self) -> None:
+        """perpetualCheckIllegal: at the repetition that ends the game, the side that gave check with every move
+        since the position's first occurrence loses, and if both sides did it is a draw whatever the
+        repetition's own result (Fairy-Stockfish's reading). Written as end rules on ``checked_throughout``
+        and ``checking_throughout`` just before the repetition rule; an inherited repetition rule keeps its
+        place in the order, so it is forgotten and declared again after them. Nothing without a repetition
+        rule."""
+        if not self.c.flag("perpetualCheckIllegal"):
+            return
+        key = next((k for k, d in self.t.decls.items() if k[:2] == ("rule", "end") and " when repetitions >= " in d.text),
+                   None)
+        inherited = _find_rule(self.base.rules.ends, "repetitions") if self.base is not None else None
+        if key is None and inherited is not None:
+            cond = inherited.condition
+            if not (isinstance(cond, S.Compare) and cond.op == ">=" and isinstance(cond.left, S.Ref)
+                    and cond.left.path == ["repetitions"] and isinstance(cond.right, S.Num)
+                    and inherited.result in RESULTS):
+                self._refuse_base_change("perpetualCheckIllegal")
+            title = f' "{inherited.title}"' if inherited.title else ""
+            key = ("rule", "end", inherited.name)
+            self.t.add(key, f"end {inherited.name}{title} when repetitions >= {int(cond.right.value)}: "
+                            f"{inherited.result}", f"forget end {inherited.name}")
+        if key is None:
+            return
+        if inherited is not None and key[2] == inherited.name:
+            self.t.add(("forget", "end", inherited.name), f"forget end {inherited.name}")
+        repetition = self.t.decls[key].text
+        folds = repetition.split(" when repetitions >= ")[1].split(":")[0]
+        perpetual = [("perpetual_check", "the opponent's perpetual check", "checked_throughout and not checking_throughout: win"),
+                     ("perpetual_checking", "the opponent's perpetual check",
+                      "checking_throughout and not checked_throughout: loss")]
+        if not repetition.endswith(": draw"):
+            perpetual.append(("perpetual_checks", "mutual perpetual check",
+                              "checked_throughout and checking_throughout: draw"))
+        decls: dict[tuple[str, ...], Decl] = {}
+        for k, decl in self.t.decls.items():
+            if k == key:
+                for name, title, condition in perpetual:
+                    decls[("rule", "end", name)] = Decl(
+                        ("rule", "end", name), f'end {name} "{title}" when repetitions >= {folds} and {condition}',
+                        f"forget end {name}")
+            decls[k] = decl
+        self.t.decls = decls
 
     def _special_rules(self) -> None:
         """The rules either path may add: no checks, compulsory captures, explosions, check counts, extinction,
