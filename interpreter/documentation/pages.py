@@ -18,6 +18,7 @@ bundled variant under ``DIR`` (``make docs-variants`` uses it for
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -365,12 +366,14 @@ def all_variant_files(names: list[str] | None = None) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m interpreter.documentation.pages DIR``: write the documentation of every bundled variant under DIR."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m interpreter.documentation.pages DIR", file=sys.stderr)
-        return 2
-    root = Path(args[0])
+    """``python -m interpreter.documentation.pages DIR``: write the documentation of every bundled
+    variant under DIR (``make docs-variants`` writes docs/variants). Files already there are
+    overwritten, others are left; ``--help`` prints the usage."""
+    parser = argparse.ArgumentParser(prog="python -m interpreter.documentation.pages",
+                                     description="Write the rule page of every bundled variant, with "
+                                                 "its pictures and an index, under DIR.")
+    parser.add_argument("dir", metavar="DIR", type=Path, help="the directory to write (created if missing)")
+    root = parser.parse_args(argv).dir
     files = all_variant_files()
     for relative, text in files.items():
         path = root / relative

@@ -16,6 +16,7 @@ table :mod:`interpreter.protocols.variants` reads at start-up.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -88,8 +89,12 @@ def table_text() -> str:
     return json.dumps(carried_table(), indent=1, sort_keys=True) + "\n"
 
 
-def main() -> int:
-    """Write the table beside this module."""
+def main(argv: list[str] | None = None) -> int:
+    """``python -m interpreter.protocols.games``: write the table beside this module (``--help``
+    prints the usage)."""
+    argparse.ArgumentParser(prog="python -m interpreter.protocols.games",
+                            description=f"Write {TABLE} beside this module: for every bundled variant, "
+                                        "what UCI and XBoard carry of it or why they refuse it.").parse_args(argv)
     path = Path(__file__).with_name(TABLE)
     path.write_text(table_text(), encoding="utf-8")
     print(f"wrote {path}")
