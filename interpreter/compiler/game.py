@@ -147,6 +147,10 @@ class Game:
         self.stacking = None
         if spec.stacking is not None:
             self.stacking = compile_stacking(self, spec.stacking)
+            in_place = next((p for piece in spec.pieces.values() for p in piece.promotions if p.in_place), None)
+            if in_place is not None:
+                raise UnsupportedError("a promotion 'in place' with stacking is not run by the interpreter yet",
+                                       in_place.loc)
             unchecked = next((m for p in spec.pieces.values() for m in p.moves
                               if split_condition(m.condition, m.loc)[1]), None)
             if unchecked is not None:
