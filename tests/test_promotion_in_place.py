@@ -132,3 +132,15 @@ def test_sittuyin_against_fairy_stockfish():
                 promotions += 1
                 assert to_fen(pos).split()[0] == sf.get_fen("sittuyin", fen, [uci]).split()[0].split("[")[0] + "[]"
     assert promotions > 0
+
+
+def test_why_a_promotion_is_illegal():
+    from dsl.errors import IllegalMoveError
+
+    game = load_game("sittuyin")
+    pos = position_from_fen(game, "1k5K/3r2P1/8/8/8/8/F7/8[] w - - 0 1")
+    with pytest.raises(IllegalMoveError, match="White has 1 General on the board already"):
+        parse_move(pos, "g7=F")
+    pos = position_from_fen(game, "1k5K/3r2P1/8/8/8/8/P7/8[] w - - 0 1")
+    with pytest.raises(IllegalMoveError, match="no promotion to a General reaches a2"):
+        parse_move(pos, "a2=F")
