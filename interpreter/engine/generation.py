@@ -4,7 +4,8 @@ The pieces' own moves (compiled generator closures, or the stacking rules),
 castling (king and rook to given files, king-rook swaps, and castlock where
 the rook climbs onto the king), drops from the hand, gating
 (:mod:`interpreter.engine.gating`), promotions on a capture
-into a zone, and promotions limited to lost pieces. Whether a move leaves a
+into a zone, promotions limited to lost pieces, and promotions made as moves of their own
+(``in place``). Whether a move leaves a
 royal piece attacked is :mod:`interpreter.engine.legality`'s question.
 """
 
