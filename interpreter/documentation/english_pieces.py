@@ -293,7 +293,7 @@ class PieceEnglish:
         return text
 
     def _DropRule(self, drop: S.DropRule) -> str:
-        text = f"a {drop.piece} in hand may be dropped on any empty cell"
+        text = f"{article(drop.piece)} in hand may be dropped on any empty cell"
         if drop.not_in:
             text += " except " + join([self.render(t) for t in drop.not_in], "or")
         barred = [f"on a file that already holds a {drop.no_file_twin} of its army"] if drop.no_file_twin else []
