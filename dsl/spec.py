@@ -377,6 +377,21 @@ class PromotionSpec(Node):
     limits: dict[str, int] = {}
     """``limit PIECE to N``: a promotion to that kind only while the army has fewer than N of it on
     the board (Spartan chess's second king, sittuyin's one general)."""
+    in_place: Literal["standing", "moving"] | None = None
+    """``in place``: promotion is a move of its own, not the end of a move: instead of moving, a
+    piece standing on a cell of ``cells`` becomes one of ``to`` there (``"standing"``); with ``in
+    place or quiet move`` (``"moving"``) the new piece may instead make one of its own quiet moves
+    from that cell as it appears. Such a line gives no promotion on arrival."""
+    not_attacking: bool = False
+    """``not attacking`` (``in place`` only): not when the new piece, where it ends, would attack an
+    enemy piece (one of its captures would reach it)."""
+    not_giving_check: bool = False
+    """``not giving check`` (``in place`` only): not when the promotion checks an enemy royal piece,
+    whichever piece gives the check."""
+    condition: Expr | None = None
+    """``if EXPR`` (``in place`` only): only while the condition holds before the move; it reads the
+    names of a drop's condition (``count(P)``, ``enemy_count(P)``, ``in_check``, ``army``), and
+    ``to.P`` is a property of the cell the piece stands on."""
 
 
 class PieceSpec(Node):

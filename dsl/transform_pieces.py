@@ -194,6 +194,18 @@ class PieceRules:
     def promo_partner(self, items):
         return ("partner_pieces", True)
 
+    def promo_in_place(self, items):
+        return ("in_place", "moving" if items else "standing")
+
+    def promo_not_attacking(self, items):
+        return ("not_attacking", True)
+
+    def promo_not_checking(self, items):
+        return ("not_giving_check", True)
+
+    def promo_if(self, items):
+        return ("condition", items[0])
+
     def promo_limit(self, items):
         return ("limit", (str(items[0]), int(items[1]), self.loc(items[0])))
 

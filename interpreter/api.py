@@ -51,7 +51,8 @@ class Move(NamedTuple):
     def kind(self) -> str:
         """``"move"`` for a plain move or capture, else the tag of its special part: ``"ep_set"``
         (a double step), ``"ep"`` (en passant), ``"castle"``, ``"drop"``, ``"pass"``, ``"remove"``
-        (mated royal pieces leave), ``"rescue"``, ``"once"`` (a once-per-game move), and in
+        (mated royal pieces leave), ``"rescue"``, ``"once"`` (a once-per-game move), ``"promote"`` (a
+        promotion made as a move of its own, ``in place``), and in
         stacking games ``"st"`` (a move with a stacking outcome), ``"sep"``, ``"castlock"``."""
         return "move" if self.special is None else str(self.special[0])
 

@@ -86,6 +86,9 @@ FIELD_BASES = {
     ("CellTerm", "hi"): {"kind": "ranks"}, ("CellTerm", "step"): {"kind": "ranks"},
     ("CellTerm", "expr"): {"kind": "where"}, ("Leg", "range"): {"mode": "ride"},
     ("ShuffleRule", "other"): {"kind": "between"},
+    ("PromotionSpec", "not_attacking"): {"in_place": "standing"},
+    ("PromotionSpec", "not_giving_check"): {"in_place": "standing"},
+    ("PromotionSpec", "condition"): {"in_place": "standing"},
 }
 
 

@@ -307,7 +307,7 @@ class Searcher:
         any game whose attacks depend on occupancy; slow attackers (found by generating moves)
         are not seen. In games of stacks or explosions it is the victim's value."""
         gain = self.victim(pos, move) * self.capture_scale
-        if not self.exchanges or move[0] < 0:
+        if not self.exchanges or move[0] < 0 or move[0] == move[1]:   # a drop, a promotion in place
             return gain
         board, values = pos.board, self.see_values
         frm, to = move[0], move[1]

@@ -72,7 +72,8 @@ def reach(game, code: int, values: list[int] | None = None) -> Reach:
     targets, promotes = [], []
     for cell in range(game.n):
         moves = _moves_from(game, code, cell)
-        targets.append(frozenset(m[1] for m in moves))
+        # A promotion in place is no move of the piece itself (its gain counts below).
+        targets.append(frozenset(m[1] for m in moves if m[3] is None or m[3][0] != "promote"))
         gain = 0
         if values is not None:
             gain = max((values[m[2]] - values[code] for m in moves if m[2]), default=0)

@@ -61,17 +61,25 @@ def compile_drop_condition(game: "Game", rule: S.DropRule) -> tuple[bool, Callab
     reads nothing but the cell and the army (a :class:`_StaticCell` then serves)."""
     if rule.condition is None:
         return True, None
+    return compile_cell_condition(game, rule.condition, "a drop has no start cell")
+
+
+def compile_cell_condition(game: "Game", condition: S.Expr, no_from: str) -> tuple[bool, Callable]:
+    """``(static, function)`` for a condition over one cell (``to.P``) and the position, in a
+    drop's names (see :data:`DROP_NAMES`, :data:`DROP_CALLS`): a drop's ``if`` and a promotion's
+    ``in place`` ``if`` (its cell is the one the piece stands on). ``no_from``: the error's words for
+    a ``from.P`` name, which such a condition cannot read."""
     properties = {key for attrs in game.board.attributes for key in attrs}
     names = dict(DROP_NAMES)
     names.update({f"to.{p}": "a property of the destination cell" for p in properties})
-    used = names_used(rule.condition)
+    used = names_used(condition)
     for name in used:
         if name.startswith("from."):
-            raise RulesSemanticError(f"a drop has no start cell: '{name}'", rule.condition.loc,
+            raise RulesSemanticError(f"{no_from}: '{name}'", condition.loc,
                                      expected="to.PROPERTY, army, in_check, count(Piece) or enemy_count(Piece)")
-    check_calls(game, rule.condition)
-    function = compile_expr(rule.condition, names, DROP_CALLS, dict(game.kind_index), lookup=_lookup)
-    type_of(rule.condition)
+    check_calls(game, condition)
+    function = compile_expr(condition, names, DROP_CALLS, dict(game.kind_index), lookup=_lookup)
+    type_of(condition)
     static = all(n in STATIC_NAMES or n.startswith("to.") for n in used if n not in game.kind_index)
     return static, function
 

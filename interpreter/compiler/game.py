@@ -37,6 +37,7 @@ from .generators import make_generators
 from .end_rules import (compile_condition, compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
                         needs_no_moves)
 from .setup import Setup, compile_setup
+from .promotions import InPlacePromotion, check_promotion_options, in_place_promotion
 from .stacking import compile_stacking
 from .tables import AttackTables, FoeTables, attack_tables, foe_tables
 
@@ -146,6 +147,10 @@ class Game:
         self.stacking = None
         if spec.stacking is not None:
             self.stacking = compile_stacking(self, spec.stacking)
+            in_place = next((p for piece in spec.pieces.values() for p in piece.promotions if p.in_place), None)
+            if in_place is not None:
+                raise UnsupportedError("a promotion 'in place' with stacking is not run by the interpreter yet",
+                                       in_place.loc)
             unchecked = next((m for p in spec.pieces.values() for m in p.moves
                               if split_condition(m.condition, m.loc)[1]), None)
             if unchecked is not None:
@@ -319,6 +324,8 @@ class Game:
         self.atoms: list[list[Atom]] = [[] for _ in range(ncodes)]
         self.promotions: list[list[tuple[int, ...]] | None] = [None] * ncodes
         self.promotions_leaving: list[list[tuple[int, ...]] | None] = [None] * ncodes
+        # Per code, its promotions as moves of their own ('in place' lines), or None.
+        self.in_place_promotions: list[tuple[InPlacePromotion, ...] | None] = [None] * ncodes
         # Promotion targets limited by how many of them the army has on the board: code -> the count
         # below which it may be chosen ('limit P to N'; 'only captured': the setup's count, set below).
         self.promotion_limits: dict[int, int] = {}
@@ -352,10 +359,11 @@ class Game:
                 self.commits[code] = self._commit_table(code, facings, reach)
             if (kind.index, army.index) not in tables:
                 tables[kind.index, army.index] = self._promotion_tables(kind, army)
-            self.promotions[code], self.promotions_leaving[code] = tables[kind.index, army.index]
+            self.promotions[code], self.promotions_leaving[code], self.in_place_promotions[code] = tables[kind.index, army.index]
             if code >= self.ncodes_plain and self.code(kind.index, army.index) in self.capture_promotions:
                 self.capture_promotions[code] = self.capture_promotions[self.code(kind.index, army.index)]
         self.has_commits = any(self.commits)
+        self.has_in_place_promotions = any(self.in_place_promotions)
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
         # 'unmoved lost when aimed by': see compiler.rights.aimed_losses
@@ -464,12 +472,15 @@ class Game:
 
     def _promotion_tables(self, kind: PieceKind, army: Army):
         """Per destination cell, and per origin cell for ``also leaving``: the codes a move must
-        promote to (0 among them: it may also stay as it is). None when the piece never promotes."""
+        promote to (0 among them: it may also stay as it is), None when the piece never promotes
+        on a move; and its ``in place`` promotions (see :mod:`.promotions`), or None."""
         if not kind.spec.promotions:
-            return None, None
-        arriving: list[tuple[int, ...]] = [()] * self.n
+            return None, None, None
+        arriving: list[tuple[int, ...]] | None = None
         leaving: list[tuple[int, ...]] | None = None
+        in_place: list[InPlacePromotion] = []
         for promo in kind.spec.promotions:
+            check_promotion_options(promo)
             targets = [0] if promo.optional else []
             owners = [army.index] + (self.partners[army.index] if promo.partner_pieces else [])
             for name in promo.to:
@@ -479,7 +490,6 @@ class Game:
             if promo.on_capture_into is not None:
                 zone = self.board.term(promo.on_capture_into, army.name)
                 self.capture_promotions[self.code(kind.index, army.index)] = (zone, tuple(t for t in targets if t))
-            cells = self.board.term(promo.cells, army.name)
             if promo.only_captured:
                 self.captured_only.update(t for t in targets if t)
             for name, limit in promo.limits.items():
@@ -490,13 +500,18 @@ class Game:
                 for owner in owners:
                     code = self.code(self.kind_index[name], owner)
                     self.promotion_limits[code] = min(limit, self.promotion_limits.get(code, limit))
+            if promo.in_place is not None:
+                in_place.append(in_place_promotion(self, promo, army.name, tuple(targets)))
+                continue
+            cells = self.board.term(promo.cells, army.name)
+            arriving = arriving or [()] * self.n
             for cell in cells:
                 arriving[cell] = tuple(targets)
             if promo.leaving:
                 leaving = leaving or [()] * self.n
                 for cell in cells:
                     leaving[cell] = tuple(targets)
-        return arriving, leaving
+        return arriving, leaving, tuple(in_place) or None
 
     @cached_property
     def tracked(self) -> list[bool]:

@@ -54,6 +54,8 @@ def _appearing_codes(game: "Game") -> set[int]:
         for tables in (game.promotions[code], game.promotions_leaving[code]):
             for targets in tables or ():
                 made.update(targets)
+        for line in game.in_place_promotions[code] or ():
+            made.update(line.targets)
         if code in game.capture_promotions:
             made.update(game.capture_promotions[code][1])
         made.update((game.commits[code] or {}).values())

@@ -555,13 +555,15 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
         texts, before = [], None
         for rule in piece.promotions:
             text = self.render(rule)
-            if before is not None and (rule.to, rule.only_captured, rule.limits) == \
+            if before is not None and rule.in_place is None and (rule.to, rule.only_captured, rule.limits) == \
                     (before.to, before.only_captured, before.limits):
                 text = text.replace(join([article(p) for p in rule.to], "or"), "the same pieces as above")
                 text = text.replace("; it may only choose a kind of which its army has fewer pieces on the board "
                                     "than in the setup", ", with the same limit")
             texts.append(text)
             before = rule
+        if any(rule.in_place is not None for rule in piece.promotions):   # long rules: a sentence each
+            return " ".join(sentence(f"The {piece.name}{' also' if i else ''}: " + text) for i, text in enumerate(texts))
         return sentence(f"The {piece.name}: " + "; ".join(texts))
 
     def technical_sections(self) -> list[tuple[str, list[str]]]:

@@ -135,6 +135,8 @@ class PieceEnglish:
         return " ".join(parts)
 
     def _PromotionSpec(self, promo: S.PromotionSpec) -> str:
+        if promo.in_place is not None:
+            return self._promotion_in_place(promo)
         choices = join([article(p) for p in promo.to], "or")
         must = "may promote" if promo.optional else "must promote"
         if len(promo.to) > 1:
@@ -147,13 +149,38 @@ class PieceEnglish:
             text += "; it may also promote on a move that starts there"
         if promo.only_captured:
             text += "; it may only choose a kind of which its army has fewer pieces on the board than in the setup"
-        for name, limit in promo.limits.items():
-            text += f"; it may choose {article(name)} only while its army has fewer than {limit} on the board"
+        text += self._promotion_limits(promo)
         if promo.on_capture_into is not None:
             text += (f"; it also promotes when a capture takes it into {self.render(promo.on_capture_into)} "
                      "from outside it")
         if promo.partner_pieces:
             text += "; the choices include the same kinds of a partner's army, and a piece so chosen joins that army"
+        return text
+
+    @staticmethod
+    def _promotion_limits(promo: S.PromotionSpec) -> str:
+        """The clauses of a promotion's ``limit P to N`` options."""
+        return "".join(f"; it may choose {article(name)} only while its army has "
+                       f"{f'no {name}' if limit == 1 else f'fewer than {limit}'} on the board"
+                       for name, limit in promo.limits.items())
+
+    def _promotion_in_place(self, promo: S.PromotionSpec) -> str:
+        """A promotion made as a move of its own (``in place``)."""
+        choices = join([article(p) for p in promo.to], "or")
+        text = (f"instead of moving, standing {self.on(promo.cells)}, it may promote to {choices} of its army, "
+                "as a move of its own")
+        if promo.in_place == "moving":
+            text += (", either where it stands or with one move of the new piece that captures nothing, "
+                     "to an empty cell")
+        else:
+            text += ", where it stands"
+        if promo.condition is not None:
+            text += f"; only if {self.render(promo.condition)}"
+        text += self._promotion_limits(promo)
+        if promo.not_attacking:
+            text += "; not when the new piece would attack an enemy piece"
+        if promo.not_giving_check:
+            text += "; not when the promotion gives check"
         return text
 
     def _PieceSpec(self, piece: S.PieceSpec) -> str:
@@ -275,9 +302,9 @@ class PieceEnglish:
         only = (self.zone_complement(drop.not_in[0].a)
                 if len(drop.not_in) == 1 and drop.not_in[0].kind == "zone" else None)
         if only is not None:    # not in a zone of every cell but a few: only on those
-            text = f"a {drop.piece} in hand may be dropped only on an empty cell of {only}"
+            text = f"{article(drop.piece)} in hand may be dropped only on an empty cell of {only}"
         else:
-            text = f"a {drop.piece} in hand may be dropped on any empty cell"
+            text = f"{article(drop.piece)} in hand may be dropped on any empty cell"
         if drop.not_in and only is None:
             text += " except " + join([self.render(t) for t in drop.not_in], "or")
         barred = [f"on a file that already holds a {drop.no_file_twin} of its army"] if drop.no_file_twin else []

@@ -62,7 +62,9 @@ def _alone(game: Game, code: int, cell: int, unmoved: bool, enemy: int = 0, targ
 
 
 def _moves_from(pos: Position, cell: int) -> list[tuple]:
-    return [m for m in pseudo_legal_moves(pos) if m[0] == cell]
+    """The moves of the piece on ``cell``, without promotions in place (no move of the piece itself:
+    the page's Promotion section tells them)."""
+    return [m for m in pseudo_legal_moves(pos) if m[0] == cell and (m[3] is None or m[3][0] != "promote")]
 
 
 def _plain(move: tuple) -> bool:

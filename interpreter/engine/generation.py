@@ -4,7 +4,8 @@ The pieces' own moves (compiled generator closures, or the stacking rules),
 castling (king and rook to given files, king-rook swaps, and castlock where
 the rook climbs onto the king), drops from the hand, gating
 (:mod:`interpreter.engine.gating`), promotions on a capture
-into a zone, and promotions limited to lost pieces. Whether a move leaves a
+into a zone, promotions limited to lost pieces, and promotions made as moves of their own
+(``in place``). Whether a move leaves a
 royal piece attacked is :mod:`interpreter.engine.legality`'s question.
 """
 
@@ -13,9 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from . import stacking
-from .attacks import live_enemies, royal_attacked, threatens
+from .attacks import gives_check, live_enemies, royal_attacked, threatens
 from .gating import with_gates
-from .moves import DROP, Move
+from .moves import DROP, PROMOTE, Move
 
 if TYPE_CHECKING:
     from interpreter.compiler.game import Game
@@ -50,6 +51,8 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
             castling_moves(pos, army, out, attacked)
         if g.has_drops:
             drops(pos, army, out)
+        if g.has_in_place_promotions:
+            in_place_promotions(pos, army, out)
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
     if g.gating:
@@ -91,11 +94,94 @@ def noisy_moves(pos: Position) -> list[Move]:
         for src in list(pos.cells_of[army]):
             for gen in generators[board[src]]:
                 gen(pos, src, board, hostile, out)
+        if g.has_in_place_promotions:
+            in_place_promotions(pos, army, out)
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
+
+
+def in_place_promotions(pos: Position, army: int, out: list[Move]) -> None:
+    """Promotions made as moves of their own (``promotes ...: in place``, see
+    :mod:`interpreter.compiler.promotions`): ``(cell, to, code, PROMOTE)`` for each piece of ``army``
+    standing on a cell of such a line whose ``if`` holds, ``to`` being its cell or (``or quiet
+    move``) a cell the new piece reaches from there by a quiet move; without those that break
+    ``not attacking`` or ``not giving check`` (tried by making them). ``limit P to N`` is applied
+    with the other promotions' (:func:`_without_unavailable_promotions`)."""
+    g = pos.game
+    board, hostile = pos.board, g.hostile[army]
+    limits = g.promotion_limits
+    on_board: dict[int, int] | None = None
+    context: DropContext | None = None
+    for src in list(pos.cells_of[army]):
+        lines = g.in_place_promotions[board[src]]
+        if lines is None:
+            continue
+        seen: set[tuple[int, int]] = set()   # (to, code): lines that overlap give each move once
+        for line in lines:
+            if src not in line.cells:
+                continue
+            if line.condition is not None:
+                if context is None:
+                    context = DropContext(pos, army)
+                context.cell = src
+                if not line.condition(context):
+                    continue
+            for code in line.targets:
+                if code in limits:
+                    if on_board is None:
+                        on_board = _codes_on_board(pos, limits)
+                    if on_board[code] >= limits[code]:
+                        continue
+                targets = [src]
+                if line.moving:
+                    found: list[Move] = []
+                    for gen in g.generators[code]:
+                        gen(pos, src, board, hostile, found)
+                    targets += [m[1] for m in found if not board[m[1]] and (m[3] is None or m[3][0] != "ep")]
+                for to in targets:
+                    if (to, code) in seen:
+                        continue
+                    move = (src, to, code, PROMOTE)
+                    if (line.not_attacking or line.not_giving_check) and not _quiet_promotion(
+                            pos, move, line.not_attacking, line.not_giving_check):
+                        continue
+                    seen.add((to, code))
+                    out.append(move)
+
+
+def _quiet_promotion(pos: Position, move: Move, not_attacking: bool, not_giving_check: bool) -> bool:
+    """After ``move`` (a promotion in place), does the new piece attack no enemy piece (when
+    ``not_attacking``: none of its captures from its cell would reach one) and is no enemy royal
+    piece in check (when ``not_giving_check``)?"""
+    g = pos.game
+    army = g.code_army[move[2]]
+    hostile = g.hostile[army]
+    pos.push(move)
+    try:
+        board = pos.board
+        if not_attacking:
+            found: list[Move] = []
+            for gen in g.generators[move[2]]:
+                gen(pos, move[1], board, hostile, found)
+            if any(board[m[1]] and hostile[board[m[1]]] for m in found):
+                return False
+        return not (not_giving_check and gives_check(pos, army))
+    finally:
+        pos.pop()
+
+
+def _codes_on_board(pos: Position, codes: dict[int, int]) -> dict[int, int]:
+    """How many pieces of each of ``codes`` stand on the board."""
+    board = pos.board
+    on_board = {code: 0 for code in codes}
+    for cells in pos.cells_of:
+        for cell in cells:
+            if board[cell] in on_board:
+                on_board[board[cell]] += 1
+    return on_board
 
 
 def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
@@ -119,15 +205,10 @@ def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
 def _without_unavailable_promotions(pos: Position, moves: list[Move]) -> list[Move]:
     """Drop promotions to a kind of which the army already has as many on the board as its limit
     allows (``limit P to N``; ``only captured``: as many as in the setup)."""
-    g, board = pos.game, pos.board
-    limits = g.promotion_limits
+    limits = pos.game.promotion_limits
     if not any(m[2] in limits and m[3] is not DROP for m in moves):
         return moves
-    on_board = {code: 0 for code in limits}
-    for cells in pos.cells_of:
-        for cell in cells:
-            if board[cell] in on_board:
-                on_board[board[cell]] += 1
+    on_board = _codes_on_board(pos, limits)
     return [m for m in moves if m[2] not in limits or m[3] is DROP or on_board[m[2]] < limits[m[2]]]
 
 

@@ -108,11 +108,12 @@ def mates_after(pos: Position, move: Move) -> bool:
 
 
 def is_capture(pos: Position, move: Move) -> bool:
-    """Does ``move`` capture (en passant included; a gating move as the move it is made with)?"""
+    """Does ``move`` capture (en passant included; a gating move as the move it is made with; a
+    promotion in place never does)?"""
     special = move[3]
     while special is not None and special[0] in ("gate", "then"):   # the move it is made with
         special = special[3]
-    return bool(pos.board[move[1]]) and (special is None or special[0] != "castle") or (
+    return bool(pos.board[move[1]]) and (special is None or special[0] not in ("castle", "promote")) or (
         special is not None and special[0] == "ep")
 
 

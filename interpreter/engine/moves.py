@@ -14,6 +14,9 @@ for a plain move, or a tuple whose first item is a tag:
 - ``("rescue", special, cells)``: a move that saves some of a shared turn's
   royal pieces and removes the others;
 - ``("once", ...)``: a move that spends a once-per-game privilege;
+- ``PROMOTE``: a promotion made as a move of its own (``in place``): the piece on ``from``
+  becomes ``promotion`` on ``to``, which is ``from`` itself or an empty cell the new piece
+  reaches by a quiet move (nothing is captured);
 - stacking games' ``("st", outcome, passed)``, ``("sep", victim)`` and
   ``("castlock", rook_from, rule)`` (see :mod:`interpreter.engine.stacking`).
 
@@ -43,7 +46,8 @@ REMOVE: tuple[str, ...] = ("remove",)
 # capture on the way: made and unmade in place. Moves with the tags "castle", "remove" and those
 # of stacking games (see interpreter.engine.stacking) are made by writing new contents into a few
 # cells and undone from a snapshot of them; "drop", "pass" and "rescue" have their own ways.
-STEP_TAGS = frozenset({None, "ep", "ep_set", "once"})
+STEP_TAGS = frozenset({None, "ep", "ep_set", "once", "promote"})
+PROMOTE: tuple[str, ...] = ("promote",)   # the special of a promotion in place (see above)
 
 
 def swaps(move: Move) -> bool:

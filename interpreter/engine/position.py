@@ -195,7 +195,7 @@ class Position:
             army = code_army[piece]
             changed = (1 << frm) | (1 << to)
             cell = to if tag != "ep" else special[1]
-            captured = board[cell]
+            captured = board[cell] if cell != frm else 0   # a promotion in place takes nothing
             if captured:
                 board[cell] = 0
                 cells_of[code_army[captured]].discard(cell)

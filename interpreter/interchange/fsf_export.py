@@ -572,10 +572,14 @@ class _Section:
                 continue
             for promo in kind.spec.promotions:
                 for flag, what in ((promo.on_capture_into is not None, "promotion on a capture into a zone"),
-                                   (promo.partner_pieces, "promotion to a partner's pieces")):
+                                   (promo.partner_pieces, "promotion to a partner's pieces"),
+                                   (promo.in_place is not None, "promotion as a move of its own ('in place', not "
+                                                                "translated yet)")):
                     if flag:
                         self.refuse(f"{what} ({kind.name})", promo.loc)
             codes = [game.code(kind.index, a.index) for a in game.armies]
+            if any(game.promotions[code] is None for code in codes):
+                continue   # promotions in place only (refused above)
             regions = [frozenset(c for c, t in enumerate(game.promotions[code]) if t) for code in codes]
             targets = tuple(tuple(sorted({game.code_kind[t] for cell in game.promotions[code] for t in cell if t}))
                             for code in codes)

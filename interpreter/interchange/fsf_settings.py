@@ -48,8 +48,8 @@ imported with an interpretation line saying what is left out (the value ``none``
 UNSUPPORTED: dict[str, str] = {
     "chess960": "shuffled arrays with chess960 castling are not imported",
     "twoBoards": "bughouse's second board has no counterpart",
-    "sittuyinPromotion": "Sittuyin's promotion has no counterpart",
-    "sittuyinRookDrop": "Sittuyin's rook drops have no counterpart",
+    "sittuyinPromotion": "Sittuyin's promotion is not imported yet (the language says it with 'promotes ...: in place')",
+    "sittuyinRookDrop": "Sittuyin's rook drops are not imported yet (a 'drop Rook: not in ZONE' line says them)",
     "pieceDemotion": "demoting a piece by a move has no counterpart",
     "dropPromoted": "dropping a piece in its promoted state has no counterpart",
     "dropOppositeColoredBishop": "a drop conditioned on the bishops' colours has no counterpart",

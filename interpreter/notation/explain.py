@@ -56,6 +56,9 @@ def why_illegal(pos: Position, legal: list[Move], parsed: Parsed) -> tuple[str, 
         reaching = [m for m in pseudo_legal_moves(pos) if matches(pos, replace(parsed, promo=None), m)]
         if reaching:
             return _why_promotion(game, parsed, reaching), None, spans.get("promo", everything)
+        in_place = _why_not_in_place(pos, own, parsed)
+        if in_place is not None:
+            return in_place, None, spans.get("promo", everything)
         mover = (f"the {game.kinds[game.code_kind[pos.board[own[0]]]].name} on {game.board.names[own[0]]}"
                  if len(own) == 1 else f"no {army_title(pos)} {what}")
         verb = "cannot" if len(own) == 1 else "can"
@@ -149,6 +152,27 @@ def _why_promotion(game: Game, parsed: Parsed, reaching: list[Move]) -> str:
         return f"a move to {dest} does not promote"
     return (f"it cannot promote to a {game.kinds[parsed.promo].name} on {dest} "
             f"(choices: {', '.join(choices)})")
+
+def _why_not_in_place(pos: Position, own: list[int], parsed: Parsed) -> str | None:
+    """The reason when the text asks a promotion of a piece that promotes in place (``promotes ...:
+    in place``) and none of its lines allows it here; None when no such line could."""
+    game = pos.game
+    if parsed.promo is None:
+        return None
+    lines = [(c, line) for c in own for line in game.in_place_promotions[pos.board[c]] or ()
+             if any(game.code_kind[t] == parsed.promo for t in line.targets)]
+    if not lines:
+        return None
+    target = game.kinds[parsed.promo].name
+    standing = [(c, line) for c, line in lines if c in line.cells]
+    if not standing:
+        return f"a {target} is made in place only on the cells of its promotion rule, and no piece stands there"
+    code = game.code(parsed.promo, pos.army)
+    limit = game.promotion_limits.get(code)
+    if limit is not None and sum(1 for c in pos.cells_of[pos.army] if pos.board[c] == code) >= limit:
+        return f"{army_title(pos)} has {limit} {target} on the board already, as many as a promotion allows"
+    return (f"no promotion to a {target} reaches {game.board.names[parsed.dest]}: its rule's cell, move, condition "
+            f"or tests (not attacking, not giving check) do not allow it here")
 
 def _other_side_hint(pos: Position, parsed: Parsed) -> str | None:
     """A hint when the move would fit a piece of an army whose turn it is not."""

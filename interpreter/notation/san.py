@@ -34,6 +34,9 @@ SAN is written as in the PGN standard, generalised:
   at once with a winner by an immediate end rule (the king reaching the
   hill, the third check, a king blown up: python-chess writes ``#`` for
   these variant wins too);
+- a promotion made as a move of its own (``in place``) is the piece's cell and the promotion,
+  ``g7=F``, as Fairy-Stockfish writes it; when the new piece moves off the file as it appears,
+  the origin file, the destination and the promotion, ``gf6=F`` (Fairy-Stockfish: ``g7f6=F``);
 - a drop is the piece letter (none for a letterless piece, unless two
   letterless kinds could drop there), ``@`` and the cell: ``N@f3``,
   ``@e4``, as python-chess writes crazyhouse drops.
@@ -207,7 +210,9 @@ def _disambiguation(pos: Position, move: Move, legal: list[Move], capture: bool)
     need_rank = any(coords[c][0] == x for c in named)
     # A letterless piece names its file when it captures, and in a stacking game also when it changes
     # file without capturing (an overlaid pawn's diagonal step, a pawn climbing by its capture: 'ed5*').
-    sideways = capture or (move[3] is not None and move[3][0] in STACKING_MOVES and changes_file(game, move))
+    # So does a promotion in place whose new piece moves off the file ('gf6=F').
+    sideways = capture or (move[3] is not None and (move[3][0] in STACKING_MOVES or move[3][0] == "promote")
+                           and changes_file(game, move))
     need_file = bool(others) and not need_rank or any(coords[c][1] == y for c in named) or (sideways and not letter)
     if (need_file or need_rank) and tables.cell_file[frm] is None:
         return game.board.names[frm]  # an explicit cell has no file or rank: its whole name

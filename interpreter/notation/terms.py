@@ -57,10 +57,11 @@ def notation_tables(game: Game) -> NotationTables:
 def letterless(game: Game, code: int) -> bool:
     """Does SAN omit the letter of the piece ``code``? It does for a piece that can promote (a pawn),
     unless every kind it promotes to is written with a '+' letter (shogi's promoted forms)."""
-    if not code or game.promotions[code] is None:
+    if not code or (game.promotions[code] is None and game.in_place_promotions[code] is None):
         return False
-    targets = {t for table in (game.promotions[code], game.promotions_leaving[code] or ())
+    targets = {t for table in (game.promotions[code] or (), game.promotions_leaving[code] or ())
                for codes in table for t in codes if t}
+    targets.update(t for line in game.in_place_promotions[code] or () for t in line.targets)
     return not targets or not all(plus_letter(game, t) for t in targets)
 
 def plus_letter(game: Game, code: int) -> bool:

@@ -32,6 +32,7 @@ OUTCOME_WORDS = {"capture": "capture", "capture-top": "capture the top piece", "
 """Words for the outcomes of a stacking game's moves (``st``), shown by the move chooser."""
 SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en passant", "sep": "take it and put it under",
                  "ep_set": "double step", "drop": "drop", "once": "once-per-game move", "pass": "pass",
+                 "promote": "promotion as a move",
                  "remove": "the king leaves the board", "out": "out of the game"}
 
 
