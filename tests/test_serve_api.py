@@ -39,8 +39,10 @@ def client():
 
 
 def create(client, **body) -> dict:
+    """A new game; the client holds every seat's token from now on, as the page that creates a game does."""
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.json()
+    client.headers["X-Seat-Token"] = ",".join(answer.json()["tokens"].values())
     return answer.json()
 
 
@@ -352,7 +354,7 @@ def test_rules_serve_prints_its_address_and_serves():
     import urllib.error
     import urllib.request
     server = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "serve", "locking", "--port", "0",
-                               "--max-plies", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               "--max-plies", "3", "--db", ":memory:"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
         assert line.startswith("rules serve: open http://127.0.0.1:")
@@ -372,7 +374,7 @@ def test_rules_serve_prints_its_address_and_serves():
         assert refused.value.code == 400
         # The port is taken now: a second server says so and exits 2.
         port = url.rsplit(":", 1)[1].strip("/")
-        second = subprocess.run([sys.executable, "-m", "interpreter.cli", "serve", "--port", port],
+        second = subprocess.run([sys.executable, "-m", "interpreter.cli", "serve", "--port", port, "--db", ":memory:"],
                                 capture_output=True, text=True, timeout=60)
         assert second.returncode == 2 and f"cannot listen on 127.0.0.1:{port}: the port is in use" in second.stderr
     finally:

@@ -284,12 +284,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="play in the browser: a local web server and its JSON API",
                        description="Start a web server for playing any bundled variant or pasted rules file in the "
-                                   "browser, against people or the computer, and its JSON API (docs/serve.md). "
+                                   "browser, against people (at one screen, or each on their own machine through "
+                                   "the seat links a new game gives) or the computer, and its JSON API "
+                                   "(docs/serve.md). Games are kept in a SQLite file (--db). "
                                    "Needs the serve extra: pip install 'rules-dsl[serve]'.")
     p.add_argument("variant", metavar="VARIANT", nargs="?", help="the bundled variant the page opens with (default: chess)")
     p.add_argument("--mode", metavar="MODE", help="its play mode (superchess: 2p, 3p, 4p)")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network "
+                        "this machine is on, to play a friend on another machine: anyone with a game's seat link "
+                        "plays that seat, there are no accounts)")
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free port)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address people reach the server at, e.g. https://chess.example.org/ behind a proxy; "
+                        "the seat and spectator links are built on it (default: the address each request came to)")
+    p.add_argument("--db", metavar="PATH",
+                   help="the SQLite file games are kept in, so that they survive a restart (default: games.sqlite3 "
+                        "in the user's data directory, e.g. ~/.local/share/rules-dsl/; ':memory:' keeps none)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.add_argument("--engine", metavar="NAME=COMMAND", action="append",
                    help="offer an external engine as the seat engine:NAME in the games it plays, e.g. "

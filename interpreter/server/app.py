@@ -4,7 +4,8 @@ Every answer of the API is JSON. Bad input (an unknown variant, a rules
 file with errors, a bad FEN, an unreadable or illegal move, a bad request)
 is answered 400 with the message the command line prints for it
 (:meth:`dsl.errors.RulesError.render`: location, source line, caret,
-expected, hint) and its parts; a missing game 404; a request that cannot be
+expected, hint) and its parts; a request without the seat token it needs
+(:mod:`.access`) 403; a missing game 404; a request that cannot be
 done now (the game is over, the computer is thinking) 409; a request body
 larger than :data:`MOST_BODY_BYTES` 413. A bug gives a 500 with a short
 message, never a traceback. The work of a request (compiling, drawing,
@@ -13,6 +14,7 @@ generating moves) runs in a worker thread, so the server stays responsive.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -24,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -35,7 +37,8 @@ from dsl.limits import DEFAULT_MAX_PLIES
 from interpreter.loading import start_position
 from interpreter.loading.lints import lints
 
-from .creating import field, game_of, new_session
+from .access import HEADER, Forbidden, shown_tokens
+from .creating import field, game_of, new_session, restored_session
 from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
 from .store import GameNotFound, GameStore
@@ -56,20 +59,32 @@ class BodyTooLarge(RulesError):
     """A request body over :data:`MOST_BODY_BYTES`."""
 
 
-STATUS = [(GameNotFound, 404), (Conflict, 409), (BodyTooLarge, 413), (RulesError, 400)]
+STATUS = [(GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413), (RulesError, 400)]
+HEARTBEAT = 15.0
+"""Seconds between the comments that keep an idle event stream open through proxies."""
 
 
 def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict | None = None,
                hosts: list[str] | None = None, max_plies: int = DEFAULT_MAX_PLIES,
-               engines: Engines = NO_ENGINES) -> Starlette:
+               engines: Engines = NO_ENGINES, public_url: str | None = None) -> Starlette:
     """The application: ``store`` keeps the games, ``pace`` spaces computer moves (seconds),
     ``max_plies`` is every game's ply cap (where it is adjudicated a draw), ``engines`` the external
     engines its seats may be given (:class:`~.seats.Engines`, named by the operator),
     ``default`` is the variant the page opens with (``{"variant": "chess", "mode": None}``),
     ``hosts`` the host names requests may be addressed to (None: any; a server on 127.0.0.1 allows
-    only local names, so that another site cannot reach it through a rebound DNS name)."""
+    only local names, so that another site cannot reach it through a rebound DNS name), ``public_url``
+    the address the seat and spectator links are built on (None: the address each request came to).
+    A ``store`` with a database but no ``restore`` gets one that makes games with these settings."""
     store = store if store is not None else GameStore()
+    if store.database is not None and store.restore is None:
+        store.restore = lambda stored: restored_session(stored, pace, max_plies=max_plies, engines=engines)
     default = default or {"variant": "chess", "mode": None}
+
+    def links(request: Request, ident: str, seats: list[str], session) -> dict:
+        """The spectator link of the game and the links of ``seats`` (each with its token)."""
+        base = (public_url or str(request.base_url)).rstrip("/") + "/"
+        return {"spectator": f"{base}#game={ident}",
+                "seats": {name: f"{base}#game={ident}&seat={session.tokens[name]}" for name in seats}}
 
     def variants(request: Request, body: dict):
         listed = [{"name": h.name, "title": h.title or h.name, "aliases": list(h.aliases)} for h in bundled_headers()]
@@ -85,7 +100,15 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         session = new_session(body, pace, max_plies=max_plies, engines=engines)
         ident = store.add(session)
         with session.lock:
-            return 201, state_view(session, ident)
+            return 201, {**state_view(session, ident), "tokens": dict(session.tokens),
+                         "links": links(request, ident, list(session.tokens), session)}
+
+    def shared(request: Request, body: dict):
+        ident = request.path_params["ident"]
+        session = store.get(ident)
+        held = session.held(shown_tokens(request.headers.get(HEADER)))
+        return 200, {**links(request, ident, [s.name for s in session.seats if s.name in held], session),
+                     "held": sorted(held)}
 
     def state(request: Request, body: dict):
         ident = request.path_params["ident"]
@@ -97,17 +120,36 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
             return 200, state_view(session, ident)
 
     def acting(action: Callable) -> Callable:
+        """An endpoint doing ``action(session, body, held)``, ``held`` the seats whose tokens the request shows."""
         def endpoint(request: Request, body: dict):
             ident = request.path_params["ident"]
             session = store.get(ident)
-            action(session, body)
+            action(session, body, session.held(shown_tokens(request.headers.get(HEADER))))
             with session.lock:
                 return 200, state_view(session, ident)
         return endpoint
 
     def abandon(request: Request, body: dict):
-        store.remove(request.path_params["ident"])
-        return 200, {"abandoned": request.path_params["ident"]}
+        ident = request.path_params["ident"]
+        session = store.get(ident)
+        held = session.held(shown_tokens(request.headers.get(HEADER)))
+        missing = [seat for seat in session.seats if seat.name not in held]
+        if missing:
+            raise Forbidden(f"abandoning the game needs the seat token of every seat; not shown: "
+                            f"{', '.join(seat.title(session.game) for seat in missing)}",
+                            hint="the page that created the game holds them all")
+        store.remove(ident)
+        return 200, {"abandoned": ident}
+
+    async def events(request: Request) -> Response:
+        """The game's states as server-sent events (``id:`` its version), from the current one on."""
+        ident = request.path_params["ident"]
+        try:
+            session = await run_in_threadpool(store.get, ident)
+        except RulesError as err:
+            return error_response(err)
+        return StreamingResponse(_state_events(session, ident, request.headers.get("Last-Event-ID")),
+                                 media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"})
 
     def position(request: Request, body: dict):
         session = store.get(request.path_params["ident"])
@@ -132,11 +174,14 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         Route("/api/games", _api(create), methods=["POST"]),
         Route("/api/games/{ident}", _api(state), methods=["GET"]),
         Route("/api/games/{ident}", _api(abandon), methods=["DELETE"]),
-        Route("/api/games/{ident}/moves", _api(acting(lambda s, b: s.play(_move(b)))), methods=["POST"]),
-        Route("/api/games/{ident}/undo", _api(acting(lambda s, b: s.undo(field(b, "plies", int)))), methods=["POST"]),
-        Route("/api/games/{ident}/computer", _api(acting(lambda s, b: s.computer(field(b, "agent", str)))),
+        Route("/api/games/{ident}/events", events, methods=["GET"]),
+        Route("/api/games/{ident}/links", _api(shared), methods=["GET"]),
+        Route("/api/games/{ident}/moves", _api(acting(lambda s, b, h: s.play(_move(b), h))), methods=["POST"]),
+        Route("/api/games/{ident}/undo", _api(acting(lambda s, b, h: s.undo(h, field(b, "plies", int)))),
               methods=["POST"]),
-        Route("/api/games/{ident}/seats", _api(acting(lambda s, b: s.set_seats(field(b, "seats", dict, {})))),
+        Route("/api/games/{ident}/computer", _api(acting(lambda s, b, h: s.computer(h, field(b, "agent", str)))),
+              methods=["POST"]),
+        Route("/api/games/{ident}/seats", _api(acting(lambda s, b, h: s.set_seats(field(b, "seats", dict, {}), h))),
               methods=["PUT"]),
         Route("/api/games/{ident}/positions/{ply}", _api(position), methods=["GET"]),
         Route("/api/games/{ident}/record", _api(record), methods=["GET"]),
@@ -146,6 +191,37 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
                     exception_handlers={HTTPException: _http_error, Exception: _bug})
     app.state.store = store
     return app
+
+
+async def _state_events(session, ident: str, last_seen: str | None):
+    """The event stream of one game: its state now (unless ``last_seen``, the Last-Event-ID of a
+    reconnecting EventSource, is its version already), then each state after a change, and a comment
+    every :data:`HEARTBEAT` seconds; it ends when the game is abandoned. A state is an event
+    ``state`` whose ``id`` is the game's version and whose data is the STATE of a GET."""
+    loop = asyncio.get_running_loop()
+    woken = asyncio.Event()
+    session.watch(loop, woken)
+
+    def current() -> tuple[int, str, bool]:
+        with session.lock:
+            return session.version, json.dumps(state_view(session, ident)), session.closed
+
+    try:
+        sent = None
+        while True:
+            woken.clear()
+            version, data, closed = await run_in_threadpool(current)
+            if data != sent and str(version) != last_seen:
+                yield f"id: {version}\nevent: state\ndata: {data}\n\n"
+            sent, last_seen = data, None
+            if closed:
+                return
+            try:
+                await asyncio.wait_for(woken.wait(), HEARTBEAT)
+            except asyncio.TimeoutError:
+                yield ": still here\n\n"
+    finally:
+        session.unwatch(loop, woken)
 
 
 def _api(work: Callable) -> Callable:

@@ -5,16 +5,26 @@ or a host that cannot be bound is reported as a usage error (exit 2) and
 ``--port 0`` can pick a free port, whose address is printed. The engines of
 ``--engine NAME=COMMAND`` are started once here too (each answers its
 handshake: which games it plays), so that one that does not start is
-reported now.
+reported now. So is a ``--db`` file that cannot be used, or a
+``--public-url`` that is not an http(s) address.
+
+Games are kept in the SQLite file of ``--db`` (:mod:`.database`); by default
+``games.sqlite3`` in the user's data directory, as platformdirs names it
+when it is installed (``~/.local/share/rules-dsl`` on Linux), else
+``$XDG_DATA_HOME/rules-dsl`` or ``~/.local/share/rules-dsl``.
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import sys
 import threading
 import webbrowser
+
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from dsl.errors import UsageError
 from dsl.files import bundled_variant, unknown_variant
@@ -33,31 +43,63 @@ def cmd_serve(args) -> int:
     from interpreter.loading import load_game
 
     from .app import create_app
+    from .database import Database
+    from .store import GameStore
     if args.variant is not None:
         load_game(args.variant, args.mode)  # a bad mode is an error now, not on the page
+    public_url = _public_url(args.public_url)
+    database = Database(args.db or str(default_db()))
     sock = _bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     local = args.host in LOCAL_HOSTS
     hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if local else None
+    if local and public_url:
+        hosts.append(urlsplit(public_url).hostname)
     engines = probe_engines(args.engine or [])
-    app = create_app(pace=PACE, default={"variant": args.variant or "chess", "mode": args.mode}, hosts=hosts,
-                     max_plies=args.max_plies, engines=engines)
+    app = create_app(GameStore(database=database), pace=PACE, hosts=hosts, max_plies=args.max_plies, engines=engines,
+                     default={"variant": args.variant or "chess", "mode": args.mode}, public_url=public_url)
     print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
+    kept = len(database.idents())
+    print(f"rules serve: games are kept in {database.path}" + (f" ({kept} kept now)" if kept else ""), flush=True)
     if not local:
-        print(f"note: listening on {args.host}: other machines that reach it can play and use its processors",
-              file=sys.stderr, flush=True)
+        print(f"note: listening on {args.host}: other machines that reach it can start games and use its processors; "
+              "a game's seat links are its only access control (docs/serve.md)", file=sys.stderr, flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    # Open event streams would hold a stopping server for ever: it waits at most a second for them.
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1))
     try:
         server.run(sockets=[sock])
     finally:
         app.state.store.close()
+        database.close()
         engines.close()
         sock.close()
     return 0
+
+
+def default_db() -> Path:
+    """Where games are kept without ``--db`` (see the module docstring)."""
+    try:
+        import platformdirs
+    except ImportError:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "rules-dsl"
+    else:
+        base = Path(platformdirs.user_data_dir("rules-dsl", appauthor=False))
+    return base / "games.sqlite3"
+
+
+def _public_url(text: str | None) -> str | None:
+    """``--public-url`` checked: an http or https address with a host, ending in '/'; None if not given."""
+    if text is None:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise UsageError(f"--public-url {text!r} is not an http(s) address of the server",
+                         expected="e.g. https://chess.example.org/ or http://192.168.1.20:8000/")
+    return text if text.endswith("/") else text + "/"
 
 
 def probe_engines(given: list[str]):

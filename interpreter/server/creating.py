@@ -14,7 +14,7 @@ start (``FEN``) and the moves.
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import re
 import threading
 from collections import OrderedDict
@@ -29,8 +29,11 @@ from interpreter.loading import compile_variant, load_game, position_from_fen, s
 from interpreter.loading.records import read_record
 from interpreter.notation.reading import moves_from_text
 
+from .database import StoredGame, bundled_text, rules_hash
 from .seats import NO_ENGINES, Engines
 from .sessions import Session, Source
+
+log = logging.getLogger(__name__)
 
 TEXT_GAMES = 8
 """Games compiled from rules text kept for reuse."""
@@ -68,7 +71,8 @@ def game_of(body: dict) -> tuple[Game, Source]:
     if variant is not None and rules is not None:
         raise UsageError("give either 'variant' or 'rules', not both")
     if rules is not None:
-        return game_from_text(rules, label_of(field(body, "name", str)), mode, options), Source(None, rules, mode, options)
+        label = label_of(field(body, "name", str))
+        return game_from_text(rules, label, mode, options), Source(None, rules, mode, options, label)
     if variant is None:
         raise UsageError("no variant given", expected="'variant' (a bundled name such as \"chess\") or 'rules' (rules text)")
     if bundled_variant(variant) is None:
@@ -87,7 +91,7 @@ def label_of(name: str | None) -> str:
 
 def game_from_text(text: str, label: str, mode: str | None, options: dict[str, str]) -> Game:
     """Compile rules ``text`` (bundled files only for its ``extends`` and ``include``), cached."""
-    key = (hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest(), label, mode,
+    key = (rules_hash(text), label, mode,
            tuple(sorted(options.items())))
     with _TEXT_LOCK:
         game = _TEXT_CACHE.get(key)
@@ -127,7 +131,35 @@ def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT
     for text in (record.movetext if record is not None else None, field(body, "moves", str)):
         if text:
             session.replay(moves_from_text(pos.copy(), text))
-    session.set_seats(field(body, "seats", dict, {}))
+    session.set_seats(field(body, "seats", dict, {}), frozenset(session.tokens))
+    return session
+
+
+def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_MAX_PLIES,
+                     engines: Engines = NO_ENGINES) -> Session:
+    """The game a database kept, made again: compiled from its variant or its rules text, its plies
+    played again, its seats and tokens as they were. A seat whose kind this server cannot give any
+    more (an engine it was not started with) is a person's. RulesError when the game cannot be
+    made again (the rules changed since so that a ply no longer reads, says the message)."""
+    source = Source(stored.variant, stored.rules, stored.mode, stored.options, stored.label)
+    try:
+        if stored.rules is not None:
+            game = game_from_text(stored.rules, stored.label or "<pasted>", stored.mode, stored.options)
+        else:
+            game = load_game(stored.variant, stored.mode, stored.options)
+        session = Session(game, source, position_from_fen(game, stored.start_fen), pace=pace, max_plies=max_plies,
+                          engines=engines)
+        session.restore(stored.plies)
+    except RulesError as err:
+        changed = stored.rules is None and rules_hash(bundled_text(stored.variant)) != stored.rules_hash
+        raise RulesError(f"the stored game '{stored.ident}' cannot be played again: {err.message}",
+                         hint=f"the rules of {stored.variant} changed since it was played" if changed else None) from None
+    session.tokens = dict(stored.tokens)
+    for name, kind in stored.seats.items():
+        try:
+            session.set_seats({name: kind}, frozenset(session.tokens))
+        except RulesError:
+            log.warning("stored game %s: seat %s cannot be %s here; a person plays it", stored.ident, name, kind)
     return session
 
 

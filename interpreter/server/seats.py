@@ -18,6 +18,7 @@ engines the server's operator named (``rules serve --engine NAME=COMMAND``,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from dsl.errors import UsageError, clip, suggest
 
@@ -110,9 +111,11 @@ def seat_of(seats: list[Seat], army: int) -> Seat:
     return next(seat for seat in seats if army in seat.armies)
 
 
-def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0, engines: Engines = NO_ENGINES) -> None:
+def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0, engines: Engines = NO_ENGINES,
+           may_change: Callable[[Seat], None] = lambda seat: None) -> None:
     """Apply ``given`` (seat or army name -> kind) to ``seats``: all of it, or nothing and a
-    UsageError naming what is wrong. The agents of the seats that change are closed."""
+    UsageError naming what is wrong. ``may_change(seat)`` is called for each seat named, before
+    any agent is made, and may refuse by raising. The agents of the seats that change are closed."""
     if not isinstance(given, dict):
         raise UsageError("'seats' must be an object of seat names and kinds", hint='e.g. {"black": "ai:level=easy"}')
     changes = []
@@ -127,6 +130,7 @@ def assign(game: Game, seats: list[Seat], given: dict, seed: int = 0, engines: E
             guess = suggest(str(name), names)
             raise UsageError(f"no seat '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
                              expected=", ".join(names), hint=f"did you mean '{guess}'?" if guess else None)
+        may_change(seat)
         changes.append((seat, kind, (None, None) if kind == HUMAN else agent_of(kind, seed + seats.index(seat), engines)))
     for seat, kind, (spec, agent) in changes:
         if seat.agent is not None:

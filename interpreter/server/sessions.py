@@ -19,6 +19,14 @@ record, people's moves and a replayed record included) is over, adjudicated
 a draw (:func:`~interpreter.engine.outcome.ply_cap`), whoever plays it: a
 game of computers stops there with that result, and moves are refused until
 one is taken back.
+
+Each seat has a secret token (:mod:`.access`); the methods that change the
+game take ``held``, the seats whose tokens the request showed, and refuse
+(Forbidden) what those seats may not do. A session attached to a
+:class:`~.database.Database` (:meth:`Session.attach`) writes every change
+there before the method returns, so that a move is on disk before it is
+acknowledged. Watchers (:meth:`Session.watch`, the server-sent events of
+the API) are woken after every change.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
 
+from .access import held_seats, new_tokens, refuse
 from .seats import NO_ENGINES, Engines, Seat, agent_of, assign, default_seats, seat_of
 
 log = logging.getLogger(__name__)
@@ -58,11 +67,13 @@ class Conflict(UsageError):
 
 
 class Source:
-    """What a session's game was made from: a bundled ``variant`` or ``rules`` text, its ``mode``
-    and mode ``options``, so that a new game or a record can be made from the same."""
+    """What a session's game was made from: a bundled ``variant`` or ``rules`` text (named ``label``
+    in errors), its ``mode`` and mode ``options``, so that a new game, a record or the same game
+    after a restart can be made from the same."""
 
-    def __init__(self, variant: str | None, rules: str | None, mode: str | None, options: dict[str, str]) -> None:
-        self.variant, self.rules, self.mode, self.options = variant, rules, mode, options
+    def __init__(self, variant: str | None, rules: str | None, mode: str | None, options: dict[str, str],
+                 label: str | None = None) -> None:
+        self.variant, self.rules, self.mode, self.options, self.label = variant, rules, mode, options, label
 
 
 @dataclass(frozen=True)
@@ -112,13 +123,47 @@ class Session:
         self.forfeit: Outcome | None = None   # the game's end when a seat's engine forfeited it (cleared by a change)
         self.closed = False
         self.touched = time.monotonic()
+        self.tokens: dict[str, str] = new_tokens([seat.name for seat in self.seats])
+        self.database = None   # a Database the game is written to, with its id there (attach)
+        self.ident: str | None = None
+        self.saved = 0   # plies known to be in the database, in this order
+        self.watchers: set = set()   # (event loop, asyncio.Event) pairs woken after each change
+
+    # ------------------------------------------------------------ access and keeping
+    def held(self, shown: list[str]) -> frozenset[str]:
+        """The seats whose tokens are among ``shown`` (see :mod:`.access`)."""
+        return held_seats(self.tokens, shown)
+
+    def attach(self, database, ident: str, restored: bool = False) -> None:
+        """Keep this game in ``database`` as ``ident``, after every change; it is written there now,
+        with its plies, unless it was ``restored`` from there."""
+        with self.lock:
+            self.database, self.ident = database, ident
+            if not restored:
+                self.saved = 0
+                database.add_game(ident, self)
+            self._save()
+
+    def watch(self, loop, event) -> None:
+        """Set the asyncio ``event`` (through ``loop``, from any thread) after each change of the game."""
+        with self.lock:
+            self.watchers.add((loop, event))
+
+    def unwatch(self, loop, event) -> None:
+        with self.lock:
+            self.watchers.discard((loop, event))
 
     # ------------------------------------------------------------ what requests do
-    def set_seats(self, given: dict) -> None:
+    def set_seats(self, given: dict, held: frozenset[str]) -> None:
         """Seat people and agents (``{"black": "ai:level=easy"}``); a seat's search in progress is
-        abandoned when its kind changes."""
+        abandoned when its kind changes. Each seat changed must be ``held``."""
         with self.lock:
-            assign(self.game, self.seats, given, self.seed, self.engines)
+            def may_change(seat: Seat) -> None:
+                if seat.name not in held:
+                    raise refuse(seat.title(self.game), "changing who plays a seat")
+            assign(self.game, self.seats, given, self.seed, self.engines, may_change)
+            if self.database is not None:
+                self.database.set_seats(self.ident, self)
             self._changed()
 
     def replay(self, moves: list[tuple]) -> None:
@@ -128,38 +173,57 @@ class Session:
             for move in moves:
                 self._push(move, self.pos.legal_moves(), forced=move[3] is not None and move[3][0] in FORCED)
 
-    def play(self, text: str) -> None:
-        """Play the move ``text`` (SAN or from-to) for the side to move. Raises MoveError /
-        IllegalMoveError for a move that cannot be read or is not legal, Conflict when the game is
-        over or a computer seat is thinking."""
+    def restore(self, plies: list[tuple[str, bool]]) -> None:
+        """Play again the plies a database kept, ``(SAN, forced)`` each, as the game's first plies;
+        a MoveError or IllegalMoveError when one no longer reads (the rules changed since)."""
+        with self.lock:
+            for san, forced in plies:
+                legal = self.pos.legal_moves()
+                self._push(parse_move(self.pos, san, legal=legal), legal, forced=forced)
+            self.saved = len(self.plies)
+
+    def play(self, text: str, held: frozenset[str]) -> None:
+        """Play the move ``text`` (SAN or from-to) for the side to move, whose seat must be ``held``.
+        Raises MoveError / IllegalMoveError for a move that cannot be read or is not legal, Conflict
+        when the game is over or a computer seat is thinking, Forbidden for another seat's move."""
         with self.lock:
             self._refuse_if_busy()
+            self._refuse_unless_to_move(held, "a move")
             legal = self.pos.legal_moves()
             move = parse_move(self.pos, text, legal=legal)
             self._push(move, legal, forced=False)
             self._changed()
 
-    def undo(self, plies: int | None = None) -> None:
-        """Take back ``plies`` plies; by default back to the last position where a person was to move
-        (at least one ply, and forced moves go with the move before them). A search is abandoned."""
+    def undo(self, held: frozenset[str], plies: int | None = None) -> None:
+        """Take back ``plies`` plies; by default back to the last position where a person of a ``held``
+        seat was to move (at least one ply, and forced moves go with the move before them). Every ply
+        taken back must be a held seat's, a computer seat's or forced (Forbidden otherwise: the other
+        person has answered). A search is abandoned."""
         with self.lock:
             if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int) or plies < 1):
                 raise UsageError(f"'plies' must be a whole number of at least 1, not {plies!r}")
             if not self.plies:
                 raise Conflict("there is no move to take back")
-            count = plies if plies is not None else self._plies_to_human()
+            count = plies if plies is not None else self._plies_to_human(held)
             if count > len(self.plies):
                 raise Conflict(f"cannot take back {count} plies: {len(self.plies)} were played")
+            for played in self.plies[len(self.plies) - count:]:
+                seat = seat_of(self.seats, played.army)
+                if not played.forced and seat.human and seat.name not in held:
+                    raise refuse(seat.title(self.game), f"taking back {played.san}")
             for _ in range(count):
                 self.pos.pop()
                 self.plies.pop()
+            self.saved = min(self.saved, len(self.plies))
             self._changed()
 
-    def computer(self, spec: str | None = None) -> None:
-        """Ask the computer to move for the side to move now: with the seat's agent, or ``spec``, or
-        :data:`HELPER_AGENT` for a human seat. Conflict when the game is over or it already thinks."""
+    def computer(self, held: frozenset[str], spec: str | None = None) -> None:
+        """Ask the computer to move for the side to move now, whose seat must be ``held``: with the
+        seat's agent, or ``spec``, or :data:`HELPER_AGENT` for a human seat. Conflict when the game
+        is over or it already thinks."""
         with self.lock:
             self._refuse_if_busy()
+            self._refuse_unless_to_move(held, "asking the computer to move")
             seat = seat_of(self.seats, self.pos.army)
             if spec is not None or seat.agent is None:
                 parsed, agent = agent_of(spec or HELPER_AGENT, self.seed, self.engines)
@@ -176,7 +240,7 @@ class Session:
             for seat in self.seats:
                 if seat.agent is not None:
                     seat.agent.close()
-            self.changed.notify_all()
+            self._wake()
 
     def wait(self, seconds: float) -> None:
         """Wait up to ``seconds`` while the computer thinks (a long poll); returns at once otherwise."""
@@ -225,11 +289,18 @@ class Session:
             raise Conflict(f"the computer is thinking for {self.game.armies[self.thinking.army].title}",
                            hint="wait for its move, or undo to abandon the search")
 
-    def _plies_to_human(self) -> int:
-        """Plies to take back to reach the last position where a person was to move: back to the
-        last ply a person played (not a forced one), or to the start if there is none."""
+    def _refuse_unless_to_move(self, held: frozenset[str], what: str) -> None:
+        seat = seat_of(self.seats, self.pos.army)
+        if seat.name not in held:
+            raise refuse(seat.title(self.game), what)
+
+    def _plies_to_human(self, held: frozenset[str]) -> int:
+        """Plies to take back to reach the last position where a person of a ``held`` seat was to
+        move: back to the last ply such a person played (not a forced one), or to the start if
+        there is none."""
         for count, played in enumerate(reversed(self.plies), 1):
-            if not played.forced and seat_of(self.seats, played.army).human:
+            seat = seat_of(self.seats, played.army)
+            if not played.forced and seat.human and seat.name in held:
                 return count
         return len(self.plies)
 
@@ -245,7 +316,24 @@ class Session:
         self.touched = time.monotonic()
         self._abandon()
         self._advance()
+        self._save()
+        self._wake()
+
+    def _save(self) -> None:
+        """Write the plies not yet in the database there (after dropping those taken back), in one
+        transaction; nothing without a database."""
+        if self.database is not None and self.saved != len(self.plies):
+            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:])
+            self.saved = len(self.plies)
+
+    def _wake(self) -> None:
+        """Wake the requests waiting for a change (long polls, server-sent events)."""
         self.changed.notify_all()
+        for loop, event in list(self.watchers):
+            try:
+                loop.call_soon_threadsafe(event.set)
+            except RuntimeError:   # the watcher's event loop has closed
+                self.watchers.discard((loop, event))
 
     def _abandon(self) -> None:
         if self.thinking is not None:
@@ -290,14 +378,14 @@ class Session:
                     self.thinking = None
                     self.forfeit = forfeit_outcome(self.pos, str(err))
                     self.version += 1
-                    self.changed.notify_all()
+                    self._wake()
             return
         except Exception as err:  # a bug in a search: show it on the page instead of hanging
             log.exception("search failed")
             with self.lock:
                 if self.thinking is thinking:
                     self.thinking, self.failure = None, f"the computer failed: {type(err).__name__}: {err}"
-                    self.changed.notify_all()
+                    self._wake()
             return
         finally:
             SEARCHES.release()
@@ -309,7 +397,7 @@ class Session:
             legal = self.pos.legal_moves()
             if info.move is None or info.move not in legal:
                 self.failure = "the computer found no move"
-                self.changed.notify_all()
+                self._wake()
                 return
             self.failure = None
             self._push(info.move, legal, forced=False)

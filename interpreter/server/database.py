@@ -1,0 +1,164 @@
+"""Games that survive the server: one SQLite file (``rules serve --db PATH``).
+
+A game is a row of ``games``: its id, what it was made from (a bundled
+variant's name, or the rules text a browser sent, never a path to read
+later), the blake2b hash of that rules text (for a bundled variant, of its
+file as it was), its mode and options, its start position (FEN), its seats
+(kinds) and their secret tokens, when it was created and last changed. Each
+ply played is a row of ``plies`` (its SAN and whether it was forced), written
+and committed before the request that played it is answered; a ply taken
+back is deleted. The file is in WAL mode with ``synchronous=FULL``: a server
+killed at any moment keeps every ply it acknowledged. ``schema`` holds the
+schema's version; a file of another version is refused rather than misread.
+
+At most ``max_games`` games are kept: creating one more deletes the one
+changed longest ago. A game is deleted when it is abandoned
+(``DELETE /api/games/ID``). Every method is safe from any thread (one
+connection, behind a lock).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from dsl.errors import UsageError
+from dsl.files import bundled_variant
+
+SCHEMA_VERSION = 1
+MAX_STORED = 10_000
+"""Games kept in one file; the one changed longest ago goes first."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, variant TEXT, rules TEXT, rules_hash TEXT NOT NULL, label TEXT,
+    mode TEXT, options TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
+    created REAL NOT NULL, changed REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS plies (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, san TEXT NOT NULL,
+    forced INTEGER NOT NULL, PRIMARY KEY (game, ply));
+"""
+
+
+@dataclass
+class StoredGame:
+    """A game as the database has it (see the module docstring); ``plies`` are ``(SAN, forced)``."""
+
+    ident: str
+    variant: str | None
+    rules: str | None
+    rules_hash: str
+    label: str | None
+    mode: str | None
+    options: dict[str, str]
+    start_fen: str
+    seats: dict[str, str]
+    tokens: dict[str, str]
+    plies: list[tuple[str, bool]]
+
+
+def rules_hash(text: str) -> str:
+    """The hash kept with a game: of its rules text, or of its bundled file's text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def bundled_text(name: str) -> str:
+    """The text of the bundled variant ``name`` (a name or alias), for its hash."""
+    path = bundled_variant(name)
+    return Path(path).read_text(encoding="utf-8") if path is not None else ""
+
+
+class Database:
+    """The SQLite file at ``path`` (``:memory:`` for one that lasts as long as the process);
+    UsageError when it cannot be opened or is of another schema version."""
+
+    def __init__(self, path: str, max_games: int = MAX_STORED) -> None:
+        self.path, self.max_games = path, max_games
+        try:
+            if path != ":memory:":
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path if path == ":memory:" else str(Path(path).expanduser()),
+                                       check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            versions = [row[0] for row in self._db.execute("SELECT version FROM schema")]
+        except (sqlite3.Error, OSError) as err:
+            raise UsageError(f"--db {path}: cannot use it as the games' database: {err}",
+                             hint="give another file with --db PATH, or --db :memory: to keep no games") from None
+        if not versions:
+            self._db.execute("INSERT INTO schema (version) VALUES (?)", (SCHEMA_VERSION,))
+        elif versions != [SCHEMA_VERSION]:
+            raise UsageError(f"--db {path}: the games' database is of schema version {versions[0]}, "
+                             f"this rules-dsl reads version {SCHEMA_VERSION}", hint="give another file with --db PATH")
+        self._lock = threading.Lock()
+
+    def add_game(self, ident: str, session) -> None:
+        """Write a new game (without its plies), making room when ``max_games`` are kept."""
+        source = session.source
+        text = source.rules if source.rules is not None else bundled_text(source.variant)
+        now = time.time()
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
+            if count >= self.max_games:
+                self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY changed LIMIT ?)",
+                                 (count - self.max_games + 1,))
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (ident, source.variant, source.rules, rules_hash(text), source.label, source.mode,
+                 json.dumps(source.options), session.start_fen, json.dumps(_kinds(session)),
+                 json.dumps(session.tokens), now, now))
+
+    def save_plies(self, ident: str, first: int, plies: list) -> None:
+        """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), committed."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM plies WHERE game = ? AND ply >= ?", (ident, first))
+            self._db.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)",
+                                 [(ident, first + n, p.san, int(p.forced)) for n, p in enumerate(plies)])
+            self._db.execute("UPDATE games SET changed = ? WHERE id = ?", (time.time(), ident))
+
+    def set_seats(self, ident: str, session) -> None:
+        """Write who plays each seat now."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET seats = ?, changed = ? WHERE id = ?",
+                             (json.dumps(_kinds(session)), time.time(), ident))
+
+    def remove(self, ident: str) -> None:
+        """Delete the game ``ident`` and its plies (nothing if there is none)."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM games WHERE id = ?", (ident,))
+
+    def game(self, ident: str) -> StoredGame | None:
+        """The game ``ident`` with its plies in order, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT id, variant, rules, rules_hash, label, mode, options, start_fen, seats, "
+                                   "tokens FROM games WHERE id = ?", (ident,)).fetchone()
+            if row is None:
+                return None
+            plies = [(san, bool(forced)) for san, forced in
+                     self._db.execute("SELECT san, forced FROM plies WHERE game = ? ORDER BY ply", (ident,))]
+        ident, variant, rules, digest, label, mode, options, fen, seats, tokens = row
+        return StoredGame(ident, variant, rules, digest, label, mode, json.loads(options), fen, json.loads(seats),
+                          json.loads(tokens), plies)
+
+    def idents(self) -> list[str]:
+        """The ids of the games kept, the most recently changed first."""
+        with self._lock:
+            return [ident for (ident,) in self._db.execute("SELECT id FROM games ORDER BY changed DESC")]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _kinds(session) -> dict[str, str]:
+    return {seat.name: seat.kind for seat in session.seats}
