@@ -311,3 +311,85 @@ def test_a_piece_in_hand_is_dropped(page):
     assert page.locator("#moves .move").all_inner_texts() == [san]
     assert page.locator('.hand[data-army="white"] .hand-piece').count() == 0
     screenshot(page, "crazyhouse-drop")
+
+
+def _open_link(browser, link: str, width: int = 1400, height: int = 900):
+    """A new browser context (another person's machine, as far as the server can tell) on ``link``:
+    its tab, and the list its page errors go to."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 403" not in msg.text
+           else None)
+    tab.goto(link)
+    tab.wait_for_function("() => page.game !== null")
+    return tab, errors
+
+
+def test_two_people_on_two_machines_and_a_spectator(page, browser):
+    """The creator's page shows a link per seat and a spectator link; White and Black open theirs in
+    two browser contexts and play fool's mate, each clicking only on their own turn; a third context
+    with the spectator link sees every move live (server-sent events) and can move nothing."""
+    new_game(page, "chess", {"white": "human", "black": "human"})
+    shared = {row.get_attribute("data-link"): row.locator("input").input_value()
+              for row in page.locator(".share-row").all()}
+    assert set(shared) == {"seat-white", "seat-black", "spectator"}
+    ident = page.evaluate("() => page.game.id")
+    assert shared["spectator"].endswith(f"/#game={ident}") and "&seat=" in shared["seat-black"]
+    assert "seat=" not in page.url          # the creator's tokens are not in its address
+    screenshot(page, "network-creator")
+    white, white_errors = _open_link(browser, shared["seat-white"])
+    black, black_errors = _open_link(browser, shared["seat-black"])
+    watcher, watcher_errors = _open_link(browser, shared["spectator"])
+    assert white.inner_text("#you") == "You play White." and black.inner_text("#you") == "You play Black."
+    assert watcher.inner_text("#you") == "You are watching this game."
+    assert black.evaluate("() => page.rotation") == 180        # Black sees its own pieces at the bottom
+    assert [r.get_attribute("data-link") for r in black.locator(".share-row").all()] == ["seat-black", "spectator"]
+    assert black.is_disabled('#seats select >> nth=0') and not black.is_disabled('#seats select >> nth=1')
+    for tab in (white, black, watcher):
+        tab.wait_for_function("() => live.source && live.source.readyState === EventSource.OPEN")
+
+    click_cell(black, "e7")                 # not Black's turn: nothing is selected
+    assert black.evaluate("() => page.selected") is None
+    click_cell(watcher, "e2")
+    assert watcher.evaluate("() => page.selected") is None
+    for ply, (tab, frm, to) in enumerate([(white, "f2", "f3"), (black, "e7", "e5"), (white, "g2", "g4"),
+                                          (black, "d8", "h4")], 1):
+        tab.wait_for_function(f"() => page.game.ply === {ply - 1} && humanToMove()")
+        play_by_clicks(tab, frm, to)
+        for other in (white, black, watcher):
+            other.wait_for_function(f"() => page.game.ply === {ply}")
+    for tab in (white, black, watcher):
+        assert tab.inner_text("#status") == "Black wins by checkmate."
+        assert [m.strip() for m in tab.locator("#moves .move").all_inner_texts()] == ["f3", "e5", "g4", "Qh4#"]
+
+    # White's token does not play Black's seat, nor the spectator link any seat (403 with a JSON error).
+    answers = white.evaluate("""async () => {
+        const undo = await fetch(`/api/games/${page.game.id}/undo`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Seat-Token": page.tokens.join(",")}, body: "{}"});
+        const none = await fetch(`/api/games/${page.game.id}/undo`, {method: "POST", body: "{}"});
+        return [undo.status, (await undo.json()).message, none.status];
+    }""")
+    assert answers == [403, "taking back Qh4# needs the seat token of Black", 403]
+    screenshot(white, "network-white")
+    screenshot(watcher, "network-spectator")
+    for tab in (white, black, watcher):
+        tab.context.close()
+    assert not white_errors + black_errors + watcher_errors
+
+
+@pytest.mark.parametrize("width, height", [(1400, 900), (390, 844)])
+def test_the_page_of_a_seat_link_shows_its_links(page, browser, width, height):
+    new_game(page, "chess", {"white": "human", "black": "human"})
+    link = page.locator('.share-row[data-link="seat-black"] input').input_value()
+    black, errors = _open_link(browser, link, width, height)
+    black.wait_for_selector(".share-row")
+    assert black.inner_text("#you") == "You play Black."
+    box = black.locator("#share").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width     # the links fit the screen
+    black.locator("#share").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    black.screenshot(path=str(ARTIFACTS / f"seat-link-{width}x{height}.png"), full_page=True)
+    black.context.close()
+    assert not errors

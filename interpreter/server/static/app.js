@@ -1,5 +1,9 @@
 // The page: a game of any variant through the JSON API of `rules serve` (docs/serve.md).
 // The server knows the rules; this script shows its state and sends what the player does.
+// The page plays the seats whose secret tokens it holds: all of them for a game it created
+// (kept in localStorage under the game's id, never in its address), one for a page opened from
+// a seat link (#game=ID&seat=TOKEN), none for a spectator (#game=ID). It follows the game live
+// through server-sent events, and asks every two seconds while they are not connected.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -13,14 +17,19 @@ const page = {
   rotation: null,    // degrees; null: not chosen yet for this game
   polling: false,
   setup: null,       // what /api/check said of the variant chosen in the dialog
+  tokens: [],        // the seat tokens this page holds for the game shown
+  held: [],          // the names of the seats they are the tokens of
+  links: null,       // {spectator, seats: {name: link}}: the links this page may share
 };
+const live = {id: null, source: null, timer: null};
 
 const board = new BoardView($("board"), (cell) => clickCell(cell), (from, to) => dropPiece(from, to));
 board.canDrag = (cell) => movesFrom(cell).length > 0;
 
 // ------------------------------------------------------------------ the API
-async function api(method, path, body) {
+async function api(method, path, body, tokens = page.tokens) {
   const options = {method, headers: {}};
+  if (tokens.length) options.headers["X-Seat-Token"] = tokens.join(",");
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -66,7 +75,18 @@ function seatOf(army) {
 
 function humanToMove() {
   const g = page.game;
-  return !g.result && !g.thinking && g.to_move.length > 0 && seatOf(g.to_move[0]).kind === "human";
+  if (g.result || g.thinking || g.to_move.length === 0) return false;
+  const seat = seatOf(g.to_move[0]);
+  return seat.kind === "human" && page.held.includes(seat.name);
+}
+
+function seatToMoveHeld() {
+  const g = page.game;
+  return g.to_move.length > 0 && page.held.includes(seatOf(g.to_move[0]).name);
+}
+
+function everySeatHeld(state) {
+  return state.seats.every((seat) => page.held.includes(seat.name));
 }
 
 function sideText(armies) {
@@ -84,6 +104,8 @@ function forcedText(move) {
 function show(state) {
   const first = !page.game || page.game.id !== state.id;
   if (!first && state.version < page.game.version) return;   // an answer older than one shown
+  if (!first && state.version === page.game.version && !state.thinking && !page.game.thinking &&
+      state.failure === page.game.failure) return;            // the same state again (an event after an answer)
   page.game = state;
   if (first) {
     page.rotation = startRotation(state);
@@ -103,7 +125,10 @@ function show(state) {
   if (!page.viewing) $("fen").value = state.fen;
   $("record").value = state.record;
   $("undo").disabled = state.moves.length === 0;
-  $("computer-move").disabled = Boolean(state.result || state.thinking);
+  $("computer-move").disabled = Boolean(state.result || state.thinking) || !seatToMoveHeld();
+  $("undo").hidden = $("computer-move").hidden = page.held.length === 0;   // a spectator changes nothing
+  showShare();
+  follow(state.id);
   poll();
 }
 
@@ -113,7 +138,8 @@ function modeTitle(variant) {
 }
 
 function startRotation(state) {
-  const human = state.seats.find((seat) => seat.kind === "human");
+  const human = state.seats.find((seat) => seat.kind === "human" && page.held.includes(seat.name)) ||
+    state.seats.find((seat) => seat.kind === "human");
   const army = human ? human.armies[0] : state.variant.armies[0].name;
   return state.variant.rotations[army] || 0;
 }
@@ -276,9 +302,14 @@ function showSeats() {
   for (const seat of g.seats) {
     const label = document.createElement("label");
     label.className = "row";
-    label.append(`${seat.title}`);
-    label.appendChild(seatSelect(g.variant.seat_kinds, seat.kind, (kind) =>
-      act("PUT", `/api/games/${g.id}/seats`, {seats: {[seat.name]: kind}})));
+    const mine = page.held.includes(seat.name);
+    label.append(seat.title);
+    label.classList.toggle("mine", mine && !everySeatHeld(g));
+    const select = seatSelect(g.variant.seat_kinds, seat.kind, (kind) =>
+      act("PUT", `/api/games/${g.id}/seats`, {seats: {[seat.name]: kind}}));
+    select.disabled = !mine;
+    if (!mine) select.title = "only this seat's link changes who plays it";
+    label.appendChild(select);
     box.appendChild(label);
   }
 }
@@ -290,6 +321,83 @@ function seatSelect(kinds, value, onChange) {
   select.value = value;
   if (onChange) select.addEventListener("change", () => onChange(select.value));
   return select;
+}
+
+// Who this page plays, and the links it may share: every seat's (of a game it created) or its
+// own, and the spectator link, each with a copy button.
+function showShare() {
+  const g = page.game;
+  const you = $("you");
+  if (page.held.length === 0) you.textContent = "You are watching this game.";
+  else if (everySeatHeld(g)) you.textContent = "";
+  else you.textContent = `You play ${g.seats.filter((s) => page.held.includes(s.name)).map((s) => s.title).join(" and ")}.`;
+  you.hidden = !you.textContent;
+  const box = $("share");
+  box.replaceChildren();
+  if (!page.links || page.links.id !== g.id) return;
+  const humans = g.seats.filter((seat) => seat.kind === "human" && page.links.seats[seat.name]);
+  const rows = humans.map((seat) => [everySeatHeld(g) ? `${seat.title}'s link (it plays ${seat.title}: send it to them)`
+                                                     : `Your link (keep it: it plays ${seat.title})`, page.links.seats[seat.name],
+                                     `seat-${seat.name}`]);
+  rows.push(["Spectators' link (it watches, and plays nothing)", page.links.spectator, "spectator"]);
+  for (const [words, link, name] of rows) {
+    const row = document.createElement("div");
+    row.className = "share-row";
+    row.dataset.link = name;
+    const label = document.createElement("span");
+    label.textContent = words;
+    const input = Object.assign(document.createElement("input"), {type: "text", readOnly: true, value: link});
+    input.setAttribute("aria-label", words);
+    input.addEventListener("focus", () => input.select());
+    const copy = Object.assign(document.createElement("button"), {type: "button", textContent: "Copy"});
+    copy.addEventListener("click", () => copyLink(input, copy));
+    row.append(label, input, copy);
+    box.appendChild(row);
+  }
+}
+
+async function copyLink(input, button) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch (error) {          // no clipboard API (a page not served over https or localhost)
+    input.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}
+
+// The links this page may share, and the seats its tokens hold, for the game `id`.
+async function loadLinks(id) {
+  const shared = await api("GET", `/api/games/${id}/links`);
+  page.held = shared.held;
+  page.links = {id, spectator: shared.spectator, seats: shared.seats};
+}
+
+// Follow the game `id` live: server-sent events, and a request every two seconds while they are
+// not connected (no EventSource, or reconnecting after a dropped connection; the browser's
+// EventSource resumes by itself, sending the last version it saw).
+function follow(id) {
+  if (live.id === id) return;
+  if (live.source) live.source.close();
+  clearInterval(live.timer);
+  live.id = id;
+  live.source = window.EventSource ? new EventSource(`/api/games/${encodeURIComponent(id)}/events`) : null;
+  if (live.source) {
+    live.source.addEventListener("state", (event) => {
+      const state = JSON.parse(event.data);
+      if (page.game && state.id === page.game.id) show(state);
+    });
+  }
+  live.timer = setInterval(async () => {
+    if (live.source && live.source.readyState === EventSource.OPEN) return;
+    try {
+      const state = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+      if (page.game && state.id === page.game.id) show(state);
+    } catch (error) {
+      if (error.status === 404) clearInterval(live.timer);
+    }
+  }, 2000);
 }
 
 // While the computer thinks, ask again (the server answers as soon as it has moved).
@@ -483,8 +591,8 @@ $("record-save").addEventListener("click", () => {
 
 async function startGame(body) {
   try {
-    const state = await api("POST", "/api/games", body);
-    const old = page.game;
+    const state = await api("POST", "/api/games", body, []);
+    const old = page.game && everySeatHeld(page.game) ? {id: page.game.id, tokens: page.tokens} : null;
     page.game = null;
     backToGameQuietly();
     notice("");
@@ -492,10 +600,60 @@ async function startGame(body) {
       page.rules = body.rules;
       page.rulesGame = state.id;
     }
+    page.tokens = Object.values(state.tokens);
+    page.held = Object.keys(state.tokens);
+    page.links = {id: state.id, ...state.links};
+    keepTokens(state.id, page.tokens);
+    history.replaceState(null, "", `#game=${state.id}`);
     show(state);
-    if (old) api("DELETE", `/api/games/${old.id}`).catch(() => {});
+    // The game this page created is abandoned; one it only plays a seat of goes on for the others.
+    if (old) {
+      forgetTokens(old.id);
+      api("DELETE", `/api/games/${old.id}`, undefined, old.tokens).catch(() => {});
+    }
     return true;
   } catch (error) {
     return error;
   }
 }
+
+// ------------------------------------------------------------------ the game of the address
+// The tokens of the games this browser created, by game id, so that reloading keeps every seat.
+function keepTokens(id, tokens) {
+  try { localStorage.setItem(`rules-dsl:tokens:${id}`, JSON.stringify(tokens)); } catch (error) { /* private mode */ }
+}
+
+function forgetTokens(id) {
+  try { localStorage.removeItem(`rules-dsl:tokens:${id}`); } catch (error) { /* private mode */ }
+}
+
+function keptTokens(id) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(`rules-dsl:tokens:${id}`) || "[]");
+    return Array.isArray(kept) ? kept.filter((t) => typeof t === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+// Open the game the address names (#game=ID, with &seat=TOKEN for a seat link); false if it names none.
+async function openLinkedGame() {
+  const fields = new URLSearchParams(location.hash.slice(1));
+  const id = fields.get("game");
+  if (!id) return false;
+  const seat = (fields.get("seat") || "").split(",").filter(Boolean);
+  page.tokens = [...new Set([...seat, ...keptTokens(id)])];
+  try {
+    await loadLinks(id);
+    show(await api("GET", `/api/games/${encodeURIComponent(id)}`));
+  } catch (error) {
+    notice(error.text || String(error), "error");
+    page.tokens = [];
+    page.held = [];
+    return false;
+  }
+  if (seat.length && page.held.length === 0) notice("This link's seat token is not one of this game's.", "error");
+  return true;
+}
+
+window.addEventListener("hashchange", () => location.reload());

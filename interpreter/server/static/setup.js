@@ -130,7 +130,7 @@ async function start() {
     setup.mode.replaceChildren(new Option(listed.default.mode, listed.default.mode));
     setup.modeRow.hidden = false;
   }
-  openSetup();
+  if (!(await openLinkedGame())) openSetup();
 }
 
 start().catch((error) => notice(String(error), "error"));
