@@ -388,6 +388,8 @@ def test_rules_serve_prints_its_address_and_serves():
     (["serve", "--port", "70000"], "--port 70000 is not a port number"),
     (["serve", "--max-plies", "0"], "argument --max-plies: must be at least 1, not 0"),
     (["serve", "--max-plies", "9" * 30], "more than the limit of 20,000"),
+    (["serve", "--public-url", "ftp://example.org/"], "--public-url 'ftp://example.org/' is not an http(s) address"),
+    (["serve", "--db", "/proc/no-such-dir/games.sqlite3"], "cannot use it as the games' database"),
 ])
 def test_rules_serve_bad_arguments_exit_2(argv, message, capsys):
     assert main(argv) == 2
