@@ -278,3 +278,32 @@ def test_server_sent_events_push_each_new_state_and_resume(live_server):
         (now,) = _events(stream.iter_lines(), 1)
         assert json.loads(now["data"])["ply"] == 2
     assert httpx.get(f"{live_server}/api/games/nope/events").status_code == 404
+
+
+def test_a_move_the_database_cannot_keep_is_refused_and_taken_back(tmp_path):
+    """A write that fails (here: the connection is gone, as a full disk would fail it) is a 503,
+    and the move is not shown as played."""
+    database = Database(str(tmp_path / "games.sqlite3"))
+    with TestClient(create_app(GameStore(database=database))) as test_client:
+        created = test_client.post("/api/games", json={"variant": "chess", "moves": "e4"}).json()
+        ident, black = created["id"], created["tokens"]["black"]
+        database._db.close()
+        answer = test_client.post(f"/api/games/{ident}/moves", json={"move": "e5"}, headers={HEADER: black})
+        assert answer.status_code == 503 and answer.json()["kind"] == "StorageFailed"
+        assert "could not be stored" in answer.json()["message"] and "Traceback" not in answer.text
+        state = test_client.get(f"/api/games/{ident}").json()
+        assert [m["san"] for m in state["moves"]] == ["e4"] and "could not be stored" in state["failure"]
+        test_client.app.state.store.close()
+
+
+def test_event_streams_of_one_game_are_capped(live_server, monkeypatch):
+    import httpx2 as httpx
+
+    from interpreter.server import app as app_module
+    monkeypatch.setattr(app_module, "MOST_WATCHERS", 1)
+    ident = httpx.post(f"{live_server}/api/games", json={"variant": "chess"}).json()["id"]
+    with httpx.stream("GET", f"{live_server}/api/games/{ident}/events", timeout=30) as stream:
+        lines = stream.iter_lines()   # kept: a dropped line iterator closes the stream
+        _events(lines, 1)
+        second = httpx.get(f"{live_server}/api/games/{ident}/events", timeout=30)
+        assert second.status_code == 409 and "watched by 1 pages already" in second.json()["message"]

@@ -39,6 +39,7 @@ from interpreter.loading.lints import lints
 
 from .access import HEADER, Forbidden, shown_tokens
 from .creating import field, game_of, new_session, restored_session
+from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
 from .store import GameNotFound, GameStore
@@ -59,7 +60,10 @@ class BodyTooLarge(RulesError):
     """A request body over :data:`MOST_BODY_BYTES`."""
 
 
-STATUS = [(GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413), (RulesError, 400)]
+STATUS = [(GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413), (StorageFailed, 503),
+          (RulesError, 400)]
+MOST_WATCHERS = 32
+"""Event streams open at once on one game."""
 HEARTBEAT = 15.0
 """Seconds between the comments that keep an idle event stream open through proxies."""
 
@@ -148,6 +152,9 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
             session = await run_in_threadpool(store.get, ident)
         except RulesError as err:
             return error_response(err)
+        if len(session.watchers) >= MOST_WATCHERS:
+            return error_response(Conflict(f"this game is watched by {MOST_WATCHERS} pages already",
+                                           hint="the page asks for the game every two seconds instead"))
         return StreamingResponse(_state_events(session, ident, request.headers.get("Last-Event-ID")),
                                  media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"})
 

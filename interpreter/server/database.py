@@ -14,7 +14,8 @@ schema's version; a file of another version is refused rather than misread.
 At most ``max_games`` games are kept: creating one more deletes the one
 changed longest ago. A game is deleted when it is abandoned
 (``DELETE /api/games/ID``). Every method is safe from any thread (one
-connection, behind a lock).
+connection, behind a lock); a write that fails (a full disk, a file made
+read-only) is a :class:`StorageFailed`, which the server answers 503.
 """
 
 from __future__ import annotations
@@ -24,15 +25,22 @@ import json
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl.errors import UsageError
+from dsl.errors import RulesError, UsageError
 from dsl.files import bundled_variant
 
 SCHEMA_VERSION = 1
-MAX_STORED = 10_000
-"""Games kept in one file; the one changed longest ago goes first."""
+MAX_STORED = 2_000
+"""Games kept in one file; the one changed longest ago goes first. With rules texts of at most 128 KiB
+and plies bounded by the ply cap, the file stays below about 300 MB."""
+
+
+class StorageFailed(RulesError):
+    """A write to the games' database failed (the server answers 503); the plies it would have kept are
+    taken back (:meth:`~.sessions.Session._save`)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema (version INTEGER NOT NULL);
@@ -105,8 +113,7 @@ class Database:
         source = session.source
         text = source.rules if source.rules is not None else bundled_text(source.variant)
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             (count,) = self._db.execute("SELECT count(*) FROM games").fetchone()
             if count >= self.max_games:
                 self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY changed LIMIT ?)",
@@ -119,8 +126,7 @@ class Database:
 
     def save_plies(self, ident: str, first: int, plies: list) -> None:
         """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), committed."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             self._db.execute("DELETE FROM plies WHERE game = ? AND ply >= ?", (ident, first))
             self._db.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)",
                                  [(ident, first + n, p.san, int(p.forced)) for n, p in enumerate(plies)])
@@ -128,13 +134,13 @@ class Database:
 
     def set_seats(self, ident: str, session) -> None:
         """Write who plays each seat now."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("UPDATE games SET seats = ?, changed = ? WHERE id = ?",
                              (json.dumps(_kinds(session)), time.time(), ident))
 
     def remove(self, ident: str) -> None:
         """Delete the game ``ident`` and its plies (nothing if there is none)."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("DELETE FROM games WHERE id = ?", (ident,))
 
     def game(self, ident: str) -> StoredGame | None:
@@ -158,6 +164,25 @@ class Database:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    @contextmanager
+    def _writing(self):
+        """One transaction, committed at the end (rolled back on an error); StorageFailed if it fails."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as err:
+                with suppress(sqlite3.Error):   # a closed connection has no transaction to end
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                raise StorageFailed(f"the game could not be stored: {err}",
+                                    hint="the server's disk may be full") from None
 
 
 def _kinds(session) -> dict[str, str]:

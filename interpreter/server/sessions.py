@@ -50,6 +50,7 @@ from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
 
 from .access import held_seats, new_tokens, refuse
+from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, Seat, agent_of, assign, default_seats, seat_of
 
 log = logging.getLogger(__name__)
@@ -321,10 +322,23 @@ class Session:
 
     def _save(self) -> None:
         """Write the plies not yet in the database there (after dropping those taken back), in one
-        transaction; nothing without a database."""
-        if self.database is not None and self.saved != len(self.plies):
+        transaction; nothing without a database. When that fails the plies not written are taken
+        back (and a search started after them abandoned), so that no move the database lacks is
+        shown, and StorageFailed is raised."""
+        if self.database is None or self.saved == len(self.plies):
+            return
+        try:
             self.database.save_plies(self.ident, self.saved, self.plies[self.saved:])
-            self.saved = len(self.plies)
+        except StorageFailed as err:
+            while len(self.plies) > self.saved:
+                self.pos.pop()
+                self.plies.pop()
+            self.version += 1
+            self._abandon()
+            self.failure = err.message
+            self._wake()
+            raise
+        self.saved = len(self.plies)
 
     def _wake(self) -> None:
         """Wake the requests waiting for a change (long polls, server-sent events)."""
@@ -401,7 +415,10 @@ class Session:
                 return
             self.failure = None
             self._push(info.move, legal, forced=False)
-            self._changed()
+            try:
+                self._changed()
+            except StorageFailed:   # taken back and shown as the failure; a person may ask again
+                log.warning("a computer move of %s could not be stored", self.ident)
 
     def _report(self, thinking: Thinking, info: SearchInfo) -> None:
         with self.lock:

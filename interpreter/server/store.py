@@ -55,7 +55,11 @@ class GameStore:
         when full, the least recent one from memory."""
         ident = secrets.token_urlsafe(12)
         if self.database is not None:
-            session.attach(self.database, ident)
+            try:
+                session.attach(self.database, ident)
+            except RulesError:
+                session.close()
+                raise
         self._keep(ident, session)
         return ident
 
