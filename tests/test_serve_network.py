@@ -131,7 +131,7 @@ def test_a_database_keeps_games_plies_seats_and_tokens(tmp_path):
         first.post(f"/api/games/{ident}/moves", json={"move": "Nc6"})
         first.post(f"/api/games/{ident}/undo", json={"plies": 2})
         first.post(f"/api/games/{ident}/moves", json={"move": "Bc4"})
-        first.put(f"/api/games/{ident}/seats", json={"seats": {"black": "ai:level=easy:depth=1"}})
+        version = first.put(f"/api/games/{ident}/seats", json={"seats": {"black": "ai:level=easy:depth=1"}}).json()["version"]
         rules = "variant tiny {\n  title \"Tiny\"\n}\n\nextends chess\n"
         pasted = first.post("/api/games", json={"rules": rules, "moves": "d4"}).json()
         gone = first.post("/api/games", json={"variant": "chess"}).json()
@@ -147,6 +147,7 @@ def test_a_database_keeps_games_plies_seats_and_tokens(tmp_path):
     with TestClient(create_app(GameStore(database=Database(path)))) as second:
         state = second.get(f"/api/games/{ident}?wait=5").json()
         assert [m["san"] for m in state["moves"]][:3] == ["e4", "e5", "Bc4"]   # Nf3 Nc6 were taken back
+        assert state["version"] > version   # a page that saw the game before takes it as newer
         assert state["seats"][1]["kind"] == "ai:level=easy:depth=1"
         assert second.get(f"/api/games/{pasted['id']}").json()["variant"]["title"] == "Tiny"
         refused(second.post(f"/api/games/{ident}/undo", json={}, headers={HEADER: "nope"}), "White")
@@ -193,6 +194,7 @@ def test_a_server_killed_with_sigkill_mid_game_keeps_every_move(tmp_path):
             seat = "white" if ply % 2 == 0 else "black"
             answer = httpx.post(f"{url}/{ident}/moves", json={"move": san}, headers={HEADER: tokens[seat]}, timeout=30)
             assert answer.status_code == 200 and answer.json()["ply"] == ply + 1
+        seen = answer.json()["version"]
     finally:
         os.kill(server.pid, signal.SIGKILL)   # no shutdown: what was acknowledged must be on disk
         server.wait(timeout=30)
@@ -202,6 +204,7 @@ def test_a_server_killed_with_sigkill_mid_game_keeps_every_move(tmp_path):
         assert "1 kept now" in server.stdout.readline()
         state = httpx.get(f"{url}/{ident}", timeout=30).json()
         assert [m["san"] for m in state["moves"]] == sans   # all 12 plies
+        assert state["version"] > seen
         answer = httpx.post(f"{url}/{ident}/moves", json={"move": "Nb3"}, headers={HEADER: tokens["white"]}, timeout=30)
         assert answer.json()["ply"] == 13
         assert httpx.post(f"{url}/{ident}/moves", json={"move": "Be7"}, headers={HEADER: tokens["white"]},

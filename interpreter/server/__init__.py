@@ -8,7 +8,11 @@ The pieces, each a module:
   mode, options, FEN, record, moves, seats);
 - :mod:`.sessions`: one game in progress, its computer worker thread;
 - :mod:`.seats`: who plays each seat (a person or an agent);
-- :mod:`.store`: the games kept in memory, with caps on number and age;
+- :mod:`.access`: the secret token of each seat, and what each request needs;
+- :mod:`.store`: the games kept in memory, with caps on number and age, and made again
+  from the database when asked for;
+- :mod:`.database`: the games kept in SQLite (``rules serve --db``), every ply committed
+  before it is acknowledged;
 - :mod:`.views`: the JSON of a game, a position and its legal moves;
 - :mod:`.command`: the ``rules serve`` command;
 - ``static/``: the page (plain HTML, CSS and JavaScript, no build step,

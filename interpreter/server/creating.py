@@ -160,6 +160,8 @@ def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_M
             session.set_seats({name: kind}, frozenset(session.tokens))
         except RulesError:
             log.warning("stored game %s: seat %s cannot be %s here; a person plays it", stored.ident, name, kind)
+    with session.lock:
+        session.version = max(session.version, stored.version + 1)
     return session
 
 

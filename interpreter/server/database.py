@@ -4,7 +4,10 @@ A game is a row of ``games``: its id, what it was made from (a bundled
 variant's name, or the rules text a browser sent, never a path to read
 later), the blake2b hash of that rules text (for a bundled variant, of its
 file as it was), its mode and options, its start position (FEN), its seats
-(kinds) and their secret tokens, when it was created and last changed. Each
+(kinds) and their secret tokens, when it was created and last changed, and
+the game's version number then (a game made again continues above it, so
+that a page that saw the game before the restart takes its new states as
+newer). Each
 ply played is a row of ``plies`` (its SAN and whether it was forced), written
 and committed before the request that played it is answered; a ply taken
 back is deleted. The file is in WAL mode with ``synchronous=FULL``: a server
@@ -47,7 +50,7 @@ CREATE TABLE IF NOT EXISTS schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, variant TEXT, rules TEXT, rules_hash TEXT NOT NULL, label TEXT,
     mode TEXT, options TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
-    created REAL NOT NULL, changed REAL NOT NULL);
+    created REAL NOT NULL, changed REAL NOT NULL, version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS plies (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, san TEXT NOT NULL,
     forced INTEGER NOT NULL, PRIMARY KEY (game, ply));
@@ -68,6 +71,7 @@ class StoredGame:
     start_fen: str
     seats: dict[str, str]
     tokens: dict[str, str]
+    version: int
     plies: list[tuple[str, bool]]
 
 
@@ -119,24 +123,25 @@ class Database:
                 self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY changed LIMIT ?)",
                                  (count - self.max_games + 1,))
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (ident, source.variant, source.rules, rules_hash(text), source.label, source.mode,
                  json.dumps(source.options), session.start_fen, json.dumps(_kinds(session)),
-                 json.dumps(session.tokens), now, now))
+                 json.dumps(session.tokens), now, now, session.version))
 
-    def save_plies(self, ident: str, first: int, plies: list) -> None:
-        """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), committed."""
+    def save_plies(self, ident: str, first: int, plies: list, version: int) -> None:
+        """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), the game
+        being at ``version`` then; committed."""
         with self._writing():
             self._db.execute("DELETE FROM plies WHERE game = ? AND ply >= ?", (ident, first))
             self._db.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)",
                                  [(ident, first + n, p.san, int(p.forced)) for n, p in enumerate(plies)])
-            self._db.execute("UPDATE games SET changed = ? WHERE id = ?", (time.time(), ident))
+            self._db.execute("UPDATE games SET changed = ?, version = ? WHERE id = ?", (time.time(), version, ident))
 
     def set_seats(self, ident: str, session) -> None:
         """Write who plays each seat now."""
         with self._writing():
-            self._db.execute("UPDATE games SET seats = ?, changed = ? WHERE id = ?",
-                             (json.dumps(_kinds(session)), time.time(), ident))
+            self._db.execute("UPDATE games SET seats = ?, changed = ?, version = ? WHERE id = ?",
+                             (json.dumps(_kinds(session)), time.time(), session.version, ident))
 
     def remove(self, ident: str) -> None:
         """Delete the game ``ident`` and its plies (nothing if there is none)."""
@@ -147,14 +152,14 @@ class Database:
         """The game ``ident`` with its plies in order, or None."""
         with self._lock:
             row = self._db.execute("SELECT id, variant, rules, rules_hash, label, mode, options, start_fen, seats, "
-                                   "tokens FROM games WHERE id = ?", (ident,)).fetchone()
+                                   "tokens, version FROM games WHERE id = ?", (ident,)).fetchone()
             if row is None:
                 return None
             plies = [(san, bool(forced)) for san, forced in
                      self._db.execute("SELECT san, forced FROM plies WHERE game = ? ORDER BY ply", (ident,))]
-        ident, variant, rules, digest, label, mode, options, fen, seats, tokens = row
+        ident, variant, rules, digest, label, mode, options, fen, seats, tokens, version = row
         return StoredGame(ident, variant, rules, digest, label, mode, json.loads(options), fen, json.loads(seats),
-                          json.loads(tokens), plies)
+                          json.loads(tokens), version, plies)
 
     def idents(self) -> list[str]:
         """The ids of the games kept, the most recently changed first."""

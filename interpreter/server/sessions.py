@@ -328,7 +328,7 @@ class Session:
         if self.database is None or self.saved == len(self.plies):
             return
         try:
-            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:])
+            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:], self.version)
         except StorageFailed as err:
             while len(self.plies) > self.saved:
                 self.pos.pop()
