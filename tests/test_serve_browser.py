@@ -393,3 +393,43 @@ def test_the_page_of_a_seat_link_shows_its_links(page, browser, width, height):
     black.screenshot(path=str(ARTIFACTS / f"seat-link-{width}x{height}.png"), full_page=True)
     black.context.close()
     assert not errors
+
+
+def test_a_page_follows_its_game_across_a_server_killed_and_restarted(browser, tmp_path):
+    """A spectator's page stays on the game while ``rules serve`` is killed with SIGKILL and started
+    again on the same database and port: a move made after the restart reaches it."""
+    import signal
+    import subprocess
+    import sys
+
+    import httpx2 as httpx
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(port), "--db", str(tmp_path / "games.db")]
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert server.stdout.readline().startswith("rules serve: open")
+        return server
+
+    server = start()
+    try:
+        created = httpx.post(f"http://127.0.0.1:{port}/api/games", json={"variant": "chess", "moves": "e4"}).json()
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        tab = context.new_page()
+        tab.goto(created["links"]["spectator"])
+        tab.wait_for_function("() => page.game && page.game.ply === 1 && live.source.readyState === EventSource.OPEN")
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+        server = start()
+        answer = httpx.post(f"http://127.0.0.1:{port}/api/games/{created['id']}/moves", json={"move": "e5"},
+                            headers={"X-Seat-Token": created["tokens"]["black"]})
+        assert answer.status_code == 200
+        tab.wait_for_function("() => page.game.ply === 2", timeout=30_000)
+        assert [m.strip() for m in tab.locator("#moves .move").all_inner_texts()] == ["e4", "e5"]
+        tab.wait_for_function("() => live.source.readyState === EventSource.OPEN", timeout=30_000)   # live again
+        context.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
