@@ -205,9 +205,32 @@ class PositionSpec(Node):
     y: Expr
 
 
+class RiverSpec(Node):
+    """A river drawn across the board between rank ``below`` and the next rank up, with ``text``
+    written in it (none when empty)."""
+
+    below: int
+    text: str = ""
+
+
+class DrawingSpec(Node):
+    """How the board is drawn; it changes the picture, never the rules (``draw`` statements).
+
+    ``points``: pieces stand on the crossings of lines drawn through the cells' centres, not in
+    the cells. ``plain``: every cell in one colour (no chequering, no tints by type). ``river``:
+    see :class:`RiverSpec`. ``diagonals``: cell sets whose rectangular blocks get their two
+    diagonals drawn (a palace); a per-army zone in them means the cells of every army.
+    """
+
+    points: bool = False
+    plain: bool = False
+    river: RiverSpec | None = None
+    diagonals: list[CellSet] = []
+
+
 class BoardSpec(Node):
     """A board: a generator and/or explicit cells, what is removed, links, a wrap, attributes,
-    directions, zones and drawing. ``wrap``: the coordinates that wrap round (``files``: a cylinder
+    directions, zones and drawing (``position``, ``shape`` and the ``draw`` statements). ``wrap``: the coordinates that wrap round (``files``: a cylinder
     whose last file is next to its first; both: a torus)."""
 
     generator: Generator | None = None
@@ -220,6 +243,7 @@ class BoardSpec(Node):
     zones: dict[str, ZoneSpec] = {}
     shapes: list[ShapeSpec] = []
     positions: list[PositionSpec] = []
+    drawing: DrawingSpec = DrawingSpec()
 
 
 # ------------------------------------------------------------------ armies
