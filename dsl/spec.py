@@ -437,6 +437,12 @@ class PieceSpec(Node):
     (whatever stands between them; the kind is the mover's before the move: a pawn promoting
     there does not aim). Fairy-Stockfish's reading of Cambodian chess's "the king may not leap
     once it has been checked": a rook lining up with the king ends its right."""
+    glyph: str | None = None
+    """``glyph "車"``: the piece is drawn as a disc with this text (one to three characters, Chinese
+    or Japanese characters, say) instead of its picture, for every army without a glyph of its own."""
+    army_glyphs: dict[str, str] = {}
+    """``glyph { white: "俥"  black: "車" }``: an army's own glyph for the piece (xiangqi writes the
+    same piece differently for Red and Black); it wins over ``glyph``."""
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""

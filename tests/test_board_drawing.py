@@ -111,3 +111,26 @@ def test_inheritance_a_new_board_starts_without_drawing_and_forget_drops_it(tmp_
     with pytest.raises(RulesSemanticError, match="cannot forget drawing"):
         load_spec_text(f'variant h {{ title "H" }}\nextends "{tmp_path / "f.rules"}"\nforget drawing\n',
                        str(tmp_path / "h.rules"))
+
+
+def test_xiangqi_pieces_are_drawn_by_their_glyphs_per_army():
+    svg = svg_of(bundled("xiangqi"))
+    assert ">俥</text>" in svg and ">車</text>" in svg and ">帥</text>" in svg and ">將</text>" in svg
+
+
+@pytest.mark.parametrize("glyph, message", [
+    ('glyph ""', "one to three visible characters"),
+    ('glyph "成銀龍王"', "one to three visible characters"),
+    ('glyph "a b"', "one to three visible characters"),
+    ('glyph { red: "車" }', "army 'red'"),
+])
+def test_bad_glyphs_are_errors_at_the_glyph(glyph, message):
+    with pytest.raises(RulesSemanticError) as caught:
+        game_of("", extra=f"piece Rook {{ letter R  {glyph}  betza \"R\" }}\n")
+    assert message in str(caught.value) and caught.value.loc.line == 14
+
+
+def test_a_glyph_is_escaped_in_the_svg():
+    game = game_of("", extra='piece King { letter K  royal  glyph "<&>"  betza "K" }\n')
+    svg = svg_of(game)
+    assert "&lt;&amp;&gt;</text>" in svg and "<&>" not in svg

@@ -326,6 +326,8 @@ def test_xiangqi_is_played_on_points(page):
         river: document.querySelectorAll('#board .river .river-text').length,
         cells: document.querySelectorAll('#board [data-cell]').length})""")
     assert counts == {"lines": 9 * 9 - 7 + 10 * 8, "diagonals": 4, "river": 1, "cells": 90}
+    glyphs = page.evaluate("() => [...document.querySelectorAll('#board defs text')].map(t => t.textContent)")
+    assert {"帥", "將", "俥", "車"} <= set(glyphs)              # the pieces' faces, per army
     # The exact point of h3, where two lines cross, is a click on the cell h3 (the cannon).
     hit = page.evaluate("""() => {
         const box = document.querySelector('#board [data-cell="h3"]').getBoundingClientRect();

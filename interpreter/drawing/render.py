@@ -41,7 +41,7 @@ from dsl.errors import UsageError, suggest
 from interpreter.compiler.game import Game
 from interpreter.engine.stacking import lower_pieces
 from .geometry import UNIT, Frame, Label, board_layout
-from .piece_art import image_name, piece_elements
+from .piece_art import glyph_elements, image_name, piece_elements
 
 CELL_COLOURS = {"light": "#f0d9b5", "dark": "#b58863", "mid": "#d7a86e"}
 TYPE_TINTS = ["#e8e2cf", "#c9d8e8", "#d9e8c9", "#e8cfd8", "#d8cfe8", "#cfe8e3", "#e8dcc9", "#d0d0d0"]
@@ -64,11 +64,13 @@ first move only, en passant, ...)."""
 
 @dataclass(frozen=True)
 class PieceImage:
-    """What to draw for one piece: its kind's ``name`` (picks the image), ``letter`` and ``army`` index."""
+    """What to draw for one piece: its kind's ``name`` (picks the image), ``letter`` and ``army`` index;
+    ``glyph``: the text drawn instead of the image ("" for none)."""
 
     name: str
     letter: str
     army: int
+    glyph: str = ""
 
 
 @dataclass
@@ -94,7 +96,9 @@ class Diagram:
 def piece_image(game: Game, code: int) -> PieceImage:
     """The image of a piece code of ``game``."""
     kind = game.kinds[game.code_kind[code]]
-    return PieceImage(kind.name, kind.letter, game.code_army[code])
+    army = game.code_army[code]
+    own = kind.spec.army_glyphs.get(game.armies[army].name) if 0 <= army < len(game.armies) else None
+    return PieceImage(kind.name, kind.letter, army, own or kind.spec.glyph or "")
 
 
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
@@ -173,7 +177,11 @@ def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[Pi
         slug = image_name(image.name) or re.sub(r"[^a-z0-9]+", "-", image.name.lower()) + "-" + image.letter.lower()
         ident = f"piece-{image.army}-{slug}"
         ids[image] = ident
-        defs.append(f'<g id="{ident}">{piece_elements(image.name, image.letter, body, OUTLINE, detail)}</g>')
+        if image.glyph:       # a light army's ink would not show on the ivory disc: dark ink for it
+            art = glyph_elements(image.glyph, body if _luminance(body) < 0.6 else OUTLINE)
+        else:
+            art = piece_elements(image.name, image.letter, body, OUTLINE, detail)
+        defs.append(f'<g id="{ident}">{art}</g>')
     return defs, ids
 
 
