@@ -11,7 +11,8 @@ Every declaration a variant can inherit can be forgotten:
   setup's random arrays), ``captures compulsory``, ``captures explode``,
   ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses),
   ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move),
-  ``drawing`` (the board's ``draw`` statements: back to squares, chequered, no river or diagonals).
+  ``drawing`` (the board's ``draw`` statements: back to squares, chequered, upright pieces, no river
+  or diagonals).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one); a zone

@@ -19,7 +19,7 @@ and later declarations override earlier ones:
   name, ``forbid`` adds, ``clock`` and ``when no moves`` replace, ``points`` replace the values of the
   names they give;
 - ``draw`` statements are part of the board (a new board starts without them): ``on points``,
-  ``plain`` and ``river`` set, ``diagonals`` add;
+  ``plain``, ``pieces facing forward`` and ``river`` set, ``diagonals`` add;
 - ``ai`` weights replace inherited weights of the same name, one by one;
 - ``forget`` removes an inherited declaration (see :mod:`dsl.forgetting`).
 
@@ -319,8 +319,8 @@ class _Builder:
 
 
 def _draw(drawing: S.DrawingSpec, what: str, value, loc: Loc | None) -> None:
-    """Apply one ``draw`` statement: ``points``, ``plain`` and ``river`` set (a later river replaces an
-    earlier one), ``diagonals`` adds a cell set."""
+    """Apply one ``draw`` statement: ``points``, ``plain``, ``facing`` and ``river`` set (a later river
+    replaces an earlier one), ``diagonals`` adds a cell set."""
     if what == "diagonals":
         drawing.diagonals.append(value)
     else:

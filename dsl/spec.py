@@ -219,19 +219,22 @@ class DrawingSpec(Node):
     ``points``: pieces stand on the crossings of lines drawn through the cells' centres, not in
     the cells. ``plain``: every cell in one colour (no chequering, no tints by type). ``river``:
     see :class:`RiverSpec`. ``diagonals``: cell sets whose rectangular blocks get their two
-    diagonals drawn (a palace); a per-army zone in them means the cells of every army.
+    diagonals drawn (a palace); a per-army zone in them means the cells of every army. ``facing``:
+    each army's pieces are drawn turned towards its forward direction (shogi: Gote's upside down).
     """
 
     points: bool = False
     plain: bool = False
+    facing: bool = False
     river: RiverSpec | None = None
     diagonals: list[CellSet] = []
 
 
 class BoardSpec(Node):
     """A board: a generator and/or explicit cells, what is removed, links, a wrap, attributes,
-    directions, zones and drawing (``position``, ``shape`` and the ``draw`` statements). ``wrap``: the coordinates that wrap round (``files``: a cylinder
-    whose last file is next to its first; both: a torus)."""
+    directions, zones and drawing (``position``, ``shape`` and the ``draw`` statements). ``wrap``:
+    the coordinates that wrap round (``files``: a cylinder whose last file is next to its first;
+    both: a torus)."""
 
     generator: Generator | None = None
     cells: list[CellDecl] = []

@@ -257,6 +257,10 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
         return ("draw", ("plain", True, self.loc(meta)))
 
     @v_args(meta=True)
+    def draw_facing(self, meta, items):
+        return ("draw", ("facing", True, self.loc(meta)))
+
+    @v_args(meta=True)
     def draw_river(self, meta, items):
         below, above, *text = items
         if int(above) != int(below) + 1:

@@ -134,3 +134,11 @@ def test_a_glyph_is_escaped_in_the_svg():
     game = game_of("", extra='piece King { letter K  royal  glyph "<&>"  betza "K" }\n')
     svg = svg_of(game)
     assert "&lt;&amp;&gt;</text>" in svg and "<&>" not in svg
+
+
+def test_pieces_facing_forward_turn_gotes_pieces_upside_down():
+    svg = svg_of(bundled("shogi"))
+    turned = re.findall(r'<g id="piece-(\d)-[^"]*" transform="rotate\(180 50 50\)">', svg)
+    assert turned and set(turned) == {"1"}                       # Gote's (forward s), not Sente's
+    assert ">歩</text>" in svg and ">飛</text>" in svg
+    assert 'transform="rotate(' not in svg_of(game_of(""))       # without the statement: upright

@@ -319,7 +319,7 @@ def test_xiangqi_is_played_on_points(page):
     point (where lines cross) reaches its cell."""
     new_game(page, "xiangqi", {"white": "human", "black": "human"})
     assert page.evaluate("() => page.game.variant.drawing") == {
-        "points": True, "plain": False, "river": "楚 河          漢 界", "diagonals": 4}
+        "points": True, "plain": False, "facing": False, "river": "楚 河          漢 界", "diagonals": 4}
     counts = page.evaluate("""() => ({
         lines: document.querySelectorAll('#board .grid-lines line').length,
         diagonals: document.querySelectorAll('#board line.diagonal').length,
@@ -345,3 +345,18 @@ def test_xiangqi_is_played_on_points(page):
     play_by_clicks(page, "h8", "e8")
     assert sorted(marked(page, "last")) == ["e8", "h8"]
     screenshot(page, "xiangqi")
+
+
+def test_shogi_pieces_face_their_army_and_turn_with_the_board(page):
+    """Shogi draws Gote's pieces upside down; flipped, the board turns them with it, so that Gote at
+    the bottom sees its own pieces upright (and Sente's upside down), while the labels stay upright."""
+    new_game(page, "shogi", {"white": "human", "black": "human"})
+    assert page.evaluate("() => page.game.variant.drawing.facing") is True
+    page.click("#flip")
+    page.wait_for_function("() => page.rotation === 180")
+    turned = page.evaluate("""() => ({
+        pieces: [...document.querySelectorAll('#board g.piece')].filter(g => g.getAttribute('transform')).length,
+        labels: [...document.querySelectorAll('#board .turn text.coord')].filter(
+            t => (t.parentNode.getAttribute('transform') || '').startsWith('rotate(-180')).length})""")
+    assert turned == {"pieces": 0, "labels": 18}
+    screenshot(page, "shogi-flipped")

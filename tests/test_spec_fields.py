@@ -282,6 +282,7 @@ CASES: dict[str, Case] = {
     "BoardSpec.drawing": added(MINI, "board { draw plain }\n", shows="drawing"),
     "DrawingSpec.points": added(MINI, "board { draw on points }\n", shows="drawing"),
     "DrawingSpec.plain": added(MINI, "board { draw plain }\n", shows="drawing"),
+    "DrawingSpec.facing": added(MINI, "board { draw pieces facing forward }\n", shows="drawing"),
     "DrawingSpec.river": added(MINI, "board { draw river between ranks 2 and 3 }\n", shows="drawing"),
     "DrawingSpec.diagonals": added(MINI, "board { draw diagonals on a1..b2 }\n", shows="drawing"),
     "RiverSpec.below": swap(MINI + "board { draw river between ranks 2 and 3 }\n", "ranks 2 and 3", "ranks 1 and 2",

@@ -58,10 +58,12 @@ class BoardDrawing:
     ``points``: pieces on the crossings of lines through the cells' centres. ``plain``: one colour
     for every cell. ``river``: the rank below the river and the river's text, or None.
     ``diagonals``: pairs of cells whose centres a line joins (both diagonals of each palace).
+    ``facing``: pieces turned towards their army's forward direction.
     """
 
     points: bool = False
     plain: bool = False
+    facing: bool = False
     river: tuple[int, str] | None = None
     diagonals: tuple[tuple[int, int], ...] = ()
 
@@ -360,7 +362,7 @@ def _board_drawing(spec: S.DrawingSpec, coords, attrs, resolver: CellResolver, a
     for cellset in spec.diagonals:
         cells = set().union(*(resolver.cells(cellset, army) for army in armies or [None]))
         lines += _block_diagonals(cells, coords, cellset.loc)
-    return BoardDrawing(spec.points, spec.plain, river, tuple(lines))
+    return BoardDrawing(spec.points, spec.plain, spec.facing, river, tuple(lines))
 
 
 def _block_diagonals(cells: set[int], coords, loc: Loc | None) -> list[tuple[int, int]]:

@@ -84,6 +84,7 @@ class BoardEnglish:
         """What the ``draw`` statements show, as a sentence, or an empty string when there are none."""
         parts = (["with its pieces on the points where lines cross"] if drawing.points else []) \
             + (["in one colour"] if drawing.plain else []) \
+            + (["with each army's pieces facing its forward direction"] if drawing.facing else []) \
             + ([f"with {self.render(drawing.river)}"] if drawing.river else []) \
             + [f"with the diagonals of {self.render(cells)}" for cells in drawing.diagonals]
         return sentence("It is drawn " + join(parts)) if parts else ""

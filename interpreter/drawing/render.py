@@ -95,8 +95,13 @@ class Diagram:
 
 def piece_image(game: Game, code: int) -> PieceImage:
     """The image of a piece code of ``game``."""
-    kind = game.kinds[game.code_kind[code]]
-    army = game.code_army[code]
+    return kind_image(game, game.code_kind[code], game.code_army[code])
+
+
+def kind_image(game: Game, kind_index: int, army: int) -> PieceImage:
+    """The image of a piece of kind ``kind_index`` of ``army`` (an army index; a neutral piece's is
+    none of the armies'), with its glyph: the army's own, else the piece's, else none."""
+    kind = game.kinds[kind_index]
     own = kind.spec.army_glyphs.get(game.armies[army].name) if 0 <= army < len(game.armies) else None
     return PieceImage(kind.name, kind.letter, army, own or kind.spec.glyph or "")
 
@@ -167,8 +172,21 @@ def _luminance(colour: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
-def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[PieceImage, str]]:
-    """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``."""
+FACING_ANGLES = {"n": 0, "e": 90, "s": 180, "w": 270}
+"""How far (degrees, clockwise on the picture) a piece is turned on a board drawn with ``pieces facing
+forward``, by its army's forward direction; a piece of an army with another forward is not turned."""
+
+
+def _facing(game: Game, army: int) -> int:
+    """The angle a piece of ``army`` is turned by (0 unless the board's pieces face forward)."""
+    if not game.board.drawing.facing or not 0 <= army < len(game.armies):
+        return 0
+    return FACING_ANGLES.get(game.armies[army].forward or "n", 0)
+
+
+def _piece_defs(game: Game, images: set[PieceImage], upright: bool = False) -> tuple[list[str], dict[PieceImage, str]]:
+    """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``; turned towards its army's
+    forward direction on a board whose pieces face forward, unless ``upright``."""
     colours = army_colours(game)
     defs, ids = [], {}
     for image in sorted(images, key=lambda i: (i.army, i.name, i.letter)):
@@ -181,7 +199,9 @@ def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[Pi
             art = glyph_elements(image.glyph, body if _luminance(body) < 0.6 else OUTLINE)
         else:
             art = piece_elements(image.name, image.letter, body, OUTLINE, detail)
-        defs.append(f'<g id="{ident}">{art}</g>')
+        angle = 0 if upright else _facing(game, image.army)
+        turn = f' transform="rotate({angle} 50 50)"' if angle else ""
+        defs.append(f'<g id="{ident}"{turn}>{art}</g>')
     return defs, ids
 
 
@@ -528,8 +548,9 @@ def _cell(game: Game, name: str) -> int:
 
 
 def render_pieces(game: Game, images: list[PieceImage], size: float = UNIT) -> str:
-    """A row of piece images without a board: the legend icons of the documentation."""
-    defs, ids = _piece_defs(game, set(images))
+    """A row of piece images without a board, upright whatever the board's pieces face: the legend
+    icons of the documentation, a page's pieces in hand and its promotion choices."""
+    defs, ids = _piece_defs(game, set(images), upright=True)
     width = size * max(len(images), 1)
     uses = [_use(ids[image], size * (i + 0.5), size / 2, size) for i, image in enumerate(images)]
     return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '

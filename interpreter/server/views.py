@@ -56,10 +56,11 @@ def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> 
 def drawing_view(game: Game) -> dict:
     """How the board is drawn (its ``draw`` statements), for the page: ``points`` (pieces on the
     crossings of lines: the page marks a cell by a disc on its point rather than by its whole
-    square), ``plain``, ``river`` (the river's text, or None without a river) and ``diagonals``
-    (how many lines the palaces add). The SVG itself already shows all of them."""
+    square), ``plain``, ``facing`` (pieces face their army's forward direction: the page turns them
+    with the board instead of keeping them upright), ``river`` (the river's text, or None without a
+    river) and ``diagonals`` (how many lines the palaces add). The SVG already shows them all."""
     drawing = game.board.drawing
-    return {"points": drawing.points, "plain": drawing.plain,
+    return {"points": drawing.points, "plain": drawing.plain, "facing": drawing.facing,
             "river": drawing.river[1] if drawing.river else None, "diagonals": len(drawing.diagonals)}
 
 

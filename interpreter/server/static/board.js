@@ -15,6 +15,7 @@ class BoardView {
     this.onDrop = onDrop;
     this.rotation = 0;
     this.points = false;         // pieces on the crossings of lines: marks are discs on the points
+    this.facing = false;         // pieces face their army's forward: they turn with the board
     this.svg = null;
     this.cells = new Map();      // name -> polygon
     this.pieces = new Map();     // name -> wrapper groups of the pieces drawn on that cell
@@ -30,6 +31,7 @@ class BoardView {
   show(svgText, rotation, drawing) {
     this.rotation = rotation;
     this.points = Boolean(drawing && drawing.points);
+    this.facing = Boolean(drawing && drawing.facing);
     const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = document.importNode(parsed.documentElement, true);
     const [, , width, height] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -58,8 +60,9 @@ class BoardView {
     this._uprightPieces(quarter);
   }
 
-  // Pieces (a stack as one), and labels stay upright when the board turns; each piece or
-  // stack is also filed under the cell it stands on, for dragging.
+  // Pieces (a stack as one), and labels stay upright when the board turns (pieces that face
+  // their army's forward turn with the board, so that the army at the bottom sees its own
+  // upright); each piece or stack is also filed under the cell it stands on, for dragging.
   _uprightPieces(quarter) {
     this.pieces = new Map();
     const cells = [...this.cells.entries()];
@@ -71,7 +74,8 @@ class BoardView {
       wrap.appendChild(element);
       const box = wrap.getBBox();
       const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-      if (quarter) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
+      const upright = element.localName === "text" || !this.facing;
+      if (quarter && upright) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
       if (element.localName === "text") continue;
       wrap.classList.add("piece");
       const point = new DOMPoint(cx, cy);
