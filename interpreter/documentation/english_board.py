@@ -76,6 +76,19 @@ class BoardEnglish:
     def _PositionSpec(self, position: S.PositionSpec) -> str:
         return f"{self.render(position.cells)} at x = {self.value(position.x)}, y = {self.value(position.y)}"
 
+    def _RiverSpec(self, river: S.RiverSpec) -> str:
+        text = f" (written in it: “{river.text}”)" if river.text else ""
+        return f"a river between ranks {river.below} and {river.below + 1}{text}"
+
+    def _DrawingSpec(self, drawing: S.DrawingSpec) -> str:
+        """What the ``draw`` statements show, as a sentence, or an empty string when there are none."""
+        parts = (["with its pieces on the points where lines cross"] if drawing.points else []) \
+            + (["in one colour"] if drawing.plain else []) \
+            + (["with each army's pieces facing its forward direction"] if drawing.facing else []) \
+            + ([f"with {self.render(drawing.river)}"] if drawing.river else []) \
+            + [f"with the diagonals of {self.render(cells)}" for cells in drawing.diagonals]
+        return sentence("It is drawn " + join(parts)) if parts else ""
+
     def _BoardSpec(self, board: S.BoardSpec) -> str:
         """The board's whole construction, one sentence per kind of statement."""
         parts = []
@@ -103,6 +116,9 @@ class BoardEnglish:
         drawing = [self.render(s) for s in board.shapes] + [self.render(p) for p in board.positions]
         if drawing:
             parts.append(sentence("Drawing: " + "; ".join(drawing)))
+        drawn = self.render(board.drawing)
+        if drawn:
+            parts.append(drawn)
         return " ".join(parts) if parts else "The board has no cells yet."
 
     def _wrap(self, board: S.BoardSpec) -> str:
