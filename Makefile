@@ -53,9 +53,12 @@ $(VENV)/.serve-extras: $(BIN)/rules
 serve: $(VENV)/.serve-extras
 	$(BIN)/rules serve $(VARIANT) --open $(if $(filter fairy,$(ENGINE)),--engine fairy=$(FAIRY):time=1)
 
-## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), if it is missing
+## browser: install Debian's chromium, which the browser tests drive (tests/test_serve_browser.py), and Debian's
+## Noto CJK fonts (SIL Open Font Licence), so that their screenshots show the glyphs of xiangqi and janggi, if missing
 browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null; }
 
 ## engines: install Debian's fairy-stockfish and stockfish (/usr/games), opponents of 'make play ENGINE=fairy' and the tests
 ## of external engines (tests/test_external_engine.py, tests/test_xboard_engine.py), if they are missing

@@ -10,7 +10,9 @@ Every declaration a variant can inherit can be forgotten:
   check when any royal piece is attacked), ``shuffle`` (the
   setup's random arrays), ``captures compulsory``, ``captures explode``,
   ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses),
-  ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move).
+  ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move),
+  ``drawing`` (the board's ``draw`` statements: back to squares, chequered, upright pieces, no river
+  or diagonals).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one); a zone
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import spec as S
 from .errors import Loc, RulesSemanticError, suggest
 
 if TYPE_CHECKING:
@@ -49,6 +52,8 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "when resigning": (rules.resign != "lose", lambda: setattr(rules, "resign", "lose")),
         "points": (bool(rules.points), lambda: setattr(rules, "points", {})),
         "then move": (rules.neutral_move is not None, lambda: setattr(rules, "neutral_move", None)),
+        "drawing": (builder.board.drawing.model_dump() != S.DrawingSpec().model_dump(),
+                    lambda: setattr(builder.board, "drawing", S.DrawingSpec())),
     }
     inherited, drop = settings[what]
     if not inherited:

@@ -18,6 +18,8 @@ and later declarations override earlier ones:
 - in ``rules``, ``end`` and ``insufficient`` rules replace rules of the same
   name, ``forbid`` adds, ``clock`` and ``when no moves`` replace, ``points`` replace the values of the
   names they give;
+- ``draw`` statements are part of the board (a new board starts without them): ``on points``,
+  ``plain``, ``pieces facing forward`` and ``river`` set, ``diagonals`` add;
 - ``ai`` weights replace inherited weights of the same name, one by one;
 - ``forget`` removes an inherited declaration (see :mod:`dsl.forgetting`).
 
@@ -223,6 +225,8 @@ class _Builder:
                 board.shapes.append(value)
             elif key == "position":
                 board.positions.append(value)
+            elif key == "draw":
+                _draw(board.drawing, *value)
 
     def _armies(self, stmts: list) -> None:
         if any(stmt[0] == "army" for stmt in stmts):
@@ -312,6 +316,16 @@ class _Builder:
             examples=self.examples,
             locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc"))) if v},
         )
+
+
+def _draw(drawing: S.DrawingSpec, what: str, value, loc: Loc | None) -> None:
+    """Apply one ``draw`` statement: ``points``, ``plain``, ``facing`` and ``river`` set (a later river
+    replaces an earlier one), ``diagonals`` adds a cell set."""
+    if what == "diagonals":
+        drawing.diagonals.append(value)
+    else:
+        setattr(drawing, what, value)
+    drawing.locs[what] = loc
 
 
 def _replace_named(items: list, new) -> list:

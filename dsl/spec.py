@@ -205,10 +205,36 @@ class PositionSpec(Node):
     y: Expr
 
 
+class RiverSpec(Node):
+    """A river drawn across the board between rank ``below`` and the next rank up, with ``text``
+    written in it (none when empty)."""
+
+    below: int
+    text: str = ""
+
+
+class DrawingSpec(Node):
+    """How the board is drawn; it changes the picture, never the rules (``draw`` statements).
+
+    ``points``: pieces stand on the crossings of lines drawn through the cells' centres, not in
+    the cells. ``plain``: every cell in one colour (no chequering, no tints by type). ``river``:
+    see :class:`RiverSpec`. ``diagonals``: cell sets whose rectangular blocks get their two
+    diagonals drawn (a palace); a per-army zone in them means the cells of every army. ``facing``:
+    each army's pieces are drawn turned towards its forward direction (shogi: Gote's upside down).
+    """
+
+    points: bool = False
+    plain: bool = False
+    facing: bool = False
+    river: RiverSpec | None = None
+    diagonals: list[CellSet] = []
+
+
 class BoardSpec(Node):
     """A board: a generator and/or explicit cells, what is removed, links, a wrap, attributes,
-    directions, zones and drawing. ``wrap``: the coordinates that wrap round (``files``: a cylinder
-    whose last file is next to its first; both: a torus)."""
+    directions, zones and drawing (``position``, ``shape`` and the ``draw`` statements). ``wrap``:
+    the coordinates that wrap round (``files``: a cylinder whose last file is next to its first;
+    both: a torus)."""
 
     generator: Generator | None = None
     cells: list[CellDecl] = []
@@ -220,6 +246,7 @@ class BoardSpec(Node):
     zones: dict[str, ZoneSpec] = {}
     shapes: list[ShapeSpec] = []
     positions: list[PositionSpec] = []
+    drawing: DrawingSpec = DrawingSpec()
 
 
 # ------------------------------------------------------------------ armies
@@ -413,6 +440,12 @@ class PieceSpec(Node):
     (whatever stands between them; the kind is the mover's before the move: a pawn promoting
     there does not aim). Fairy-Stockfish's reading of Cambodian chess's "the king may not leap
     once it has been checked": a rook lining up with the king ends its right."""
+    glyph: str | None = None
+    """``glyph "車"``: the piece is drawn as a disc with this text (one to three characters, Chinese
+    or Japanese characters, say) instead of its picture, for every army without a glyph of its own."""
+    army_glyphs: dict[str, str] = {}
+    """``glyph { white: "俥"  black: "車" }``: an army's own glyph for the piece (xiangqi writes the
+    same piece differently for Red and Black); it wins over ``glyph``."""
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""

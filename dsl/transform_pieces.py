@@ -10,6 +10,7 @@ from lark import Token, v_args
 
 from . import spec as S
 from .declarations import Decl, set_options, source_word
+from .errors import RulesSemanticError, clip
 from .strings import unquote
 
 
@@ -25,6 +26,9 @@ class PieceRules:
                 piece.moves.append(value)
             elif key == "promotion":
                 piece.promotions.append(value)
+            elif key == "army_glyphs":
+                piece.army_glyphs = {army: text for army, text, _ in value}
+                piece.locs.update({f"glyph {army}": loc for army, _, loc in value})
             elif key == "diagram_cells":
                 piece.diagram_cells = [name for name, _ in value]
                 piece.locs.update({f"diagram {name}": loc for name, loc in value})
@@ -38,6 +42,24 @@ class PieceRules:
 
     def value(self, items):
         return ("value", float(items[0]))
+
+    def _glyph(self, token) -> str:
+        """The text of a glyph: one to three characters, none of them a control character."""
+        text = unquote(token)
+        if not 1 <= len(text) <= 3 or any(not ch.isprintable() or ch.isspace() for ch in text):
+            raise RulesSemanticError(f"a glyph is one to three visible characters, not {clip(text)!r}", self.loc(token),
+                                     expected='a short text such as "車" or "成銀"')
+        return text
+
+    def glyph_all(self, items):
+        return ("glyph", self._glyph(items[0]))
+
+    def glyph_per_army(self, items):
+        return ("army_glyphs", items)
+
+    def army_glyph(self, items):
+        army, text = items
+        return (str(army), self._glyph(text), self.loc(army))
 
     def royal(self, items):
         return ("royal", True)

@@ -248,6 +248,31 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
         cells, *points = items
         return ("shape", S.ShapeSpec(cells=cells, points=points, loc=self.loc(meta)))
 
+    @v_args(meta=True)
+    def draw_points(self, meta, items):
+        return ("draw", ("points", True, self.loc(meta)))
+
+    @v_args(meta=True)
+    def draw_plain(self, meta, items):
+        return ("draw", ("plain", True, self.loc(meta)))
+
+    @v_args(meta=True)
+    def draw_facing(self, meta, items):
+        return ("draw", ("facing", True, self.loc(meta)))
+
+    @v_args(meta=True)
+    def draw_river(self, meta, items):
+        below, above, *text = items
+        if int(above) != int(below) + 1:
+            raise RulesSemanticError(f"a river runs between two neighbouring ranks, not {below} and {above}",
+                                     self.loc(above), expected=f"ranks {below} and {int(below) + 1}")
+        river = S.RiverSpec(below=int(below), text=unquote(text[0]) if text else "", loc=self.loc(meta))
+        return ("draw", ("river", river, river.loc))
+
+    @v_args(meta=True)
+    def draw_diagonals(self, meta, items):
+        return ("draw", ("diagonals", items[0], self.loc(meta)))
+
     def directions(self, items):
         name, *rows = items
         return ("directions", S.DirectionFamily(name=str(name), rows=rows, loc=self.loc(name)))

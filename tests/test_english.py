@@ -53,6 +53,8 @@ NOT_RENDERED = {
     ("VariantSpec", "examples"): "played and drawn as figures on the page (an inherited one only where it is legal)",
     ("ExampleSpec", "name"): "a handle for inheriting and replacing an example; its caption is shown instead",
     ("PieceSpec", "diagram_cells"): "where the documentation's figures show the piece: the figures say it",
+    ("PieceSpec", "glyph"): "the piece's face: its picture on the page shows it",
+    ("PieceSpec", "army_glyphs"): "an army's face of the piece: its picture on the page shows it",
 }
 
 # Sample values by field name, where the name says more than the type.
@@ -79,6 +81,7 @@ BASES = {
     # Field values under which the other fields show (a stack's bottom and top only matter on stacks).
     "Interaction": {"target": "stack", "bottom": "own", "top": "enemy"},
     "CellTerm": {"kind": "zone", "a": "promotion", "b": "c3", "lo": 1, "hi": 3},
+    "DrawingSpec": {"points": True},    # a board without draw statements has no sentence about them
 }
 FIELD_BASES = {
     # Fields that only mean something together with another value.
@@ -89,6 +92,7 @@ FIELD_BASES = {
     ("PromotionSpec", "not_attacking"): {"in_place": "standing"},
     ("PromotionSpec", "not_giving_check"): {"in_place": "standing"},
     ("PromotionSpec", "condition"): {"in_place": "standing"},
+    ("DrawingSpec", "points"): {"plain": True},
 }
 
 

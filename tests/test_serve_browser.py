@@ -433,3 +433,51 @@ def test_a_page_follows_its_game_across_a_server_killed_and_restarted(browser, t
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+def test_xiangqi_is_played_on_points(page):
+    """Xiangqi's board as its rules file draws it: lines through the points (none across the river but
+    at the sides), the river, both palaces' diagonals; marks are discs on the points, and a click on a
+    point (where lines cross) reaches its cell."""
+    new_game(page, "xiangqi", {"white": "human", "black": "human"})
+    assert page.evaluate("() => page.game.variant.drawing") == {
+        "points": True, "plain": False, "facing": False, "river": "楚 河          漢 界", "diagonals": 4}
+    counts = page.evaluate("""() => ({
+        lines: document.querySelectorAll('#board .grid-lines line').length,
+        diagonals: document.querySelectorAll('#board line.diagonal').length,
+        river: document.querySelectorAll('#board .river .river-text').length,
+        cells: document.querySelectorAll('#board [data-cell]').length})""")
+    assert counts == {"lines": 9 * 9 - 7 + 10 * 8, "diagonals": 4, "river": 1, "cells": 90}
+    glyphs = page.evaluate("() => [...document.querySelectorAll('#board defs text')].map(t => t.textContent)")
+    assert {"帥", "將", "俥", "車"} <= set(glyphs)              # the pieces' faces, per army
+    # The exact point of h3, where two lines cross, is a click on the cell h3 (the cannon).
+    hit = page.evaluate("""() => {
+        const box = document.querySelector('#board [data-cell="h3"]').getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit.closest('[data-cell]') && hit.closest('[data-cell]').dataset.cell;
+    }""")
+    assert hit == "h3"
+    click_cell(page, "h3")
+    assert page.evaluate("() => [...document.querySelectorAll('#board .mark-selected')].map(e => e.localName)") == [
+        "circle"]
+    assert "e3" in marked(page, "target")
+    screenshot(page, "xiangqi-selected")
+    click_cell(page, "e3")
+    page.wait_for_function("() => page.game.moves.length === 1")
+    play_by_clicks(page, "h8", "e8")
+    assert sorted(marked(page, "last")) == ["e8", "h8"]
+    screenshot(page, "xiangqi")
+
+
+def test_shogi_pieces_face_their_army_and_turn_with_the_board(page):
+    """Shogi draws Gote's pieces upside down; flipped, the board turns them with it, so that Gote at
+    the bottom sees its own pieces upright (and Sente's upside down), while the labels stay upright."""
+    new_game(page, "shogi", {"white": "human", "black": "human"})
+    assert page.evaluate("() => page.game.variant.drawing.facing") is True
+    page.click("#flip")
+    page.wait_for_function("() => page.rotation === 180")
+    turned = page.evaluate("""() => ({
+        pieces: [...document.querySelectorAll('#board g.piece')].filter(g => g.getAttribute('transform')).length,
+        labels: [...document.querySelectorAll('#board .turn text.coord')].filter(
+            t => (t.parentNode.getAttribute('transform') || '').startsWith('rotate(-180')).length})""")
+    assert turned == {"pieces": 0, "labels": 18}
+    screenshot(page, "shogi-flipped")

@@ -51,6 +51,23 @@ def centroid(polygon: list[tuple[float, float]]) -> tuple[float, float]:
     return (cx / (3 * area), cy / (3 * area))
 
 
+@dataclass(frozen=True)
+class BoardDrawing:
+    """How the board is drawn (the ``draw`` statements; docs/language.md, "Drawing the board").
+
+    ``points``: pieces on the crossings of lines through the cells' centres. ``plain``: one colour
+    for every cell. ``river``: the rank below the river and the river's text, or None.
+    ``diagonals``: pairs of cells whose centres a line joins (both diagonals of each palace).
+    ``facing``: pieces turned towards their army's forward direction.
+    """
+
+    points: bool = False
+    plain: bool = False
+    facing: bool = False
+    river: tuple[int, str] | None = None
+    diagonals: tuple[tuple[int, int], ...] = ()
+
+
 @dataclass
 class Board:
     """The compiled board of one variant (immutable after compilation)."""
@@ -82,6 +99,7 @@ class Board:
     at: dict[tuple[int, int], int] = field(default_factory=dict)
     geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
     vector_label: dict[tuple[int, int], str] = field(default_factory=dict)
+    drawing: BoardDrawing = BoardDrawing()
 
     def __post_init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.names)}
@@ -324,7 +342,55 @@ def compile_board(spec: S.BoardSpec, armies: list[str], variant_loc: Loc | None 
     polygons = _drawing(spec, layout, resolver)
     return Board(names, coords, geo, attrs, polygons, files, ranks, directions.steps, directions.kinds,
                  directions.vectors, zones, resolver, layout.file_names, directions.families, directions.tables,
-                 layout.parts, layout.wrap, directions.replaced, layout.levels)
+                 layout.parts, layout.wrap, directions.replaced, layout.levels,
+                 drawing=_board_drawing(spec.drawing, coords, attrs, resolver, armies))
+
+
+def _board_drawing(spec: S.DrawingSpec, coords, attrs, resolver: CellResolver, armies: list[str]) -> BoardDrawing:
+    """The compiled ``draw`` statements. A river needs both its ranks on the board; each cell set of
+    ``diagonals`` (a per-army zone in it counts the cells of every army) must fall into rectangular
+    blocks of at least 2 x 2 cells (by file and rank), each of which gets its two diagonals."""
+    river = None
+    if spec.river is not None:
+        ranks = sorted({at["rank"] for at in attrs if isinstance(at.get("rank"), int)})
+        for rank in (spec.river.below, spec.river.below + 1):
+            if rank not in ranks:
+                raise RulesSemanticError(f"no rank {rank} on this board for the river", spec.river.loc,
+                                         expected=f"ranks from {ranks[0]} to {ranks[-1]}" if ranks else None)
+        river = (spec.river.below, spec.river.text)
+    lines: list[tuple[int, int]] = []
+    for cellset in spec.diagonals:
+        cells = set().union(*(resolver.cells(cellset, army) for army in armies or [None]))
+        lines += _block_diagonals(cells, coords, cellset.loc)
+    return BoardDrawing(spec.points, spec.plain, spec.facing, river, tuple(lines))
+
+
+def _block_diagonals(cells: set[int], coords, loc: Loc | None) -> list[tuple[int, int]]:
+    """The two diagonals (corner cell to corner cell) of each block of ``cells`` joined by orthogonal
+    steps of the coordinates; raises RulesSemanticError when a block is not a full rectangle of at
+    least 2 x 2 cells, or the set is empty."""
+    if not cells:
+        raise RulesSemanticError("no cells to draw diagonals in", loc)
+    at = {coords[c]: c for c in cells}
+    lines, seen = [], set()
+    for start in sorted(at):
+        if start in seen:
+            continue
+        block, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if nxt in at and nxt not in block:
+                    block.add(nxt)
+                    todo.append(nxt)
+        seen |= block
+        xs, ys = [x for x, _ in block], [y for _, y in block]
+        (x0, x1), (y0, y1) = (min(xs), max(xs)), (min(ys), max(ys))
+        if len(block) != (x1 - x0 + 1) * (y1 - y0 + 1) or x0 == x1 or y0 == y1:
+            raise RulesSemanticError("diagonals are drawn in rectangular blocks of at least 2 x 2 cells", loc,
+                                     expected="cells such as d1..f3 (a palace)")
+        lines += [(at[(x0, y0)], at[(x1, y1)]), (at[(x0, y1)], at[(x1, y0)])]
+    return lines
 
 
 def _drawing(spec: S.BoardSpec, layout: Layout, resolver: CellResolver) -> list[list[tuple[float, float]]]:

@@ -125,7 +125,10 @@ class Game:
         self.n = len(self.board)
         for army in spec.armies:  # each army's frame, checked once (patterns are turned into it)
             frame(army.forward, self.board, army.locs.get("forward", army.loc))
-        for piece in spec.pieces.values():     # 'diagram at' names cells of this board
+        for piece in spec.pieces.values():     # 'diagram at' names cells of this board; glyphs name armies
+            for army in piece.army_glyphs:
+                if army not in self.army_index:
+                    raise unknown_name("army", army, list(self.army_index), piece.locs.get(f"glyph {army}", piece.loc))
             for cell in piece.diagram_cells:
                 if cell not in self.board.index:
                     raise unknown_name("cell", cell, self.board.names, piece.locs.get(f"diagram {cell}", piece.loc))

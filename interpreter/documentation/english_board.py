@@ -76,6 +76,27 @@ class BoardEnglish:
     def _PositionSpec(self, position: S.PositionSpec) -> str:
         return f"{self.render(position.cells)} at x = {self.value(position.x)}, y = {self.value(position.y)}"
 
+    def _RiverSpec(self, river: S.RiverSpec) -> str:
+        text = f" (written in it: “{river.text}”)" if river.text else ""
+        return f"a river between ranks {river.below} and {river.below + 1}{text}"
+
+    def _DrawingSpec(self, drawing: S.DrawingSpec) -> str:
+        """What the ``draw`` statements show, as a sentence, or an empty string when there are none."""
+        parts = (["with its pieces on the points where lines cross"] if drawing.points else []) \
+            + (["in one colour"] if drawing.plain else []) \
+            + (["with each army's pieces facing its forward direction"] if drawing.facing else []) \
+            + ([f"with {self.render(drawing.river)}"] if drawing.river else []) \
+            + [f"with the diagonals of {self._all_of(cells)}" for cells in drawing.diagonals]
+        return sentence("It is drawn " + join(parts)) if parts else ""
+
+    def _all_of(self, cells: S.CellSet) -> str:
+        """Cells that are all meant at once (a drawing's palaces): a zone with cells per army reads
+        "`d1`–`f3` (Red) and `d8`–`f10` (Black)"; anything else as :meth:`render` writes it."""
+        [first, *rest] = cells.include or [S.CellTerm(kind="all")]
+        if first.kind == "zone" and not rest and not cells.exclude:
+            return self.zone_cells(first.a, "and")
+        return self.render(cells)
+
     def _BoardSpec(self, board: S.BoardSpec) -> str:
         """The board's whole construction, one sentence per kind of statement."""
         parts = []
@@ -103,6 +124,9 @@ class BoardEnglish:
         drawing = [self.render(s) for s in board.shapes] + [self.render(p) for p in board.positions]
         if drawing:
             parts.append(sentence("Drawing: " + "; ".join(drawing)))
+        drawn = self.render(board.drawing)
+        if drawn:
+            parts.append(drawn)
         return " ".join(parts) if parts else "The board has no cells yet."
 
     def _wrap(self, board: S.BoardSpec) -> str:
@@ -129,21 +153,28 @@ class BoardEnglish:
             text += " except " + join([term(t) for t in cells.exclude])
         return text
 
-    def zone_cells(self, name: str) -> str:
+    def zone_cells(self, name: str, word: str = "or") -> str:
         """The cells of a zone as a player reads them, without its name (the name of a zone with
         cells per army is the rules file's, often no English): "`a31`"; each army's cells with the
-        army after them: "rank 8 (White) or rank 1 (Black)" (one list when every army has the same)."""
+        army after them: "rank 8 (White) or rank 1 (Black)" (one list when every army has the same).
+        ``word`` joins the armies' parts: "or" where one army's cells are meant (a move's target),
+        "and" where all of them are (what the board shows)."""
         zone = self.spec.board.zones.get(name)
         if zone is None:
             return f"the {pretty(name)} zone"
         if zone.shared is not None:
             return self._compact(zone.shared, "or")
-        parts = {army: self._compact(cells, "or", army) for army, cells in zone.per_army.items()}
+        return self._per_army({army: self._compact(cells, "or", army) for army, cells in zone.per_army.items()},
+                              word)
+
+    def _per_army(self, parts: dict[str, str], word: str = "or") -> str:
+        """Each army's text with the army after it, joined by ``word`` (", or" between armies when a
+        part is itself a list); the text alone when every army has the same."""
         if len(set(parts.values())) == 1:
             return next(iter(parts.values()))
         items = [f"{text} ({self.army(army)})" for army, text in parts.items()]
-        several = any("," in t or " or " in t for t in parts.values())    # lists: ", or" between armies
-        return ", or ".join(items) if several else join(items, "or")
+        several = any("," in t or " or " in t for t in parts.values())
+        return f", {word} ".join(items) if several else join(items, word)
 
     def zone_complement(self, name: str) -> str | None:
         """The cells outside a zone that is every cell but a few (``all except ...``, for each army), as
@@ -155,12 +186,8 @@ class BoardEnglish:
             return None
         if not sets or any(len(c.include) != 1 or c.include[0].kind != "all" or not c.exclude for c in sets.values()):
             return None
-        parts = {army: self._compact(S.CellSet(include=c.exclude), "or", army or None) for army, c in sets.items()}
-        if len(set(parts.values())) == 1:
-            return next(iter(parts.values()))
-        items = [f"{text} ({self.army(army)})" for army, text in parts.items()]
-        several = any("," in t or " or " in t for t in parts.values())
-        return ", or ".join(items) if several else join(items, "or")
+        return self._per_army({army: self._compact(S.CellSet(include=c.exclude), "or", army or None)
+                               for army, c in sets.items()})
 
     def on(self, cells: S.CellSet | S.CellTerm) -> str:
         """Cells after a verb of place: "in the cockpit zone (`a31`)" for one zone shared by every

@@ -36,7 +36,7 @@ from .phrases import plural, sentence
 from interpreter.compiler.game import Game
 from interpreter.loading import compile_variant, load_game
 from interpreter.engine.perft import perft
-from interpreter.drawing.render import Diagram, PieceImage, diagram_of, piece_image, render_pieces, render_svg
+from interpreter.drawing.render import Diagram, diagram_of, kind_image, piece_image, render_pieces, render_svg
 from interpreter.loading import start_position
 
 FORMATS = ("md", "html")
@@ -148,7 +148,7 @@ class _Builder:
         rows = []
         for kind in game.kinds:
             armies = [game.neutral_army] if kind.spec.neutral else game.turn_order
-            images = [PieceImage(kind.name, kind.letter, army) for army in armies]
+            images = [kind_image(game, kind.index, army) for army in armies]
             icon = f"piece-{slug(kind.name)}.svg"
             self.files[icon] = render_pieces(game, images)
             piece = kind.spec
@@ -169,7 +169,7 @@ class _Builder:
         for diagram in movement_diagrams(game, kind_index) if not piece.neutral else ():
             army = game.turn_order[0]
             code = game.typical_code(kind_index, army)
-            stacks = {diagram.cell: (PieceImage(kind.name, kind.letter, army),)}
+            stacks = {diagram.cell: (kind_image(game, kind_index, army),)}
             stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
             marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}   # a hurdle hides its mark
             drawing = Diagram(stacks=stacks, highlights=frozenset({diagram.cell}), marks=marks)

@@ -11,7 +11,8 @@ with three colour roles, filled in per army:
 
 The orthodox pieces have images of their own; they are chosen by the
 piece's name (``King``, ``queen`` ...), never by the name of a game. Any
-other piece gets :func:`generic_image`: a disc with its letter. New
+other piece gets :func:`generic_image`: a disc with its letter, and a piece with a ``glyph``
+:func:`glyph_elements`: a disc with its glyph. New
 pictures (a cannon, an elephant ...) are new entries of :data:`IMAGES`.
 """
 
@@ -95,6 +96,21 @@ def generic_image(letter: str) -> list[str]:
         f'<text x="50" y="66" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" '
         f'font-weight="bold" font-size="40" fill="{{detail}}">{escape(letter)}</text>',
     ]
+
+
+GLYPH_FONTS = "Noto Serif CJK SC, Noto Serif CJK JP, Noto Sans CJK SC, WenQuanYi Zen Hei, AR PL UKai CN, serif"
+"""Fonts for glyphs, in order of preference: none is bundled, so the reader's system supplies one."""
+
+
+def glyph_elements(glyph: str, ink: str) -> str:
+    """The SVG elements of a piece drawn by its glyph: an ivory disc ringed in ``ink`` with the
+    glyph (one to three characters, escaped) written in ``ink``, smaller the longer it is."""
+    ink = escape(ink, {'"': "&quot;"})
+    size = {1: 50, 2: 34}.get(len(glyph), 25)
+    return (f'<circle cx="50" cy="50" r="45" fill="#f4e4c1" stroke="{ink}" stroke-width="3"/>'
+            f'<circle cx="50" cy="50" r="38" fill="none" stroke="{ink}" stroke-width="2"/>'
+            f'<text x="50" y="{50 + size * 0.36:.1f}" text-anchor="middle" font-family="{GLYPH_FONTS}" '
+            f'font-size="{size}" fill="{ink}">{escape(glyph)}</text>')
 
 
 def piece_elements(piece_name: str, letter: str, body: str, line: str, detail: str) -> str:

@@ -20,6 +20,12 @@ input gives the same bytes.
 Every cell is one ``<polygon class="cell ...">`` with ``id="cell-NAME"`` and
 ``data-cell="NAME"``, so tests, style sheets and scripts of a page can find
 the cells.
+
+The board's ``draw`` statements (:class:`~interpreter.compiler.board.BoardDrawing`) change the
+picture: a ``plain`` board has one colour; on a board of ``points`` the cells are transparent (they
+still take clicks) over a wooden rectangle, lines join the centres of cells that share an edge, and
+pieces stand on those crossings; a ``river`` (``<g class="river">``) and palace ``diagonals``
+(``<line class="diagonal">``) are drawn over the cells, under the pieces.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from dsl.errors import UsageError, suggest
 from interpreter.compiler.game import Game
 from interpreter.engine.stacking import lower_pieces
 from .geometry import UNIT, Frame, Label, board_layout
-from .piece_art import image_name, piece_elements
+from .piece_art import glyph_elements, image_name, piece_elements
 
 CELL_COLOURS = {"light": "#f0d9b5", "dark": "#b58863", "mid": "#d7a86e"}
 TYPE_TINTS = ["#e8e2cf", "#c9d8e8", "#d9e8c9", "#e8cfd8", "#d8cfe8", "#cfe8e3", "#e8dcc9", "#d0d0d0"]
@@ -44,6 +50,10 @@ NEUTRAL_COLOUR = "#f4c430"  # pieces of no army (neutral pieces)
 OUTLINE = "#111111"
 LABEL_COLOUR = "#555555"
 HIGHLIGHT = "#f6e05e"
+PLAIN_CELL = "#ecca8c"    # the one colour of a plain board's cells and of a board of points
+BOARD_LINE = "#3d2b1a"    # a plain board's cell edges, a board of points' lines
+RIVER = "#4f7fb0"         # the river's line on a board of squares
+TEXT_FONTS = "Noto Serif CJK SC, Noto Sans CJK JP, WenQuanYi Zen Hei, DejaVu Sans, Arial, sans-serif"
 ARROW = "#1f7a3d"
 MARK_COLOURS = {"both": "#1f7a3d", "move": "#1f7a3d", "capture": "#c0392b", "special": "#1f5fa8"}
 MARKS = tuple(MARK_COLOURS)
@@ -54,11 +64,13 @@ first move only, en passant, ...)."""
 
 @dataclass(frozen=True)
 class PieceImage:
-    """What to draw for one piece: its kind's ``name`` (picks the image), ``letter`` and ``army`` index."""
+    """What to draw for one piece: its kind's ``name`` (picks the image), ``letter`` and ``army`` index;
+    ``glyph``: the text drawn instead of the image ("" for none)."""
 
     name: str
     letter: str
     army: int
+    glyph: str = ""
 
 
 @dataclass
@@ -83,8 +95,15 @@ class Diagram:
 
 def piece_image(game: Game, code: int) -> PieceImage:
     """The image of a piece code of ``game``."""
-    kind = game.kinds[game.code_kind[code]]
-    return PieceImage(kind.name, kind.letter, game.code_army[code])
+    return kind_image(game, game.code_kind[code], game.code_army[code])
+
+
+def kind_image(game: Game, kind_index: int, army: int) -> PieceImage:
+    """The image of a piece of kind ``kind_index`` of ``army`` (an army index; a neutral piece's is
+    none of the armies'), with its glyph: the army's own, else the piece's, else none."""
+    kind = game.kinds[kind_index]
+    own = kind.spec.army_glyphs.get(game.armies[army].name) if 0 <= army < len(game.armies) else None
+    return PieceImage(kind.name, kind.letter, army, own or kind.spec.glyph or "")
 
 
 def diagram_of(position, highlights=(), arrows=(), marks=None) -> Diagram:
@@ -153,8 +172,21 @@ def _luminance(colour: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
-def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[PieceImage, str]]:
-    """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``."""
+FACING_ANGLES = {"n": 0, "e": 90, "s": 180, "w": 270}
+"""How far (degrees, clockwise on the picture) a piece is turned on a board drawn with ``pieces facing
+forward``, by its army's forward direction; a piece of an army with another forward is not turned."""
+
+
+def _facing(game: Game, army: int) -> int:
+    """The angle a piece of ``army`` is turned by (0 unless the board's pieces face forward)."""
+    if not game.board.drawing.facing or not 0 <= army < len(game.armies):
+        return 0
+    return FACING_ANGLES.get(game.armies[army].forward or "n", 0)
+
+
+def _piece_defs(game: Game, images: set[PieceImage], upright: bool = False) -> tuple[list[str], dict[PieceImage, str]]:
+    """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``; turned towards its army's
+    forward direction on a board whose pieces face forward, unless ``upright``."""
     colours = army_colours(game)
     defs, ids = [], {}
     for image in sorted(images, key=lambda i: (i.army, i.name, i.letter)):
@@ -163,7 +195,13 @@ def _piece_defs(game: Game, images: set[PieceImage]) -> tuple[list[str], dict[Pi
         slug = image_name(image.name) or re.sub(r"[^a-z0-9]+", "-", image.name.lower()) + "-" + image.letter.lower()
         ident = f"piece-{image.army}-{slug}"
         ids[image] = ident
-        defs.append(f'<g id="{ident}">{piece_elements(image.name, image.letter, body, OUTLINE, detail)}</g>')
+        if image.glyph:       # a light army's ink would not show on the ivory disc: dark ink for it
+            art = glyph_elements(image.glyph, body if _luminance(body) < 0.6 else OUTLINE)
+        else:
+            art = piece_elements(image.name, image.letter, body, OUTLINE, detail)
+        angle = 0 if upright else _facing(game, image.army)
+        turn = f' transform="rotate({angle} 50 50)"' if angle else ""
+        defs.append(f'<g id="{ident}"{turn}>{art}</g>')
     return defs, ids
 
 
@@ -296,6 +334,94 @@ def _hands(game: Game, ids, hands: dict[int, list[PieceImage]], left: float, top
     return out, widest
 
 
+def _line(kind: str, a: tuple[float, float], b: tuple[float, float], width: float) -> str:
+    """A line of the board (``kind``: its class) from ``a`` to ``b`` (pixels)."""
+    return (f'<line class="{kind}" x1="{_fmt(a[0])}" y1="{_fmt(a[1])}" x2="{_fmt(b[0])}" y2="{_fmt(b[1])}" '
+            f'stroke="{BOARD_LINE}" stroke-width="{_fmt(width)}" stroke-linecap="round"/>')
+
+
+def _wood(frame: Frame, polygons) -> str:
+    """The wooden rectangle under a board of points: the cells' bounding box."""
+    xs = [x for poly in polygons for x, _ in poly]
+    ys = [y for poly in polygons for _, y in poly]
+    (x0, y0), (x1, y1) = frame.point(min(xs), max(ys)), frame.point(max(xs), min(ys))
+    return (f'<rect class="wood" x="{_fmt(x0)}" y="{_fmt(y0)}" width="{_fmt(x1 - x0)}" height="{_fmt(y1 - y0)}" '
+            f'fill="{PLAIN_CELL}" stroke="{BOARD_LINE}" stroke-width="2"/>')
+
+
+def _neighbours(board) -> list[tuple[int, int]]:
+    """Pairs of cells (lower index first) whose polygons share an edge, sorted: on a board of points,
+    the lines between their centres make the grid."""
+    owners: dict[frozenset, list[int]] = {}
+    for cell, poly in enumerate(board.polygons):
+        corners = [(round(x, 6), round(y, 6)) for x, y in poly]
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            owners.setdefault(frozenset((a, b)), []).append(cell)
+    return sorted({(min(cells), max(cells)) for cells in owners.values() if len(cells) == 2})
+
+
+def _rank(board, cell: int) -> int | None:
+    rank = board.attributes[cell].get("rank")
+    return rank if isinstance(rank, int) else None
+
+
+def _crossings(board, below: int) -> list[tuple[int, int]]:
+    """The neighbouring pairs across a river above rank ``below`` (lower rank first)."""
+    pairs = []
+    for a, b in _neighbours(board):
+        ranks = (_rank(board, a), _rank(board, b))
+        if sorted(r for r in ranks if r is not None) == [below, below + 1]:
+            pairs.append((a, b) if ranks[0] == below else (b, a))
+    return pairs
+
+
+def _grid_lines(board, centres) -> list[str]:
+    """The lines of a board of points: one between the centres of every two cells that share an edge;
+    across a river only the outermost two (the sides of the board) run on."""
+    river = board.drawing.river
+    crossing = set(_crossings(board, river[0])) if river else set()
+    kept = set()
+    if crossing:
+        by_x = sorted(crossing, key=lambda pair: centres[pair[0]][0])
+        kept = {by_x[0], by_x[-1]}
+    out = ['<g class="grid-lines">']
+    for a, b in _neighbours(board):
+        if ((a, b) in crossing or (b, a) in crossing) and (a, b) not in kept and (b, a) not in kept:
+            continue
+        out.append(_line("grid-line", centres[a], centres[b], 1.2))
+    out.append("</g>")
+    return out
+
+
+def _river(board, frame: Frame, centres, below: int, text: str) -> list[str]:
+    """The river above rank ``below``: its text in the middle of the gap (on a board of points) or of
+    the edge between the ranks, which a board of squares draws as a blue line."""
+    pairs = _crossings(board, below)
+    if not pairs:
+        return []
+    out = ['<g class="river">']
+    squares = not board.drawing.points
+    if squares:
+        for a, b in pairs:
+            shared = set(map(tuple, board.polygons[a])) & set(map(tuple, board.polygons[b]))
+            if len(shared) == 2:
+                (p, q) = sorted(shared)
+                out.append(f'<line class="river-edge" x1="{_fmt(frame.point(*p)[0])}" y1="{_fmt(frame.point(*p)[1])}" '
+                           f'x2="{_fmt(frame.point(*q)[0])}" y2="{_fmt(frame.point(*q)[1])}" stroke="{RIVER}" '
+                           f'stroke-width="4"/>')
+    if text:
+        mids = [((centres[a][0] + centres[b][0]) / 2, (centres[a][1] + centres[b][1]) / 2) for a, b in pairs]
+        x = (min(m[0] for m in mids) + max(m[0] for m in mids)) / 2
+        y = sum(m[1] for m in mids) / len(mids)
+        size = UNIT * 0.42
+        halo = '' if not squares else ' stroke="#ffffff" stroke-width="3" paint-order="stroke"'
+        out.append(f'<text class="river-text" x="{_fmt(x)}" y="{_fmt(y + size * 0.35)}" text-anchor="middle" '
+                   f'font-family="{TEXT_FONTS}" font-size="{_fmt(size)}" fill="{BOARD_LINE}"{halo} '
+                   f'xml:space="preserve">{escape(text)}</text>')
+    out.append("</g>")
+    return out
+
+
 def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool = True,
                cell_names: bool = False, title: str | None = None) -> str:
     """The SVG text of ``game``'s board with ``diagram`` drawn on it.
@@ -318,29 +444,45 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
     types = sorted({str(a["type"]) for a in board.attributes if "type" in a})
     tints = {t: TYPE_TINTS[i % len(TYPE_TINTS)] for i, t in enumerate(types)}
 
+    drawing = board.drawing
     body = ['<g class="board">']
+    if drawing.points:
+        body.append(_wood(frame, board.polygons))
     for cell, poly in enumerate(board.polygons):
         attrs = board.attributes[cell]
         classes = "cell" + "".join(f" cell-{re.sub(r'[^A-Za-z0-9_-]', '', str(attrs[k]))}"
                                    for k in ("colour", "type") if k in attrs)
+        if drawing.points:       # transparent, but it still takes clicks
+            paint = 'fill="#ffffff" fill-opacity="0" stroke="none"'
+        elif drawing.plain:
+            paint = f'fill="{PLAIN_CELL}" stroke="{BOARD_LINE}" stroke-width="1"'
+        else:
+            paint = f'fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" stroke-width="0.6"'
         body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
-                    f'data-cell={quoteattr(board.names[cell])} '
-                    f'points="{_points(frame, poly)}" fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" '
-                    f'stroke-width="0.6"/>')
+                    f'data-cell={quoteattr(board.names[cell])} points="{_points(frame, poly)}" {paint}/>')
+    if drawing.points:
+        body += _grid_lines(board, centres)
+    if drawing.river is not None:
+        body += _river(board, frame, centres, *drawing.river)
+    body += [_line("diagonal", centres[a], centres[b], 1.4) for a, b in drawing.diagonals]
     body.append("</g>")
     for cell in sorted(diagram.heat):
         body.append(f'<polygon class="heat" id={quoteattr("heat-" + board.names[cell])} '
                     f'points="{_points(frame, board.polygons[cell])}" fill={quoteattr(diagram.heat[cell])} '
                     f'stroke="#8a7560" stroke-width="0.6"/>')
     for cell in sorted(diagram.highlights):
-        body.append(f'<polygon class="highlight" points="{_points(frame, board.polygons[cell])}" '
-                    f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
+        if drawing.points:
+            body.append(f'<circle class="highlight" cx="{_fmt(centres[cell][0])}" cy="{_fmt(centres[cell][1])}" '
+                        f'r="{_fmt(radii[cell] * 0.9)}" fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
+        else:
+            body.append(f'<polygon class="highlight" points="{_points(frame, board.polygons[cell])}" '
+                        f'fill="{HIGHLIGHT}" fill-opacity="0.6"/>')
     body += _edge_labels(frame, labels)
     if cell_names or coordinates:
         body += _cell_names(game, centres, radii, explicit_only=not cell_names)
     for cell in sorted(diagram.stacks):
         cx, cy = centres[cell]
-        body += _stack(ids, diagram.stacks[cell], cx, cy, radii[cell] * 2 * 0.98)
+        body += _stack(ids, diagram.stacks[cell], cx, cy, radii[cell] * 2 * (0.9 if drawing.points else 0.98))
     for cell in sorted(diagram.marks):
         body.append(_mark(diagram.marks[cell], *centres[cell], radii[cell]))
     for a, b in diagram.arrows:
@@ -406,8 +548,9 @@ def _cell(game: Game, name: str) -> int:
 
 
 def render_pieces(game: Game, images: list[PieceImage], size: float = UNIT) -> str:
-    """A row of piece images without a board: the legend icons of the documentation."""
-    defs, ids = _piece_defs(game, set(images))
+    """A row of piece images without a board, upright whatever the board's pieces face: the legend
+    icons of the documentation, a page's pieces in hand and its promotion choices."""
+    defs, ids = _piece_defs(game, set(images), upright=True)
     width = size * max(len(images), 1)
     uses = [_use(ids[image], size * (i + 0.5), size / 2, size) for i, image in enumerate(images)]
     return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '

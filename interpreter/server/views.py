@@ -48,8 +48,20 @@ def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> 
         "turns": [game.armies[a].name for a in game.turn_order],
         "rotations": rotations(game, start),
         "cells": list(game.board.names),
+        "drawing": drawing_view(game),
         "seat_kinds": {**KINDS, **engines.kinds(game)},
     }
+
+
+def drawing_view(game: Game) -> dict:
+    """How the board is drawn (its ``draw`` statements), for the page: ``points`` (pieces on the
+    crossings of lines: the page marks a cell by a disc on its point rather than by its whole
+    square), ``plain``, ``facing`` (pieces face their army's forward direction: the page turns them
+    with the board instead of keeping them upright), ``river`` (the river's text, or None without a
+    river) and ``diagonals`` (how many lines the palaces add). The SVG already shows them all."""
+    drawing = game.board.drawing
+    return {"points": drawing.points, "plain": drawing.plain, "facing": drawing.facing,
+            "river": drawing.river[1] if drawing.river else None, "diagonals": len(drawing.diagonals)}
 
 
 def rotations(game: Game, start: Position) -> dict[str, int]:

@@ -155,7 +155,7 @@ function fillBottomChoice(state) {
 
 function drawBoard() {
   const view = page.viewing || page.game;
-  board.show(view.svg, page.rotation);
+  board.show(view.svg, page.rotation, page.game.variant.drawing);
   drawHands(view);
   drawFreeMoves();
   markBoard();

@@ -14,6 +14,8 @@ class BoardView {
     this.onCell = onCell;
     this.onDrop = onDrop;
     this.rotation = 0;
+    this.points = false;         // pieces on the crossings of lines: marks are discs on the points
+    this.facing = false;         // pieces face their army's forward: they turn with the board
     this.svg = null;
     this.cells = new Map();      // name -> polygon
     this.pieces = new Map();     // name -> wrapper groups of the pieces drawn on that cell
@@ -24,9 +26,12 @@ class BoardView {
     window.addEventListener("pointerup", (e) => this._up(e));
   }
 
-  // Show a new picture (SVG text from the server), turned by `rotation` degrees clockwise.
-  show(svgText, rotation) {
+  // Show a new picture (SVG text from the server), turned by `rotation` degrees clockwise;
+  // drawing: the variant's drawing options from the server (drawing.points: a board of points).
+  show(svgText, rotation, drawing) {
     this.rotation = rotation;
+    this.points = Boolean(drawing && drawing.points);
+    this.facing = Boolean(drawing && drawing.facing);
     const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = document.importNode(parsed.documentElement, true);
     const [, , width, height] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -55,8 +60,9 @@ class BoardView {
     this._uprightPieces(quarter);
   }
 
-  // Pieces (a stack as one), and labels stay upright when the board turns; each piece or
-  // stack is also filed under the cell it stands on, for dragging.
+  // Pieces (a stack as one), and labels stay upright when the board turns (pieces that face
+  // their army's forward turn with the board, so that the army at the bottom sees its own
+  // upright); each piece or stack is also filed under the cell it stands on, for dragging.
   _uprightPieces(quarter) {
     this.pieces = new Map();
     const cells = [...this.cells.entries()];
@@ -68,7 +74,8 @@ class BoardView {
       wrap.appendChild(element);
       const box = wrap.getBBox();
       const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-      if (quarter) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
+      const upright = element.localName === "text" || !this.facing;
+      if (quarter && upright) wrap.setAttribute("transform", `rotate(${-quarter} ${cx} ${cy})`);
       if (element.localName === "text") continue;
       wrap.classList.add("piece");
       const point = new DOMPoint(cx, cy);
@@ -89,8 +96,8 @@ class BoardView {
       const cell = this.cells.get(name);
       if (!cell) continue;
       for (const kind of kinds) {
-        const shape = document.createElementNS(SVG_NS, "polygon");
-        shape.setAttribute("points", cell.getAttribute("points"));
+        const shape = this.points ? this._disc(cell) : document.createElementNS(SVG_NS, "polygon");
+        if (!this.points) shape.setAttribute("points", cell.getAttribute("points"));
         shape.setAttribute("class", `mark-${kind}`);
         shape.dataset.mark = name;
         this.overlay.appendChild(shape);
@@ -99,6 +106,16 @@ class BoardView {
     for (const [name, polygon] of this.cells) {
       polygon.classList.toggle("movable", this.canDrag(name));
     }
+  }
+
+  // A disc on a cell's point (its centre), nearly as wide as the cell: a mark on a board of points.
+  _disc(cell) {
+    const box = cell.getBBox();
+    const disc = document.createElementNS(SVG_NS, "circle");
+    disc.setAttribute("cx", box.x + box.width / 2);
+    disc.setAttribute("cy", box.y + box.height / 2);
+    disc.setAttribute("r", Math.min(box.width, box.height) * 0.46);
+    return disc;
   }
 
   // Where a cell is on the screen (for placing the move chooser).
