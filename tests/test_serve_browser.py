@@ -434,6 +434,7 @@ def test_a_page_follows_its_game_across_a_server_killed_and_restarted(browser, t
         server.terminate()
         server.wait(timeout=30)
 
+
 def test_xiangqi_is_played_on_points(page):
     """Xiangqi's board as its rules file draws it: lines through the points (none across the river but
     at the sides), the river, both palaces' diagonals; marks are discs on the points, and a click on a
