@@ -360,6 +360,7 @@ def test_two_people_on_two_machines_and_a_spectator(page, browser):
         play_by_clicks(tab, frm, to)
         for other in (white, black, watcher):
             other.wait_for_function(f"() => page.game.ply === {ply}")
+    assert white.is_disabled("#undo") and not black.is_disabled("#undo")   # Black answered White's last move
     for tab in (white, black, watcher):
         assert tab.inner_text("#status") == "Black wins by checkmate."
         assert [m.strip() for m in tab.locator("#moves .move").all_inner_texts()] == ["f3", "e5", "g4", "Qh4#"]

@@ -85,6 +85,17 @@ function seatToMoveHeld() {
   return g.to_move.length > 0 && page.held.includes(seatOf(g.to_move[0]).name);
 }
 
+// Whether Undo would be allowed: as the server decides, back to the last ply of a person of a seat
+// this page holds, every ply after it a computer's or forced (not the other person's answer).
+function canUndo() {
+  const moves = page.game.moves;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const seat = seatOf(moves[i].army);
+    if (!moves[i].forced && seat.kind === "human") return page.held.includes(seat.name);
+  }
+  return moves.length > 0 && page.held.length > 0;
+}
+
 function everySeatHeld(state) {
   return state.seats.every((seat) => page.held.includes(seat.name));
 }
@@ -124,7 +135,7 @@ function show(state) {
   showSeats();
   if (!page.viewing) $("fen").value = state.fen;
   $("record").value = state.record;
-  $("undo").disabled = state.moves.length === 0;
+  $("undo").disabled = !canUndo();
   $("computer-move").disabled = Boolean(state.result || state.thinking) || !seatToMoveHeld();
   $("undo").hidden = $("computer-move").hidden = page.held.length === 0;   // a spectator changes nothing
   showShare();
