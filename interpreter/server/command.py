@@ -10,14 +10,12 @@ reported now. So is a ``--db`` file that cannot be used, or a
 
 Games are kept in the SQLite file of ``--db`` (:mod:`.database`); by default
 ``games.sqlite3`` in the user's data directory, as platformdirs names it
-when it is installed (``~/.local/share/rules-dsl`` on Linux), else
-``$XDG_DATA_HOME/rules-dsl`` or ``~/.local/share/rules-dsl``.
+(``$XDG_DATA_HOME/rules-dsl``, by default ``~/.local/share/rules-dsl``, on Linux).
 """
 
 from __future__ import annotations
 
 import errno
-import os
 import socket
 import sys
 import threading
@@ -82,13 +80,9 @@ def cmd_serve(args) -> int:
 
 def default_db() -> Path:
     """Where games are kept without ``--db`` (see the module docstring)."""
-    try:
-        import platformdirs
-    except ImportError:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "rules-dsl"
-    else:
-        base = Path(platformdirs.user_data_dir("rules-dsl", appauthor=False))
-    return base / "games.sqlite3"
+    import platformdirs    # of the serve extra, as Starlette is
+
+    return Path(platformdirs.user_data_dir("rules-dsl", appauthor=False)) / "games.sqlite3"
 
 
 def _public_url(text: str | None) -> str | None:
