@@ -54,6 +54,18 @@ def fsf_perft(sf, variant: str, fen: str, depth: int, moves: tuple[str, ...] = (
     return sum(fsf_perft(sf, variant, fen, depth - 1, moves + (m,)) for m in legal)
 
 
+def fsf_end(sf, variant: str, start: str, path: list[str]) -> int | None:
+    """Fairy-Stockfish's result in ``variant`` after ``path`` from ``start``, for the side to move
+    (1 won, 0 drawn, -1 lost), or None when the game goes on: an optional end (a repetition it
+    scores), an immediate one, or no legal move."""
+    ended, value = sf.is_optional_game_end(variant, start, path)
+    if not ended:
+        ended, value = sf.is_immediate_game_end(variant, start, path)
+    if not ended and not sf.legal_moves(variant, start, path):
+        ended, value = True, sf.game_result(variant, start, path)
+    return None if not ended else (value > 0) - (value < 0)
+
+
 def fsf_fen(pos, walled: bool) -> str:
     """Our FEN of ``pos`` as Fairy-Stockfish reads it: when ``walled`` (its start FEN has ``*``),
     every cell the grid lacks is written as a wall ``*`` in its place

@@ -18,6 +18,11 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san, move_to_uci
 
+try:
+    from fsf_perft import fsf_end
+except ImportError:  # tests/ imported as a package
+    from tests.fsf_perft import fsf_end
+
 GAME = load_game("janggi")
 # The generals face each other on the e-file (bikjang), Blue (White) to move.
 FACING = "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"
@@ -114,12 +119,7 @@ sf = pytest.importorskip("pyffish")
 
 def _fsf_end(start: str, path: list[str]) -> int | None:
     """Fairy-Stockfish's result for the side to move (1, 0, -1), or None when the game goes on."""
-    ended, value = sf.is_optional_game_end("janggi", start, path)
-    if not ended:
-        ended, value = sf.is_immediate_game_end("janggi", start, path)
-    if not ended and not sf.legal_moves("janggi", start, path):
-        ended, value = True, sf.game_result("janggi", start, path)
-    return None if not ended else (value > 0) - (value < 0)
+    return fsf_end(sf, "janggi", start, path)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -21,6 +21,7 @@ from interpreter.engine.position import Position
 from interpreter.loading import load_game, position_from_fen, start_position
 from interpreter.notation.fen import to_fen
 from tests.oracles import mccooey_reference as ref
+from tests.reference_moves import written
 
 GAMES, PLIES = 40, 100
 
@@ -28,13 +29,6 @@ GAMES, PLIES = 40, 100
 @pytest.fixture(scope="module")
 def game():
     return load_game("mccooey")
-
-
-def written(pos, move) -> str:
-    """``move`` of ``pos`` in the reference's notation."""
-    game = pos.game
-    frm, to, promo, _ = move
-    return game.board.names[frm] + game.board.names[to] + (game.kinds[game.code_kind[promo]].letter if promo else "")
 
 
 def fen_with(game, pieces: dict[str, str], turn: str = "w") -> str:

@@ -20,6 +20,7 @@ from interpreter.engine.perft import perft
 from interpreter.loading import load_game, start_position
 from interpreter.notation.fen import to_fen
 from tests.oracles import raumschach_reference as ref
+from tests.reference_moves import written
 
 GAMES, PLIES = 20, 60
 
@@ -27,13 +28,6 @@ GAMES, PLIES = 20, 60
 @pytest.fixture(scope="module")
 def game():
     return load_game("raumschach")
-
-
-def written(pos, move) -> str:
-    """``move`` of ``pos`` in the reference's notation."""
-    game = pos.game
-    frm, to, promo, _ = move
-    return game.board.names[frm] + game.board.names[to] + (game.kinds[game.code_kind[promo]].letter if promo else "")
 
 
 def play_games(game, games: int, plies: int) -> dict[str, int]:

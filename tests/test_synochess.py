@@ -20,9 +20,9 @@ from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_uci
 
 try:
-    from fsf_perft import NO_CORPUS, load_corpus
+    from fsf_perft import NO_CORPUS, fsf_end, load_corpus
 except ImportError:  # tests/ imported as a package
-    from tests.fsf_perft import NO_CORPUS, load_corpus
+    from tests.fsf_perft import NO_CORPUS, fsf_end, load_corpus
 
 GAME = load_game("synochess")
 # White's queen checks Black's king from h5 and e8 in turn, Black's king stepping between g8 and h7.
@@ -98,12 +98,7 @@ def corpus():
 
 def _fsf_end(start: str, path: list[str]) -> int | None:
     """Fairy-Stockfish's result for the side to move (1, 0, -1), or None when the game goes on."""
-    ended, value = sf.is_optional_game_end("synochess", start, path)
-    if not ended:
-        ended, value = sf.is_immediate_game_end("synochess", start, path)
-    if not ended and not sf.legal_moves("synochess", start, path):
-        ended, value = True, sf.game_result("synochess", start, path)
-    return None if not ended else (value > 0) - (value < 0)
+    return fsf_end(sf, "synochess", start, path)
 
 
 @pytest.mark.parametrize("fen,plies", [(CHECKS, 9), (CHECKS, 11), (CHECKS, 12),
