@@ -46,8 +46,8 @@ def cmd_serve(args) -> int:
     if args.variant is not None:
         load_game(args.variant, args.mode)  # a bad mode is an error now, not on the page
     public_url = _public_url(args.public_url)
+    sock = _bind(args.host, args.port)    # a bad port is reported before the database is opened
     database = Database(args.db or str(default_db()))
-    sock = _bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
