@@ -365,27 +365,27 @@ def _rank(board, cell: int) -> int | None:
     return rank if isinstance(rank, int) else None
 
 
-def _crossings(board, below: int) -> list[tuple[int, int]]:
-    """The neighbouring pairs across a river above rank ``below`` (lower rank first)."""
+def _crossings(board, neighbours: list[tuple[int, int]], below: int) -> list[tuple[int, int]]:
+    """The pairs of ``neighbours`` across a river above rank ``below`` (lower rank first)."""
     pairs = []
-    for a, b in _neighbours(board):
+    for a, b in neighbours:
         ranks = (_rank(board, a), _rank(board, b))
         if sorted(r for r in ranks if r is not None) == [below, below + 1]:
             pairs.append((a, b) if ranks[0] == below else (b, a))
     return pairs
 
 
-def _grid_lines(board, centres) -> list[str]:
+def _grid_lines(board, neighbours: list[tuple[int, int]], centres) -> list[str]:
     """The lines of a board of points: one between the centres of every two cells that share an edge;
     across a river only the outermost two (the sides of the board) run on."""
     river = board.drawing.river
-    crossing = set(_crossings(board, river[0])) if river else set()
+    crossing = set(_crossings(board, neighbours, river[0])) if river else set()
     kept = set()
     if crossing:
         by_x = sorted(crossing, key=lambda pair: centres[pair[0]][0])
         kept = {by_x[0], by_x[-1]}
     out = ['<g class="grid-lines">']
-    for a, b in _neighbours(board):
+    for a, b in neighbours:
         if ((a, b) in crossing or (b, a) in crossing) and (a, b) not in kept and (b, a) not in kept:
             continue
         out.append(_line("grid-line", centres[a], centres[b], 1.2))
@@ -393,10 +393,10 @@ def _grid_lines(board, centres) -> list[str]:
     return out
 
 
-def _river(board, frame: Frame, centres, below: int, text: str) -> list[str]:
+def _river(board, neighbours: list[tuple[int, int]], frame: Frame, centres, below: int, text: str) -> list[str]:
     """The river above rank ``below``: its text in the middle of the gap (on a board of points) or of
     the edge between the ranks, which a board of squares draws as a blue line."""
-    pairs = _crossings(board, below)
+    pairs = _crossings(board, neighbours, below)
     if not pairs:
         return []
     out = ['<g class="river">']
@@ -460,10 +460,11 @@ def render_svg(game: Game, diagram: Diagram | None = None, *, coordinates: bool 
             paint = f'fill="{_cell_fill(attrs, tints)}" stroke="#8a7560" stroke-width="0.6"'
         body.append(f'<polygon class="{classes}" id={quoteattr("cell-" + board.names[cell])} '
                     f'data-cell={quoteattr(board.names[cell])} points="{_points(frame, poly)}" {paint}/>')
+    neighbours = _neighbours(board) if drawing.points or drawing.river is not None else []
     if drawing.points:
-        body += _grid_lines(board, centres)
+        body += _grid_lines(board, neighbours, centres)
     if drawing.river is not None:
-        body += _river(board, frame, centres, *drawing.river)
+        body += _river(board, neighbours, frame, centres, *drawing.river)
     body += [_line("diagonal", centres[a], centres[b], 1.4) for a, b in drawing.diagonals]
     body.append("</g>")
     for cell in sorted(diagram.heat):
