@@ -72,7 +72,6 @@ class GameStore:
             if session is not None:
                 self._seen[ident] = self.clock()
                 return session
-        stored = None
         if self.database is not None and self.restore is not None and len(ident) <= 64:
             with self._restoring:
                 with self._lock:
