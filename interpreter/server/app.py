@@ -38,6 +38,7 @@ from interpreter.loading import start_position
 from interpreter.loading.lints import lints
 
 from .access import HEADER, Forbidden, shown_tokens
+from .analysis import Analysis, refuse_if_contested, seconds_of
 from .creating import field, game_of, new_session, restored_session
 from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, default_seats
@@ -158,6 +159,39 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         return StreamingResponse(_state_events(session, ident, request.headers.get("Last-Event-ID")),
                                  media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"})
 
+    async def analysis(request: Request) -> Response:
+        """The analysis of the position after ``?ply=N`` (default: the current one) for ``?time=S``
+        seconds, as server-sent events (see :mod:`.analysis` and :func:`_analysis_events`)."""
+        loop = asyncio.get_running_loop()
+        reports: asyncio.Queue = asyncio.Queue()
+
+        def send(kind: str, payload) -> None:
+            try:
+                loop.call_soon_threadsafe(reports.put_nowait, (kind, payload))
+            except RuntimeError:   # the request's event loop has closed
+                pass
+
+        def prepare() -> Analysis:
+            session = store.get(request.path_params["ident"])
+            held = session.held(shown_tokens(request.headers.get(HEADER)))
+            seconds = seconds_of(request.query_params.get("time"))
+            with session.lock:
+                refuse_if_contested(session, held)
+                asked = request.query_params.get("ply")
+                ply = len(session.plies) if asked is None else _ply(asked)
+                return Analysis(session.game, session.position_at(ply), ply, seconds, send)
+
+        try:
+            job = await run_in_threadpool(prepare)
+        except RulesError as err:
+            return error_response(err)
+        job.start()
+        kind, payload = await reports.get()
+        if kind == "busy":
+            return error_response(payload)
+        return StreamingResponse(_analysis_events(job, reports, request), media_type="text/event-stream",
+                                 headers={**HEADERS, "X-Accel-Buffering": "no"})
+
     def position(request: Request, body: dict):
         session = store.get(request.path_params["ident"])
         with session.lock:
@@ -191,6 +225,7 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         Route("/api/games/{ident}/seats", _api(acting(lambda s, b, h: s.set_seats(field(b, "seats", dict, {}), h))),
               methods=["PUT"]),
         Route("/api/games/{ident}/positions/{ply}", _api(position), methods=["GET"]),
+        Route("/api/games/{ident}/analysis", analysis, methods=["GET"]),
         Route("/api/games/{ident}/record", _api(record), methods=["GET"]),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
@@ -229,6 +264,27 @@ async def _state_events(session, ident: str, last_seen: str | None):
                 yield ": still here\n\n"
     finally:
         session.unwatch(loop, woken)
+
+
+async def _analysis_events(job: Analysis, reports: asyncio.Queue, request: Request):
+    """The event stream of one analysis: an event ``analysis`` after each depth, then ``done`` (data:
+    the last ANALYSIS) or ``failed`` (data: ``{"message"}``, a bug in the search), and the stream
+    ends. The search stops when the page goes away (the stream is cancelled, or the request is
+    found disconnected while the search is between reports)."""
+    try:
+        while True:
+            try:
+                kind, payload = await asyncio.wait_for(reports.get(), 0.25)
+            except asyncio.TimeoutError:
+                if await request.is_disconnected():
+                    return
+                continue
+            data = {"message": payload} if kind == "failed" else payload
+            yield f"event: {kind}\ndata: {json.dumps(data)}\n\n"
+            if kind in ("done", "failed"):
+                return
+    finally:
+        job.stop.set()
 
 
 def _api(work: Callable) -> Callable:
