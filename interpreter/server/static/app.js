@@ -170,6 +170,7 @@ function drawBoard() {
   drawHands(view);
   drawFreeMoves();
   markBoard();
+  document.dispatchEvent(new CustomEvent("board-drawn"));   // analysis.js draws its arrows again
 }
 
 function markBoard() {

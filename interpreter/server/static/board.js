@@ -58,6 +58,10 @@ class BoardView {
     const board = turn.querySelector("g.board");
     board.after(this.overlay);
     this._uprightPieces(quarter);
+    this.quarter = quarter;
+    this.arrowLayer = document.createElementNS(SVG_NS, "g");
+    this.arrowLayer.setAttribute("class", "arrows");
+    turn.appendChild(this.arrowLayer);
   }
 
   // Pieces (a stack as one), and labels stay upright when the board turns (pieces that face
@@ -110,12 +114,84 @@ class BoardView {
 
   // A disc on a cell's point (its centre), nearly as wide as the cell: a mark on a board of points.
   _disc(cell) {
-    const box = cell.getBBox();
+    const [x, y, size] = this._centre(cell);
     const disc = document.createElementNS(SVG_NS, "circle");
-    disc.setAttribute("cx", box.x + box.width / 2);
-    disc.setAttribute("cy", box.y + box.height / 2);
-    disc.setAttribute("r", Math.min(box.width, box.height) * 0.46);
+    disc.setAttribute("cx", x);
+    disc.setAttribute("cy", y);
+    disc.setAttribute("r", size * 0.46);
     return disc;
+  }
+
+  // A cell's centre (the middle of its box) and its size (the box's smaller side), in board units.
+  _centre(cell) {
+    const box = cell.getBBox();
+    return [box.x + box.width / 2, box.y + box.height / 2, Math.min(box.width, box.height)];
+  }
+
+  // Draw a line of moves as arrows over the pieces, from cell centre to cell centre, so that any
+  // board's geometry works: arrows is a list of {from, to, kind} (cell names; kind a class name,
+  // e.g. "own" or "other"), the first drawn widest and boldest, the later ones thinner and fainter,
+  // each numbered near its head. A move without an origin (a drop) or with the same origin and
+  // target is a ring on its target; one without cells (a pass) is left out. [] clears them.
+  arrows(list) {
+    if (!this.arrowLayer) return;
+    this.arrowLayer.replaceChildren();
+    list.forEach(({from, to, kind}, index) => {
+      const target = this.cells.get(to);
+      if (!target) return;
+      const origin = this.cells.get(from);
+      const [tx, ty, size] = this._centre(target);
+      const strength = Math.max(0.35, 1 - index * 0.18);
+      const group = document.createElementNS(SVG_NS, "g");
+      group.setAttribute("class", `arrow arrow-${kind}`);
+      group.setAttribute("opacity", strength.toFixed(2));
+      group.dataset.from = from || "";
+      group.dataset.to = to;
+      const width = size * (0.09 + 0.07 * strength);
+      let labelX = tx, labelY = ty;
+      if (origin && origin !== target) {
+        const [fx, fy] = this._centre(origin);
+        const length = Math.hypot(tx - fx, ty - fy);
+        const ux = (tx - fx) / length, uy = (ty - fy) / length;
+        const head = Math.min(width * 3, length * 0.45);
+        const baseX = tx - ux * head, baseY = ty - uy * head;
+        const shaft = document.createElementNS(SVG_NS, "line");
+        for (const [name, value] of [["x1", fx], ["y1", fy], ["x2", baseX], ["y2", baseY]]) shaft.setAttribute(name, value);
+        shaft.setAttribute("stroke-width", width);
+        const tip = document.createElementNS(SVG_NS, "polygon");
+        const side = width * 1.5;
+        tip.setAttribute("points", [[tx, ty], [baseX - uy * side, baseY + ux * side], [baseX + uy * side, baseY - ux * side]]
+          .map((point) => point.join(",")).join(" "));
+        group.append(shaft, tip);
+        labelX = baseX - ux * size * 0.12;
+        labelY = baseY - uy * size * 0.12;
+      } else {
+        const ring = document.createElementNS(SVG_NS, "circle");
+        ring.setAttribute("cx", tx);
+        ring.setAttribute("cy", ty);
+        ring.setAttribute("r", size * 0.4);
+        ring.setAttribute("stroke-width", width);
+        ring.setAttribute("fill", "none");
+        group.appendChild(ring);
+      }
+      const badge = document.createElementNS(SVG_NS, "g");
+      badge.setAttribute("class", "arrow-number");
+      badge.setAttribute("transform", `rotate(${-this.quarter} ${labelX} ${labelY})`);
+      const disc = document.createElementNS(SVG_NS, "circle");
+      disc.setAttribute("cx", labelX);
+      disc.setAttribute("cy", labelY);
+      disc.setAttribute("r", size * 0.15);
+      const number = document.createElementNS(SVG_NS, "text");
+      number.setAttribute("x", labelX);
+      number.setAttribute("y", labelY);
+      number.setAttribute("font-size", size * 0.2);
+      number.setAttribute("text-anchor", "middle");
+      number.setAttribute("dominant-baseline", "central");
+      number.textContent = String(index + 1);
+      badge.append(disc, number);
+      group.appendChild(badge);
+      this.arrowLayer.appendChild(group);
+    });
   }
 
   // Where a cell is on the screen (for placing the move chooser).

@@ -92,6 +92,26 @@ function openSetup() {
   checkSetup();
 }
 
+// The dialog for a new game like `source` (sourceOf in app.js: variant or rules text, mode,
+// options, seats) from the position `fen`, its seats chosen as in that game ("play from here").
+async function openSetupFrom(source, fen) {
+  setup.variant.value = source.rules !== undefined ? RULES : source.variant;
+  setup.rules.hidden = source.rules === undefined;
+  if (source.rules !== undefined) setup.text.value = source.rules;
+  setup.mode.replaceChildren(...(source.mode ? [new Option(source.mode, source.mode)] : []));
+  setup.modeRow.hidden = !source.mode;
+  setup.options.replaceChildren(...Object.entries(source.options || {}).map(([player, team]) =>
+    Object.assign(document.createElement("select"), {name: player}).appendChild(new Option(team, team)).parentNode));
+  setup.fen.value = fen;
+  setupError("");
+  if (!setup.dialog.open) setup.dialog.showModal();
+  await checkSetup();
+  for (const select of setup.seats.querySelectorAll("select")) {
+    const kind = source.seats[select.name];
+    if (kind !== undefined && [...select.options].some((option) => option.value === kind)) select.value = kind;
+  }
+}
+
 setup.variant.addEventListener("change", () => {
   setup.rules.hidden = setup.variant.value !== RULES;
   setup.mode.replaceChildren();
