@@ -12,22 +12,14 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
-
 from interpreter.loading import load_game, position_from_fen  # noqa: E402
 from interpreter.server import analysis as analysis_module  # noqa: E402
 from interpreter.server.analysis import ANALYSIS_TIME, Analysis  # noqa: E402
-from interpreter.server.app import _analysis_events, create_app  # noqa: E402
+from interpreter.server.app import _analysis_events  # noqa: E402
 from interpreter.server.sessions import SEARCHES  # noqa: E402
+from tests.test_serve_api import client  # noqa: E402,F401 (the fixture)
 
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
-
-
-@pytest.fixture
-def client():
-    with TestClient(create_app()) as test_client:
-        yield test_client
-        test_client.app.state.store.close()
 
 
 def create(client, **body) -> tuple[str, dict]:

@@ -108,13 +108,13 @@ class Analysis:
         threading.Thread(target=self._run, daemon=True, name=f"analysis-{self.game.name}").start()
 
     def _run(self) -> None:
+        deadline = time.monotonic() + SLOT_WAIT
         if not ANALYSES.acquire(timeout=SLOT_WAIT):
             self.send("busy", _busy())
             return
         try:
-            waited = time.monotonic()
             while not SEARCHES.acquire(timeout=0.1):
-                if self.stop.is_set() or time.monotonic() - waited > SLOT_WAIT:
+                if self.stop.is_set() or time.monotonic() > deadline:
                     self.send("busy", _busy())
                     return
             try:
