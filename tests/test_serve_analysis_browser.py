@@ -68,9 +68,10 @@ def test_analysis_of_a_chess_position_and_play_from_here(page):
 
 
 def test_analysis_arrows_on_other_boards(page):
-    """Arrows join cells' centres on a xiangqi board of points and on a hex board, the board
-    turned for Black included; each arrow starts and ends inside its cells."""
-    for variant, turned in (("xiangqi", False), ("glinski", True)):
+    """Arrows join cells' centres on a xiangqi board of points, on a hex board (turned for Black)
+    and on a board of four armies; each arrow starts and ends inside its cells. The bar shows the
+    first army's share in games of two teams, the side to move's in a game of four."""
+    for variant, turned in (("xiangqi", False), ("glinski", True), ("fourplayer_ffa", False)):
         new_game(page, variant, {"white": "human", "black": "human"} if turned else None)
         report = analyse(page)
         if turned:
@@ -87,4 +88,6 @@ def test_analysis_arrows_on_other_boards(page):
             return at(+line.getAttribute('x1'), +line.getAttribute('y1'), arrow.dataset.from) && at(+tx, +ty, arrow.dataset.to);
         })""")
         assert all(inside)
+        assert page.evaluate("() => document.querySelector('#eval-bar').classList.contains('mover')") == \
+            (report["first"] is None) == (variant == "fourplayer_ffa")
         screenshot(page, f"analysis-{variant}")
