@@ -100,8 +100,12 @@ async function openSetupFrom(source, fen) {
   if (source.rules !== undefined) setup.text.value = source.rules;
   setup.mode.replaceChildren(...(source.mode ? [new Option(source.mode, source.mode)] : []));
   setup.modeRow.hidden = !source.mode;
-  setup.options.replaceChildren(...Object.entries(source.options || {}).map(([player, team]) =>
-    Object.assign(document.createElement("select"), {name: player}).appendChild(new Option(team, team)).parentNode));
+  // The options as chosen selects, which fillSetup keeps when it rebuilds them.
+  setup.options.replaceChildren(...Object.entries(source.options || {}).map(([player, team]) => {
+    const select = Object.assign(document.createElement("select"), {name: player});
+    select.appendChild(new Option(team, team));
+    return select;
+  }));
   setup.fen.value = fen;
   setupError("");
   if (!setup.dialog.open) setup.dialog.showModal();
