@@ -207,6 +207,8 @@ def state_view(session: Session, ident: str) -> dict:
         "thinking": None if thinking is None else _thinking_view(game, thinking),
         "failure": session.failure,
         "record": session.record(result),
+        "clock": session.clock.view() if session.clock is not None else None,
+        "draw_offers": sorted(session.offers),
     }
     return state
 
