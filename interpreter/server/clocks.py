@@ -121,16 +121,19 @@ class SeatClocks:
 
     def budget(self, seats: list[Seat], army: int, armies: int, limits: Budget) -> Budget:
         """The search budget of ``army`` (of ``armies``) on its seat's clock
-        (:func:`~interpreter.agents.clock.time_for_move`, at most :data:`~.seats.MOST_TIME`), with the
-        node and depth limits of the seat's own budget ``limits`` and every army's clock for an engine
-        that keeps its own time."""
+        (:func:`~interpreter.agents.clock.time_for_move`), with the node and depth limits of the seat's
+        own budget ``limits`` and every army's clock for an engine that keeps its own time. The seat's
+        own time (a level's: ``ai:level=medium`` thinks a second) stays the most it takes, so that a
+        level plays as strong as without a clock unless its clock runs short; never more than
+        :data:`~.seats.MOST_TIME`."""
         seat = seat_of(seats, army).name
         control = self.controls[seat]
         drawn = time_for_move(self.remaining(seat), control.increment)
         clocks = Clocks(tuple(self.remaining(seat_of(seats, a).name) for a in range(armies)), control.increment,
                         None, control.base)
-        return replace(drawn, time=min(drawn.time, MOST_TIME), soft=min(drawn.soft, MOST_TIME), nodes=limits.nodes,
-                       depth=limits.depth, clocks=clocks)
+        most = min(drawn.time, limits.time or MOST_TIME, MOST_TIME)
+        return replace(drawn, time=most, soft=min(drawn.soft, most), nodes=limits.nodes, depth=limits.depth,
+                       clocks=clocks)
 
     def tags(self) -> dict[str, str]:
         """The ``TimeControl`` tag of a record (``300+2``, as PGN writes it), when every seat has the

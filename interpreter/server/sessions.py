@@ -372,20 +372,23 @@ class Session:
 
     def _acting_seat(self, held: frozenset[str], name: str | None, what: str) -> Seat:
         """The seat a request acts for: ``name`` (a seat or army name; Forbidden unless held), else the
-        held seat to move, else the only seat held (UsageError when several are held, none to move)."""
+        held person's seat to move, else the only person's seat held, else the only seat held
+        (UsageError when that leaves several)."""
         to_move = seat_of(self.seats, self.pos.army)
+        mine = [s for s in self.seats if s.name in held]
+        people = [s for s in mine if s.human]
         if name is not None:
             seat = next((s for s in self.seats if s.name == name), None)
             if seat is None and name in self.game.army_index:
                 seat = seat_of(self.seats, self.game.army_index[name])
             if seat is None:
                 raise UsageError(f"no seat '{name}'", expected=", ".join(s.name for s in self.seats))
-        elif to_move.name in held or not held:
+        elif to_move in people or not mine:
             seat = to_move
-        elif len(held) == 1:
-            seat = next(s for s in self.seats if s.name in held)
+        elif len(people) == 1 or len(mine) == 1:
+            seat = (people or mine)[0]
         else:
-            raise UsageError(f"{what}: say which seat", expected=", ".join(sorted(held)))
+            raise UsageError(f"{what}: say which seat", expected=", ".join(s.name for s in people or mine))
         if seat.name not in held:
             raise refuse(seat.title(self.game), what)
         return seat
