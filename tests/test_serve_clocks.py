@@ -2,8 +2,9 @@
 
 The server keeps the time: tiny base times show a flag fall within a test,
 and the state read after it proves the session's timer (a GET decides
-nothing by itself). Tokens are shown per request, as two pages of a game
-between two people would.
+nothing by itself). Every request shows its own tokens (the ``X-Seat-Token``
+header of a request replaces the client's, which holds every seat's), as
+the pages of people playing each other would.
 """
 
 from __future__ import annotations
@@ -21,19 +22,7 @@ from interpreter.server.access import HEADER  # noqa: E402
 from interpreter.server.app import create_app  # noqa: E402
 from interpreter.server.database import SCHEMA_VERSION, Database  # noqa: E402
 from interpreter.server.store import GameStore  # noqa: E402
-
-
-@pytest.fixture
-def client():
-    with TestClient(create_app()) as test_client:
-        yield test_client
-        test_client.app.state.store.close()
-
-
-def create(client, **body) -> dict:
-    answer = client.post("/api/games", json=body)
-    assert answer.status_code == 201, answer.json()
-    return answer.json()
+from test_serve_api import client, create  # noqa: E402, F401  (the client holds every token; requests here show their own)
 
 
 def as_seat(game: dict, *seats: str) -> dict:

@@ -68,7 +68,8 @@ def test_clocks_tick_a_premove_is_played_and_the_button_resigns(page):
     page.click("#resign")
     page.wait_for_function("() => page.game.result")
     assert page.inner_text("#status") == "Black wins by resignation."   # the person, not the computer to move
-    assert page.is_hidden("#resign") and "running" not in page.locator('#clocks .clock[data-seat="black"]').get_attribute("class")
+    assert page.is_hidden("#resign")
+    assert "running" not in page.locator('#clocks .clock[data-seat="black"]').get_attribute("class")   # stopped
     screenshot(page, "controls-resigned")
 
 

@@ -27,6 +27,14 @@ game take ``held``, the seats whose tokens the request showed, and refuse
 there before the method returns, so that a move is on disk before it is
 acknowledged. Watchers (:meth:`Session.watch`, the server-sent events of
 the API) are woken after every change.
+
+A game may have clocks (:mod:`.clocks`): each ply charges its seat, a
+timer wakes when the running clock reaches zero and ends the game on time,
+and a computer seat's search gets its budget from its clock (and waits out
+no pace). A seat may resign at any time and the seats may agree to a draw
+(an offer stands until every seat accepts, one declines, or a seat that
+did not offer moves); these results and a flag fall are the game's
+:attr:`Session.decision`, final: no undo takes them back.
 """
 
 from __future__ import annotations

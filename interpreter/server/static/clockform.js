@@ -41,7 +41,8 @@ function fillClockForm(seats) {
     for (const row of each) row.hidden = clockForm.kind.value !== "seats";
   };
   clockForm.kind.addEventListener("change", showKind);
-  clockForm.box.replaceChildren(Object.assign(document.createElement("legend"), {textContent: "Clock"}), label, same, ...each);
+  const legend = Object.assign(document.createElement("legend"), {textContent: "Clock"});
+  clockForm.box.replaceChildren(legend, label, same, ...each);
   showKind();
 }
 
