@@ -58,7 +58,7 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
 
-from .access import Forbidden, held_seats, new_tokens, refuse
+from .access import held_seats, new_tokens, refuse
 from .clocks import SeatClocks
 from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, Seat, agent_of, assign, default_seats, seat_of
