@@ -163,6 +163,7 @@ def test_where_the_rules_play_on_a_resignation_is_the_seats_move_and_is_kept(tmp
 
 def test_a_draw_offered_and_accepted(client):
     game = create(client, variant="chess", moves="e4")
+    post(client, game, "draw", {"action": "offer", "seat": "white"}, "black", status=403)
     state = post(client, game, "draw", {"action": "offer"}, "black")
     assert state["draw_offers"] == ["black"] and state["result"] is None
     assert "your own" in post(client, game, "draw", {"action": "accept"}, "black", status=409)["message"]

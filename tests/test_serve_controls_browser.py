@@ -102,6 +102,7 @@ def test_a_draw_offered_on_one_machine_is_accepted_on_another(page, browser):
     page.fill('.clock-control[data-seat="white"] .clock-base', "1")
     page.fill('.clock-control[data-seat="black"] .clock-base', "2")
     page.fill('.clock-control[data-seat="black"] .clock-increment', "1")
+    screenshot(page, "controls-dialog-per-seat")
     page.click("#setup-start")
     page.wait_for_function("() => page.game && page.game.clock")
     assert clock_text(page, "white") == "1:00" and clock_text(page, "black") == "2:00"
