@@ -184,6 +184,8 @@ def test_a_draw_declined_by_a_word_or_by_a_move(client):
     state = post(client, game, "moves", {"move": "Nf3"}, "white")  # the other side plays on: declined
     assert state["draw_offers"] == [] and state["result"] is None
     assert "offer, accept or decline" in post(client, game, "draw", {"action": "maybe"}, "white", status=400)["message"]
+    refused = post(client, game, "resign", {"seat": "x" * 10_000}, "white", status=400)["message"]
+    assert refused.startswith("no seat 'xxx") and len(refused) < 100
 
 
 def test_with_more_than_two_seats_every_seat_must_agree(client):

@@ -45,7 +45,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from dsl.errors import UsageError
+from dsl.errors import UsageError, clip
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents import Forfeit, SearchInfo
@@ -302,7 +302,7 @@ class Session:
                 else:
                     self.offers |= held
             else:
-                raise UsageError(f"'action' must be offer, accept or decline, not {action!r}")
+                raise UsageError(f"'action' must be offer, accept or decline, not {clip(repr(action), 40)}")
             if self.offers >= {s.name for s in self.seats}:
                 self._decide(agreement_outcome(self.pos))
                 return
@@ -390,7 +390,7 @@ class Session:
             if seat is None and name in self.game.army_index:
                 seat = seat_of(self.seats, self.game.army_index[name])
             if seat is None:
-                raise UsageError(f"no seat '{name}'", expected=", ".join(s.name for s in self.seats))
+                raise UsageError(f"no seat '{clip(name, 40)}'", expected=", ".join(s.name for s in self.seats))
         elif to_move in people or not mine:
             seat = to_move
         elif len(people) == 1 or len(mine) == 1:
