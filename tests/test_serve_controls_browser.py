@@ -126,3 +126,13 @@ def test_a_draw_offered_on_one_machine_is_accepted_on_another(page, browser):
     for tab in (white, black):
         tab.context.close()
     assert not white_errors + black_errors
+
+
+def test_the_flag_falls_on_the_page_while_nobody_acts(page):
+    start_with_clock(page, "0.04", "0", {"white": "human", "black": "human"})   # 2.4 seconds
+    play_by_clicks(page, "e2", "e4")
+    page.wait_for_function("() => page.game.result", timeout=15000)   # told by the server's event stream
+    assert page.inner_text("#status") == "White wins by time forfeit: Black's time ran out."
+    assert clock_text(page, "black") == "0:00.0" and page.is_disabled("#undo")
+    assert "low" in page.locator('#clocks .clock[data-seat="black"]').get_attribute("class")
+    screenshot(page, "controls-flag-fall")
