@@ -527,10 +527,21 @@ def _removing(cells: list[int]) -> Move:
     return (cells[0], cells[0], 0, (REMOVE[0], *cells[1:]))
 
 
-def resignation_outcome(position: "Position") -> Outcome:
-    """The end of the game when the armies to move resign and :func:`resignation` has no move for
-    it: they lose, and every army hostile to the one to move wins (its partners lose with it)."""
-    return _lost(position, "resignation", "resignation")
+def resignation_outcome(position: "Position", army: int | None = None) -> Outcome:
+    """The end of the game when the armies to move (or ``army``, which need not be to move: a player
+    may resign at any time on the server) resign and :func:`resignation` has no move for it: they
+    lose, and every army hostile to the resigning one wins (its partners lose with it)."""
+    return _lost(position, "resignation", "resignation", army)
+
+
+AGREEMENT = "draw-agreement"
+"""The ``rule`` of a game its players agreed to draw (:func:`agreement_outcome`); no end rule can have this name."""
+
+
+def agreement_outcome(position: "Position") -> Outcome:
+    """The end of a game whose players agreed to a draw: ``draw by agreement``."""
+    g = position.game
+    return Outcome(AGREEMENT, "agreement", "draw", position.army, (), position.scores if g.scoring else ())
 
 
 def forfeit_outcome(position: "Position", reason: str) -> Outcome:
@@ -548,11 +559,12 @@ def time_forfeit_outcome(position: "Position", reason: str) -> Outcome:
     return _lost(position, TIME_FORFEIT, f"time forfeit: {reason}")
 
 
-def _lost(position: "Position", rule: str, title: str) -> Outcome:
-    """The armies to move lose by ``rule`` (titled ``title``): every army hostile to the one to move wins."""
+def _lost(position: "Position", rule: str, title: str, army: int | None = None) -> Outcome:
+    """The armies to move (or ``army``) lose by ``rule`` (titled ``title``): every army hostile to the
+    losing one wins."""
     g = position.game
-    return Outcome(rule, title, "loss", position.army, tuple(g.enemies[position.army]),
-                   position.scores if g.scoring else ())
+    army = position.army if army is None else army
+    return Outcome(rule, title, "loss", army, tuple(g.enemies[army]), position.scores if g.scoring else ())
 
 
 FORFEIT = "player-forfeit"

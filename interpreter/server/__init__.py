@@ -7,6 +7,7 @@ The pieces, each a module:
 - :mod:`.creating`: a game from a request (bundled variant or rules text,
   mode, options, FEN, record, moves, seats);
 - :mod:`.sessions`: one game in progress, its computer worker thread;
+- :mod:`.clocks`: the game clocks of a game, per seat, kept by the server;
 - :mod:`.seats`: who plays each seat (a person or an agent);
 - :mod:`.access`: the secret token of each seat, and what each request needs;
 - :mod:`.store`: the games kept in memory, with caps on number and age, and made again

@@ -18,6 +18,8 @@ lock, against the game as it is then):
   person has answered it; a hot-seat page holds every seat and may take
   back anything);
 - changing who plays a seat: the token of each seat changed;
+- resigning, offering a draw: the token of the seat that does it;
+- accepting or declining a draw: a seat's token;
 - abandoning the game: the token of every seat.
 
 Refusals are :class:`Forbidden` (403), saying which seat's token is missing.

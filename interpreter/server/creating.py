@@ -29,6 +29,7 @@ from interpreter.loading import compile_variant, load_game, position_from_fen, s
 from interpreter.loading.records import read_record
 from interpreter.notation.reading import moves_from_text
 
+from .clocks import SeatClocks, controls_of
 from .database import StoredGame, bundled_text, rules_hash
 from .seats import NO_ENGINES, Engines
 from .sessions import Session, Source
@@ -110,7 +111,8 @@ def game_from_text(text: str, label: str, mode: str | None, options: dict[str, s
 def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
                 engines: Engines = NO_ENGINES) -> Session:
     """A new game as the request ``body`` asks: variant or rules, mode, options, then ``fen`` or
-    ``record``, then ``moves``, then ``seats`` (the computer starts when it is to move); ``pace``,
+    ``record``, then ``moves``, then ``clock`` (:func:`.clocks.controls_of`), then ``seats`` (the computer
+    starts when it is to move); ``pace``,
     ``seed``, ``max_plies`` and ``engines`` as :class:`~.sessions.Session` takes them."""
     body = dict(body)
     record_text = field(body, "record", str)
@@ -131,6 +133,8 @@ def new_session(body: dict, pace: float, seed: int = 0, max_plies: int = DEFAULT
     for text in (record.movetext if record is not None else None, field(body, "moves", str)):
         if text:
             session.replay(moves_from_text(pos.copy(), text))
+    controls = controls_of(field(body, "clock", dict), session.seats)
+    session.clock = SeatClocks(controls) if controls is not None else None
     session.set_seats(field(body, "seats", dict, {}), frozenset(session.tokens))
     return session
 
@@ -140,7 +144,8 @@ def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_M
     """The game a database kept, made again: compiled from its variant or its rules text, its plies
     played again, its seats and tokens as they were. A seat whose kind this server cannot give any
     more (an engine it was not started with) is a person's. RulesError when the game cannot be
-    made again (the rules changed since so that a ply no longer reads, says the message)."""
+    made again (the rules changed since so that a ply no longer reads, says the message). Its clocks
+    and its decision are as kept; the clock of the seat to move runs from now (:mod:`.clocks`)."""
     source = Source(stored.variant, stored.rules, stored.mode, stored.options, stored.label)
     try:
         if stored.rules is not None:
@@ -155,6 +160,8 @@ def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_M
         raise RulesError(f"the stored game '{stored.ident}' cannot be played again: {err.message}",
                          hint=f"the rules of {stored.variant} changed since it was played" if changed else None) from None
     session.tokens = dict(stored.tokens)
+    session.clock = SeatClocks.from_stored(stored.clock) if stored.clock is not None else None
+    session.decision = stored.decision
     for name, kind in stored.seats.items():
         try:
             session.set_seats({name: kind}, frozenset(session.tokens))

@@ -19,6 +19,13 @@ changed longest ago. A game is deleted when it is abandoned
 (``DELETE /api/games/ID``). Every method is safe from any thread (one
 connection, behind a lock); a write that fails (a full disk, a file made
 read-only) is a :class:`StorageFailed`, which the server answers 503.
+
+Schema version 2 added two columns to ``games``: ``clock``, the game clocks
+(:meth:`.clocks.SeatClocks.stored`, JSON, written with every ply; NULL for a
+game without clocks) and ``decision``, a resignation, a draw agreed or a
+flag fall (the :class:`~interpreter.engine.outcome.Outcome`, JSON; NULL
+while the game goes on or ended by its rules). A file of version 1 is
+brought to version 2 when it is opened (its games have neither).
 """
 
 from __future__ import annotations
@@ -29,13 +36,15 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from dsl.errors import RulesError, UsageError
 from dsl.files import bundled_variant
 
-SCHEMA_VERSION = 1
+from interpreter.engine.outcome import Outcome
+
+SCHEMA_VERSION = 2
 MAX_STORED = 2_000
 """Games kept in one file; the one changed longest ago goes first. With rules texts of at most 128 KiB
 and plies bounded by the ply cap, the file stays below about 300 MB."""
@@ -50,11 +59,13 @@ CREATE TABLE IF NOT EXISTS schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, variant TEXT, rules TEXT, rules_hash TEXT NOT NULL, label TEXT,
     mode TEXT, options TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
-    created REAL NOT NULL, changed REAL NOT NULL, version INTEGER NOT NULL);
+    created REAL NOT NULL, changed REAL NOT NULL, version INTEGER NOT NULL, clock TEXT, decision TEXT);
 CREATE TABLE IF NOT EXISTS plies (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, san TEXT NOT NULL,
     forced INTEGER NOT NULL, PRIMARY KEY (game, ply));
 """
+_MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN clock TEXT; ALTER TABLE games ADD COLUMN decision TEXT;"}
+"""The statements that bring a file of each older schema version to the next one."""
 
 
 @dataclass
@@ -73,6 +84,8 @@ class StoredGame:
     tokens: dict[str, str]
     version: int
     plies: list[tuple[str, bool]]
+    clock: dict | None = None
+    decision: Outcome | None = None
 
 
 def rules_hash(text: str) -> str:
@@ -107,10 +120,27 @@ class Database:
                              hint="give another file with --db PATH, or --db :memory: to keep no games") from None
         if not versions:
             self._db.execute("INSERT INTO schema (version) VALUES (?)", (SCHEMA_VERSION,))
+        elif len(versions) == 1 and versions[0] in _MIGRATIONS:
+            self._migrate(versions[0])
         elif versions != [SCHEMA_VERSION]:
             raise UsageError(f"--db {path}: the games' database is of schema version {versions[0]}, "
                              f"this rules-dsl reads version {SCHEMA_VERSION}", hint="give another file with --db PATH")
         self._lock = threading.Lock()
+
+    def _migrate(self, version: int) -> None:
+        """Bring a file of schema ``version`` to :data:`SCHEMA_VERSION`, in one transaction."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            for old in range(version, SCHEMA_VERSION):
+                for statement in filter(str.strip, _MIGRATIONS[old].split(";")):
+                    self._db.execute(statement)
+            self._db.execute("UPDATE schema SET version = ?", (SCHEMA_VERSION,))
+            self._db.execute("COMMIT")
+        except sqlite3.Error as err:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise UsageError(f"--db {self.path}: cannot bring the games' database from schema version {version} to "
+                             f"{SCHEMA_VERSION}: {err}", hint="give another file with --db PATH") from None
 
     def add_game(self, ident: str, session) -> None:
         """Write a new game (without its plies), making room when ``max_games`` are kept."""
@@ -123,19 +153,27 @@ class Database:
                 self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY changed LIMIT ?)",
                                  (count - self.max_games + 1,))
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (ident, source.variant, source.rules, rules_hash(text), source.label, source.mode,
                  json.dumps(source.options), session.start_fen, json.dumps(_kinds(session)),
-                 json.dumps(session.tokens), now, now, session.version))
+                 json.dumps(session.tokens), now, now, session.version, _clock(session.clock),
+                 _decision(session.decision)))
 
-    def save_plies(self, ident: str, first: int, plies: list, version: int) -> None:
+    def save_plies(self, ident: str, first: int, plies: list, version: int, clock=None) -> None:
         """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), the game
-        being at ``version`` then; committed."""
+        being at ``version`` then with its ``clock`` (a SeatClocks, or None); committed."""
         with self._writing():
             self._db.execute("DELETE FROM plies WHERE game = ? AND ply >= ?", (ident, first))
             self._db.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)",
                                  [(ident, first + n, p.san, int(p.forced)) for n, p in enumerate(plies)])
-            self._db.execute("UPDATE games SET changed = ?, version = ? WHERE id = ?", (time.time(), version, ident))
+            self._db.execute("UPDATE games SET changed = ?, version = ?, clock = ? WHERE id = ?",
+                             (time.time(), version, _clock(clock), ident))
+
+    def save_state(self, ident: str, session) -> None:
+        """Write the game's clocks and decision (a resignation, a draw agreed, a flag fall) now."""
+        with self._writing():
+            self._db.execute("UPDATE games SET changed = ?, version = ?, clock = ?, decision = ? WHERE id = ?",
+                             (time.time(), session.version, _clock(session.clock), _decision(session.decision), ident))
 
     def set_seats(self, ident: str, session) -> None:
         """Write who plays each seat now."""
@@ -152,14 +190,17 @@ class Database:
         """The game ``ident`` with its plies in order, or None."""
         with self._lock:
             row = self._db.execute("SELECT id, variant, rules, rules_hash, label, mode, options, start_fen, seats, "
-                                   "tokens, version FROM games WHERE id = ?", (ident,)).fetchone()
+                                   "tokens, version, clock, decision FROM games WHERE id = ?", (ident,)).fetchone()
             if row is None:
                 return None
             plies = [(san, bool(forced)) for san, forced in
                      self._db.execute("SELECT san, forced FROM plies WHERE game = ? ORDER BY ply", (ident,))]
-        ident, variant, rules, digest, label, mode, options, fen, seats, tokens, version = row
+        ident, variant, rules, digest, label, mode, options, fen, seats, tokens, version, clock, decision = row
+        ended = json.loads(decision) if decision else None
         return StoredGame(ident, variant, rules, digest, label, mode, json.loads(options), fen, json.loads(seats),
-                          json.loads(tokens), version, plies)
+                          json.loads(tokens), version, plies, json.loads(clock) if clock else None,
+                          Outcome(**{**ended, "winners": tuple(ended["winners"]), "scores": tuple(ended["scores"])})
+                          if ended else None)
 
     def idents(self) -> list[str]:
         """The ids of the games kept, the most recently changed first."""
@@ -188,6 +229,14 @@ class Database:
                         self._db.execute("ROLLBACK")
                 raise StorageFailed(f"the game could not be stored: {err}",
                                     hint="the server's disk may be full") from None
+
+
+def _clock(clock) -> str | None:
+    return json.dumps(clock.stored()) if clock is not None else None
+
+
+def _decision(result: Outcome | None) -> str | None:
+    return json.dumps(asdict(result)) if result is not None else None
 
 
 def _kinds(session) -> dict[str, str]:

@@ -27,6 +27,14 @@ game take ``held``, the seats whose tokens the request showed, and refuse
 there before the method returns, so that a move is on disk before it is
 acknowledged. Watchers (:meth:`Session.watch`, the server-sent events of
 the API) are woken after every change.
+
+A game may have clocks (:mod:`.clocks`): each ply charges its seat, a
+timer wakes when the running clock reaches zero and ends the game on time,
+and a computer seat's search gets its budget from its clock (and waits out
+no pace). A seat may resign at any time and the seats may agree to a draw
+(an offer stands until every seat accepts, one declines, or a seat that
+did not offer moves); these results and a flag fall are the game's
+:attr:`Session.decision`, final: no undo takes them back.
 """
 
 from __future__ import annotations
@@ -37,12 +45,13 @@ import threading
 import time
 from dataclasses import dataclass
 
-from dsl.errors import UsageError
+from dsl.errors import UsageError, clip
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents import Forfeit, SearchInfo
 from interpreter.compiler.game import Game
-from interpreter.engine.outcome import Outcome, forfeit_outcome, outcome, ply_cap
+from interpreter.engine.outcome import (Outcome, agreement_outcome, forfeit_outcome, outcome, ply_cap, resignation,
+                                        resignation_outcome, time_forfeit_outcome)
 from interpreter.engine.position import Position
 from interpreter.loading.records import game_record
 from interpreter.notation.fen import to_fen
@@ -50,6 +59,7 @@ from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
 
 from .access import held_seats, new_tokens, refuse
+from .clocks import SeatClocks
 from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, Seat, agent_of, assign, default_seats, seat_of
 
@@ -129,6 +139,10 @@ class Session:
         self.ident: str | None = None
         self.saved = 0   # plies known to be in the database, in this order
         self.watchers: set = set()   # (event loop, asyncio.Event) pairs woken after each change
+        self.clock: SeatClocks | None = None   # the game clocks (see .clocks), None for a game without
+        self.decision: Outcome | None = None   # a resignation, a draw agreed or a flag fall: the game's end for good
+        self.offers: set[str] = set()   # the seats that offer a draw now
+        self.timer: threading.Timer | None = None   # wakes when the running clock reaches zero (_arm)
 
     # ------------------------------------------------------------ access and keeping
     def held(self, shown: list[str]) -> frozenset[str]:
@@ -180,6 +194,9 @@ class Session:
         with self.lock:
             for san, forced in plies:
                 legal = self.pos.legal_moves()
+                resigned = resignation(self.pos)
+                if resigned is not None and resigned not in legal:   # a resignation the armies played on after
+                    legal.append(resigned)
                 self._push(parse_move(self.pos, san, legal=legal), legal, forced=forced)
             self.saved = len(self.plies)
 
@@ -203,6 +220,9 @@ class Session:
         with self.lock:
             if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int) or plies < 1):
                 raise UsageError(f"'plies' must be a whole number of at least 1, not {plies!r}")
+            if self.decision is not None:
+                raise Conflict(f"the game is over for good: {self.decision.describe(self.game)}",
+                               hint="start a new game")
             if not self.plies:
                 raise Conflict("there is no move to take back")
             count = plies if plies is not None else self._plies_to_human(held)
@@ -216,6 +236,7 @@ class Session:
                 self.pos.pop()
                 self.plies.pop()
             self.saved = min(self.saved, len(self.plies))
+            self.offers.clear()
             self._changed()
 
     def computer(self, held: frozenset[str], spec: str | None = None) -> None:
@@ -230,7 +251,63 @@ class Session:
                 parsed, agent = agent_of(spec or HELPER_AGENT, self.seed, self.engines)
             else:
                 parsed, agent = seat.spec, seat.agent
-            self._start_search(agent, parsed.budget)
+            self._start_search(agent, self._budget(parsed.budget))
+
+    def resign(self, held: frozenset[str], name: str | None = None) -> None:
+        """The seat ``name`` (by default the held seat to move, or the only one held) resigns: its
+        armies lose (:func:`~interpreter.engine.outcome.resignation_outcome`), at any time. In a game
+        whose rules let the others play on (``when resigning``), the resignation is the seat's move
+        instead, played when it is to move (Conflict at another time)."""
+        with self.lock:
+            self._refuse_if_over()
+            seat = self._acting_seat(held, name, "resigning")
+            if self.pos.army in seat.armies:
+                resigned = resignation(self.pos)
+                if resigned is not None:
+                    self._push(resigned, [resigned], forced=False)
+                    self._changed()
+                    return
+                self._decide(resignation_outcome(self.pos))
+            elif self.game.resign_eliminates or self.game.resign_removes_royal:
+                raise Conflict(f"in {self.game.title} {seat.title(self.game)} plays on after resigning: "
+                               "the resignation is its move", hint="resign when it is your turn")
+            else:
+                self._decide(resignation_outcome(self.pos, seat.armies[0]))
+
+    def draw(self, action: str, held: frozenset[str], name: str | None = None) -> None:
+        """A draw offer: ``offer`` (by the seat ``name``, by default the held seat to move or the only
+        one held), ``accept`` (by every held seat that has not offered) or ``decline`` (by any held
+        seat; a move by a seat that has not offered declines too, :meth:`_push`). The game is drawn when
+        every seat agrees: with more than two seats, all of them. A computer seat never agrees, so a
+        draw cannot be offered to it (Conflict)."""
+        with self.lock:
+            self._refuse_if_over()
+            if action == "offer":
+                seat = self._acting_seat(held, name, "offering a draw")
+                computers = [s.title(self.game) for s in self.seats if not s.human]
+                if computers:
+                    raise Conflict(f"the computer does not take draw offers ({', '.join(computers)})",
+                                   hint="play on, or resign")
+                self.offers.add(seat.name)
+            elif action in ("accept", "decline"):
+                if not self.offers:
+                    raise Conflict("no draw is offered")
+                if not held:
+                    raise refuse(" or ".join(s.title(self.game) for s in self.seats if s.name not in self.offers),
+                                 f"{action[:-1]}ing a draw")
+                if action == "decline":
+                    self.offers.clear()
+                elif held <= self.offers:
+                    raise Conflict("this draw offer is your own", hint="the other players accept or decline it")
+                else:
+                    self.offers |= held
+            else:
+                raise UsageError(f"'action' must be offer, accept or decline, not {clip(repr(action), 40)}")
+            if self.offers >= {s.name for s in self.seats}:
+                self._decide(agreement_outcome(self.pos))
+                return
+            self.version += 1
+            self._wake()
 
     def close(self) -> None:
         """Abandon the game: stop its search, close its seats' agents (engines' processes); nothing
@@ -238,6 +315,7 @@ class Session:
         with self.lock:
             self.closed = True
             self._abandon()
+            self._arm(False)
             for seat in self.seats:
                 if seat.agent is not None:
                     seat.agent.close()
@@ -255,7 +333,10 @@ class Session:
     # ------------------------------------------------------------ what the state shows
     def result(self, legal: list | None = None) -> Outcome | None:
         """How the game ended: by a rule of the game, a forfeit, or adjudicated a draw at its ply cap;
-        None while it goes on. ``legal``: the legal moves of the position, when the caller has them."""
+        None while it goes on. A resignation, a draw agreed and a flag fall (:attr:`decision`) come first.
+        ``legal``: the legal moves of the position, when the caller has them."""
+        if self.decision is not None:
+            return self.decision
         if self.forfeit is not None:
             return self.forfeit
         ended = outcome(self.pos, legal)
@@ -268,7 +349,8 @@ class Session:
         :func:`~interpreter.loading.records.game_record` writes it: the ``Variant`` tag names the game,
         ``Mode`` its play mode."""
         players = {self.game.armies[a].name: seat.kind for seat in self.seats for a in seat.armies}
-        return game_record(self.game, self.start_fen, [p.san for p in self.plies], result, players)
+        return game_record(self.game, self.start_fen, [p.san for p in self.plies], result, players,
+                           self.clock.tags() if self.clock is not None else None)
 
     def position_at(self, ply: int) -> Position:
         """A copy of the position after ``ply`` plies (0: the start)."""
@@ -281,14 +363,43 @@ class Session:
 
     # ------------------------------------------------------------ inside
     def _refuse_if_busy(self) -> None:
-        if self.closed:
-            raise Conflict("this game was abandoned", hint="start a new game")
-        result = self.result()
-        if result is not None:
-            raise Conflict(f"the game is over: {result.describe(self.game)}", hint="undo a move or start a new game")
+        self._refuse_if_over()
         if self.thinking is not None:
             raise Conflict(f"the computer is thinking for {self.game.armies[self.thinking.army].title}",
                            hint="wait for its move, or undo to abandon the search")
+
+    def _refuse_if_over(self) -> None:
+        """Conflict when the game was abandoned or is over (a flag that has fallen falls now)."""
+        if self.closed:
+            raise Conflict("this game was abandoned", hint="start a new game")
+        self._flag()
+        result = self.result()
+        if result is not None:
+            raise Conflict(f"the game is over: {result.describe(self.game)}",
+                           hint="start a new game" if self.decision is not None else "undo a move or start a new game")
+
+    def _acting_seat(self, held: frozenset[str], name: str | None, what: str) -> Seat:
+        """The seat a request acts for: ``name`` (a seat or army name; Forbidden unless held), else the
+        held person's seat to move, else the only person's seat held, else the only seat held
+        (UsageError when that leaves several)."""
+        to_move = seat_of(self.seats, self.pos.army)
+        mine = [s for s in self.seats if s.name in held]
+        people = [s for s in mine if s.human]
+        if name is not None:
+            seat = next((s for s in self.seats if s.name == name), None)
+            if seat is None and name in self.game.army_index:
+                seat = seat_of(self.seats, self.game.army_index[name])
+            if seat is None:
+                raise UsageError(f"no seat '{clip(name, 40)}'", expected=", ".join(s.name for s in self.seats))
+        elif to_move in people or not mine:
+            seat = to_move
+        elif len(people) == 1 or len(mine) == 1:
+            seat = (people or mine)[0]
+        else:
+            raise UsageError(f"{what}: say which seat", expected=", ".join(s.name for s in people or mine))
+        if seat.name not in held:
+            raise refuse(seat.title(self.game), what)
+        return seat
 
     def _refuse_unless_to_move(self, held: frozenset[str], what: str) -> None:
         seat = seat_of(self.seats, self.pos.army)
@@ -306,8 +417,14 @@ class Session:
         return len(self.plies)
 
     def _push(self, move: tuple, legal: list, forced: bool) -> None:
+        """Play ``move``: its seat's clock is charged, and a draw offer it did not make is declined."""
+        seat = seat_of(self.seats, self.pos.army).name
         self.plies.append(Ply(move, move_to_san(self.pos, move, legal=legal), self.pos.army, forced))
         self.pos.push(move)
+        if self.clock is not None:
+            self.clock.moved(seat)
+        if not forced and seat not in self.offers:
+            self.offers.clear()
 
     def _changed(self) -> None:
         """After a change of the game: abandon a search of the old version, forget a forfeit, advance,
@@ -328,7 +445,7 @@ class Session:
         if self.database is None or self.saved == len(self.plies):
             return
         try:
-            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:], self.version)
+            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:], self.version, self.clock)
         except StorageFailed as err:
             while len(self.plies) > self.saved:
                 self.pos.pop()
@@ -349,6 +466,61 @@ class Session:
             except RuntimeError:   # the watcher's event loop has closed
                 self.watchers.discard((loop, event))
 
+    def _decide(self, result: Outcome) -> None:
+        """End the game with ``result`` (a resignation, a draw agreed, a flag fall) for good: the clocks
+        stop, offers and a search are dropped, the database keeps it, waiters wake."""
+        self.decision = result
+        self.offers.clear()
+        self.version += 1
+        self._abandon()
+        self._arm(False)
+        try:
+            if self.database is not None:
+                self.database.save_state(self.ident, self)
+        finally:
+            self._wake()
+
+    def _flag(self) -> None:
+        """Decide the game on time if the running clock has reached zero."""
+        seat = self.clock.flagged() if self.clock is not None and self.decision is None else None
+        if seat is not None:
+            title = next(s for s in self.seats if s.name == seat).title(self.game)
+            self._decide(time_forfeit_outcome(self.pos, f"{title}'s time ran out"))
+
+    def _arm(self, runs: bool) -> None:
+        """Let the clock of the seat to move run (``runs``; else stop the clocks) and set the timer that
+        wakes when it reaches zero (:meth:`_time_up`)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.clock is None:
+            return
+        self.clock.run(seat_of(self.seats, self.pos.army).name if runs else None)
+        left = self.clock.until_flag()
+        if left is not None:
+            self.timer = threading.Timer(left + 0.005, self._time_up)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _time_up(self) -> None:
+        """The timer: the flag falls if the running clock has reached zero (else it is set again)."""
+        with self.lock:
+            if self.closed or self.clock is None:
+                return
+            try:
+                self._flag()
+            except StorageFailed:
+                log.warning("the flag fall of %s could not be stored", self.ident)
+            if self.decision is None:
+                self._arm(True)
+
+    def _budget(self, limits):
+        """The budget of a search for the army to move: ``limits`` (the seat's own), or drawn from its
+        seat's clock (:meth:`.clocks.SeatClocks.budget`)."""
+        if self.clock is None:
+            return limits
+        return self.clock.budget(self.seats, self.pos.army, len(self.game.armies), limits)
+
     def _abandon(self) -> None:
         if self.thinking is not None:
             self.thinking.stop.set()
@@ -359,14 +531,16 @@ class Session:
         while not self.closed:
             legal = self.pos.legal_moves()
             if self.result(legal) is not None:
+                self._arm(False)
                 return
             if len(legal) == 1 and legal[0][3] is not None and legal[0][3][0] in FORCED:
                 self._push(legal[0], legal, forced=True)
                 self.version += 1
                 continue
             seat = seat_of(self.seats, self.pos.army)
+            self._arm(True)
             if seat.agent is not None and self.thinking is None:
-                self._start_search(seat.agent, seat.spec.budget)
+                self._start_search(seat.agent, self._budget(seat.spec.budget))
             return
 
     def _start_search(self, agent, budget) -> None:
@@ -403,8 +577,10 @@ class Session:
             return
         finally:
             SEARCHES.release()
-        thinking.stop.wait(max(0.0, self.pace - (time.monotonic() - thinking.started)))
+        if self.clock is None:   # with clocks, the computer's time is its own: no pace
+            thinking.stop.wait(max(0.0, self.pace - (time.monotonic() - thinking.started)))
         with self.lock:
+            self._flag()
             if self.thinking is not thinking or thinking.stop.is_set() or self.version != thinking.version:
                 return
             self.thinking = None

@@ -207,6 +207,9 @@ def state_view(session: Session, ident: str) -> dict:
         "thinking": None if thinking is None else _thinking_view(game, thinking),
         "failure": session.failure,
         "record": session.record(result),
+        "clock": session.clock.view() if session.clock is not None else None,
+        "draw_offers": sorted(session.offers), "decided": session.decision is not None,
+        "cells_of": {army.name: sorted(game.board.names[c] for c in pos.cells_of[army.index]) for army in game.armies},
     }
     return state
 

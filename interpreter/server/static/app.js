@@ -24,7 +24,7 @@ const page = {
 const live = {id: null, source: null, timer: null};
 
 const board = new BoardView($("board"), (cell) => clickCell(cell), (from, to) => dropPiece(from, to));
-board.canDrag = (cell) => movesFrom(cell).length > 0;
+board.canDrag = (cell) => movesFrom(cell).length > 0 || premoveStarts(cell);
 
 // ------------------------------------------------------------------ the API
 async function api(method, path, body, tokens = page.tokens) {
@@ -117,6 +117,7 @@ function show(state) {
   if (!first && state.version < page.game.version) return;   // an answer older than one shown
   if (!first && state.version === page.game.version && !state.thinking && !page.game.thinking &&
       state.failure === page.game.failure) return;            // the same state again (an event after an answer)
+  const previous = first ? null : page.game;
   page.game = state;
   if (first) {
     page.rotation = startRotation(state);
@@ -139,6 +140,7 @@ function show(state) {
   $("computer-move").disabled = Boolean(state.result || state.thinking) || !seatToMoveHeld();
   $("undo").hidden = $("computer-move").hidden = page.held.length === 0;   // a spectator changes nothing
   showShare();
+  showControls(state, previous);
   follow(state.id);
   poll();
 }
@@ -186,6 +188,7 @@ function markBoard() {
     if (view.last.to !== view.last.from) add(view.last.to, "last");
   }
   for (const cell of view.check) add(cell, "check");
+  if (!page.viewing) premoveMarks(add);
   if (!page.viewing && page.selected !== null) {
     if (typeof page.selected === "string") add(page.selected, "selected");
     for (const move of selectedMoves()) add(move.to, move.capture ? "capture" : "target");
@@ -440,7 +443,7 @@ function selectedMoves() {
 
 function clickCell(cell) {
   hideChooser();
-  if (page.viewing) return;
+  if (page.viewing || premoveClick(cell)) return;
   const candidates = selectedMoves().filter((m) => m.to === cell);
   if (candidates.length) {
     choose(candidates, cell);
@@ -451,6 +454,7 @@ function clickCell(cell) {
 }
 
 function dropPiece(from, to) {
+  if (premoveDrop(from, to)) return;
   const candidates = movesFrom(from).filter((m) => m.to === to);
   if (candidates.length) {
     page.selected = from;

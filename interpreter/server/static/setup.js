@@ -84,6 +84,7 @@ function fillSetup(checked) {
     label.appendChild(select);
     setup.seats.appendChild(label);
   });
+  fillClockForm(checked.seats);
 }
 
 function openSetup() {
@@ -138,6 +139,8 @@ $("setup-start").addEventListener("click", async () => {
   const body = setupRequest();
   body.seats = Object.fromEntries([...setup.seats.querySelectorAll("select")].map((s) => [s.name, s.value]));
   if (setup.fen.value.trim()) body.fen = setup.fen.value.trim();
+  const clock = clockRequest();
+  if (clock) body.clock = clock;
   const outcome = await startGame(body);
   if (outcome === true) setup.dialog.close();
   else setupError(outcome.text || String(outcome));
