@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from test_serve_browser import (  # noqa: E402,F401  (fixtures: browser, server, page)
-    _chevrons, _open_link, browser, cell_point, click_cell, marked, new_game, page, screenshot, server)
+    ARTIFACTS, _chevrons, _open_link, browser, click_cell, marked, new_game, page, screenshot, server)
 
 from interpreter.loading import load_game  # noqa: E402
 
@@ -200,16 +200,10 @@ def test_superchess_names_your_partner_and_draws_brown_brown(page, browser):
     hue, lightness = _hue_and_lightness(drawn["brown"])
     assert 18 <= hue <= 45 and lightness < 0.45, (drawn["brown"], hue, lightness)     # brown: orange hue, dark
     assert _hue_and_lightness(drawn["tan"])[1] > 0.5                                    # tan is light
-    south.locator("#panel").screenshot(path=str(_artifact("superchess-partner-panel")))
     screenshot(south, "superchess-partner")
+    south.locator("#panel").screenshot(path=str(ARTIFACTS / "superchess-partner-panel.png"))
     south.context.close()
     assert not errors
-
-
-def _artifact(name: str):
-    from test_serve_browser import ARTIFACTS
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS / f"{name}.png"
 
 
 @pytest.mark.parametrize("variant, first, second", [("shogi", "Sente", "Gote"), ("xiangqi", "Red", "Black")])
