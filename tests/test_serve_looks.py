@@ -76,6 +76,26 @@ def test_the_duck_is_placed_by_a_click_on_the_board(page):
     screenshot(page, "duck-two-moves")
 
 
+def test_a_promotion_with_a_second_part_asks_the_cell_then_the_piece(page):
+    """Moves that differ by their second cell and by their promotion: the cell is clicked on the
+    board, then the chooser offers the pieces (each move of the strip with that second cell)."""
+    new_game(page, "duck", {"white": "human", "black": "human"}, fen="8/P5k1/8/8/8/8/6K1/8 w - - 0 1")
+    click_cell(page, "a7")
+    click_cell(page, "a8")
+    assert page.is_hidden("#chooser") and "e4" in marked(page, "second")
+    click_cell(page, "e4")
+    page.wait_for_selector("#chooser:not([hidden])")
+    choices = page.evaluate("() => [...document.querySelectorAll('#chooser .choice')].map(b => b.dataset.uci)")
+    expected = page.evaluate("() => page.game.legal.filter(m => m.from === 'a7' && m.second === 'e4').map(m => m.uci)")
+    assert sorted(choices) == sorted(expected) and len(choices) == 4
+    assert marked(page, "second") == [] and marked(page, "selected") == ["a7"]
+    screenshot(page, "duck-promotion-chooser")
+    page.locator("#chooser .choice[title^='become Rook']").click()
+    page.wait_for_function("() => page.game.moves.length === 1")
+    assert page.evaluate("() => page.game.fen").split()[0].split("/")[0] == "R7"
+    assert page.evaluate("() => page.game.fen").split()[0].split("/")[4] == "4*3"
+
+
 def _overlap(a: dict, b: dict) -> bool:
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])

@@ -32,11 +32,9 @@ function clickSecond(cell) {
   const moves = second.moves.filter((move) => move.second === cell);
   forgetSecond();
   notice("");
+  if (!moves.length) page.selected = null;
+  markBoard();
   if (moves.length) choose(moves, moves[0].to);
-  else {
-    page.selected = null;
-    markBoard();
-  }
 }
 
 function forgetSecond() {
