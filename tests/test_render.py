@@ -119,18 +119,19 @@ def test_render_command_draws_stacks(tmp_path):
     assert out.read_text(encoding="utf-8").count('class="stack"') == 1
 
 
-def test_pieces_are_one_size_per_cell_type_and_centred_on_the_cell_axis():
-    """Rocket Chess: every cell of a type gets pieces of one size, and a chevron's piece stands on
-    its axis of symmetry (the vertical through its corners' middle), not in one of its arms."""
+def test_pieces_are_one_size_on_every_cell_and_centred_on_the_cell_axis():
+    """Rocket Chess: its four types of cells, of different room, get pieces of one size (at least 0.8
+    of the roomiest type's room), and a chevron's piece stands on its axis of symmetry (the vertical
+    through its corners' middle), not in one of its arms."""
     from interpreter.drawing.geometry import anchor, piece_radii
     game = load_game("rocket")
     board = game.board
     anchors = [anchor(polygon) for polygon in board.polygons]
-    radii = piece_radii(board, [radius for _, radius in anchors])
-    by_type: dict[str, set[float]] = {}
-    for cell, radius in enumerate(radii):
-        by_type.setdefault(board.attributes[cell]["type"], set()).add(round(radius, 6))
-    assert set(by_type) == {"L", "I", "U", "O"} and all(len(sizes) == 1 for sizes in by_type.values())
+    rooms = [radius for _, radius in anchors]
+    radii = piece_radii(board, rooms)
+    assert {board.attributes[cell]["type"] for cell in range(len(radii))} == {"L", "I", "U", "O"}
+    assert len({round(radius, 6) for radius in radii}) == 1 and max(rooms) > min(rooms) * 1.2
+    assert radii[0] >= 0.8 * max(rooms) - 1e-9
     for cell, ((x, _), _) in enumerate(anchors):
         xs = [px for px, _ in board.polygons[cell]]
         assert abs(x - (min(xs) + max(xs)) / 2) < 1e-6, board.names[cell]

@@ -19,6 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from interpreter.cli.main import main  # noqa: E402
 from interpreter.cli.play import play  # noqa: E402
+from interpreter.drawing.render import army_colours  # noqa: E402
 from interpreter.engine.attacks import royal_cells  # noqa: E402
 from interpreter.engine.position import Position  # noqa: E402
 from interpreter.loading import load_game, position_from_fen, start_position  # noqa: E402
@@ -144,6 +145,30 @@ def test_several_readings_of_one_pair_of_cells_have_labels_and_pictures(client):
     assert sorted(m["label"] for m in promotions) == ["become Bishop", "become Knight", "become Queen", "become Rook"]
     assert all(m["picture"].startswith("<svg") for m in promotions)
     assert all("label" not in m for m in state["legal"] if m["from"] == "g2")
+
+
+def test_a_move_with_a_second_part_names_its_cell(client):
+    """Duck chess: each move carries the cell the duck goes to as ``second``, and its label reads its
+    first part (the page asks for the second part on the board)."""
+    state = create(client, variant="duck")
+    knight = [m for m in state["legal"] if m["from"] == "g1" and m["to"] == "f3"]
+    assert {m["special"] for m in knight} == {"then"} and all(m["label"] == "move" for m in knight)
+    empty = [f"{file}{rank}" for rank in "3456" for file in "abcdefgh"]
+    assert sorted(m["second"] for m in knight) == sorted([cell for cell in empty if cell != "f3"] + ["g1"])
+    assert all(m["san"].endswith("," + m["second"]) for m in knight)
+    assert all("second" not in m for m in create(client, variant="chess")["legal"])
+
+
+def test_the_variant_names_its_armies_colours_and_pieces(client):
+    variant = create(client, variant="rocket")["variant"]
+    game = load_game("rocket")
+    assert [a["colour"] for a in variant["armies"]] == army_colours(game)
+    pieces = {p["name"]: p for p in variant["pieces"]}
+    assert set(pieces) == {kind.name for kind in game.kinds}
+    assert all(pieces[kind.name]["description"] == kind.spec.description for kind in game.kinds)
+    lettered = {name for name, p in pieces.items() if p["lettered"]}     # pieces without a picture of their own
+    assert {"Astra", "Zip"} <= lettered and not lettered & {"King", "Queen", "Rook", "Bishop", "Knight", "Pawn"}
+    assert all(p["picture"].startswith("<svg") for p in pieces.values())
 
 
 def test_rules_text_is_compiled_from_the_text(client):

@@ -83,16 +83,17 @@ def _type_of(board: Board, cell: int) -> str | None:
 def piece_radii(board: Board, radii: list[float]) -> list[float]:
     """How big a piece is drawn on each cell (a radius, in board units), given each cell's room.
 
-    One size for every cell of a type (cells without a ``type`` form one group), the smallest room
-    of the group, so that pieces do not change size from cell to cell; narrow cells (chevrons)
-    still get pieces of a readable size, at least 0.8 of those on the roomiest type's cells.
+    One size on every cell, so that a piece looks the same wherever it stands: the room of the
+    cells of the narrowest type (cells without a ``type`` form one group), but at least 0.8 of the
+    room of the roomiest type's, so that narrow cells (chevrons) do not shrink every piece to an
+    unreadable size (a piece on them reaches a little past their sides).
     """
     smallest: dict[str | None, float] = {}
     for cell, radius in enumerate(radii):
         key = _type_of(board, cell)
         smallest[key] = min(smallest.get(key, math.inf), radius)
-    widest = max(smallest.values())
-    return [max(smallest[_type_of(board, cell)], 0.8 * widest) for cell in range(len(radii))]
+    size = max(min(smallest.values()), 0.8 * max(smallest.values()))
+    return [size] * len(radii)
 
 
 @dataclass(frozen=True)

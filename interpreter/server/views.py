@@ -6,7 +6,9 @@ pieces in hand with their pictures, and each legal move with its SAN, its
 from-to form, its cells and what kind of move it is (a capture, a drop, a
 promotion and to what). Moves that share an origin and a destination (a
 promotion choice, a climb against a capture, a facing) carry a ``label``
-and a ``picture`` so that the page can ask which one is meant.
+and a ``picture`` so that the page can ask which one is meant; a move with a
+second part (a neutral piece moved after it) names that part's cell as
+``second``, so that the page can ask for it as a second click on the board.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from __future__ import annotations
 import math
 
 from interpreter.compiler.game import Game
-from interpreter.drawing.render import Diagram, diagram_of, piece_image, render_pieces, render_svg
+from interpreter.drawing.piece_art import image_name
+from interpreter.drawing.render import Diagram, army_colours, diagram_of, piece_image, render_pieces, render_svg
 from interpreter.engine.attacks import royal_cells
+from interpreter.engine.neutral import base_move
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.position import Position
 from interpreter.loading.records import result_token
@@ -37,20 +41,43 @@ SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en pa
 
 
 def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> dict:
-    """The game's names, modes and armies; ``rotations`` says how far (degrees, clockwise) to turn
-    the picture to bring each army to the bottom."""
+    """The game's names, modes, teams, armies (with the colour their pieces are drawn in) and pieces
+    (:func:`pieces_view`); ``rotations`` says how far (degrees, clockwise) to turn the picture to
+    bring each army to the bottom."""
     spec = game.spec
+    colours = army_colours(game)
     return {
         "name": game.name, "title": game.title, "mode": game.mode,
         "modes": [{"name": m.name, "title": m.title or m.name, "options": dict(m.options)} for m in spec.modes],
         "teams": [{"name": t.name, "armies": list(t.armies)} for t in spec.teams],
-        "armies": [{"name": a.name, "title": a.title, "symbol": a.symbol} for a in game.armies],
+        "armies": [{"name": a.name, "title": a.title, "symbol": a.symbol, "colour": colours[a.index]}
+                   for a in game.armies],
+        "pieces": pieces_view(game),
         "turns": [game.armies[a].name for a in game.turn_order],
         "rotations": rotations(game, start),
         "cells": list(game.board.names),
         "drawing": drawing_view(game),
         "seat_kinds": {**KINDS, **engines.kinds(game)},
     }
+
+
+def pieces_view(game: Game) -> list[dict]:
+    """Each kind of piece of the game, for the page's legend: its name, letter, ``description``
+    (None when the rules file gives none), a picture of it in the first army that has it (a
+    neutral piece in its own colour) and whether that picture is ``lettered``: a disc with the
+    piece's letter or glyph, which tells nothing of the piece to one who does not know it. Kinds no
+    army nor neutral piece has are left out."""
+    first: dict[int, int] = {}
+    for code in range(1, len(game.code_kind)):
+        first.setdefault(game.code_kind[code], code)
+    out = []
+    for kind in game.kinds:
+        if kind.index in first:
+            image = piece_image(game, first[kind.index])
+            out.append({"name": kind.name, "letter": kind.letter, "description": kind.spec.description,
+                        "picture": render_pieces(game, [image]),
+                        "lettered": bool(image.glyph) or image_name(kind.name) is None})
+    return out
 
 
 def drawing_view(game: Game) -> dict:
@@ -151,8 +178,10 @@ def legal_view(game: Game, pos: Position, legal: list) -> list[dict]:
         }
         if special == "drop":
             row["drop"] = move[2]
+        if special == "then":
+            row["second"] = names[plain[3][2]]
         if pairs[move[:2]] > 1 or special == "drop":
-            row["label"], row["picture"] = _reading(game, pos, plain)
+            row["label"], row["picture"] = _reading(game, pos, base_move(plain))
         out.append(row)
     return out
 

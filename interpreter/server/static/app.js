@@ -134,6 +134,8 @@ function show(state) {
   showStatus();
   showMoves();
   showSeats();
+  showTeams();
+  showLegend();
   if (!page.viewing) $("fen").value = state.fen;
   $("record").value = state.record;
   $("undo").disabled = !canUndo();
@@ -189,7 +191,8 @@ function markBoard() {
   }
   for (const cell of view.check) add(cell, "check");
   if (!page.viewing) premoveMarks(add);
-  if (!page.viewing && page.selected !== null) {
+  if (!page.viewing && askingSecond()) markSecond(add);
+  else if (!page.viewing && page.selected !== null) {
     if (typeof page.selected === "string") add(page.selected, "selected");
     for (const move of selectedMoves()) add(move.to, move.capture ? "capture" : "target");
   }
@@ -318,7 +321,7 @@ function showSeats() {
     const label = document.createElement("label");
     label.className = "row";
     const mine = page.held.includes(seat.name);
-    label.append(seat.title);
+    label.append(armiesWithColours(seat.armies));
     label.classList.toggle("mine", mine && !everySeatHeld(g));
     const select = seatSelect(g.variant.seat_kinds, seat.kind, (kind) =>
       act("PUT", `/api/games/${g.id}/seats`, {seats: {[seat.name]: kind}}));
@@ -444,6 +447,10 @@ function selectedMoves() {
 function clickCell(cell) {
   hideChooser();
   if (page.viewing || premoveClick(cell)) return;
+  if (askingSecond()) {
+    clickSecond(cell);
+    return;
+  }
   const candidates = selectedMoves().filter((m) => m.to === cell);
   if (candidates.length) {
     choose(candidates, cell);
@@ -473,8 +480,10 @@ function choose(candidates, cell) {
     play(candidates[0]);
     return;
   }
+  if (askSecond(candidates)) return;
   const box = $("chooser");
   box.replaceChildren();
+  box.classList.toggle("strip", candidates.every((move) => move.picture));
   const heading = document.createElement("p");
   heading.textContent = "Which move?";
   box.appendChild(heading);
@@ -483,6 +492,7 @@ function choose(candidates, cell) {
     button.type = "button";
     button.className = "choice";
     button.dataset.uci = move.uci;
+    button.title = `${move.label || move.san} (${move.san})`;
     if (move.picture) {
       const picture = document.createElement("span");
       picture.className = "picture";
@@ -503,16 +513,11 @@ function choose(candidates, cell) {
   cancel.type = "button";
   cancel.className = "cancel";
   cancel.textContent = "Cancel";
+  cancel.title = "Cancel";
   cancel.addEventListener("click", hideChooser);
   box.appendChild(cancel);
   box.hidden = false;
-  // Beside the target cell (right of it, or left when there is no room), so that the board
-  // around the move stays visible.
-  const rect = board.cellRect(cell);
-  const width = box.offsetWidth, height = box.offsetHeight;
-  const left = rect.right + 8 + width <= window.innerWidth ? rect.right + 8 : Math.max(4, rect.left - 8 - width);
-  box.style.left = `${left + window.scrollX}px`;
-  box.style.top = `${Math.max(4, Math.min(window.innerHeight - height - 4, rect.top)) + window.scrollY}px`;
+  placeChooser(box, cell);
   box.querySelector("button").focus();
 }
 
@@ -559,7 +564,7 @@ document.addEventListener("keydown", (event) => {
   const at = page.viewing ? page.viewing.ply : page.game.moves.length;
   if (event.key === "ArrowLeft" && at > 0) viewPly(at - 1);
   else if (event.key === "ArrowRight" && at < page.game.moves.length) viewPly(at + 1);
-  else if (event.key === "Escape") { hideChooser(); page.selected = null; markBoard(); }
+  else if (event.key === "Escape") { hideChooser(); forgetSecond(); page.selected = null; markBoard(); }
 });
 
 // ------------------------------------------------------------------ the toolbar

@@ -21,6 +21,7 @@ class BoardView {
     this.pieces = new Map();     // name -> wrapper groups of the pieces drawn on that cell
     this.canDrag = () => false;  // set by the page: may a drag start on this cell?
     this.drag = null;
+    this.previewed = [];         // pieces moved or faded by preview(): [{element, transform, opacity}]
     container.addEventListener("pointerdown", (e) => this._down(e));
     window.addEventListener("pointermove", (e) => this._move(e));
     window.addEventListener("pointerup", (e) => this._up(e));
@@ -50,6 +51,7 @@ class BoardView {
     const [w, h] = quarter % 180 === 0 ? [width, height] : [height, width];
     svg.setAttribute("viewBox", `${width / 2 - w / 2} ${height / 2 - h / 2} ${w} ${h}`);
     this.container.replaceChildren(svg);
+    this.previewed = [];
     this.svg = svg;
     this.turn = turn;
     this.cells = new Map([...svg.querySelectorAll("[data-cell]")].map((p) => [p.dataset.cell, p]));
@@ -109,6 +111,32 @@ class BoardView {
     }
     for (const [name, polygon] of this.cells) {
       polygon.classList.toggle("movable", this.canDrag(name));
+    }
+  }
+
+  // Show the pieces on `from` standing on `to` and those on `to` faded: the first part of a move
+  // whose second part is being asked for. preview(null) puts every piece back.
+  preview(from, to) {
+    for (const {element, transform, opacity} of this.previewed) {
+      element.setAttribute("transform", transform);
+      element.style.opacity = opacity;
+    }
+    this.previewed = [];
+    if (!from || !to || !this.pieces.has(from) || !this.cells.has(to)) return;
+    const centre = (name) => {
+      const box = this.cells.get(name).getBBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    const [[x0, y0], [x1, y1]] = [centre(from), centre(to)];
+    const keep = (element) => this.previewed.push(
+      {element, transform: element.getAttribute("transform") || "", opacity: element.style.opacity});
+    for (const element of this.pieces.get(to) || []) {
+      keep(element);
+      element.style.opacity = "0.3";
+    }
+    for (const element of this.pieces.get(from)) {
+      keep(element);
+      element.setAttribute("transform", `translate(${x1 - x0} ${y1 - y0}) ${element.getAttribute("transform") || ""}`);
     }
   }
 
@@ -200,10 +228,22 @@ class BoardView {
     return cell ? cell.getBoundingClientRect() : this.container.getBoundingClientRect();
   }
 
+  // Where the picture (cells and labels) is on the screen: the SVG element may be wider or taller.
+  pictureRect() {
+    return this.turn ? this.turn.getBoundingClientRect() : this.container.getBoundingClientRect();
+  }
+
+  // The cell at a point of the screen: the one whose polygon's inside holds the point, so that a
+  // click near a cell's edge is not taken by the neighbour whose outline is drawn over it (the
+  // outlines of non-convex cells, chevrons, run along their neighbours' sides); on an edge itself,
+  // the cell drawn on top.
   _cellAt(x, y) {
-    const hit = document.elementFromPoint(x, y);
-    const cell = hit && hit.closest ? hit.closest("[data-cell]") : null;
-    return cell && this.svg && this.svg.contains(cell) ? cell.dataset.cell : null;
+    if (!this.svg) return null;
+    const hits = document.elementsFromPoint(x, y).map((element) => element.closest && element.closest("[data-cell]"))
+      .filter((cell) => cell && this.svg.contains(cell));
+    const inside = hits.find((cell) => cell.isPointInFill(new DOMPoint(x, y).matrixTransform(cell.getScreenCTM().inverse())));
+    const cell = inside || hits[0];
+    return cell ? cell.dataset.cell : null;
   }
 
   _down(event) {
