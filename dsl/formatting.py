@@ -200,7 +200,7 @@ def format_text(text: str, path: str = "<string>") -> str:
     lines = _Lines()
     depth = 0
     indents = [0]                      # per depth: the indent of the line of its latest statement
-    columns: dict[int, tuple[int, int]] = {}
+    columns: dict[int, int] = {}       # the output column of every token
     for index, token in enumerate(tokens):
         gap, breaking = gaps[index], breaks[index]
         if gap.trailing is not None:
@@ -208,18 +208,17 @@ def format_text(text: str, path: str = "<string>") -> str:
         if token == "}" and multi.get(index):
             depth -= 1
         if breaking:
-            indent = _indent(index, token, s, depth, indents, columns, lines, multi)
+            closing = token == "}" and bool(multi.get(index))
+            indent = depth * INDENT if closing or s.statement[index] else _continued(index, s, indents[depth], columns)
             for blank, comment in gap.comments:
-                inner = indent + INDENT if token == "}" and multi.get(index) else indent
-                lines.own(comment, inner, blank and not lines.fresh_block)
-            blank = breaking == 2 and not (token == "}" and not gap.comments)
-            lines.start(indent, blank and not (lines.fresh_block and not gap.comments))
+                lines.own(comment, indent + INDENT if closing else indent, blank and not lines.fresh_block)
+            lines.start(indent, breaking == 2 and not lines.fresh_block)
             if s.statement[index] and token != "}":
                 del indents[depth + 1:]
                 indents[depth:] = [indent]
         elif index:
             lines.add(_space(tokens[index - 1], token, s.parent[index - 1], s.parent[index], s.statement[index]))
-        columns[index] = (len(lines.rows) - 1, len(lines.rows[-1][0]))
+        columns[index] = len(lines.rows[-1][0])
         lines.add(_text(token) + widths.get(index, ""))
         lines.fresh_block = token == "{" and bool(multi.get(index))
         if token == "{" and multi.get(index):
@@ -244,7 +243,7 @@ def _break(index: int, gap: _Gap, s: _Structure, multi: dict[int, bool]) -> int:
         return 0
     wanted = gap.newlines if not (gap.trailing or gap.comments) else max(gap.newlines, 1)
     if token == "}" and multi.get(index):
-        return 1 if not gap.comments else wanted
+        return 1
     if previous == "{" and multi.get(index - 1):
         return max(wanted, 1)
     if s.top[index]:
@@ -252,20 +251,16 @@ def _break(index: int, gap: _Gap, s: _Structure, multi: dict[int, bool]) -> int:
     return wanted
 
 
-def _indent(index, token, s: _Structure, depth, indents, columns, lines, multi) -> int:
-    """The indent of a line that token ``index`` starts."""
-    if token == "}" and multi.get(index):
-        return depth * INDENT
-    if s.statement[index]:
-        return depth * INDENT
+def _continued(index: int, s: _Structure, statement: int, columns: dict[int, int]) -> int:
+    """The indent of a continuation line that token ``index`` starts: the column of the innermost
+    expression it belongs to that began on an earlier line, else ``statement`` (the indent of its
+    statement's line) plus :data:`CONTINUATION`."""
     node = s.parent[index]
     while node is not None:
-        if node.data in _EXPRESSIONS:
-            start = s.first[id(node)]
-            if start < index and columns[start][0] < len(lines.rows):
-                return columns[start][1]
+        if node.data in _EXPRESSIONS and s.first[id(node)] < index:
+            return columns[s.first[id(node)]]
         node = s.up[id(node)]
-    return indents[min(depth, len(indents) - 1)] + CONTINUATION
+    return statement + CONTINUATION
 
 
 def _setup_widths(tree: Tree, s: _Structure, breaks: list[int]) -> dict[int, str]:
