@@ -23,7 +23,8 @@ for designers in ``docs/format.md``; in short:
   to align the columns;
 - a comment on a line of its own is indented like the code that follows it; comments at the end
   of consecutive lines are aligned two spaces after the longest code, a lone one is two spaces
-  after its code; trailing spaces go.
+  after its code; a comment on the line below such a comment, right of that line's code, continues
+  it and stays under it; trailing spaces go.
 
 Strings (triple-quoted ones too) are kept byte for byte; the only token whose text changes is the
 promotion option ``in place or quiet move``, whose words get one space each.
@@ -56,7 +57,7 @@ class FormatterError(RuntimeError):
 @dataclass
 class _Gap:
     """What stands between two tokens: a comment ending the previous token's line, the comments
-    that continue it on the next lines (each at its column, as a hanging paragraph), comments on
+    that continue it on the next lines (each right of that line's code: a hanging paragraph), comments on
     lines of their own (each with whether a blank line precedes it), and the line break before the
     next token (0: none, 1: a new line, 2: after a blank line)."""
 
@@ -68,7 +69,8 @@ class _Gap:
 
 def _gap(text: str, start: int, end: int, first: bool) -> _Gap:
     """The gap ``text[start:end]``; ``first``: it comes before the file's first token."""
-    gap, newlines, column = _Gap(), 0, -1
+    gap, newlines = _Gap(), 0
+    code_end = start - (text.rfind("\n", 0, start) + 1)    # where the previous token's line ends its code
     for match in _GAP.finditer(text, start, end):
         if match.group() == "\n":
             newlines += 1
@@ -76,8 +78,8 @@ def _gap(text: str, start: int, end: int, first: bool) -> _Gap:
         comment = match.group().rstrip()
         at = match.start() - (text.rfind("\n", 0, match.start()) + 1)
         if newlines == 0 and not first and gap.trailing is None and not gap.comments:
-            gap.trailing, column = comment, at
-        elif newlines == 1 and at == column and not gap.comments:
+            gap.trailing = comment
+        elif newlines == 1 and gap.trailing is not None and at >= code_end and not gap.comments:
             gap.hanging.append(comment)
         else:
             gap.comments.append((newlines >= 2 and not (first and not gap.comments), comment))
