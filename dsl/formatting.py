@@ -174,6 +174,7 @@ def _space(a: Token, b: Token, a_parent: Tree, b_parent: Tree, b_statement: bool
 
 
 def _text(token: Token) -> str:
+    """How a token is written: as it is, but for the words of ``in place or quiet move``, one space apart."""
     return " ".join(token.split()) if token.type == "PLACE_MOVE" else str(token)
 
 
@@ -294,6 +295,7 @@ class _Lines:
         self.fresh_block = False
 
     def start(self, indent: int, blank: bool) -> None:
+        """A new line of code at ``indent``, after a blank line if ``blank``."""
         if blank and self.rows:
             self.rows.append(["", None])
         self.rows.append([" " * indent, None])
@@ -309,6 +311,7 @@ class _Lines:
         self.rows.extend(["", line] for line in hanging)
 
     def own(self, comment: str, indent: int, blank: bool) -> None:
+        """A comment on a line of its own, after a blank line if ``blank``."""
         if blank and self.rows:
             self.rows.append(["", None])
         self.rows.append([" " * indent + comment, None])
@@ -333,8 +336,8 @@ class _Lines:
 
 
 def _stream(text: str) -> tuple[list[tuple[str, str]], list[str]]:
-    tokens = [(t.type, _text(t)) for t in grammar_parser(keep_all_tokens=True).parse(text).scan_values(
-        lambda v: isinstance(v, Token))]
+    """The tokens of ``text`` (type and text) and its comments, in order."""
+    tokens = [(t.type, _text(t)) for t in _structure(grammar_parser(keep_all_tokens=True).parse(text)).tokens]
     comments = [m.group().rstrip() for m in re.finditer(r'"""(?:.|\n)*?"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*', text)
                 if m.group().startswith("#")]
     return tokens, comments

@@ -37,7 +37,8 @@ def scrambled(text: str, seed: int) -> str:
     lines tripled, blank lines around the file; tokens, comments and line breaks kept. A comment line
     under another line's comment stays where it is (it may hang from it)."""
     rng = random.Random(seed)
-    tokens = list(grammar_parser(keep_all_tokens=True).parse(text).scan_values(lambda v: hasattr(v, "start_pos")))
+    tokens = sorted(grammar_parser(keep_all_tokens=True).parse(text).scan_values(lambda v: hasattr(v, "start_pos")),
+                    key=lambda token: token.start_pos)
     out, end = ["\n\n"], 0
     for token in tokens:
         gap = text[end:token.start_pos]
