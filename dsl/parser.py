@@ -61,13 +61,18 @@ def cache_dir() -> Path | None:
     return base if os.access(base, os.W_OK) else None
 
 
-@lru_cache(maxsize=1)
-def grammar_parser() -> Lark:
-    """The compiled LALR parser of the .rules grammar (read from the cache when it is there)."""
+@lru_cache(maxsize=2)
+def grammar_parser(keep_all_tokens: bool = False) -> Lark:
+    """The compiled LALR parser of the .rules grammar (read from the cache when it is there).
+    With ``keep_all_tokens`` its trees keep every token, keywords and punctuation included (the
+    formatter's view of a file, :mod:`dsl.formatting`); by default they keep only the named ones."""
     text = resources.files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
     directory = cache_dir()
-    cache: str | bool = str(directory / f"grammar-py{sys.version_info[0]}{sys.version_info[1]}.lark") if directory else False
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=cache)
+    kind = "-tokens" if keep_all_tokens else ""
+    name = f"grammar{kind}-py{sys.version_info[0]}{sys.version_info[1]}.lark"
+    cache: str | bool = str(directory / name) if directory else False
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                keep_all_tokens=keep_all_tokens, cache=cache)
 
 
 def _words_of(pattern) -> list[str] | None:

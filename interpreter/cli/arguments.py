@@ -311,9 +311,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command_function="interpreter.server.command:cmd_serve")
 
     _add_engine_protocols(sub)
+    _add_formatting(sub)
     _add_export(sub)
     _add_import(sub)
     return parser
+
+
+# ---- rules fmt and rules new (issue 30) -------------------------------------------------------
+def _add_formatting(sub) -> None:
+    """``rules fmt FILE... [--check] [--diff]`` and ``rules new NAME [--from VARIANT] [-o FILE] [--force]``."""
+    p = sub.add_parser("fmt", help="lay out rules files canonically (docs/format.md)",
+                       description="Rewrite rules files in the canonical layout of docs/format.md: indentation, "
+                                   "spaces, aligned setup blocks and comments; the order of everything and every "
+                                   "comment are kept, and the file means the same game. A file is replaced whole "
+                                   "or not at all. Exits 2 when a file does not parse (file:line:col; it is left "
+                                   "as it is), 1 with --check when a file would change, 0 otherwise.")
+    p.add_argument("files", metavar="FILE", nargs="+", help="a .rules file to format; - reads standard input and "
+                                                          "writes the result to standard output")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; name each file that would change and exit 1 if there is one (for CI)")
+    p.add_argument("--diff", action="store_true", help="write nothing; print a unified diff of each change")
+    p.set_defaults(command_function="interpreter.cli.formatting:cmd_fmt")
+
+    p = sub.add_parser("new", help="write a new variant file to start from",
+                       description="Write NAME.rules: a variant that extends a bundled one, with commented "
+                                   "examples of a new piece, another setup and another end rule, each naming the "
+                                   "section of docs/language.md that documents it. It loads as it is (the game of "
+                                   "--from under a new name) and is formatted.")
+    p.add_argument("name", metavar="NAME", help="the variant's name: letters, digits and _, not starting with a digit")
+    p.add_argument("--from", dest="base", metavar="VARIANT", default="chess",
+                   help="the bundled variant it extends (default: chess; see 'rules list')")
+    p.add_argument("-o", "--output", metavar="FILE", help="the file to write (default: NAME.rules)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (by default it is never overwritten)")
+    p.set_defaults(command_function="interpreter.cli.formatting:cmd_new")
+# ---- end of rules fmt and rules new -----------------------------------------------------------
 
 
 def _fsf_parser(sub, command: str, help: str, description: str, fsf_help: str, fsf_description: str):
