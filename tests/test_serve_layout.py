@@ -9,6 +9,8 @@ board. Each test saves screenshots under ``artifacts/browser/``.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from test_serve_browser import (ARTIFACTS, _open_link, browser, click_cell, create_app, new_game,  # noqa: F401
@@ -52,24 +54,26 @@ def dialog_fits(tab, selector: str, width: int) -> bool:
         "(s) => { const d = document.querySelector(s); return d.scrollWidth <= d.clientWidth; }", selector)
 
 
+@contextmanager
 def opened(browser, address: str, size: tuple[int, int], ready: str = DIALOG_READY, expected: str = "status of 400"):
-    return _open_link(browser, address, *size, ready=ready, expected=expected)
+    """A tab of a new browser context of ``size`` on ``address``, once ``ready`` holds; closed afterwards,
+    when the page must not have logged an error (but ``expected`` ones: an unknown variant's 400)."""
+    tab, errors = _open_link(browser, address, *size, ready=ready, expected=expected)
+    yield tab
+    tab.context.close()
+    assert not errors, errors
 
 
 @pytest.fixture
 def phone(browser, server):
-    tab, errors = opened(browser, server, PHONE)
-    yield tab
-    tab.context.close()
-    assert not errors, errors
+    with opened(browser, server, PHONE) as tab:
+        yield tab
 
 
 @pytest.fixture
 def desktop(browser, server):
-    tab, errors = opened(browser, server, DESKTOP)
-    yield tab
-    tab.context.close()
-    assert not errors, errors
+    with opened(browser, server, DESKTOP) as tab:
+        yield tab
 
 
 def test_on_a_phone_the_dialog_fits_and_the_chess_board_fills_the_width(phone):
@@ -141,66 +145,62 @@ def test_on_a_desktop_the_board_is_large_and_the_players_hand_on_the_screen(desk
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_chooser_shows_every_variant_by_family_and_chooses_one(browser, server, size):
-    tab, errors = opened(browser, server, size)
-    listed = tab.evaluate("() => fetch('/api/variants').then(r => r.json())")
-    tab.click("#setup-browse")
-    tab.wait_for_selector("#catalogue[open]")
-    assert tab.locator("#catalogue h3").all_inner_texts() == listed["families"]
-    cards = tab.evaluate("""() => [...document.querySelectorAll('#catalogue .variant-card')].map(card => ({
-        name: card.dataset.variant, title: card.querySelector('strong').textContent,
-        summary: card.querySelector('.summary').textContent, picture: card.querySelector('img').getAttribute('src'),
-        rules: card.querySelector('a.rules-link').getAttribute('href')}))""")
-    assert cards == [{"name": v["name"], "title": v["title"], "summary": v["summary"], "picture": v["thumbnail"],
-                      "rules": v["rules"]} for v in listed["variants"]]
-    current = tab.locator("#catalogue .variant-card.current")
-    assert current.get_attribute("data-variant") == listed["default"]["variant"]
-    tab.wait_for_function("() => { const img = document.querySelector('#catalogue .current img');"
-                          " return img.complete && img.naturalWidth > 0; }")                   # the thumbnail is drawn
-    assert dialog_fits(tab, "#catalogue", size[0])
-    if size == PHONE:
-        assert small_targets(tab, "#catalogue") == []
-    screenshot(tab, f"chooser-{size[0]}x{size[1]}")
-    tab.fill("#catalogue-filter", "hand drop")                 # words of the summaries of the drop games
-    shown = tab.evaluate("() => [...document.querySelectorAll('#catalogue .variant-card')]"
-                         ".filter(c => !c.hidden).map(c => c.dataset.variant)")
-    assert shown and len(shown) < len(cards)
-    screenshot(tab, f"chooser-filtered-{size[0]}x{size[1]}")
-    tab.locator(f'#catalogue .variant-card[data-variant="{shown[-1]}"] button').click()
-    tab.wait_for_function(f"() => page.setup && page.setup.variant.name === {shown[-1]!r}")
-    assert tab.locator("#catalogue").get_attribute("open") is None
-    assert tab.input_value("#setup-variant") == shown[-1]
-    assert tab.locator("#setup-card strong").inner_text() == next(v["title"] for v in listed["variants"]
-                                                                   if v["name"] == shown[-1])
-    screenshot(tab, f"chooser-chosen-{size[0]}x{size[1]}")
-    tab.context.close()
-    assert not errors, errors
+    with opened(browser, server, size) as tab:
+        listed = tab.evaluate("() => fetch('/api/variants').then(r => r.json())")
+        tab.click("#setup-browse")
+        tab.wait_for_selector("#catalogue[open]")
+        assert tab.locator("#catalogue h3").all_inner_texts() == listed["families"]
+        cards = tab.evaluate("""() => [...document.querySelectorAll('#catalogue .variant-card')].map(card => ({
+            name: card.dataset.variant, title: card.querySelector('strong').textContent,
+            summary: card.querySelector('.summary').textContent, picture: card.querySelector('img').getAttribute('src'),
+            rules: card.querySelector('a.rules-link').getAttribute('href')}))""")
+        assert cards == [{"name": v["name"], "title": v["title"], "summary": v["summary"], "picture": v["thumbnail"],
+                          "rules": v["rules"]} for v in listed["variants"]]
+        current = tab.locator("#catalogue .variant-card.current")
+        assert current.get_attribute("data-variant") == listed["default"]["variant"]
+        tab.wait_for_function("() => { const img = document.querySelector('#catalogue .current img');"
+                              " return img.complete && img.naturalWidth > 0; }")           # its thumbnail is drawn
+        assert dialog_fits(tab, "#catalogue", size[0])
+        if size == PHONE:
+            assert small_targets(tab, "#catalogue") == []
+        screenshot(tab, f"chooser-{size[0]}x{size[1]}")
+        tab.fill("#catalogue-filter", "hand drop")                 # words of the summaries of the drop games
+        shown = tab.evaluate("() => [...document.querySelectorAll('#catalogue .variant-card')]"
+                             ".filter(c => !c.hidden).map(c => c.dataset.variant)")
+        assert shown and len(shown) < len(cards)
+        screenshot(tab, f"chooser-filtered-{size[0]}x{size[1]}")
+        tab.locator(f'#catalogue .variant-card[data-variant="{shown[-1]}"] button').click()
+        tab.wait_for_function(f"() => page.setup && page.setup.variant.name === {shown[-1]!r}")
+        assert tab.locator("#catalogue").get_attribute("open") is None
+        assert tab.input_value("#setup-variant") == shown[-1]
+        assert tab.locator("#setup-card strong").inner_text() == next(v["title"] for v in listed["variants"]
+                                                                       if v["name"] == shown[-1])
+        screenshot(tab, f"chooser-chosen-{size[0]}x{size[1]}")
 
 
 def test_a_rule_page_from_the_chooser_plays_its_variant_with_play_this(browser, server):
-    tab, errors = opened(browser, server, PHONE)
-    link = tab.locator('#setup-card a.rules-link')
-    with tab.context.expect_page() as opening:
-        link.click()
-    rules = opening.value
-    rules.wait_for_load_state()
-    assert rules.title() == tab.evaluate("() => page.variants.find(v => v.name === page.defaultVariant.variant).title")
-    assert rules.locator("img").first.evaluate("img => img.complete && img.naturalWidth > 0")
-    screenshot(rules, "rule-page")
-    rules.click("text=play this")
-    rules.wait_for_function("() => typeof page !== 'undefined' && page.game !== null")
-    assert rules.evaluate("() => page.game.variant.name") == tab.evaluate("() => page.defaultVariant.variant")
-    assert rules.locator("#setup").get_attribute("open") is None        # no dialog: the board
-    assert rules.evaluate("() => page.game.seats.map(s => s.kind)")[0] == "human"
-    assert "variant=" not in rules.url
-    tab.context.close()
-    assert not errors, errors
+    with opened(browser, server, PHONE) as tab:
+        link = tab.locator('#setup-card a.rules-link')
+        with tab.context.expect_page() as opening:
+            link.click()
+        rules = opening.value
+        rules.wait_for_load_state()
+        chosen = tab.evaluate("() => page.variants.find(v => v.name === page.defaultVariant.variant)")
+        assert rules.title() == chosen["title"]
+        assert rules.locator("img").first.evaluate("img => img.complete && img.naturalWidth > 0")
+        screenshot(rules, "rule-page")
+        rules.click("text=play this")
+        rules.wait_for_function("() => typeof page !== 'undefined' && page.game !== null")
+        assert rules.evaluate("() => page.game.variant.name") == chosen["name"]
+        assert rules.locator("#setup").get_attribute("open") is None        # no dialog: the board
+        assert rules.evaluate("() => page.game.seats.map(s => s.kind)")[0] == "human"
+        assert "variant=" not in rules.url
 
 
 def test_play_this_of_an_unknown_variant_says_so_and_asks(browser, server):
-    tab, errors = opened(browser, server + "?variant=nosuch", PHONE)
-    assert "nosuch" in tab.inner_text("#notice")
-    tab.context.close()
-    assert not errors, errors
+    with opened(browser, server + "?variant=nosuch", PHONE) as tab:
+        assert "nosuch" in tab.inner_text("#notice")
+        assert tab.locator("#setup").get_attribute("open") is not None       # the dialog asks instead
 
 
 def test_cancelling_the_first_dialog_leaves_the_default_variants_board(phone):
@@ -215,14 +215,12 @@ def test_cancelling_the_first_dialog_leaves_the_default_variants_board(phone):
 def test_a_variant_named_on_the_command_line_opens_on_its_board(browser):
     """``rules serve VARIANT`` (the app's ``named`` default): a game of it, you against the computer, no dialog."""
     with serving(create_app(pace=0.05, default={"variant": "shogi", "mode": None, "named": True})) as address:
-        tab, errors = opened(browser, address, PHONE, ready="() => page.game !== null")
-        assert tab.evaluate("() => page.game.variant.name") == "shogi"
-        assert tab.locator("#setup").get_attribute("open") is None
-        seats = tab.evaluate("() => page.game.seats.map(s => s.kind)")
-        assert seats[0] == "human" and all(kind.startswith("ai") for kind in seats[1:])
-        screenshot(tab, "named-variant-phone")
-        tab.click("#new-game")
-        tab.wait_for_function(DIALOG_READY)
-        assert tab.input_value("#setup-variant") == "shogi"
-        tab.context.close()
-        assert not errors, errors
+        with opened(browser, address, PHONE, ready="() => page.game !== null") as tab:
+            assert tab.evaluate("() => page.game.variant.name") == "shogi"
+            assert tab.locator("#setup").get_attribute("open") is None
+            seats = tab.evaluate("() => page.game.seats.map(s => s.kind)")
+            assert seats[0] == "human" and all(kind.startswith("ai") for kind in seats[1:])
+            screenshot(tab, "named-variant-phone")
+            tab.click("#new-game")
+            tab.wait_for_function(DIALOG_READY)
+            assert tab.input_value("#setup-variant") == "shogi"
