@@ -168,6 +168,8 @@ def test_the_chooser_shows_every_variant_by_family_and_chooses_one(browser, serv
         shown = tab.evaluate("() => [...document.querySelectorAll('#catalogue .variant-card')]"
                              ".filter(c => !c.hidden).map(c => c.dataset.variant)")
         assert shown and len(shown) < len(cards)
+        tab.wait_for_function("() => [...document.querySelectorAll('#catalogue .variant-card:not([hidden]) img')]"
+                              ".every(img => img.complete && img.naturalWidth > 0)", timeout=60_000)
         screenshot(tab, f"chooser-filtered-{size[0]}x{size[1]}")
         tab.locator(f'#catalogue .variant-card[data-variant="{shown[-1]}"] button').click()
         tab.wait_for_function(f"() => page.setup && page.setup.variant.name === {shown[-1]!r}")
