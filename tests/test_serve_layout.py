@@ -91,6 +91,18 @@ def test_on_a_phone_the_dialog_fits_and_the_chess_board_fills_the_width(phone):
         == {"e3", "e4"}
 
 
+def test_on_a_phone_the_move_chooser_fits_beside_the_board(phone):
+    """A promotion on the screen's edge (the a-file, the board as wide as the screen): the chooser is on it."""
+    new_game(phone, "chess", {"white": "human", "black": "human"}, fen="8/P5k1/8/8/8/8/6K1/8 w - - 0 1")
+    click_cell(phone, "a7")
+    click_cell(phone, "a8")
+    phone.wait_for_selector("#chooser:not([hidden])")
+    chooser = box(phone, "#chooser")
+    assert chooser["left"] >= 0 and chooser["right"] <= PHONE[0] and chooser["bottom"] <= PHONE[1], chooser
+    assert phone.locator("#chooser .choice").count() == 4 and small_targets(phone, "#chooser") == []
+    screenshot(phone, "phone-promotion-chooser")
+
+
 def test_on_a_phone_a_four_army_board_fills_the_width_and_its_seats_fit(phone):
     phone.select_option("#setup-variant", "superchess")
     phone.wait_for_function("() => page.setup && page.setup.variant.name === 'superchess'")
