@@ -12,5 +12,5 @@ def on_config(config):
     """Replace ``- Variants: variants/index.md`` in the nav with the pages grouped by family."""
     for i, item in enumerate(config["nav"]):
         if isinstance(item, dict) and item.get("Variants") == "variants/index.md":
-            config["nav"][i] = {"Variants": variants_nav(config["extra"].get("variant_families", []))}
+            config["nav"][i] = {"Variants": variants_nav()}
     return config

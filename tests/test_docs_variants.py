@@ -15,7 +15,7 @@ import pytest
 
 from dsl import bundled_names
 from interpreter.cli.main import main
-from interpreter.documentation.pages import all_variant_files, index_page
+from interpreter.documentation.pages import PLAY_URL, all_variant_files, index_page
 from variant_pages import PAGES, variant_pages
 
 pytestmark = pytest.mark.xdist_group(PAGES)
@@ -66,8 +66,24 @@ def test_every_page_links_only_files_it_has(generated):
             continue
         folder = name.rpartition("/")[0]
         for target in re.findall(r"\]\(([^)]+)\)", text):
+            if target.startswith(PLAY_URL):   # the page of 'rules serve' (the test below)
+                continue
             path = f"{folder}/{target}" if folder else target
             assert path in generated, f"{name} links {target}, which is not generated"
+
+
+def test_every_bundled_page_links_to_the_page_that_plays_it(generated):
+    """Each rule page ends its opening with "play this", the page of 'rules serve' on that variant."""
+    for name in bundled_names():
+        page = generated[f"{name}/index.md"]
+        assert f"[play this]({PLAY_URL}?variant={name})" in page.split("\n## ", 1)[0], name
+
+
+def test_a_file_that_is_not_bundled_has_no_play_link(tmp_path, capsys):
+    """The server plays bundled variants by name only: a page of a file elsewhere does not link to it."""
+    (tmp_path / "mine.rules").write_text('variant mine { title "Mine" }\nextends chess\n', encoding="utf-8")
+    assert main(["doc", str(tmp_path / "mine.rules"), "-o", str(tmp_path / "out")]) == 0
+    assert "play this" not in (tmp_path / "out" / "index.md").read_text(encoding="utf-8")
 
 
 def test_doc_command_writes_markdown_and_html(tmp_path, capsys):

@@ -9,6 +9,7 @@ command line.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import cairosvg
@@ -17,7 +18,7 @@ import pytest
 from dsl import bundled_names
 from interpreter.cli.main import main
 from interpreter.loading import load_game
-from interpreter.drawing.render import MARKS, Diagram, PieceImage, diagram_of, render_svg
+from interpreter.drawing.render import MARKS, Diagram, PieceImage, diagram_of, render_pieces, render_svg
 from interpreter.loading import start_position
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -148,3 +149,14 @@ def test_edge_labels_neither_overlap_nor_cover_cells(name):
         for x2, y2, w2, h2 in boxes[i + 1:]:
             assert abs(x - x2) >= w + w2 or abs(y - y2) >= h + h2, f"labels overlap at {x:.2f}, {y:.2f}"
         assert not any(inside(polygon, x, y) for polygon in board.polygons), f"label {labels[i].text} on a cell"
+
+
+def test_pieces_without_a_board_have_ids_of_their_own():
+    """A page shows a board and pieces in hand together: the hand's upright pieces must not share an id
+    with the board's (shogi's board turns the second army's pieces; one id would draw them upright)."""
+    game = load_game("shogi")
+    diagram = diagram_of(start_position(game))
+    board = render_svg(game, diagram)
+    loose = render_pieces(game, sorted({image for stack in diagram.stacks.values() for image in stack},
+                                       key=lambda image: (image.army, image.name)))
+    assert not set(re.findall(r'id="([^"]+)"', board)) & set(re.findall(r'id="([^"]+)"', loose))

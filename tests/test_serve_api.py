@@ -385,7 +385,7 @@ def test_rules_serve_prints_its_address_and_serves():
         assert line.startswith("rules serve: open http://127.0.0.1:")
         url = line.split()[3]
         with urllib.request.urlopen(url + "api/variants", timeout=30) as answer:
-            assert json.load(answer)["default"] == {"variant": "locking", "mode": None}
+            assert json.load(answer)["default"] == {"variant": "locking", "mode": None, "named": True}
         with urllib.request.urlopen(url, timeout=30) as answer:
             assert b'<script src="/static/app.js">' in answer.read()
         created = urllib.request.Request(url + "api/games", data=b'{"variant": "chess", "moves": "e4 e5 Nf3"}',

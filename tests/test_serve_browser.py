@@ -20,6 +20,7 @@ import shutil
 import socket
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,13 @@ if not os.path.exists(CHROMIUM):
 @pytest.fixture(scope="module")
 def server():
     """The application on a free local port, served by uvicorn in a thread."""
-    app = create_app(pace=0.05)
+    with serving(create_app(pace=0.05)) as address:
+        yield address
+
+
+@contextmanager
+def serving(app):
+    """``app`` on a free local port of 127.0.0.1, served by uvicorn in a thread: its address."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
@@ -313,17 +320,18 @@ def test_a_piece_in_hand_is_dropped(page):
     screenshot(page, "crazyhouse-drop")
 
 
-def _open_link(browser, link: str, width: int = 1400, height: int = 900):
-    """A new browser context (another person's machine, as far as the server can tell) on ``link``:
-    its tab, and the list its page errors go to."""
+def _open_link(browser, link: str, width: int = 1400, height: int = 900, ready: str = "() => page.game !== null",
+               expected: str = "status of 403"):
+    """A new browser context (another person's machine, as far as the server can tell) on ``link``, once
+    ``ready`` holds in it: its tab, and the list its page errors go to (but the console's ``expected`` ones)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda err: errors.append(str(err)))
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 403" not in msg.text
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and expected not in msg.text
            else None)
     tab.goto(link)
-    tab.wait_for_function("() => page.game !== null")
+    tab.wait_for_function(ready)
     return tab, errors
 
 

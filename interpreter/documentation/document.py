@@ -2,7 +2,7 @@
 
 The documentation generator builds a list of blocks (:class:`Heading`,
 :class:`Paragraph`, :class:`Image`, :class:`Table`, :class:`Code`,
-:class:`Items`) and writes it with :func:`to_markdown` or
+:class:`Items`, :class:`Link`) and writes it with :func:`to_markdown` or
 :func:`to_html`, so both formats say the same thing. Text inside blocks
 may use two inline conventions of Markdown: `code` in backticks and
 **bold**; the HTML writer turns them into ``<code>`` and ``<strong>``
@@ -52,7 +52,17 @@ class Items:
     items: tuple[str, ...]
 
 
-Block = Heading | Paragraph | Image | Table | Code | Items
+@dataclass(frozen=True)
+class Link:
+    """A paragraph ``text`` ending in a link ``label`` to ``href``, an address the generator made (the page
+    of ``rules serve`` with a bundled variant's name): never one from a rules file, which stays text."""
+
+    text: str
+    label: str
+    href: str
+
+
+Block = Heading | Paragraph | Image | Table | Code | Items | Link
 
 _INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|(!?)\[([^\]]*)\]\(([^)]+)\)")
 # The targets of the generator's own pictures and links: relative paths of plain names (no scheme,
@@ -105,6 +115,8 @@ def to_markdown(blocks: list[Block]) -> str:
             out.append("\n".join(lines))
         elif isinstance(block, Code):
             out.append("```text\n" + block.text + "\n```")
+        elif isinstance(block, Link):
+            out.append(f"{md_text(block.text)}[{_md_plain(block.label)}]({block.href})")
         else:
             out.append("\n".join(f"- {md_text(item)}" for item in block.items))
     return "\n\n".join(out) + "\n"
@@ -141,6 +153,7 @@ _STYLE = ("body{font-family:sans-serif;max-width:52em;margin:2em auto;padding:0 
 def to_html(blocks: list[Block], title: str) -> str:
     """The blocks as a standalone HTML page."""
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{html.escape(title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>"]
     for block in blocks:
         if isinstance(block, Heading):
@@ -155,6 +168,9 @@ def to_html(blocks: list[Block], title: str) -> str:
             out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
         elif isinstance(block, Code):
             out.append(f"<pre><code>{html.escape(block.text, quote=False)}</code></pre>")
+        elif isinstance(block, Link):
+            link = f'<a href="{html.escape(block.href)}">{html.escape(block.label)}</a>'
+            out.append(f"<p>{inline_html(block.text)}{link}</p>")
         else:
             out.append("<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in block.items) + "</ul>")
     out += ["</body>", "</html>"]

@@ -11,6 +11,14 @@ the Spec (through :mod:`interpreter.documentation.english`) and the compiled Gam
 by hand, and nothing depends on the date or the machine, so the output is
 the same bytes every time.
 
+The page of a bundled variant links to the page of ``rules serve`` that
+plays it, ``PLAY?variant=NAME``: by default :data:`PLAY_URL`, the address
+``rules serve`` listens on unless told otherwise, so that the pages under
+``docs/variants`` (and the site) lead to a server running on the reader's
+machine; the server's own copies of the pages (``/rules/NAME/``) link to
+itself. A file that is not bundled gets no such link: the server plays
+bundled variants by name only.
+
 ``python -m interpreter.documentation.pages DIR`` writes the documentation of every
 bundled variant under ``DIR`` (``make docs-variants`` uses it for
 ``docs/variants``); ``rules doc VARIANT -o DIR`` writes one.
@@ -24,6 +32,7 @@ import sys
 from pathlib import Path
 
 from dsl import UnsupportedError, bundled_names
+from dsl.files import bundled_variant
 from dsl import spec as S
 
 from . import document as D
@@ -43,6 +52,8 @@ FORMATS = ("md", "html")
 PERFT_DEPTH = 3
 PERFT_NODES = 20_000_000   # a perft depth expected to have more leaves is left out of the page
 NOTATION_EXAMPLES = 8
+PLAY_URL = "http://127.0.0.1:8000/"
+"""The page of ``rules serve`` at its default address: where the rule pages' "play this" link leads."""
 
 LEGEND = ("In the movement diagrams the piece stands on a highlighted cell; a filled green disc marks a cell "
           "it may move to or capture on, a green ring a cell it may only move to, a red cross a cell where it "
@@ -70,8 +81,9 @@ def _value(piece: S.PieceSpec) -> str:
 class _Builder:
     """Collects the blocks of the page and the files of the figures, section by section."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, play: str) -> None:
         self.game = game
+        self.play = play
         self.spec = game.spec
         self.english = English(game.spec, picture=lambda direction: picture_direction(game, direction))
         self.blocks: list[D.Block] = []
@@ -115,6 +127,11 @@ class _Builder:
             self.paragraphs([sentence(f"Family of variants: {spec.family}")])
         if spec.aliases:
             self.paragraphs([sentence("Also called " + join([f"`{a}`" for a in spec.aliases], "or"))])
+        bundled = bundled_variant(spec.name)
+        if spec.path and bundled is not None and Path(spec.path).resolve() == bundled.resolve():
+            self.blocks.append(D.Link(f"To play it in the browser, run `rules serve {spec.name}`; with `rules serve` "
+                                      "already running on this machine: ", "play this",
+                                      f"{self.play}?variant={spec.name}"))
 
     def players(self) -> None:
         game, english = self.game, self.english
@@ -308,13 +325,15 @@ def _perft_counts(start, depth: int) -> list[int]:
     return counts
 
 
-def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH) -> dict[str, str]:
+def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH,
+                  play: str = PLAY_URL) -> dict[str, str]:
     """The documentation of ``game``: ``{file name: text}``, the page first, in the order of a
     rulebook: the game and its start, the board, the pieces, the special moves, how it ends,
-    notation, the interpretations, perft, and last the technical details."""
+    notation, the interpretations, perft, and last the technical details. ``play`` is the address
+    of the page of ``rules serve`` its "play this" link leads to (see the module docstring)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    builder = _Builder(game)
+    builder = _Builder(game, play)
     builder.about()
     builder.players()
     builder.board()

@@ -186,20 +186,22 @@ def _facing(game: Game, army: int) -> int:
 
 def _piece_defs(game: Game, images: set[PieceImage], upright: bool = False) -> tuple[list[str], dict[PieceImage, str]]:
     """One ``<g>`` per distinct (army, piece) drawn, referenced by ``<use>``; turned towards its army's
-    forward direction on a board whose pieces face forward, unless ``upright``."""
+    forward direction on a board whose pieces face forward, unless ``upright`` (the pieces without a board),
+    whose ids are their own (``...-upright``): a page showing both pictures (the board and a hand) would
+    otherwise draw the board's pieces with the first of two elements of one id, the upright one."""
     colours = army_colours(game)
     defs, ids = [], {}
     for image in sorted(images, key=lambda i: (i.army, i.name, i.letter)):
         body = colours[image.army % len(colours)] if image.army < len(colours) else NEUTRAL_COLOUR
         detail = "#f2f2f2" if _luminance(body) < 0.45 else OUTLINE
         slug = image_name(image.name) or re.sub(r"[^a-z0-9]+", "-", image.name.lower()) + "-" + image.letter.lower()
-        ident = f"piece-{image.army}-{slug}"
+        angle = 0 if upright else _facing(game, image.army)
+        ident = f"piece-{image.army}-{slug}" + ("-upright" if upright else "")
         ids[image] = ident
         if image.glyph:       # a light army's ink would not show on the ivory disc: dark ink for it
             art = glyph_elements(image.glyph, body if _luminance(body) < 0.6 else OUTLINE)
         else:
             art = piece_elements(image.name, image.letter, body, OUTLINE, detail)
-        angle = 0 if upright else _facing(game, image.army)
         turn = f' transform="rotate({angle} 50 50)"' if angle else ""
         defs.append(f'<g id="{ident}"{turn}>{art}</g>')
     return defs, ids

@@ -30,7 +30,6 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from dsl.catalogue import bundled_headers
 from dsl.errors import Loc, RulesError, UsageError
 from dsl.limits import DEFAULT_MAX_PLIES
 
@@ -39,6 +38,7 @@ from interpreter.loading.lints import lints
 
 from .access import HEADER, Forbidden, shown_tokens
 from .analysis import Analysis, refuse_if_contested, seconds_of
+from .catalogue import NoSuchPage, listing, rule_file, thumbnail
 from .creating import field, game_of, new_session, restored_session
 from .database import StorageFailed
 from .seats import NO_ENGINES, Engines, default_seats
@@ -55,14 +55,16 @@ MOST_WAIT = 10.0
 """The longest a request may wait for the computer's move (``?wait=SECONDS``)."""
 HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
            "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
+KEPT = {**HEADERS, "Cache-Control": "max-age=3600"}
+"""The headers of what depends on the bundled files only (thumbnails, rule pages): browsers may keep it an hour."""
 
 
 class BodyTooLarge(RulesError):
     """A request body over :data:`MOST_BODY_BYTES`."""
 
 
-STATUS = [(GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413), (StorageFailed, 503),
-          (RulesError, 400)]
+STATUS = [(GameNotFound, 404), (NoSuchPage, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413),
+          (StorageFailed, 503), (RulesError, 400)]
 MOST_WATCHERS = 32
 """Event streams open at once on one game."""
 HEARTBEAT = 15.0
@@ -75,7 +77,8 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
     """The application: ``store`` keeps the games, ``pace`` spaces computer moves (seconds),
     ``max_plies`` is every game's ply cap (where it is adjudicated a draw), ``engines`` the external
     engines its seats may be given (:class:`~.seats.Engines`, named by the operator),
-    ``default`` is the variant the page opens with (``{"variant": "chess", "mode": None}``),
+    ``default`` is the variant the page opens with (``{"variant": "chess", "mode": None, "named": False}``;
+    ``named``: the operator named it, and the page starts a game of it instead of asking),
     ``hosts`` the host names requests may be addressed to (None: any; a server on 127.0.0.1 allows
     only local names, so that another site cannot reach it through a rebound DNS name), ``public_url``
     the address the seat and spectator links are built on (None: the address each request came to).
@@ -83,7 +86,7 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
     store = store if store is not None else GameStore()
     if store.database is not None and store.restore is None:
         store.restore = lambda stored: restored_session(stored, pace, max_plies=max_plies, engines=engines)
-    default = default or {"variant": "chess", "mode": None}
+    default = default or {"variant": "chess", "mode": None, "named": False}
 
     def links(request: Request, ident: str, seats: list[str], session) -> dict:
         """The spectator link of the game and the links of ``seats`` (each with its token)."""
@@ -92,8 +95,16 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
                 "seats": {name: f"{base}#game={ident}&seat={session.tokens[name]}" for name in seats}}
 
     def variants(request: Request, body: dict):
-        listed = [{"name": h.name, "title": h.title or h.name, "aliases": list(h.aliases)} for h in bundled_headers()]
-        return 200, {"variants": listed, "default": default}
+        families, listed = listing()
+        return 200, {"variants": list(listed), "families": list(families), "default": default}
+
+    def picture(request: Request, body: dict):
+        return 200, Response(thumbnail(request.path_params["name"]), media_type="image/svg+xml", headers=KEPT)
+
+    def rules_page(request: Request, body: dict):
+        file = request.path_params.get("file", "index.html")
+        text = rule_file(request.path_params["name"], file)
+        return 200, Response(text, media_type="text/html" if file == "index.html" else "image/svg+xml", headers=KEPT)
 
     def check(request: Request, body: dict):
         game, _ = game_of(body)
@@ -211,6 +222,9 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         Route("/", lambda request: FileResponse(STATIC / "index.html", headers=HEADERS)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/variants", _api(variants), methods=["GET"]),
+        Route("/api/variants/{name}/thumbnail.svg", _api(picture), methods=["GET"]),
+        Route("/rules/{name}/", _api(rules_page), methods=["GET"]),
+        Route("/rules/{name}/{file}", _api(rules_page), methods=["GET"]),
         Route("/api/check", _api(check), methods=["POST"]),
         Route("/api/games", _api(create), methods=["POST"]),
         Route("/api/games/{ident}", _api(state), methods=["GET"]),

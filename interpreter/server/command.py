@@ -57,7 +57,8 @@ def cmd_serve(args) -> int:
         hosts.append(urlsplit(public_url).hostname)
     engines = probe_engines(args.engine or [])
     app = create_app(GameStore(database=database), pace=PACE, hosts=hosts, max_plies=args.max_plies, engines=engines,
-                     default={"variant": args.variant or "chess", "mode": args.mode}, public_url=public_url)
+                     default={"variant": args.variant or "chess", "mode": args.mode, "named": args.variant is not None},
+                     public_url=public_url)
     print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
     kept = len(database.idents())
     print(f"rules serve: games are kept in {database.path}" + (f" ({kept} kept now)" if kept else ""), flush=True)

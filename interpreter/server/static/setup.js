@@ -1,6 +1,10 @@
 // The new-game dialog of the page: a bundled variant or rules text (pasted or uploaded),
 // checked by the server (its errors shown as `rules check` prints them), its mode, the
-// mode's options, who plays each seat and a start position. Uses app.js's api and startGame.
+// mode's options, who plays each seat and a start position. Uses app.js's api and startGame,
+// and catalogue.js's variant chooser. How the page starts: the game of its address (a seat or
+// spectator link); else a game of the variant of `?variant=NAME` (a rule page's "play this") or
+// of the one `rules serve VARIANT` named, you against the computer, without asking; else the
+// dialog, over the default variant's game if it is cancelled (the page always shows a board).
 "use strict";
 
 const setup = {
@@ -79,12 +83,34 @@ function fillSetup(checked) {
     const label = document.createElement("label");
     label.className = "row";
     label.append(seat.name === seat.armies[0] ? seat.title : `${capitalise(seat.name)} (${seat.title})`);
-    const select = seatSelect(variant.seat_kinds, index === 0 ? "human" : "ai:level=easy");
+    const select = seatSelect(variant.seat_kinds, defaultSeatKind(index));
     select.name = seat.name;
     label.appendChild(select);
     setup.seats.appendChild(label);
   });
   fillClockForm(checked.seats);
+}
+
+// Who plays a seat unless the player says otherwise: the first seat a person, the others the computer.
+function defaultSeatKind(index) {
+  return index === 0 ? "human" : "ai:level=easy";
+}
+
+// Start a game of a bundled variant (in `mode`, or its default) with the default seats; true, or
+// the error (shown as a notice).
+async function quickStart(variant, mode) {
+  const body = {variant};
+  if (mode) body.mode = mode;
+  let outcome;
+  try {
+    const checked = await api("POST", "/api/check", body);
+    body.seats = Object.fromEntries(checked.seats.map((seat, index) => [seat.name, defaultSeatKind(index)]));
+    outcome = await startGame(body);
+  } catch (error) {
+    outcome = error;
+  }
+  if (outcome !== true) notice(outcome.text || String(outcome), "error");
+  return outcome === true;
 }
 
 function openSetup() {
@@ -134,6 +160,10 @@ setup.file.addEventListener("change", async () => {
 });
 setup.text.addEventListener("input", () => { setup.fileName = null; });
 $("setup-cancel").addEventListener("click", () => setup.dialog.close());
+// Cancelled (or closed by Escape) before any game: the default variant's game, so that there is a board.
+setup.dialog.addEventListener("close", () => {
+  if (!page.game && page.defaultVariant) quickStart(page.defaultVariant.variant, page.defaultVariant.mode);
+});
 $("new-game").addEventListener("click", openSetup);
 $("setup-start").addEventListener("click", async () => {
   const body = setupRequest();
@@ -150,14 +180,23 @@ $("setup-start").addEventListener("click", async () => {
 async function start() {
   const listed = await api("GET", "/api/variants");
   page.variants = listed.variants;
-  setup.variant.replaceChildren(...listed.variants.map((v) => new Option(`${v.title} (${v.name})`, v.name)),
-                                new Option("Rules text (paste or upload)…", RULES));
+  page.defaultVariant = listed.default;
+  fillVariantChoices(listed);
   setup.variant.value = listed.default.variant;
+  showChosenCard();
   if (listed.default.mode) {
     setup.mode.replaceChildren(new Option(listed.default.mode, listed.default.mode));
     setup.modeRow.hidden = false;
   }
-  if (!(await openLinkedGame())) openSetup();
+  if (await openLinkedGame()) return;
+  const asked = new URLSearchParams(location.search).get("variant");
+  if (asked !== null) {
+    history.replaceState(null, "", location.pathname + location.hash);   // a reload opens the game, not another
+    if (await quickStart(asked, null)) return;
+  } else if (listed.default.named && await quickStart(listed.default.variant, listed.default.mode)) {
+    return;
+  }
+  openSetup();
 }
 
 start().catch((error) => notice(String(error), "error"));
