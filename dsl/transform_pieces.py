@@ -43,6 +43,12 @@ class PieceRules:
     def value(self, items):
         return ("value", float(items[0]))
 
+    def notation_letter(self, items):
+        return ("notation_letter", self.letter(items)[1])
+
+    def notation_glyph(self, items):
+        return ("notation_glyph", self._glyph(items[0]))
+
     def _glyph(self, token) -> str:
         """The text of a glyph: one to three characters, none of them a control character."""
         text = unquote(token)

@@ -276,6 +276,7 @@ function showMoves() {
   const g = page.game;
   const list = $("moves");
   list.replaceChildren();
+  showNotationChoice(g.variant);
   const perRound = g.variant.turns.length;
   list.style.setProperty("--per-round", perRound);
   let row = null;
@@ -295,7 +296,7 @@ function showMoves() {
     const item = document.createElement("button");
     item.type = "button";
     item.className = "move" + (move.forced ? " forced" : "");
-    item.textContent = move.san;
+    item.textContent = moveText(move);
     item.title = `${armyTitle(move.army)}: ${move.san}` + (move.forced ? " (forced)" : "");
     const ply = index + 1;
     if ((page.viewing && page.viewing.ply === ply) || (!page.viewing && ply === g.moves.length)) item.classList.add("current");
