@@ -78,7 +78,8 @@ def _unique(pos: Position, move: Move, legal: list[Move] | None,
     if not _writable(move):
         return san
     text = write(pos, move, moves)
-    if any(m != move and _writable(m) and write(pos, m, moves) == text for m in moves):
+    # Both notations name the destination (同 is the previous move's): only moves there can be written alike.
+    if any(m != move and m[1] == move[1] and _writable(m) and write(pos, m, moves) == text for m in moves):
         return san
     return text
 

@@ -46,7 +46,11 @@ def move_to_wxf(pos: Position, move: Move, legal: list[Move] | None = None) -> s
     if not _writable(move):
         return san
     text = _wxf(pos, move)
-    if any(m != move and _writable(m) and _wxf(pos, m) == text for m in written(legal).moves):
+    # A text that starts with the piece's letter can only be written alike for a piece with that letter;
+    # one that starts with a file digit or a sign (tandem pawns) is compared with every move.
+    letter = traditional_letter(pos.game, pos.board[move[0]])
+    if any(m != move and _writable(m) and (traditional_letter(pos.game, pos.board[m[0]]) == letter or not text[0].isalpha())
+           and _wxf(pos, m) == text for m in written(legal).moves):
         return san
     return text
 
