@@ -215,3 +215,4 @@ def test_a_game_the_notation_cannot_number_is_refused_at_the_notation_line():
     with pytest.raises(RulesSemanticError) as err:
         compile_variant(load_spec_text("extends xiangqi\npiece Horse { letter N  notation letter \"7\"  betza \"nN\" }\n"))
     assert "notation letter" in err.value.message
+    assert (err.value.loc.line, err.value.loc.column) == (2, 41)   # at the letter, not the piece

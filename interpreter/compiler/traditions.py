@@ -26,7 +26,8 @@ def check_notation(spec: S.VariantSpec, game) -> None:
     for piece in spec.pieces.values():
         letter = piece.notation_letter
         if letter is not None and not (letter[-1:].isalpha() and (len(letter) == 1 or (len(letter) == 2 and letter[0] == "+"))):
-            raise RulesSemanticError(f"a notation letter is a letter or '+' and a letter, not {letter!r}", piece.loc,
+            raise RulesSemanticError(f"a notation letter is a letter or '+' and a letter, not {letter!r}",
+                                     piece.locs.get("notation letter", piece.loc),
                                      expected="a letter such as E or +P")
     style = spec.notation
     if style in (None, "san"):
