@@ -185,7 +185,7 @@ def test_a_forced_move_is_played_by_the_server(client):
     fen = " ".join(fields)
     assert position_from_fen(game, fen).legal_moves()[0][3][0] == "remove"
     state = create(client, variant="superchess", mode="4p", fen=fen)
-    assert state["moves"] == [{"san": "remove", "army": "black", "forced": True}]
+    assert state["moves"] == [{"san": "remove", "army": "black", "forced": True, "notation": {}}]
     assert state["to_move"] == ["tan"]
 
 
