@@ -40,8 +40,7 @@ def check_notation(spec: S.VariantSpec, game) -> None:
                                  expected="one army with 'forward n' and one with 'forward s'")
     if board.levels > 1 or any(part is None for part in board.parts):
         raise RulesSemanticError(f"'notation {style}' needs a flat grid board (it numbers files)", loc)
-    ranks = MAX_SHOGI_RANKS if style == "shogi" else board.ranks
-    if board.files > MAX_FILES or board.ranks > ranks:
+    if board.files > MAX_FILES or (style == "shogi" and board.ranks > MAX_SHOGI_RANKS):
         raise RulesSemanticError(f"'notation {style}' names at most {MAX_FILES} files"
                                  + (f" and {MAX_SHOGI_RANKS} ranks" if style == "shogi" else "")
                                  + f", and this board has {board.files} x {board.ranks}", loc)
