@@ -497,6 +497,10 @@ def test_the_move_list_switches_to_the_games_traditional_notation(page):
     page.select_option("#notation", "japanese")
     assert page.locator("#moves .move").all_inner_texts() == ["▲７六歩", "△３四歩", "▲７五歩", "△９四歩", "▲７四歩", "△同歩"]
     screenshot(page, "notation-japanese")
+    page.locator("#moves .move").nth(1).click()                 # an earlier position is named the same way
+    page.wait_for_selector("#viewing:not([hidden])")
+    assert "after Gote's △３四歩" in page.inner_text("#viewing-text")
+    page.click("#back-to-game")
     page.select_option("#notation", "western")
     assert page.locator("#moves .move").all_inner_texts() == ["P-7f", "P-3d", "P-7e", "P-9d", "P-7d", "Px7d"]
     page.select_option("#notation", "japanese")

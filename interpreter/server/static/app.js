@@ -536,7 +536,7 @@ async function viewPly(ply) {
   $("viewing").hidden = false;
   const move = page.game.moves[ply - 1];
   $("viewing-text").textContent = ply === 0 ? "Viewing the start position." :
-    `Viewing the position after ${armyTitle(move.army)}'s ${move.san} (ply ${ply}).`;
+    `Viewing the position after ${armyTitle(move.army)}'s ${moveText(move)} (ply ${ply}).`;
   $("fen").value = page.viewing.fen;
   drawBoard();
   showMoves();
