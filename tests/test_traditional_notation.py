@@ -216,3 +216,21 @@ def test_a_game_the_notation_cannot_number_is_refused_at_the_notation_line():
         compile_variant(load_spec_text("extends xiangqi\npiece Horse { letter N  notation letter \"7\"  betza \"nN\" }\n"))
     assert "notation letter" in err.value.message
     assert (err.value.loc.line, err.value.loc.column) == (2, 41)   # at the letter, not the piece
+
+
+# The Japan Shogi Association's examples of the words that tell pieces apart, gathered in one position as the
+# KI2 writer test of the C# shogi library of yaneurao's MyShogi repository has them (Sente to move); each
+# origin (from-to), with what it is written for a move to the common square.
+JSA_POSITION = "k+p3+B3/+p+p1G4+B/3GGG3/9/4+R3+R/9/1+P4S1S/+P1+P6/+P+P+PNKNSS1[] w - - 0 1"
+JSA_WORDS = [
+    ("a1b2", "８八と左上"), ("b1b2", "８八と直"), ("c1b2", "８八と右上"), ("a2b2", "８八と左寄"), ("c2b2", "８八と右寄"),
+    ("b3b2", "８八と引"), ("d1e3", "５七桂左"), ("f1e3", "５七桂右"), ("g1h2", "２八銀左上"), ("h1h2", "２八銀直"),
+    ("g3h2", "２八銀左引"), ("i3h2", "２八銀右"), ("e5g5", "３五龍左"), ("i5g5", "３五龍右"), ("d7e8", "５二金左上"),
+    ("d8e8", "５二金寄"), ("e7e8", "５二金直"), ("f7e8", "５二金右"), ("f9h7", "２三馬左"), ("i8h7", "２三馬右"),
+]
+
+
+def test_shogi_relative_words_of_the_association(shogi):
+    pos = position_from_fen(shogi, JSA_POSITION)
+    legal = pos.legal_moves()
+    assert [move_to_japanese(pos, parse_move(pos, m), legal) for m, _ in JSA_WORDS] == ["▲" + w for _, w in JSA_WORDS]

@@ -23,13 +23,12 @@ Japanese (the Japan Shogi Association's convention): ``▲７六歩``, ``△同�
 - the destination, or ``同`` ("same") when it is the square the previous move went to;
 - the piece's name before it moves: its ``notation glyph`` if it has one, else its army's
   glyph, else its glyph (else its letter): 歩 香 桂 銀 金 角 飛 玉, と 成香 成桂 成銀 馬 龍;
-- when another piece of the same kind could move there too, what tells it apart, in this
-  order: its movement alone if none of the others moves that way (``上`` forward, ``引``
-  backward, ``寄`` sideways); else, among those moving that way, ``直`` for a piece stepping
-  one square straight forward, ``右`` / ``左`` for the rightmost / leftmost of them as the mover
-  sees the board, followed by the movement when the pieces moving other ways had to be set
-  apart first (``左上``); when even that does not tell them apart, the origin square in
-  brackets, as KIF files write every move (``(77)``);
+- when another piece of the same kind could move there too, the first of these that tells it
+  apart: its movement, if none of the others moves that way (``上`` forward, ``引`` backward,
+  ``寄`` sideways); ``直`` for a step of one square straight forward; ``右`` / ``左`` when it
+  stands right / left of all the others, as the mover sees the board (on a file of its own);
+  ``右`` / ``左`` among those that move as it does, followed by the movement (``左上``,
+  ``右寄``); else the origin square in brackets, as KIF files write every move (``(77)``);
 - ``打`` ("drop") for a drop, only when a piece of that kind on the board could move there too;
 - ``成`` when the piece promotes, ``不成`` when it could and does not.
 
@@ -176,13 +175,24 @@ def _relative(pos: Position, move: Move, rivals: list[int]) -> str:
     group = [c for c in rivals if _movement(pos, c, to) == movement]
     if len(group) == 1:
         return movement
-    also = movement if len(group) < len(rivals) else ""
     if advance(game, pos.army, frm, to) == 1 and file_from_right(game, pos.army, frm) == file_from_right(game, pos.army, to):
         return "直"
-    files = {c: file_from_right(game, pos.army, c) for c in group}   # from the mover's right: 1 is the rightmost
-    if all(files[frm] < files[c] for c in group if c != frm):
-        return "右" + also
-    if all(files[frm] > files[c] for c in group if c != frm):
-        return "左" + also
+    side = _side(pos, frm, rivals)
+    if side:
+        return side
+    side = _side(pos, frm, group)
+    if side:
+        return side + movement
     first = _first(pos)
     return f"({file_from_right(game, first, frm)}{rank_from_far(game, first, frm)})"
+
+
+def _side(pos: Position, frm: int, cells: list[int]) -> str:
+    """``右`` when ``frm`` is the rightmost of ``cells`` as the mover sees the board (on a file of its own),
+    ``左`` when it is the leftmost, else empty."""
+    files = {c: file_from_right(pos.game, pos.army, c) for c in cells}   # from the mover's right: 1 is the rightmost
+    if all(files[frm] < files[c] for c in cells if c != frm):
+        return "右"
+    if all(files[frm] > files[c] for c in cells if c != frm):
+        return "左"
+    return ""
