@@ -189,7 +189,9 @@ class _Builder:
             self.variant["name_loc"] = decl.loc
             self.variant["aliases"] = fields.get("aliases", [])
             self.variant["interpretations"].extend(interpretations)
-        for key in ("title", "description", "source", "family"):
+        if "notation" in fields:   # (style, location): the location is kept for the compiler's errors
+            fields["notation"], fields["notation_loc"] = fields["notation"]
+        for key in ("title", "description", "source", "family", "notation", "notation_loc"):
             if key in fields and (top or key not in self.top_keys):
                 self.variant[key] = fields[key]
                 if top:
@@ -297,6 +299,7 @@ class _Builder:
             aliases=self.variant.get("aliases", []),
             source=self.variant.get("source"),
             family=self.variant.get("family"),
+            notation=self.variant.get("notation"),
             interpretations=self.variant["interpretations"],
             path=str(path),
             sources=self.sources,
@@ -314,7 +317,8 @@ class _Builder:
             setup=self.setup,
             ai=self.ai,
             examples=self.examples,
-            locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc"))) if v},
+            locs={k: v for k, v in (("name", self.variant.get("name_loc")), ("turn", self.variant.get("turn_loc")),
+                                    ("notation", self.variant.get("notation_loc"))) if v},
         )
 
 

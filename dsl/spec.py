@@ -446,6 +446,12 @@ class PieceSpec(Node):
     army_glyphs: dict[str, str] = {}
     """``glyph { white: "俥"  black: "車" }``: an army's own glyph for the piece (xiangqi writes the
     same piece differently for Red and Black); it wins over ``glyph``."""
+    notation_letter: str | None = None
+    """``notation letter E``: the letter the game's traditional notation (``VariantSpec.notation``)
+    writes for the piece, when it is not ``letter`` (WXF writes xiangqi's elephant E and horse H)."""
+    notation_glyph: str | None = None
+    """``notation glyph "成銀"``: the characters the Japanese shogi notation writes for the piece,
+    when they are not its glyph (a promoted silver is drawn 全 and written 成銀)."""
     diagram_cells: list[str] = []
     """Where the documentation's movement diagrams show the piece (``diagram at``): for each cell
     type, the first of these cells of that type replaces the cell the generator would choose."""
@@ -741,6 +747,10 @@ class VariantSpec(Node):
     source: str | None = None
     family: str | None = None
     """The group of variants it belongs to, for the documentation site's navigation."""
+    notation: Literal["wxf", "shogi", "san"] | None = None
+    """``notation wxf`` / ``notation shogi``: the game's traditional move notation, a display choice
+    beside SAN (the notation of records); ``notation san`` (or none) declares none. Inherited
+    through ``extends`` unless the file states its own."""
     interpretations: list[str] = []
     path: str | None = None
     sources: list[str] = []   # every file read: the file itself, then what it extends and includes

@@ -29,6 +29,8 @@ class PieceRules:
             elif key == "army_glyphs":
                 piece.army_glyphs = {army: text for army, text, _ in value}
                 piece.locs.update({f"glyph {army}": loc for army, _, loc in value})
+            elif key == "notation_letter":
+                piece.notation_letter, piece.locs["notation letter"] = value
             elif key == "diagram_cells":
                 piece.diagram_cells = [name for name, _ in value]
                 piece.locs.update({f"diagram {name}": loc for name, loc in value})
@@ -42,6 +44,12 @@ class PieceRules:
 
     def value(self, items):
         return ("value", float(items[0]))
+
+    def notation_letter(self, items):
+        return ("notation_letter", (self.letter(items)[1], self.loc(items[0])))
+
+    def notation_glyph(self, items):
+        return ("notation_glyph", self._glyph(items[0]))
 
     def _glyph(self, token) -> str:
         """The text of a glyph: one to three characters, none of them a control character."""

@@ -75,6 +75,9 @@ class ToDecls(PieceRules, GameRules, Transformer_NonRecursive):
     def family(self, items):
         return ("family", unquote(items[0]))
 
+    def notation(self, items):
+        return ("notation", (str(items[0]), self.loc(items[0])))
+
     def _ref_decl(self, kind, items):
         token = items[0]
         ref = unquote(token) if token.type == "STRING" else str(token)

@@ -127,6 +127,23 @@ def test_the_whole_flow_of_a_game(client):
     assert client.get(f"/api/games/{ident}").status_code == 404
 
 
+def test_plies_carry_the_games_traditional_notation_and_records_keep_san(client):
+    """A game that declares a notation lists it in its variant, and each ply has its text in it, written
+    from the position before the ply (Japanese 同 from the ply before that); a game without has none."""
+    state = create(client, variant="xiangqi", moves="h3e3 h10g8")
+    assert state["variant"]["notations"] == [{"name": "wxf", "title": "WXF"}]
+    state = client.post(f"/api/games/{state['id']}/moves", json={"move": "Nh1g3"}).json()
+    assert [(m["san"], m["notation"]) for m in state["moves"]] == [
+        ("Che3", {"wxf": "C2.5"}), ("Ng8", {"wxf": "H8+7"}), ("Ng3", {"wxf": "H2+3"})]
+    assert "1. Che3 Ng8 2. Ng3 *" in state["record"]
+    state = create(client, variant="shogi", moves="Pc4 Pg6 Bxh8=+B Sxh8")
+    assert [n["name"] for n in state["variant"]["notations"]] == ["western", "japanese"]
+    assert [m["notation"]["japanese"] for m in state["moves"]] == ["▲７六歩", "△３四歩", "▲２二角成", "△同銀"]
+    assert [m["notation"]["western"] for m in state["moves"]] == ["P-7f", "P-3d", "Bx2b+", "Sx2b"]
+    state = create(client, variant="chess", moves="e4")
+    assert state["variant"]["notations"] == [] and state["moves"][0]["notation"] == {}
+
+
 def test_a_game_to_its_end_and_its_record_loaded_again(client):
     ident = create(client, variant="chess", moves="f3 e5 g4")["id"]
     state = client.post(f"/api/games/{ident}/moves", json={"move": "Qh4"}).json()
@@ -193,7 +210,7 @@ def test_a_forced_move_is_played_by_the_server(client):
     fen = " ".join(fields)
     assert position_from_fen(game, fen).legal_moves()[0][3][0] == "remove"
     state = create(client, variant="superchess", mode="4p", fen=fen)
-    assert state["moves"] == [{"san": "remove", "army": "black", "forced": True}]
+    assert state["moves"] == [{"san": "remove", "army": "black", "forced": True, "notation": {}}]
     assert state["to_move"] == ["tan"]
 
 

@@ -491,3 +491,38 @@ def test_shogi_pieces_face_their_army_and_turn_with_the_board(page):
             t => (t.parentNode.getAttribute('transform') || '').startsWith('rotate(-180')).length})""")
     assert turned == {"pieces": 0, "labels": 18}
     screenshot(page, "shogi-flipped")
+
+
+def test_the_move_list_switches_to_the_games_traditional_notation(page):
+    """A game whose rules declare a notation offers it beside SAN above the move list; the choice
+    rewrites the list (Japanese ▲/△, 同 for a recapture; WXF) and is remembered per variant."""
+    new_game(page, "shogi", {"white": "human", "black": "human"})
+    for frm, to in (("c3", "c4"), ("g7", "g6"), ("c4", "c5"), ("a7", "a6"), ("c5", "c6"), ("c7", "c6")):
+        play_by_clicks(page, frm, to)
+    options = page.locator("#notation option").all_inner_texts()
+    assert options == ["SAN", "Western", "Japanese"] and page.input_value("#notation") == "san"
+    assert page.locator("#moves .move").all_inner_texts()[-1] == "Pxc6"
+    page.select_option("#notation", "japanese")
+    assert page.locator("#moves .move").all_inner_texts() == ["▲７六歩", "△３四歩", "▲７五歩", "△９四歩", "▲７四歩", "△同歩"]
+    screenshot(page, "notation-japanese")
+    page.locator("#moves .move").nth(1).click()                 # an earlier position is named the same way
+    page.wait_for_selector("#viewing:not([hidden])")
+    assert "after Gote's △３四歩" in page.inner_text("#viewing-text")
+    page.click("#back-to-game")
+    page.select_option("#notation", "western")
+    assert page.locator("#moves .move").all_inner_texts() == ["P-7f", "P-3d", "P-7e", "P-9d", "P-7d", "Px7d"]
+    page.select_option("#notation", "japanese")
+    new_game(page, "xiangqi", {"white": "human", "black": "human"})
+    play_by_clicks(page, "h3", "e3")
+    assert page.locator("#notation option").all_inner_texts() == ["SAN", "WXF"]
+    assert page.input_value("#notation") == "san"
+    page.select_option("#notation", "wxf")
+    play_by_clicks(page, "h10", "g8")
+    assert page.locator("#moves .move").all_inner_texts() == ["C2.5", "H8+7"]
+    screenshot(page, "notation-wxf")
+    new_game(page, "shogi", {"white": "human", "black": "human"})
+    assert page.input_value("#notation") == "japanese"          # remembered for shogi
+    play_by_clicks(page, "c3", "c4")
+    assert page.locator("#moves .move").all_inner_texts() == ["▲７六歩"]
+    new_game(page, "chess", {"white": "human", "black": "human"})
+    assert page.locator("#notation").is_hidden()

@@ -157,6 +157,20 @@ def test_a_database_keeps_games_plies_seats_and_tokens(tmp_path):
         second.app.state.store.close()
 
 
+def test_a_restored_game_writes_its_plies_traditional_notation_again(tmp_path):
+    """The database keeps SAN only; a game read back writes each ply's Japanese and Western forms again,
+    同 included (it needs the ply before)."""
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+        ident = first.post("/api/games", json={"variant": "shogi", "moves": "Pc4 Pg6 Bxh8=+B Sxh8"}).json()["id"]
+        before = first.get(f"/api/games/{ident}").json()["moves"]
+        first.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+        after = second.get(f"/api/games/{ident}").json()["moves"]
+        second.app.state.store.close()
+    assert after == before and after[3]["notation"] == {"western": "Sx2b", "japanese": "△同銀"}
+
+
 def test_a_database_of_another_schema_version_is_refused(tmp_path):
     path = tmp_path / "games.sqlite3"
     Database(str(path)).close()

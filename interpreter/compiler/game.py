@@ -40,6 +40,7 @@ from .setup import Setup, compile_setup
 from .promotions import InPlacePromotion, check_promotion_options, in_place_promotion
 from .stacking import compile_stacking
 from .tables import AttackTables, FoeTables, attack_tables, foe_tables
+from .traditions import check_notation
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
@@ -133,6 +134,7 @@ class Game:
                 if cell not in self.board.index:
                     raise unknown_name("cell", cell, self.board.names, piece.locs.get(f"diagram {cell}", piece.loc))
         self._compile_pieces(spec)
+        check_notation(spec, self)
         tables = attack_tables(self)
         # Per army, the tables of its attacks that depend on occupancy alone; slow_attackers: the codes
         # whose attacks are found by generating their moves.

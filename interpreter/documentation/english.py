@@ -34,6 +34,11 @@ from .phrases import (
 )
 
 CHECKMATED = "the side to move is checkmated (in check, with no legal move)"
+NOTATIONS = {   # a 'notation' declaration in words
+    "wxf": "Besides SAN, moves can be shown in WXF notation, the World Xiangqi Federation's",
+    "shogi": "Besides SAN, moves can be shown in the Western (Hodges) and the Japanese shogi notations",
+    "san": "Moves are written in SAN only: the game declares no traditional notation",
+}
 
 
 # Words a shared opening of clauses may not end on: the clause's own words start there.
@@ -585,6 +590,8 @@ class English(PieceEnglish, RulesEnglish, BoardEnglish):
             intro.append(sentence(f"Source: {spec.source}"))
         if spec.family:
             intro.append(sentence(f"Family of variants: {spec.family}"))
+        if spec.notation:
+            intro.append(sentence(NOTATIONS[spec.notation]))
         if spec.aliases:
             intro.append(sentence(f"Also called {join([f'`{a}`' for a in spec.aliases], 'or')}"))
         players = [self.army_summary(a) for a in spec.armies]

@@ -187,6 +187,10 @@ class PieceEnglish:
         facts = [f"letter `{(piece.letter or piece.name[0]).upper()}`"]
         if piece.value is not None:
             facts.append(f"value {num(piece.value)}")
+        if piece.notation_letter:
+            facts.append(f"`{piece.notation_letter}` in the game's traditional notation")
+        if piece.notation_glyph:
+            facts.append(f"`{piece.notation_glyph}` in the Japanese notation")
         text = f"The {piece.name} ({', '.join(facts)})"
         text += "."
         if piece.royal:

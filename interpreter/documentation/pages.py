@@ -47,6 +47,8 @@ from interpreter.loading import compile_variant, load_game
 from interpreter.engine.perft import perft
 from interpreter.drawing.render import Diagram, diagram_of, kind_image, piece_image, render_pieces, render_svg
 from interpreter.loading import start_position
+from interpreter.notation.reading import parse_move
+from interpreter.notation.traditional import notations, traditional_texts
 
 FORMATS = ("md", "html")
 PERFT_DEPTH = 3
@@ -54,6 +56,21 @@ PERFT_NODES = 20_000_000   # a perft depth expected to have more leaves is left 
 NOTATION_EXAMPLES = 8
 PLAY_URL = "http://127.0.0.1:8000/"
 """The page of ``rules serve`` at its default address: where the rule pages' "play this" link leads."""
+TRADITIONS = {   # by 'notation' declaration: what the rule page says of the traditional notation
+    "wxf": ("The move list of `rules serve` can also show moves in WXF notation, the World Xiangqi Federation's "
+            "(records keep SAN): the piece's letter, its file numbered from the mover's own right, `+` forward, "
+            "`-` backward or `.` sideways, then the file it arrives on, or the number of ranks it moves along its "
+            "file (`C2.5`, `H2+3`, `R1+1`); two pieces of a kind on one file are told apart by `+` (front) and `-` "
+            "(rear) instead of the file."),
+    "shogi": ("The move list of `rules serve` can also show moves in the Western (Hodges) and the Japanese "
+              "notation (records keep SAN); both number the files from the first player's right and the ranks "
+              "from the top. Western: the piece's letter, its origin square only when another piece written alike "
+              "could go there, `-`, `x` (capture) or `*` (drop), the square as a file digit and a rank letter, and "
+              "`+` (promotes) or `=` (could promote and does not): `P-7f`, `Bx2b+`. Japanese: `▲` or `△` for the "
+              "side, the square (`７六`) or `同` for the square of the previous move, the piece, what tells it apart "
+              "from another of its kind (`右`, `左`, `上`, `引`, `寄`, `直`), `打` for a drop that needs saying, "
+              "`成` or `不成`: `▲７六歩`, `△同銀`."),
+}
 
 LEGEND = ("In the movement diagrams the piece stands on a highlighted cell; a filled green disc marks a cell "
           "it may move to or capture on, a green ring a cell it may only move to, a red cross a cell where it "
@@ -268,7 +285,23 @@ class _Builder:
                          f"some of them:"])
         step = max(1, len(table) // NOTATION_EXAMPLES)
         picks = table[::step][:NOTATION_EXAMPLES]
-        self.blocks.append(D.Table(("SAN", "from-to"), tuple((f"`{m['san']}`", f"`{m['uci']}`") for m in picks)))
+        styles = notations(game)
+        legal = start.legal_moves()
+        texts = [traditional_texts(start, parse_move(start, m["san"], legal=legal), legal) if styles else {}
+                 for m in picks]
+        self.blocks.append(D.Table(("SAN", "from-to", *(title for _, title in styles)),
+                                   tuple((f"`{m['san']}`", f"`{m['uci']}`", *(f"`{t[key]}`" for key, _ in styles))
+                                         for m, t in zip(picks, texts))))
+        if styles:
+            self.paragraphs([TRADITIONS[game.spec.notation], *self._notation_names()])
+
+    def _notation_names(self) -> list[str]:
+        """The pieces the traditional notation writes otherwise than by their letter or glyph, in a sentence each."""
+        kinds = self.game.kinds
+        letters = [f"the {k.name} `{k.spec.notation_letter}`" for k in kinds if k.spec.notation_letter]
+        glyphs = [f"the {k.name} `{k.spec.notation_glyph}`" for k in kinds if k.spec.notation_glyph]
+        return ([f"Its letters are the pieces' letters, except {join(letters)}."] if letters else []) + (
+            [f"Its characters are the pieces' glyphs, except {join(glyphs)}."] if glyphs else [])
 
     def perft(self, depth: int) -> None:
         """Perft counts up to ``depth``, leaving out a depth expected to have more than

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, NamedTuple, TypeVar
 
+from interpreter.compiler.atoms import frame
 from interpreter.compiler.game import Game
 from interpreter.compiler.stacking import CAPTURES
 from interpreter.engine.attacks import royal_cells
@@ -195,3 +196,23 @@ def bases(moves: list[Move]) -> list[Move]:
 
 def _bases(moves: list[Move]) -> list[Move]:
     return list(dict.fromkeys(base_move(m) for m in moves))
+
+def file_from_right(game: Game, army: int, cell: int) -> int:
+    """The file of ``cell`` numbered from 1 at ``army``'s own right (the files of the traditional notations,
+    :mod:`.wxf` and :mod:`.shogi_notation`; the compiler has checked that the armies face along the files)."""
+    x = game.board.coords[cell][0]
+    return game.board.files - x if frame(game.armies[army].forward, game.board)[1][0] > 0 else x + 1
+
+def rank_from_far(game: Game, army: int, cell: int) -> int:
+    """The rank of ``cell`` numbered from 1 at the far side of ``army`` (its top, as it looks at the board)."""
+    y = game.board.coords[cell][1]
+    return game.board.ranks - y if frame(game.armies[army].forward, game.board)[0][1] > 0 else y + 1
+
+def advance(game: Game, army: int, frm: int, to: int) -> int:
+    """How many ranks ``army`` moves forward going from ``frm`` to ``to`` (negative: backward)."""
+    return rank_from_far(game, army, frm) - rank_from_far(game, army, to)
+
+def traditional_letter(game: Game, code: int) -> str:
+    """The letter a traditional notation writes for a piece: its ``notation letter``, else its letter."""
+    kind = game.kinds[game.code_kind[code]]
+    return kind.spec.notation_letter or kind.letter

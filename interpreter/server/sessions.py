@@ -57,6 +57,7 @@ from interpreter.loading.records import game_record
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
+from interpreter.notation.traditional import traditional_texts
 
 from .access import held_seats, new_tokens, refuse
 from .clocks import SeatClocks
@@ -89,13 +90,16 @@ class Source:
 
 @dataclass(frozen=True)
 class Ply:
-    """One ply played: the move, its SAN, the army that played it, and whether it was forced (a pass,
-    a mated king leaving the board), which the server plays by itself."""
+    """One ply played: the move, its SAN, the army that played it, whether it was forced (a pass,
+    a mated king leaving the board), which the server plays by itself, and its text in each of the
+    game's traditional notations (:func:`~interpreter.notation.traditional.traditional_texts`: a
+    display choice; the database keeps the SAN and a restored game writes them again)."""
 
     move: tuple
     san: str
     army: int
     forced: bool
+    notation: dict[str, str]
 
 
 class Thinking:
@@ -419,7 +423,9 @@ class Session:
     def _push(self, move: tuple, legal: list, forced: bool) -> None:
         """Play ``move``: its seat's clock is charged, and a draw offer it did not make is declined."""
         seat = seat_of(self.seats, self.pos.army).name
-        self.plies.append(Ply(move, move_to_san(self.pos, move, legal=legal), self.pos.army, forced))
+        previous = self.plies[-1].move if self.plies else None
+        self.plies.append(Ply(move, move_to_san(self.pos, move, legal=legal), self.pos.army, forced,
+                              traditional_texts(self.pos, move, legal, previous)))
         self.pos.push(move)
         if self.clock is not None:
             self.clock.moved(seat)

@@ -26,6 +26,7 @@ from interpreter.loading.records import result_token
 from interpreter.notation.fen import to_fen
 from interpreter.notation.san import from_to_text, san_text
 from interpreter.notation.terms import captures, inner
+from interpreter.notation.traditional import notations
 
 from .seats import KINDS, NO_ENGINES, Engines
 from .sessions import Session
@@ -58,6 +59,7 @@ def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> 
         "cells": list(game.board.names),
         "drawing": drawing_view(game),
         "seat_kinds": {**KINDS, **engines.kinds(game)},
+        "notations": [{"name": key, "title": title} for key, title in notations(game)],
     }
 
 
@@ -229,7 +231,8 @@ def state_view(session: Session, ident: str) -> dict:
         "options": session.source.options, "seats": [seat.view(game) for seat in session.seats],
         "start_fen": session.start_fen, "start_turn": session.start.turn, "start_fullmove": session.start.fullmove,
         "ply": len(plies),
-        "moves": [{"san": p.san, "army": game.armies[p.army].name, "forced": p.forced} for p in plies],
+        "moves": [{"san": p.san, "army": game.armies[p.army].name, "forced": p.forced, "notation": p.notation}
+                  for p in plies],
         **position_view(game, pos, plies[-1].move if plies else None),
         "legal": legal_view(game, pos, legal),
         "result": result_view(game, result),

@@ -283,6 +283,7 @@ function showMoves() {
   const g = page.game;
   const list = $("moves");
   list.replaceChildren();
+  showNotationChoice(g.variant);
   const perRound = g.variant.turns.length;
   list.style.setProperty("--per-round", perRound);
   let row = null;
@@ -302,7 +303,7 @@ function showMoves() {
     const item = document.createElement("button");
     item.type = "button";
     item.className = "move" + (move.forced ? " forced" : "");
-    item.textContent = move.san;
+    item.textContent = moveText(move);
     item.title = `${armyTitle(move.army)}: ${move.san}` + (move.forced ? " (forced)" : "");
     const ply = index + 1;
     if ((page.viewing && page.viewing.ply === ply) || (!page.viewing && ply === g.moves.length)) item.classList.add("current");
@@ -545,7 +546,7 @@ async function viewPly(ply) {
   $("viewing").hidden = false;
   const move = page.game.moves[ply - 1];
   $("viewing-text").textContent = ply === 0 ? "Viewing the start position." :
-    `Viewing the position after ${armyTitle(move.army)}'s ${move.san} (ply ${ply}).`;
+    `Viewing the position after ${armyTitle(move.army)}'s ${moveText(move)} (ply ${ply}).`;
   $("fen").value = page.viewing.fen;
   drawBoard();
   showMoves();
