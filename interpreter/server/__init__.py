@@ -14,6 +14,8 @@ The pieces, each a module:
 - :mod:`.database`: the games kept in SQLite (``rules serve --db``), every ply committed
   before it is acknowledged;
 - :mod:`.views`: the JSON of a game, a position and its legal moves;
+- :mod:`.live`: a game followed live (the states as they change), and its WebSocket, which
+  takes moves too;
 - :mod:`.command`: the ``rules serve`` command;
 - ``static/``: the page (plain HTML, CSS and JavaScript, no build step,
   nothing fetched from elsewhere).
