@@ -5,6 +5,8 @@ refusals as the HTTP API, the caps; and a short run of the load bench against a 
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,8 @@ from interpreter.server import live  # noqa: E402
 from interpreter.server.app import create_app  # noqa: E402
 from interpreter.server.database import Database  # noqa: E402
 from interpreter.server.store import GameStore  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -182,3 +186,12 @@ def test_a_move_is_stored_before_its_ack(tmp_path):
         client.app.state.store.close()
     database.close()
 
+
+def test_a_short_load_run_loses_and_duplicates_nothing(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from bench import serve_load
+
+    report = serve_load.run(games=2, seconds=2, seed=1, db=str(tmp_path / "load.sqlite3"))
+    assert report.moves > 4 and report.errors == {}
+    assert report.lost == 0 and report.duplicated == 0 and report.unanswered == 0
+    assert len(report.ack_ms) == report.moves and report.memory["before"] <= report.memory["peak"]
