@@ -160,6 +160,19 @@ def test_unknown_game_and_the_caps(client, monkeypatch):
         assert "this server has 1 live connections already" in error["message"] and code == 4409
 
 
+def test_a_page_of_another_site_is_refused():
+    with TestClient(create_app(public_url="https://chess.example.org/")) as client:
+        game = new_game(client)
+        path = f"/api/games/{game['id']}/socket"
+        with client.websocket_connect(path, headers={"origin": "http://evil.example"}) as socket:
+            error, code = refused(socket)
+        assert error["status"] == 403 and "http://evil.example may not open" in error["message"] and code == 4403
+        for origin in ("http://testserver", "https://chess.example.org"):
+            with client.websocket_connect(path, headers={"origin": origin}) as socket:
+                assert socket.receive_json()["type"] == "state"
+        client.app.state.store.close()
+
+
 def test_an_abandoned_game_closes_its_sockets(client):
     game = new_game(client)
     with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:

@@ -25,9 +25,10 @@ status of the HTTP API's error answer for the same request (403 another
 seat's move, 409 the game is over, 400 an illegal move or a message that is
 not a JSON object of a known kind). An error leaves the connection open,
 except these, after which the server closes it with code 4000 + status: no
-such game (404), more than :data:`MOST_PER_GAME` sockets on the game or
-:data:`MOST_SOCKETS` on the server (409), a message over
-:data:`MOST_MESSAGE_BYTES` (413). A socket on which neither the game nor the
+such game (404), a page of another site (403: a browser's ``Origin`` must be
+the server's own address, or that of ``public_url``), more than
+:data:`MOST_PER_GAME` sockets on the game or :data:`MOST_SOCKETS` on the
+server (409), a message over :data:`MOST_MESSAGE_BYTES` (413). A socket on which neither the game nor the
 client said anything for :data:`MOST_IDLE` seconds is closed (1001), as is
 one whose game leaves the server (abandoned, or dropped from memory by the
 store's caps: connecting again finds it, if it is kept). Dead peers are
@@ -42,6 +43,7 @@ import logging
 import time
 from contextlib import aclosing
 from typing import AsyncIterator, Callable
+from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
 from starlette.concurrency import run_in_threadpool
@@ -49,7 +51,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from dsl.errors import RulesError, UsageError, clip
 
-from .access import shown_tokens
+from .access import Forbidden, shown_tokens
 from .creating import field
 from .sessions import Conflict
 from .store import GameStore
@@ -128,8 +130,9 @@ class GameSockets:
     idle checks."""
 
     def __init__(self, store: GameStore, answer: Callable[[RulesError], tuple[int, dict]],
-                 read_move: Callable[[dict], str], heartbeat: float) -> None:
+                 read_move: Callable[[dict], str], heartbeat: float, public_url: str | None = None) -> None:
         self.store, self.answer, self.read_move, self.heartbeat = store, answer, read_move, heartbeat
+        self.public_host = urlsplit(public_url).netloc if public_url else None
         self.open: dict[str, int] = {}   # game id -> sockets open on it
 
     async def __call__(self, scope, receive, send) -> None:
@@ -137,6 +140,11 @@ class GameSockets:
         ident = websocket.path_params["ident"]
         await websocket.accept()
         channel = _Channel(websocket)
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc not in (websocket.headers.get("host"), self.public_host):
+            return await channel.refuse(self._error(Forbidden(
+                f"a page of {clip(origin, 60)} may not open this server's WebSocket",
+                hint="only the server's own page (or a program, which sends no Origin) may")))
         if sum(self.open.values()) >= MOST_SOCKETS:
             return await channel.refuse(self._error(Conflict(
                 f"this server has {MOST_SOCKETS} live connections already",
