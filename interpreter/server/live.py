@@ -41,11 +41,12 @@ import asyncio
 import json
 import logging
 import time
-from contextlib import aclosing
+from contextlib import aclosing, suppress
 from typing import AsyncIterator, Callable
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -145,14 +146,12 @@ class GameSockets:
             return await channel.refuse(self._error(Forbidden(
                 f"a page of {clip(origin, 60)} may not open this server's WebSocket",
                 hint="only the server's own page (or a program, which sends no Origin) may")))
-        if sum(self.open.values()) >= MOST_SOCKETS:
-            return await channel.refuse(self._error(Conflict(
-                f"this server has {MOST_SOCKETS} live connections already",
-                hint="the page asks for the game every two seconds instead")))
-        if self.open.get(ident, 0) >= MOST_PER_GAME:
-            return await channel.refuse(self._error(Conflict(
-                f"this game has {MOST_PER_GAME} live connections already",
-                hint="the page asks for the game every two seconds instead")))
+        for where, count, most in (("this server", sum(self.open.values()), MOST_SOCKETS),
+                                   ("this game", self.open.get(ident, 0), MOST_PER_GAME)):
+            if count >= most:
+                return await channel.refuse(self._error(Conflict(
+                    f"{where} has {most} WebSockets open already", hint="ask for the game (GET /api/games/ID) "
+                    "every few seconds instead, or follow its event stream (/api/games/ID/events)")))
         try:
             session = await run_in_threadpool(self.store.get, ident)
         except RulesError as err:
@@ -160,9 +159,7 @@ class GameSockets:
         self.open[ident] = self.open.get(ident, 0) + 1
         try:
             await self._serve(channel, session, ident)
-        except WebSocketDisconnect:
-            pass
-        except Exception:   # a bug: the client is told, the server goes on
+        except Exception:   # a bug (in the task group's ExceptionGroup): the client is told, the server goes on
             log.exception("error in the WebSocket of game %s", ident)
             await channel.close(1011, "internal error; this is a bug in rules-dsl")
         finally:
@@ -172,25 +169,28 @@ class GameSockets:
 
     async def _serve(self, channel: _Channel, session, ident: str) -> None:
         """Send the states while the client's messages are answered, until either side ends."""
-        pushing = asyncio.create_task(self._push(channel, session, ident))
-        try:
-            while not pushing.done():
-                receiving = asyncio.create_task(channel.websocket.receive())
-                await asyncio.wait([receiving, pushing], return_when=asyncio.FIRST_COMPLETED)
-                if not receiving.done():
-                    receiving.cancel()
-                    break
-                message = receiving.result()
-                if message["type"] == "websocket.disconnect":
-                    break
-                channel.active = time.monotonic()
-                reply = await self._reply(channel, message, ident)
-                if reply.get("status") == 413:
-                    return await channel.refuse(reply)
-                await channel.send(json.dumps(reply))
-        finally:
-            pushing.cancel()
-            await asyncio.gather(pushing, return_exceptions=True)
+        async with anyio.create_task_group() as tasks:
+            async def push() -> None:
+                with suppress(WebSocketDisconnect):
+                    await self._push(channel, session, ident)
+                tasks.cancel_scope.cancel()   # the game left, the socket idled or the client went
+
+            tasks.start_soon(push)
+            with suppress(WebSocketDisconnect):
+                await self._answer(channel, ident)
+            tasks.cancel_scope.cancel()
+
+    async def _answer(self, channel: _Channel, ident: str) -> None:
+        """Answer the client's messages until it leaves (or is refused for a message too large)."""
+        while True:
+            message = await channel.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            channel.active = time.monotonic()
+            reply = await self._reply(channel, message, ident)
+            if reply.get("status") == 413:
+                return await channel.refuse(reply)
+            await channel.send(json.dumps(reply))
 
     async def _push(self, channel: _Channel, session, ident: str) -> None:
         async with aclosing(state_changes(session, ident, None, self.heartbeat)) as changes:
@@ -209,6 +209,9 @@ class GameSockets:
         try:
             body = _body(message)
             ref = _client_id(body)
+            if "tokens" in body and "move" in body:
+                raise UsageError("a message is a move or seat tokens, not both",
+                                 hint="send the tokens first; they hold for the moves after them")
             if "tokens" in body:
                 channel.shown = shown_tokens(field(body, "tokens", str, ""))
                 session = await run_in_threadpool(self.store.get, ident)
