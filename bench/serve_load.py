@@ -51,6 +51,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -65,6 +66,7 @@ MOST_THINK = 60.0
 SETTLE = 15.0
 """Seconds a client waits for the answer to a move, and for the start of the server."""
 MAX_STATE_BYTES = 1 << 24
+MOST_LOG_LINES = 20
 
 
 @dataclass
@@ -88,6 +90,7 @@ class Report:
     memory: dict[str, int] = field(default_factory=dict)
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    server_log: list[str] = field(default_factory=list)   # its last lines while it served (warnings, errors)
 
 
 @dataclass
@@ -203,9 +206,11 @@ def run(games: int = 200, seconds: float = 60.0, seed: int = 0, db: str | None =
     from interpreter.native import in_use
 
     report = Report(variant, games, seconds, think, "compiled" if in_use() else "pure Python")
-    with tempfile.TemporaryDirectory(prefix="serve-load-") as folder:
+    with ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="serve-load-"))
         db = db or str(Path(folder) / "games.sqlite3")
-        server, base = start_server(db, variant, max_games=2 * games + 16)
+        log = stack.enter_context(tempfile.TemporaryFile("w+"))
+        server, base = start_server(db, variant, 2 * games + 16, log)
         try:
             report.memory["before"] = memory(server.pid)["VmRSS"]
             cpu_before, client_before = server_cpu(server.pid), time.process_time()
@@ -216,6 +221,8 @@ def run(games: int = 200, seconds: float = 60.0, seed: int = 0, db: str | None =
             report.server_cpu = server_cpu(server.pid) - cpu_before
             used = memory(server.pid)
             report.memory["peak"], report.memory["after"] = used["VmHWM"], used["VmRSS"]
+            log.seek(0)   # what it said while it served (stopped, it says "interrupted")
+            report.server_log = log.read().splitlines()[-MOST_LOG_LINES:]
         finally:
             stop_server(server)
         check(report, load.tables, stored_plies(db))
@@ -225,17 +232,20 @@ def run(games: int = 200, seconds: float = 60.0, seed: int = 0, db: str | None =
     return report
 
 
-def start_server(db: str, variant: str, max_games: int) -> tuple[subprocess.Popen, str]:
-    """``rules serve`` on a free local port, keeping its games in ``db``: the process and its address."""
+def start_server(db: str, variant: str, max_games: int, log) -> tuple[subprocess.Popen, str]:
+    """``rules serve`` on a free local port, keeping its games in ``db`` and writing its messages (warnings,
+    errors) to the file ``log`` (a pipe nobody reads would stop it once full): the process and its address."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     server = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "serve", variant, "--port", "0", "--db", db,
                                "--max-games", str(max_games)], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                              stdout=subprocess.PIPE, stderr=log)
     line = server.stdout.readline()
     found = re.search(r"open (http://\S+/) in a browser", line)
     if found is None:
         server.kill()
-        raise SystemExit(f"rules serve did not start: {line}{server.stderr.read()}")
+        server.wait()
+        log.seek(0)
+        raise SystemExit(f"rules serve did not start: {line}{log.read()}")
     return server, found.group(1)
 
 
@@ -312,6 +322,8 @@ def format_table(report: Report) -> str:
         f"{'server CPU':<26}{r.server_cpu:>9.1f}s   ({100 * r.server_cpu / r.seconds:.0f}% of one core over the run)",
         f"{'clients CPU':<26}{r.client_cpu:>9.1f}s",
     ]
+    if r.server_log:
+        rows.append("the server's log ends with:\n" + "\n".join(f"  {line}" for line in r.server_log))
     return "\n".join(rows)
 
 

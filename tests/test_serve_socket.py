@@ -211,3 +211,4 @@ def test_a_short_load_run_loses_and_duplicates_nothing(tmp_path):
     assert report.moves > 4 and report.errors == {}
     assert report.lost == 0 and report.duplicated == 0 and report.unanswered == 0
     assert len(report.ack_ms) == report.moves and report.memory["before"] <= report.memory["peak"]
+    assert report.server_log == []
