@@ -15,6 +15,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from interpreter.server import app as app_module  # noqa: E402
 from interpreter.server import live  # noqa: E402
 from interpreter.server.app import create_app  # noqa: E402
 from interpreter.server.database import Database  # noqa: E402
@@ -186,6 +187,19 @@ def test_an_abandoned_game_closes_its_sockets(client):
             for _ in range(3):
                 socket.receive_json()
     assert closed.value.code == 1001
+
+
+def test_an_idle_socket_is_closed(monkeypatch):
+    monkeypatch.setattr(app_module, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(live, "MOST_IDLE", 0.2)
+    with TestClient(create_app()) as client:
+        game = new_game(client)
+        with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+            socket.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        client.app.state.store.close()
+    assert closed.value.code == 1001 and closed.value.reason == "nothing happened for 0.2 seconds"
 
 
 def test_a_move_is_stored_before_its_ack(tmp_path):
