@@ -319,7 +319,8 @@ def format_table(report: Report) -> str:
         f"{'errors':<26}{sum(r.errors.values()):>10}" + "".join(f"\n  {n} x {what}" for what, n in r.errors.items()),
         f"{'server memory (MiB)':<26}" + "   ".join(f"{k} {r.memory.get(k, 0) / 1024:.1f}"
                                                    for k in ("before", "peak", "after")),
-        f"{'server CPU':<26}{r.server_cpu:>9.1f}s   ({100 * r.server_cpu / r.seconds:.0f}% of one core over the run)",
+        f"{'server CPU':<26}{r.server_cpu:>9.1f}s   ({100 * r.server_cpu / r.seconds:.0f}% of one core, "
+        f"{1000 * r.server_cpu / max(r.moves, 1):.1f} ms per move, creating the games included)",
         f"{'clients CPU':<26}{r.client_cpu:>9.1f}s",
     ]
     if r.server_log:
