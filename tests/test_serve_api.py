@@ -428,6 +428,7 @@ def test_rules_serve_prints_its_address_and_serves():
     (["serve", "chesss"], "unknown variant 'chesss'"),
     (["serve", "chess", "--mode", "4p"], "chess has no play modes"),
     (["serve", "--port", "70000"], "--port 70000 is not a port number"),
+    (["serve", "--max-games", "0"], "--max-games 0 is out of range"),
     (["serve", "--max-plies", "0"], "argument --max-plies: must be at least 1, not 0"),
     (["serve", "--max-plies", "9" * 30], "more than the limit of 20,000"),
     (["serve", "--public-url", "ftp://example.org/"], "--public-url 'ftp://example.org/' is not an http(s) address"),

@@ -301,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="PATH",
                    help="the SQLite file games are kept in, so that they survive a restart (default: games.sqlite3 "
                         "in the user's data directory, e.g. ~/.local/share/rules-dsl/; ':memory:' keeps none)")
+    p.add_argument("--max-games", type=int, metavar="N",
+                   help="games kept in memory at once (default 64, at most 10,000); with --db, a game that left "
+                        "memory is read back from the file when it is asked for")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.add_argument("--engine", metavar="NAME=COMMAND", action="append",
                    help="offer an external engine as the seat engine:NAME in the games it plays, e.g. "

@@ -17,6 +17,8 @@ The pieces, each a module:
 - :mod:`.views`: the JSON of a game, a position and its legal moves;
 - :mod:`.analysis`: the computer's evaluation and best line of a position of a game, and who
   may ask for it;
+- :mod:`.live`: a game followed live (the states as they change), and its WebSocket, which
+  takes moves too;
 - :mod:`.command`: the ``rules serve`` command;
 - ``static/``: the page (plain HTML, CSS and JavaScript, no build step,
   nothing fetched from elsewhere).

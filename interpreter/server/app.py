@@ -14,9 +14,9 @@ generating moves) runs in a worker thread, so the server stays responsive.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
+from contextlib import aclosing
 from pathlib import Path
 from typing import Callable
 
@@ -27,7 +27,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from dsl.errors import Loc, RulesError, UsageError
@@ -41,6 +41,7 @@ from .analysis import Analysis, refuse_if_contested, seconds_of
 from .catalogue import NoSuchPage, listing, rule_file, thumbnail
 from .creating import field, game_of, new_session, restored_session
 from .database import StorageFailed
+from .live import GameSockets, MessageTooLarge, state_changes
 from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
 from .store import GameNotFound, GameStore
@@ -64,7 +65,7 @@ class BodyTooLarge(RulesError):
 
 
 STATUS = [(GameNotFound, 404), (NoSuchPage, 404), (Forbidden, 403), (Conflict, 409), (BodyTooLarge, 413),
-          (StorageFailed, 503), (RulesError, 400)]
+          (MessageTooLarge, 413), (StorageFailed, 503), (RulesError, 400)]
 MOST_WATCHERS = 32
 """Event streams open at once on one game."""
 HEARTBEAT = 15.0
@@ -230,6 +231,8 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         Route("/api/games/{ident}", _api(state), methods=["GET"]),
         Route("/api/games/{ident}", _api(abandon), methods=["DELETE"]),
         Route("/api/games/{ident}/events", events, methods=["GET"]),
+        WebSocketRoute("/api/games/{ident}/socket",
+                       GameSockets(store, error_answer, _move, HEARTBEAT, public_url)),
         Route("/api/games/{ident}/links", _api(shared), methods=["GET"]),
         Route("/api/games/{ident}/moves", _api(acting(lambda s, b, h: s.play(_move(b), h))), methods=["POST"]),
         Route("/api/games/{ident}/undo", _api(acting(lambda s, b, h: s.undo(h, field(b, "plies", int)))),
@@ -255,34 +258,13 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
 
 
 async def _state_events(session, ident: str, last_seen: str | None):
-    """The event stream of one game: its state now (unless ``last_seen``, the Last-Event-ID of a
-    reconnecting EventSource, is its version already), then each state after a change, and a comment
-    every :data:`HEARTBEAT` seconds; it ends when the game is abandoned. A state is an event
-    ``state`` whose ``id`` is the game's version and whose data is the STATE of a GET."""
-    loop = asyncio.get_running_loop()
-    woken = asyncio.Event()
-    session.watch(loop, woken)
-
-    def current() -> tuple[int, str, bool]:
-        with session.lock:
-            return session.version, json.dumps(state_view(session, ident)), session.closed
-
-    try:
-        sent = None
-        while True:
-            woken.clear()
-            version, data, closed = await run_in_threadpool(current)
-            if data != sent and str(version) != last_seen:
-                yield f"id: {version}\nevent: state\ndata: {data}\n\n"
-            sent, last_seen = data, None
-            if closed:
-                return
-            try:
-                await asyncio.wait_for(woken.wait(), HEARTBEAT)
-            except asyncio.TimeoutError:
-                yield ": still here\n\n"
-    finally:
-        session.unwatch(loop, woken)
+    """The event stream of one game (:func:`~.live.state_changes`): its state now (unless ``last_seen``,
+    the Last-Event-ID of a reconnecting EventSource, is its version already), then each state after a
+    change, and a comment every :data:`HEARTBEAT` seconds; it ends when the game is abandoned. A state
+    is an event ``state`` whose ``id`` is the game's version and whose data is the STATE of a GET."""
+    async with aclosing(state_changes(session, ident, last_seen, HEARTBEAT)) as changes:
+        async for change in changes:
+            yield ": still here\n\n" if change is None else f"id: {change[0]}\nevent: state\ndata: {change[1]}\n\n"
 
 
 async def _analysis_events(job: Analysis, reports: asyncio.Queue, request: Request):
@@ -359,7 +341,13 @@ async def _body(request: Request) -> dict:
 
 
 def error_response(err: RulesError) -> JSONResponse:
-    """The 4xx answer to a RulesError: the rendered message and its parts."""
+    """The 4xx answer to a RulesError."""
+    status, payload = error_answer(err)
+    return JSONResponse(payload, status, headers=HEADERS)
+
+
+def error_answer(err: RulesError) -> tuple[int, dict]:
+    """The status and payload of the answer to a RulesError: the rendered message and its parts."""
     status = next(code for kind, code in STATUS if isinstance(err, kind))
     loc = err.loc
     payload = {
@@ -368,7 +356,7 @@ def error_response(err: RulesError) -> JSONResponse:
                                                "end_column": loc.end_column},
         "expected": err.expected, "hint": err.hint,
     }
-    return JSONResponse(payload, status, headers=HEADERS)
+    return status, payload
 
 
 async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:

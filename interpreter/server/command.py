@@ -30,6 +30,8 @@ from dsl.files import bundled_variant, unknown_variant
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 PACE = 0.4
 """Seconds between computer moves: a game of computers can be followed move by move."""
+MOST_GAMES = 10_000
+"""The largest ``--max-games``: games in memory (each a compiled game and its positions)."""
 
 
 def cmd_serve(args) -> int:
@@ -42,10 +44,14 @@ def cmd_serve(args) -> int:
 
     from .app import create_app
     from .database import Database
-    from .store import GameStore
+    from .live import MOST_MESSAGE_BYTES
+    from .store import MAX_GAMES, GameStore
     if args.variant is not None:
         load_game(args.variant, args.mode)  # a bad mode is an error now, not on the page
     public_url = _public_url(args.public_url)
+    max_games = MAX_GAMES if args.max_games is None else args.max_games
+    if not 1 <= max_games <= MOST_GAMES:
+        raise UsageError(f"--max-games {max_games} is out of range", expected=f"a number from 1 to {MOST_GAMES:,}")
     sock = _bind(args.host, args.port)    # a bad port is reported before the database is opened
     database = Database(args.db or str(default_db()))
     host, port = sock.getsockname()[:2]
@@ -56,7 +62,8 @@ def cmd_serve(args) -> int:
     if local and public_url:
         hosts.append(urlsplit(public_url).hostname)
     engines = probe_engines(args.engine or [])
-    app = create_app(GameStore(database=database), pace=PACE, hosts=hosts, max_plies=args.max_plies, engines=engines,
+    app = create_app(GameStore(max_games=max_games, database=database), pace=PACE, hosts=hosts,
+                     max_plies=args.max_plies, engines=engines,
                      default={"variant": args.variant or "chess", "mode": args.mode, "named": args.variant is not None},
                      public_url=public_url)
     print(f"rules serve: open {url} in a browser (Ctrl-C stops the server)", flush=True)
@@ -68,7 +75,9 @@ def cmd_serve(args) -> int:
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     # Open event streams would hold a stopping server for ever: it waits at most a second for them.
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1))
+    # uvicorn closes a WebSocket whose message is too long (1009) and pings each every 20 seconds.
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1,
+                                           ws_max_size=MOST_MESSAGE_BYTES))
     try:
         server.run(sockets=[sock])
     finally:

@@ -25,8 +25,8 @@ game take ``held``, the seats whose tokens the request showed, and refuse
 (Forbidden) what those seats may not do. A session attached to a
 :class:`~.database.Database` (:meth:`Session.attach`) writes every change
 there before the method returns, so that a move is on disk before it is
-acknowledged. Watchers (:meth:`Session.watch`, the server-sent events of
-the API) are woken after every change.
+acknowledged. Watchers (:meth:`Session.watch`: the server-sent events and
+the WebSockets of the API, :mod:`.live`) are woken after every change.
 
 A game may have clocks (:mod:`.clocks`): each ply charges its seat, a
 timer wakes when the running clock reaches zero and ends the game on time,

@@ -1,0 +1,228 @@
+"""The WebSocket of ``rules serve`` (``/api/games/ID/socket``, interpreter/server/live.py) through
+Starlette's test client: the state at once and after every change, moves with their acks, the same
+refusals as the HTTP API, the caps; and a short run of the load bench against a real server."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from interpreter.server import app as app_module  # noqa: E402
+from interpreter.server import live  # noqa: E402
+from interpreter.server.app import create_app  # noqa: E402
+from interpreter.server.database import Database  # noqa: E402
+from interpreter.server.store import GameStore  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app()) as test_client:
+        yield test_client
+        test_client.app.state.store.close()
+
+
+def new_game(client, **body) -> dict:
+    answer = client.post("/api/games", json={"variant": "chess", **body})
+    assert answer.status_code == 201, answer.json()
+    return answer.json()
+
+
+def until(socket, kind: str) -> dict:
+    """The next message of ``kind`` (states and answers may come in either order)."""
+    for _ in range(20):
+        message = socket.receive_json()
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def refused(socket) -> tuple[dict, int]:
+    """The error a socket is refused with, and the code it is closed with."""
+    error = socket.receive_json()
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    return error, closed.value.code
+
+
+def test_state_at_once_moves_acked_and_broadcast(client):
+    game = new_game(client)
+    path = f"/api/games/{game['id']}/socket"
+    with client.websocket_connect(path) as white, client.websocket_connect(path) as watcher:
+        first = white.receive_json()
+        assert first["type"] == "state" and first["state"] == client.get(f"/api/games/{game['id']}").json()
+        assert watcher.receive_json()["state"]["ply"] == 0
+        white.send_json({"tokens": game["tokens"]["white"]})
+        assert white.receive_json() == {"type": "held", "held": ["white"]}
+        white.send_json({"move": "e2e4", "id": "m1"})
+        ack = until(white, "ack")
+        seen = watcher.receive_json()["state"]
+        assert ack == {"type": "ack", "id": "m1", "ply": 1, "san": "e4", "version": first["state"]["version"] + 1}
+        assert seen["version"] == ack["version"] and seen["ply"] == 1 and seen["to_move"] == ["black"]
+        assert [m["san"] for m in seen["moves"]] == ["e4"]
+        assert seen == client.get(f"/api/games/{game['id']}").json()
+
+
+def test_refusals_are_the_http_apis(client):
+    game = new_game(client)
+    black = {"X-Seat-Token": game["tokens"]["black"]}
+    url = f"/api/games/{game['id']}"
+    with client.websocket_connect(f"{url}/socket") as socket:
+        socket.receive_json()
+        socket.send_json({"move": "e4", "id": 1})   # no token at all
+        nobody = socket.receive_json()
+        socket.send_json({"tokens": game["tokens"]["black"]})
+        assert socket.receive_json()["held"] == ["black"]
+        socket.send_json({"move": "e4", "id": 2})   # Black's token, White to move
+        wrong = socket.receive_json()
+        http = client.post(f"{url}/moves", json={"move": "e4"}, headers=black)
+        assert http.status_code == 403
+        assert wrong == {"type": "error", "id": 2, "status": 403, **http.json()}
+        assert nobody["status"] == 403 and nobody["message"] == "a move needs the seat token of White"
+        socket.send_json({"tokens": game["tokens"]["white"]})
+        socket.receive_json()
+        socket.send_json({"move": "e5", "id": 3})
+        illegal = socket.receive_json()
+        http = client.post(f"{url}/moves", json={"move": "e5"}, headers={"X-Seat-Token": game["tokens"]["white"]})
+        assert http.status_code == 400 and illegal == {"type": "error", "id": 3, "status": 400, **http.json()}
+        assert "illegal move 'e5'" in illegal["error"]
+
+
+def test_game_over_is_409(client):
+    game = new_game(client, moves="f3 e5 g4 Qh4#")
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+        assert socket.receive_json()["state"]["result"]["rule"]
+        socket.send_json({"tokens": ",".join(game["tokens"].values())})
+        socket.receive_json()
+        socket.send_json({"move": "a3", "id": 7})
+        over = socket.receive_json()
+        assert over["status"] == 409 and over["kind"] == "Conflict" and over["message"].startswith("the game is over")
+
+
+@pytest.mark.parametrize("message, words", [
+    ("not json", "the message is not JSON"),
+    ("[1, 2]", "the message must be a JSON object"),
+    ("{}", "a message must be a move or seat tokens"),
+    ('{"move": 4}', "'move' must be a string"),
+    ('{"move": "e4", "id": [1]}', "'id' must be a string of at most 64 characters or a whole number"),
+    ('{"move": "e4", "id": true}', "'id' must be"),
+    ('{"tokens": ["a"]}', "'tokens' must be a string"),
+    ('{"tokens": "a", "move": "e4"}', "a message is a move or seat tokens, not both"),
+    ("[" * 4_000, "the message nests arrays or objects too deeply"),
+], ids=["not-json", "array", "empty", "move-number", "id-array", "id-bool", "tokens-array", "both", "deep"])
+def test_malformed_messages_are_400_and_the_socket_stays(client, message, words):
+    game = new_game(client)
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+        socket.receive_json()
+        socket.send_text(message)
+        error = socket.receive_json()
+        assert error["type"] == "error" and error["status"] == 400 and words in error["message"]
+        assert "Traceback" not in error["error"]
+        socket.send_text(json.dumps({"tokens": game["tokens"]["white"]}))
+        socket.receive_json()
+        socket.send_text(json.dumps({"move": "d4", "id": 1}))
+        assert until(socket, "ack")["san"] == "d4"
+
+
+def test_binary_and_oversized_messages(client):
+    game = new_game(client)
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+        socket.receive_json()
+        socket.send_bytes(b'{"move": "e4"}')
+        assert socket.receive_json()["message"] == "the message is binary"
+        socket.send_text(json.dumps({"move": "e4", "id": "x" * live.MOST_MESSAGE_BYTES}))
+        error, code = refused(socket)
+    assert error["status"] == 413 and "larger than 4,096 bytes" in error["message"] and code == 4413
+
+
+def test_unknown_game_and_the_caps(client, monkeypatch):
+    with client.websocket_connect("/api/games/nosuchgame/socket") as socket:
+        error, code = refused(socket)
+    assert error["status"] == 404 and error["kind"] == "GameNotFound" and code == 4404
+    game = new_game(client)
+    path = f"/api/games/{game['id']}/socket"
+    monkeypatch.setattr(live, "MOST_PER_GAME", 1)
+    with client.websocket_connect(path) as first:
+        first.receive_json()
+        with client.websocket_connect(path) as second:
+            error, code = refused(second)
+        assert error["status"] == 409 and code == 4409
+        assert error["message"] == "this game has 1 WebSockets open already"
+        monkeypatch.setattr(live, "MOST_PER_GAME", 32)
+        monkeypatch.setattr(live, "MOST_SOCKETS", 1)
+        with client.websocket_connect(path) as third:
+            error, code = refused(third)
+        assert error["message"] == "this server has 1 WebSockets open already" and code == 4409
+
+
+def test_a_page_of_another_site_is_refused():
+    with TestClient(create_app(public_url="https://chess.example.org/")) as client:
+        game = new_game(client)
+        path = f"/api/games/{game['id']}/socket"
+        with client.websocket_connect(path, headers={"origin": "http://evil.example"}) as socket:
+            error, code = refused(socket)
+        assert error["status"] == 403 and "http://evil.example may not open" in error["message"] and code == 4403
+        for origin in ("http://testserver", "https://chess.example.org"):
+            with client.websocket_connect(path, headers={"origin": origin}) as socket:
+                assert socket.receive_json()["type"] == "state"
+        client.app.state.store.close()
+
+
+def test_an_abandoned_game_closes_its_sockets(client):
+    game = new_game(client)
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+        socket.receive_json()
+        tokens = ",".join(game["tokens"].values())
+        assert client.delete(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens}).status_code == 200
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(3):
+                socket.receive_json()
+    assert closed.value.code == 1001
+
+
+def test_an_idle_socket_is_closed(monkeypatch):
+    monkeypatch.setattr(app_module, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(live, "MOST_IDLE", 0.2)
+    with TestClient(create_app()) as client:
+        game = new_game(client)
+        with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+            socket.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+        client.app.state.store.close()
+    assert closed.value.code == 1001 and closed.value.reason == "nothing happened for 0.2 seconds"
+
+
+def test_a_move_is_stored_before_its_ack(tmp_path):
+    database = Database(str(tmp_path / "games.sqlite3"))
+    with TestClient(create_app(GameStore(database=database))) as client:
+        game = new_game(client)
+        with client.websocket_connect(f"/api/games/{game['id']}/socket") as socket:
+            socket.receive_json()
+            socket.send_json({"tokens": game["tokens"]["white"]})
+            socket.receive_json()
+            socket.send_json({"move": "g1f3", "id": 1})
+            until(socket, "ack")
+            assert database.game(game["id"]).plies == [("Nf3", False)]
+        client.app.state.store.close()
+    database.close()
+
+
+def test_a_short_load_run_loses_and_duplicates_nothing(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from bench import serve_load
+
+    report = serve_load.run(games=2, seconds=2, seed=1, db=str(tmp_path / "load.sqlite3"))
+    assert report.moves > 4 and report.errors == {}
+    assert report.lost == 0 and report.duplicated == 0 and report.unanswered == 0
+    assert len(report.ack_ms) == report.moves and report.memory["before"] <= report.memory["peak"]
+    assert report.server_log == []
