@@ -83,6 +83,20 @@ def test_clocks_start_with_the_first_move_and_gain_the_increment(client):
     assert '[TimeControl "60+5"]' in state["record"]
 
 
+def test_a_page_that_connects_later_sees_the_time_left_then(client):
+    """The live channels share one state text per version, but not while a clock runs: a page that
+    connects a while after the last move sees the clock that ran meanwhile, not the time of the move."""
+    game = create(client, variant="chess", clock={"base": 60})
+    post(client, game, "moves", {"move": "e4"}, "white")
+    time.sleep(0.4)
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as first:
+        early = first.receive_json()["state"]["clock"]["left"]["black"]
+    time.sleep(0.4)
+    with client.websocket_connect(f"/api/games/{game['id']}/socket") as later:
+        late = later.receive_json()["state"]["clock"]["left"]["black"]
+    assert early <= 60000 - 300 and late <= early - 300
+
+
 def test_each_seat_may_have_its_own_control(client):
     game = create(client, variant="chess", clock={"white": {"base": 300}, "black": {"base": 60, "increment": 2}})
     assert game["clock"]["controls"] == {"white": {"base": 300, "increment": 0}, "black": {"base": 60, "increment": 2}}
