@@ -41,7 +41,6 @@ import json
 import os
 import random
 import re
-import resource
 import signal
 import sqlite3
 import statistics

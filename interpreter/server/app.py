@@ -14,6 +14,7 @@ generating moves) runs in a worker thread, so the server stays responsive.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from contextlib import aclosing
