@@ -385,11 +385,12 @@ class Game:
         check (a quiescence search that could miss their promotions generates every move)."""
         na = len(self.armies)
         royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
+        shared: dict = {}   # tables made once for the generators of a piece and its noisy ones
 
         def generators(unchecked: bool, noisy: bool = False) -> list[list]:
             return [[]] + [make_generators([a for a in self.atoms[c] if a.unchecked == unchecked], self.n,
                                            self.promotions[c], royal_targets[self.code_army[c]],
-                                           self.promotions_leaving[c], noisy)
+                                           self.promotions_leaving[c], noisy, shared)
                            if self.code_army[c] < na else [] for c in range(1, self.ncodes)]
         self.generators = generators(False)
         self.noisy_generators = generators(False, noisy=True)
