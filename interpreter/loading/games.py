@@ -25,7 +25,6 @@ from interpreter.notation.fen import last_movers_in_check
 
 from . import stored
 from .positions import start_position
-from .stored import fingerprint
 
 
 def mode_options(texts: list[str] | None) -> dict[str, str]:
@@ -97,14 +96,14 @@ def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] 
     resolved = path.resolve()
     key = (str(resolved), mode, tuple(sorted((options or {}).items())), policy)
     cached = _CACHE.get(key)
-    if cached is not None and cached[0] == fingerprint(cached[1].spec.sources):
+    if cached is not None and cached[0] == stored.fingerprint(cached[1].spec.sources):
         return cached[1]
     stored_key = storage_key(resolved, mode, options, policy)
     found = stored.read(stored_key)
     if found is None:
         spec = load_spec(path, policy)
         game = compile_variant(spec, mode, options)
-        found = (fingerprint(spec.sources), game)
+        found = (stored.fingerprint(spec.sources), game)
         stored.write(stored_key, *found)
     _CACHE[key] = found
     return found[1]
