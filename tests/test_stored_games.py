@@ -9,11 +9,13 @@ measures cold and warm starts.
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from dsl import caching
 from dsl.loader import load_spec
 from interpreter.engine.perft import perft
 from interpreter.loading import compile_variant, games, load_game, start_position, stored
+from interpreter.loading.collection import collection_paused
 
 CHESS_START_MOVES = 20
 
@@ -224,3 +227,30 @@ def test_the_command_line_serves_an_edited_file_afresh(tmp_path):
     after = _rules(env, *argv)
     assert "O-O-O" not in after.split() and "O-O" in after.split()
     assert after == _rules(env, *argv) == _rules({caching.VARIABLE: "off"}, *argv)
+
+
+def test_the_collector_is_paused_while_games_are_built_and_on_again_after():
+    inside, go = threading.Event(), threading.Event()
+
+    def other_block() -> None:
+        with collection_paused():
+            inside.set()
+            go.wait(10)
+
+    assert gc.isenabled()
+    thread = threading.Thread(target=other_block)
+    with collection_paused():
+        thread.start()
+        inside.wait(10)
+        assert not gc.isenabled()
+    assert not gc.isenabled()    # the other thread's block still runs
+    go.set()
+    thread.join()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collection_paused():
+            pass
+        assert not gc.isenabled()   # off before: left off
+    finally:
+        gc.enable()

@@ -24,6 +24,7 @@ from interpreter.engine.position import Position
 from interpreter.notation.fen import last_movers_in_check
 
 from . import stored
+from .collection import collection_paused
 from .positions import start_position
 
 
@@ -43,7 +44,8 @@ def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[
     """Compile a Spec in one of its play modes (default: the first), with the runner's mode
     ``options``. Raises RulesSemanticError / UnsupportedError / UsageError with source locations."""
     try:
-        game = Game(spec, mode, options)
+        with collection_paused():
+            game = Game(spec, mode, options)
         try:
             pos = start_position(game)
         except PositionError as err:

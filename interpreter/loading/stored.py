@@ -45,6 +45,8 @@ from dsl.caching import cache_dir
 from interpreter import native
 from interpreter.compiler.game import Game
 
+from .collection import collection_paused
+
 FORMAT = 1                      # raise it when the layout of an entry changes
 MAGIC = b"rules-dsl game\n"
 MAX_BYTES = 128 * 1024 * 1024   # all entries together, at most
@@ -82,7 +84,8 @@ def read(key: str) -> tuple[str, Game] | None:
     if fingerprint(header["sources"]) != header["fingerprint"]:
         return None   # a source was edited: compiled afresh, and this entry replaced
     try:
-        game = pickle.loads(memoryview(data)[len(MAGIC) + _HASH + _LENGTH + header["length"]:])
+        with collection_paused():
+            game = pickle.loads(memoryview(data)[len(MAGIC) + _HASH + _LENGTH + header["length"]:])
     except Exception:   # noqa: BLE001 - whatever a damaged pickle raises, it is not served
         _remove(path)
         return None
