@@ -39,7 +39,6 @@ from .forgetting import forget
 from .files import (
     RULES_SUFFIX, FilePolicy, allowed_path, bundled_names, bundled_variant, library, read_text, unknown_variant,
 )
-from .parser import parse_text, text_size
 from .declarations import Decl
 
 __all__ = ["FilePolicy", "bundled_names", "find_variant", "load_spec", "load_spec_text"]
@@ -124,6 +123,7 @@ class _Builder:
     def apply_text(self, text: str, label: str, key: Path | str, loc: Loc | None, top: bool) -> None:
         """Parse and apply ``text`` (the file ``label``; ``key`` identifies it in the chain of
         files being read, for cycles) under the limits on files, bytes and chain depth."""
+        from .parser import parse_text, text_size   # lark: not needed to find a variant's file
         L.CHAIN_DEPTH.check(len(self.stack) + 1, loc, "this chain of extends and include lines")
         self.files.spend(1, loc, "this variant with its extends and include lines")
         self.bytes.spend(text_size(text, label), loc, "this variant with its extends and include lines")

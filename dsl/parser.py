@@ -4,7 +4,7 @@ The grammar lives in ``grammar.lark`` beside this module and is compiled
 with Lark's LALR parser (fast, and its errors know which tokens were
 expected). Building the LALR tables takes a noticeable part of a second, so
 the compiled parser is kept in the user's cache directory (see
-:func:`cache_dir`); Lark stores a hash of the grammar in that file and
+:mod:`dsl.caching`); Lark stores a hash of the grammar in that file and
 rebuilds it when the grammar changes.
 
 The text is hostile until proven otherwise: its size, every token (strings,
@@ -17,17 +17,16 @@ oversized or deeply nested text stops early with a located
 from __future__ import annotations
 
 import math
-import os
 import re
 import sys
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import limits as L
+from .caching import cache_dir
 from .errors import Loc, RulesError, RulesSyntaxError, clip, suggest
 from .spec import AI_WEIGHTS
 from .declarations import Decl
@@ -44,21 +43,6 @@ _TOKEN_WORDS = {
     "$END": "the end of the file",
     "AI_TERM": "an evaluation term (" + ", ".join(AI_WEIGHTS) + ")",
 }
-
-
-def cache_dir() -> Path | None:
-    """The directory for the compiled parser: ``$RULES_DSL_CACHE``, else ``rules-dsl`` in
-    ``$XDG_CACHE_HOME`` (default ``~/.cache``), made private to the user; None when it cannot be
-    made (the parser is then built in every process) or when ``RULES_DSL_CACHE`` is empty."""
-    configured = os.environ.get("RULES_DSL_CACHE")
-    if configured == "":
-        return None
-    base = Path(configured) if configured else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rules-dsl"
-    try:
-        base.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return base if os.access(base, os.W_OK) else None
 
 
 @lru_cache(maxsize=2)

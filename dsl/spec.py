@@ -246,7 +246,7 @@ class BoardSpec(Node):
     zones: dict[str, ZoneSpec] = {}
     shapes: list[ShapeSpec] = []
     positions: list[PositionSpec] = []
-    drawing: DrawingSpec = DrawingSpec()
+    drawing: DrawingSpec = Field(default_factory=DrawingSpec)
 
 
 # ------------------------------------------------------------------ armies
@@ -758,7 +758,7 @@ class VariantSpec(Node):
     """For each file read because of the variant's own file (named by it, or by a file it names), the
     ``extends`` or ``include`` line of the variant's file that led to it: an error in an inherited
     declaration is reported there (see :func:`dsl.errors.inherited_error`)."""
-    board: BoardSpec = BoardSpec()
+    board: BoardSpec = Field(default_factory=BoardSpec)
     armies: list[ArmySpec] = []
     teams: list[TeamSpec] = []
     turn: list[str] = []
@@ -767,11 +767,7 @@ class VariantSpec(Node):
     castling: CastlingSpec | None = None
     stacking: StackingSpec | None = None
     drops: DropsSpec | None = None
-    rules: RulesSpec = RulesSpec()
-    setup: SetupSpec = SetupSpec()
-    ai: AiSpec = AiSpec()
+    rules: RulesSpec = Field(default_factory=RulesSpec)
+    setup: SetupSpec = Field(default_factory=SetupSpec)
+    ai: AiSpec = Field(default_factory=AiSpec)
     examples: list[ExampleSpec] = []
-
-
-for _model in (Call, Not, BoolOp, Compare, Arith, Neg, CellTerm):
-    _model.model_rebuild()

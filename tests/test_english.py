@@ -42,6 +42,8 @@ PLACEHOLDER = re.compile(r"TODO|FIXME|\?\?\?|<|>|\bNone\b|[{}]|\bnan\b")
 
 MODELS = sorted({cls for cls in vars(S).values()
                  if inspect.isclass(cls) and issubclass(cls, S.Node) and cls is not S.Node}, key=lambda c: c.__name__)
+for _model in MODELS:   # built on first use (defer_build): built here, their fields' types are resolved
+    _model.model_rebuild()
 
 NOT_RENDERED = {
     ("VariantSpec", "name"): "the name on the command line; the title is shown instead",

@@ -54,7 +54,10 @@ def _models() -> list[type]:
             if cls not in found:
                 found.add(cls)
                 todo.append(cls)
-    return sorted((c for c in found if c.__module__ == S.__name__), key=lambda c: c.__name__)
+    models = sorted((c for c in found if c.__module__ == S.__name__), key=lambda c: c.__name__)
+    for model in models:   # built on first use (defer_build): built here, their fields' types are resolved
+        model.model_rebuild()
+    return models
 
 
 def _discriminator(model: type, name: str) -> bool:

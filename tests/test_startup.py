@@ -9,6 +9,7 @@ measured by bench/startup.py, never here.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -48,3 +49,15 @@ def test_a_real_command_does_import_them():
     run = subprocess.run([sys.executable, "-c", PROBE.format(argv=["moves", "chess"], heavy=HEAVY)],
                          capture_output=True, text=True, timeout=120)
     assert "pydantic" in run.stdout.strip().splitlines()[-1]
+
+
+def test_a_stored_game_is_served_without_the_grammar_or_the_board_graph(tmp_path):
+    """With the game already stored (interpreter.loading.stored), listing its moves parses no rules
+    file (lark) and builds no graph (networkx): only the Spec's models (pydantic) are imported."""
+    env = {**os.environ, "RULES_DSL_CACHE": str(tmp_path)}
+    probe = PROBE.format(argv=["moves", "chess", "--json"], heavy=HEAVY)
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
+            for _ in range(2)]
+    assert all(run.returncode == 0 for run in runs), runs[-1].stderr
+    assert runs[0].stdout.strip().splitlines()[-1] == "['pydantic', 'lark']"   # compiled, then stored
+    assert runs[1].stdout.strip().splitlines()[-1] == "['pydantic']"

@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules", description="Run, test and document chess-family games written in the .rules language.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="print the version and whether the engine runs compiled (mypyc) or as pure Python")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the cache of compiled games and of the grammar "
+                             "(as RULES_DSL_CACHE=off does; see dsl.caching)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 

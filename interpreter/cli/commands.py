@@ -14,14 +14,11 @@ import json
 import time
 
 from interpreter import native
-from interpreter.agents.clock import parse_time_control
 from interpreter.engine.perft import divide, perft
 from interpreter.loading.lints import lints
 from interpreter.notation.san import legal_move_table, move_to_uci
 
 from .common import game_of, position_of
-from .computer import seats
-from .play import play
 
 
 def cmd_check(args) -> int:
@@ -85,6 +82,9 @@ def cmd_moves(args) -> int:
 
 def cmd_play(args) -> int:
     """Play a game in the terminal."""
+    from interpreter.agents.clock import parse_time_control   # the agents: for this command only
+    from .computer import seats
+    from .play import play
     clock = parse_time_control(args.clock) if args.clock is not None else None
     game = game_of(args)
     pos = position_of(game, args)

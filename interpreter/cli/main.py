@@ -10,10 +10,12 @@ and the command exits 2; no traceback is shown for it.
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
 from typing import Sequence
 
+from dsl import caching
 from dsl.errors import RulesError
 
 from .arguments import build_parser
@@ -25,6 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rules`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
+        if args.no_cache:   # for this process and those it starts
+            os.environ[caching.VARIABLE] = "off"
         module, _, function = args.command_function.partition(":")
         return getattr(import_module(module), function)(args)
     except RulesError as err:

@@ -37,7 +37,7 @@ from .generators import make_generators
 from .end_rules import (compile_condition, compile_end_rules, compile_insufficient, compile_no_moves, counts_moves, material_kinds,
                         needs_no_moves)
 from .setup import Setup, compile_setup
-from .promotions import InPlacePromotion, check_promotion_options, in_place_promotion
+from .promotions import InPlacePromotion, check_promotion_options, in_place_promotion, relinked
 from .stacking import compile_stacking
 from .tables import AttackTables, FoeTables, attack_tables, foe_tables
 from .traditions import check_notation
@@ -373,24 +373,31 @@ class Game:
         self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
         # 'unmoved lost when aimed by': see compiler.rights.aimed_losses
         self.aim_reach, self.aim_victims = aimed_losses(self)
-        royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
-
-        def generators(unchecked: bool, noisy: bool = False) -> list[list]:
-            return [[]] + [make_generators([a for a in self.atoms[c] if a.unchecked == unchecked], self.n,
-                                           self.promotions[c], royal_targets[self.code_army[c]],
-                                           self.promotions_leaving[c], noisy)
-                           if self.code_army[c] < na else [] for c in range(1, ncodes)]
-        self.generators = generators(False)
-        self.noisy_generators = generators(False, noisy=True)
-        # The quiet patterns allowed only while the mover's army is not in check ('if not in_check'):
-        # engine.generation runs them apart, so that no attack ever asks about check. A quiescence
-        # search that could miss their promotions generates every move.
-        unchecked = any(a.unchecked for atoms in self.atoms for a in atoms)
-        self.unchecked_generators = generators(True) if unchecked else None
+        self._make_generators()
         if self.unchecked_generators is not None and any(
                 any(a.unchecked for a in self.atoms[c]) and (self.promotions[c] or self.promotions_leaving[c])
                 for c in range(1, ncodes)):
             self.noisy_generation = False
+
+    def _make_generators(self) -> None:
+        """The move-generation closures of every code, made from its atoms (:func:`.generators.make_generators`):
+        ``generators``, ``noisy_generators`` (captures and promotions) and ``unchecked_generators``, the
+        quiet patterns allowed only while the mover's army is not in check ('if not in_check'), None
+        when there are none: engine.generation runs them apart, so that no attack ever asks about
+        check (a quiescence search that could miss their promotions generates every move)."""
+        na = len(self.armies)
+        royal_targets = [[h and royal for h, royal in zip(row, self.is_royal)] for row in self.hostile]
+        shared: dict = {}   # tables made once for the generators of a piece and its noisy ones
+
+        def generators(unchecked: bool, noisy: bool = False) -> list[list]:
+            return [[]] + [make_generators([a for a in self.atoms[c] if a.unchecked == unchecked], self.n,
+                                           self.promotions[c], royal_targets[self.code_army[c]],
+                                           self.promotions_leaving[c], noisy, shared)
+                           if self.code_army[c] < na else [] for c in range(1, self.ncodes)]
+        self.generators = generators(False)
+        self.noisy_generators = generators(False, noisy=True)
+        unchecked = any(a.unchecked for atoms in self.atoms for a in atoms)
+        self.unchecked_generators = generators(True) if unchecked else None
 
     def _facing_variants(self, spec: S.VariantSpec) -> list[tuple[int, int, tuple[str, ...]]]:
         """(kind, army, facings) of the pieces the setup places facing other ways than their
@@ -580,7 +587,6 @@ class Game:
         self.check_all = rules.royal_check == "all"   # several royal pieces: check only when all are attacked
         self.partner_check = "partner-check" in rules.forbid
         self.count_checks = rules.count_checks
-        self.no_moves = compile_no_moves(self, rules.no_moves)
         self.forbid_giving_check = "giving-check" in rules.forbid
         self.forbid_royal_escape = "royal-escape" in rules.forbid
         self.compulsory_capture = rules.compulsory_capture
@@ -599,24 +605,29 @@ class Game:
         self.clock_on_promotion = "promotion" in rules.clock_resets
         self.clock_on_drop = "drop" in rules.clock_resets
         compile_scoring(self, rules)
-        self.end_rules = compile_end_rules(self, rules.ends)
-        self.immediate_ends = [condition for _, condition, immediate in self.end_rules if immediate]
+        self._compile_conditions(rules)
         self.has_immediate_ends = bool(self.immediate_ends)
-        # For searches that try moves one at a time: the end rules that may hold while the side to
-        # move has a legal move (a mate or a stalemate needs none), and whether that is exact (no
-        # rule counts the legal moves beyond whether there is one).
-        self.ends_with_moves = [entry for entry in self.end_rules if not needs_no_moves(entry[0].condition)]
         self.ends_count_moves = any(counts_moves(rule.condition) for rule in rules.ends)
-        self.insufficient_rules = compile_insufficient(self, rules.insufficient)
         self.material_kinds = material_kinds(self, self.insufficient_rules)
         self._compile_passing_and_counting(rules)
 
-    def _compile_passing_and_counting(self, rules: S.RulesSpec) -> None:
-        """``may pass`` (``pass_condition``: its compiled condition, None for always), ``forbid keeping
-        royals facing`` (``apart_rays``: per cell, the rays of the family, else None) and what the
-        result ``material`` counts (``material_values`` per code, ``material_bonus`` per army)."""
-        self.may_pass = rules.passing is not None
+    def _compile_conditions(self, rules: S.RulesSpec) -> None:
+        """The rules' compiled conditions: ``no_moves``, ``end_rules`` (those that are immediate in
+        ``immediate_ends``; for searches that try moves one at a time, ``ends_with_moves``: those
+        that may hold while the side to move has a legal move, as a mate or a stalemate needs none),
+        ``insufficient_rules`` and ``pass_condition`` (``may pass``: None for always)."""
+        self.no_moves = compile_no_moves(self, rules.no_moves)
+        self.end_rules = compile_end_rules(self, rules.ends)
+        self.immediate_ends = [condition for _, condition, immediate in self.end_rules if immediate]
+        self.ends_with_moves = [entry for entry in self.end_rules if not needs_no_moves(entry[0].condition)]
+        self.insufficient_rules = compile_insufficient(self, rules.insufficient)
         self.pass_condition = compile_condition(self, rules.passing.condition) if rules.passing else None
+
+    def _compile_passing_and_counting(self, rules: S.RulesSpec) -> None:
+        """``may pass``, ``forbid keeping royals facing`` (``apart_rays``: per cell, the rays of the
+        family, else None) and what the result ``material`` counts (``material_values`` per code,
+        ``material_bonus`` per army)."""
+        self.may_pass = rules.passing is not None
         self.apart_rays = (self.family_rays(rules.keep_apart, rules.locs.get("keep_apart"))
                            if rules.keep_apart is not None else None)
         self.material_values = [0.0] + [self.kinds[self.code_kind[c]].value or 0.0 for c in range(1, self.ncodes)]
@@ -668,6 +679,28 @@ class Game:
         # Stacks higher than two: a key per code and cell for each level below the piece under the top.
         deeper = self.spec.stacking.height - 2 if self.spec.stacking is not None else 0
         self.z_deep = [[rng.getrandbits(bits) for _ in range(self.ncodes * self.n)] for _ in range(max(deeper, 0))]
+
+    # ------------------------------------------------------------ storing
+    # The attributes that hold functions made by compiling (closures): a stored game
+    # (:mod:`interpreter.loading.stored`) keeps everything else, and :meth:`_link` makes them again.
+    _LINKED = ("generators", "noisy_generators", "unchecked_generators", "no_moves", "end_rules", "immediate_ends",
+               "ends_with_moves", "insufficient_rules", "pass_condition", "drop_conditions")
+
+    def __getstate__(self) -> dict:
+        return {name: value for name, value in self.__dict__.items() if name not in self._LINKED}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._link()
+
+    def _link(self) -> None:
+        """Make the closures of a stored game again from its atoms and its Spec: what :meth:`_compile`
+        made them from is all kept, so they are the same as a fresh compile's."""
+        self._make_generators()
+        self._compile_conditions(self.spec.rules)
+        compile_drops(self, self.spec.drops)
+        self.in_place_promotions = [lines and tuple(relinked(self, line) for line in lines)
+                                    for lines in self.in_place_promotions]
 
     def summary(self) -> str:
         """A one-line summary: cells, pieces, armies."""

@@ -35,7 +35,7 @@ def _merged_rays(atoms: list[Atom], n: int) -> list[tuple[tuple[int, ...], ...]]
 
 def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]] | None,
                     royal_targets: list[bool] | None = None, leaving: list[tuple[int, ...]] | None = None,
-                    noisy: bool = False):
+                    noisy: bool = False, shared: dict | None = None):
     """The closures that generate the moves of one piece code from a cell.
 
     Plain leap and ride atoms that both move and capture are merged into
@@ -43,8 +43,10 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
     gets a closure of its own. ``promotions[to]`` lists the codes a move
     arriving on ``to`` must promote to (empty: none). With ``noisy``, only
     the captures and promotions among those moves (see the module's
-    docstring), in the same order.
+    docstring), in the same order. ``shared``: a dict in which the calls for one game keep the
+    tables they have in common (the same atoms, noisy or not), to make them once.
     """
+    shared = {} if shared is None else shared
     gens = []
     atoms = [a for a in atoms if a.level != "upper"]  # without stacks every piece is at ground level
     fast_leaps = [a for a in atoms if a.kind == "leap" and a.plain and a.quiet and a.capture
@@ -55,11 +57,11 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
     promoting = any(arrive) or any(any(leave_codes) for leave_codes in leave)
     emit = _emitter(promotions, leaving, n)
     if fast_leaps:
-        leaps = _merged_leaps(fast_leaps, n)
+        leaps = _once(shared, ("leaps", *map(id, fast_leaps)), lambda: _merged_leaps(fast_leaps, n))
         gens.append(_fast_leaper(leaps, promotions, emit) if not noisy
                     else _noisy_only(_fast_leaper(leaps, promotions, emit)) if promoting else _noisy_leaper(leaps))
     if fast_rays:
-        rays = _merged_rays(fast_rays, n)
+        rays = _once(shared, ("rays", *map(id, fast_rays)), lambda: _merged_rays(fast_rays, n))
         gens.append(_fast_rider(rays, promotions, emit) if not noisy
                     else _noisy_only(_fast_rider(rays, promotions, emit)) if promoting else _noisy_rider(rays))
     for atom in rest:
@@ -67,13 +69,25 @@ def make_generators(atoms: list[Atom], n: int, promotions: list[tuple[int, ...]]
             # Only the quiet moves that may promote (none: the atom is left out) and the captures.
             part = _promoting_part(atom, arrive, leave, n) if not atom.capture else atom
             if part is not None:
-                gens.append(_noisy_only(_general(part, royal_targets, arrive, leave)))
+                tables = _restricted(part) if part is not atom else _restricted_once(shared, atom)
+                gens.append(_noisy_only(_general(part, royal_targets, arrive, leave, tables)))
         else:
-            gens.append(_general(atom, royal_targets, arrive, leave))
+            gens.append(_general(atom, royal_targets, arrive, leave, _restricted_once(shared, atom)))
     merged = {id(a) for a in fast_leaps}
-    if _overlapping(fast_leaps, [a for a in atoms if id(a) not in merged], n):
+    others = [a for a in atoms if id(a) not in merged]
+    if _once(shared, ("overlapping", *map(id, fast_leaps), 0, *map(id, others)),
+             lambda: _overlapping(fast_leaps, others, n)):
         return [_deduplicated(gens)]
     return gens
+
+
+def _once(shared: dict, key: tuple, make):
+    """``shared[key]``, made by calling ``make`` the first time (``key`` names atoms by their ids:
+    they live as long as the game that passes ``shared``)."""
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = make()
+    return found
 
 
 def _overlapping(merged: list[Atom], others: list[Atom], n: int) -> bool:
@@ -214,6 +228,11 @@ def _noisy_only(general):
     return gen
 
 
+def _restricted_once(shared: dict, atom: Atom) -> tuple[list, list]:
+    """:func:`_restricted` of an atom of the game, made once in ``shared`` (see :func:`_once`)."""
+    return _once(shared, ("tables", id(atom)), lambda: _restricted(atom))
+
+
 def _restricted(atom: Atom) -> tuple[list, list]:
     """The atom's leap and ray tables without the moves its fixed ``from`` and ``to`` cells forbid
     (rays keep every cell, as they pass cells they may not stop on; their targets are tested)."""
@@ -224,14 +243,15 @@ def _restricted(atom: Atom) -> tuple[list, list]:
     return leaps, rays
 
 
-def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave):
+def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave, tables: tuple[list, list]):
     """A closure for an atom with options (pawn moves, hoppers, initial moves ...).
 
     ``royal_targets`` (for ``royal only`` atoms) replaces the mover's
     ``hostile`` table by one that is true only for enemy royal pieces;
     ``arrive`` and ``leave`` give the promotion choices (see :func:`_choices`).
-    The fixed ``from`` and ``to`` cells are applied to the tables here, so
-    that the closures test only what depends on the position.
+    ``tables``: the atom's tables with its fixed ``from`` and ``to`` cells
+    applied (:func:`_restricted`), so that the closures test only what
+    depends on the position.
     """
     quiet, capture = atom.quiet, atom.capture
     narrowed = royal_targets if atom.royal_only else None
@@ -239,7 +259,7 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave):
     unmoved, ep_capture, sets_ep = atom.unmoved, atom.en_passant, atom.sets_en_passant
     once = atom.once
     plain_special = ONCE if once else None  # moves of a privilege say so, to spend it
-    table, rays = _restricted(atom)
+    table, rays = tables
 
     if atom.kind == "leap":
         def gen_leap(pos, frm, board, hostile, out):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import networkx as nx
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,6 +30,7 @@ def always_progresses(game: "Game") -> bool:
         return False
     if any(action == "pass" for action, _ in game.no_moves):
         return False
+    import networkx as nx   # not imported by every command that loads a game
     for code in _appearing_codes(game):
         graph = nx.DiGraph()
         graph.add_nodes_from(range(game.n))

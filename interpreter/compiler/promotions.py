@@ -10,7 +10,7 @@ giving check`` and ``if EXPR`` narrow it; ``limit P to N`` applies as to any pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from dsl import spec as S
@@ -27,7 +27,9 @@ class InPlacePromotion:
     """One ``in place`` promotion line for one army: the ``cells`` a piece may promote on, the codes
     it may become (``targets``), whether the new piece may also make a quiet move (``moving``), the
     tests ``not attacking`` and ``not giving check``, and the compiled ``if`` (a function of a
-    :class:`~interpreter.engine.generation.DropContext` whose cell is the piece's), or None."""
+    :class:`~interpreter.engine.generation.DropContext` whose cell is the piece's), or None,
+    compiled from the line ``source``. A stored game (:mod:`interpreter.loading.stored`) keeps
+    no compiled ``if``: :func:`relinked` compiles it again."""
 
     cells: frozenset[int]
     targets: tuple[int, ...]
@@ -35,6 +37,10 @@ class InPlacePromotion:
     not_attacking: bool
     not_giving_check: bool
     condition: Callable | None
+    source: S.PromotionSpec = field(compare=False, repr=False)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "condition": None}
 
 
 # The options that only a promotion as a move of its own has, and those it cannot have.
@@ -60,8 +66,17 @@ def check_promotion_options(promo: S.PromotionSpec) -> None:
 
 def in_place_promotion(game: "Game", promo: S.PromotionSpec, army_name: str, targets: tuple[int, ...]) -> InPlacePromotion:
     """The compiled ``in place`` line ``promo`` for the army ``army_name``, to the codes ``targets``."""
-    condition = None
-    if promo.condition is not None:
-        _, condition = compile_cell_condition(game, promo.condition, "a promotion in place has no start cell")
     return InPlacePromotion(frozenset(game.board.term(promo.cells, army_name)), targets, promo.in_place == "moving",
-                            promo.not_attacking, promo.not_giving_check, condition)
+                            promo.not_attacking, promo.not_giving_check, _condition(game, promo), promo)
+
+
+def relinked(game: "Game", line: InPlacePromotion) -> InPlacePromotion:
+    """``line`` with its ``if`` compiled again for ``game`` (a stored line keeps none)."""
+    return replace(line, condition=_condition(game, line.source))
+
+
+def _condition(game: "Game", promo: S.PromotionSpec) -> Callable | None:
+    """The compiled ``if`` of the in-place line ``promo``, or None."""
+    if promo.condition is None:
+        return None
+    return compile_cell_condition(game, promo.condition, "a promotion in place has no start cell")[1]

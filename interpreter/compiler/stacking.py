@@ -13,8 +13,9 @@ of the piece under the mover (``below``) and the height of the mover's stack
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
@@ -40,7 +41,7 @@ class Interaction:
     outcome: str
     using: frozenset[str]           # "move" and/or "capture"
     only: frozenset[int] | None     # piece kinds, None: every piece
-    condition: Callable[[str | None, int], bool] | None  # of (side below the mover or None, its stack's height)
+    condition: InteractionCondition | None
 
 
 @dataclass
@@ -116,30 +117,43 @@ def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str
     return tuple(table)
 
 
-_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _CONDITION_FORM = ('an interaction\'s condition is below == "own" or below == "enemy", a comparison of '
                    'height (the number of pieces in the mover\'s stack, the mover included) with a number, '
                    'or several of these joined by \'and\'')
 
 
-def _condition(expr, loc) -> Callable[[str | None, int], bool]:
+@dataclass(frozen=True)
+class InteractionCondition:
+    """An interaction's compiled ``if``, called with the side of the piece under the mover (None: none)
+    and the height of its stack: the sides ``below`` must be (``below == "own"`` / ``"enemy"``)
+    and the comparisons ``(op, n)`` its height must pass (``height OP N``), all of them. Plain data,
+    so that a compiled game can be stored (:mod:`interpreter.loading.stored`)."""
+
+    sides: tuple[str, ...]
+    heights: tuple[tuple[str, int], ...]
+
+    def __call__(self, below: str | None, stack: int) -> bool:
+        return all(below == side for side in self.sides) and all(_COMPARE[op](stack, n) for op, n in self.heights)
+
+
+def _condition(expr, loc) -> InteractionCondition:
     """An interaction's ``if``: ``below == "own"`` / ``"enemy"`` (the side of the piece under the
     mover), ``height OP N`` (the pieces in the mover's stack), or several of them joined by ``and``."""
     parts = expr.operands if isinstance(expr, S.BoolOp) and expr.op == "and" else [expr]
-    tests = []
+    sides, heights = [], []
     for part in parts:
         if not (isinstance(part, S.Compare) and isinstance(part.left, S.Ref) and len(part.left.path) == 1):
             raise UnsupportedError(_CONDITION_FORM, loc)
         name, right = part.left.path[0], part.right
         if (name == "below" and part.op == "==" and isinstance(right, S.Str)
                 and right.value in ("own", "enemy")):
-            tests.append(lambda below, stack, side=right.value: below == side)
-        elif name == "height" and isinstance(right, S.Num):
-            tests.append(lambda below, stack, op=_COMPARE[part.op], n=right.value: op(stack, n))
+            sides.append(right.value)
+        elif name == "height" and isinstance(right, S.Num) and part.op in _COMPARE:
+            heights.append((part.op, right.value))
         else:
             raise UnsupportedError(_CONDITION_FORM, loc)
-    return lambda below, stack: all(test(below, stack) for test in tests)
+    return InteractionCondition(tuple(sides), tuple(heights))
 
 
 # The outcomes each kind of target takes (a stack target: see _check_outcome for its height).

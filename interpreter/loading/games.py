@@ -10,7 +10,7 @@ could not start from is an error at the setup's line in the rules file.
 
 from __future__ import annotations
 
-import hashlib
+import json
 from pathlib import Path
 
 from dsl import spec as S
@@ -23,6 +23,8 @@ from interpreter.compiler.setup import setup_error
 from interpreter.engine.position import Position
 from interpreter.notation.fen import last_movers_in_check
 
+from . import stored
+from .collection import collection_paused
 from .positions import start_position
 
 
@@ -42,7 +44,8 @@ def compile_variant(spec: S.VariantSpec, mode: str | None = None, options: dict[
     """Compile a Spec in one of its play modes (default: the first), with the runner's mode
     ``options``. Raises RulesSemanticError / UnsupportedError / UsageError with source locations."""
     try:
-        game = Game(spec, mode, options)
+        with collection_paused():
+            game = Game(spec, mode, options)
         try:
             pos = start_position(game)
         except PositionError as err:
@@ -85,29 +88,32 @@ def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] 
     ``options``; ``policy`` says which files its extends and include lines may read
     (:class:`~dsl.files.FilePolicy`).
 
-    Games are cached per file, mode and options, and a cached game is served
-    only while every file its variant was read from (the file itself, what it
-    extends and includes) has the same contents: an edited include is
+    Games are cached per file, mode and options, in memory and on disk
+    (:mod:`.stored`, in the user's cache directory), and a cached game is
+    served only while every file its variant was read from (the file itself,
+    what it extends and includes) has the same contents: an edited include is
     compiled afresh.
     """
     path = find_variant(str(ref), policy)
-    key = (str(path.resolve()), mode, tuple(sorted((options or {}).items())), policy)
+    resolved = path.resolve()
+    key = (str(resolved), mode, tuple(sorted((options or {}).items())), policy)
     cached = _CACHE.get(key)
-    if cached is not None and cached[0] == _fingerprint(cached[1].spec.sources):
+    if cached is not None and cached[0] == stored.fingerprint(cached[1].spec.sources):
         return cached[1]
-    spec = load_spec(path, policy)
-    game = compile_variant(spec, mode, options)
-    _CACHE[key] = (_fingerprint(spec.sources), game)
-    return game
+    stored_key = storage_key(resolved, mode, options, policy)
+    found = stored.read(stored_key)
+    if found is None:
+        spec = load_spec(path, policy)
+        game = compile_variant(spec, mode, options)
+        found = (stored.fingerprint(spec.sources), game)
+        stored.write(stored_key, *found)
+    _CACHE[key] = found
+    return found[1]
 
 
-def _fingerprint(sources: list[str]) -> str:
-    """A hash of the contents of ``sources`` (a file that cannot be read hashes as missing)."""
-    digest = hashlib.blake2b(digest_size=16)
-    for name in sources:
-        digest.update(name.encode())
-        try:
-            digest.update(Path(name).read_bytes())
-        except OSError:
-            digest.update(b"\0missing")
-    return digest.hexdigest()
+def storage_key(path: Path, mode: str | None = None, options: dict[str, str] | None = None,
+                policy: FilePolicy = DEFAULT_POLICY) -> str:
+    """The key of a game on disk (:mod:`.stored`): the variant's resolved ``path``, ``mode``, ``options``
+    and the folders ``policy`` allows, resolved (its own may be relative to the working directory)."""
+    return json.dumps([str(path), mode, sorted((options or {}).items()), [str(root) for root in policy.roots(path)],
+                       policy.local])
