@@ -113,7 +113,9 @@ def new_game(page, variant: str, seats: dict[str, str] | None = None, mode: str 
         page.select_option(f'#setup-seats select[name="{seat}"]', kind)
     page.fill("#setup-fen", fen)
     page.click("#setup-start")
-    page.wait_for_selector("#setup", state="hidden")
+    # A large game is compiled on the server's thread while computer seats of the last game may still
+    # search there: on a loaded machine (two test workers on two cores) that has taken over 30 s.
+    page.wait_for_selector("#setup", state="hidden", timeout=90_000)
     page.wait_for_function("() => page.game && page.game.variant.name === %r" % load_game(variant).name)
 
 

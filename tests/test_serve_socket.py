@@ -20,15 +20,9 @@ from interpreter.server import live  # noqa: E402
 from interpreter.server.app import create_app  # noqa: E402
 from interpreter.server.database import Database  # noqa: E402
 from interpreter.server.store import GameStore  # noqa: E402
+from test_serve_api import client  # noqa: E402, F401  (a test client of a fresh application)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def client():
-    with TestClient(create_app()) as test_client:
-        yield test_client
-        test_client.app.state.store.close()
 
 
 def new_game(client, **body) -> dict:
