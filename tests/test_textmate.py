@@ -102,6 +102,16 @@ def innermost(spans, start: int, end: int) -> set[str | None]:
     return {stack[-1] if stack else None for stack in stacks(spans, start, end)}
 
 
+def scopes_of(text: str, grammar: dict):
+    """A function from a piece of ``text`` (its first occurrence) to the innermost scopes of its characters."""
+    spans = tokenize(text, grammar)
+
+    def scope(piece: str) -> set[str | None]:
+        start = text.index(piece)
+        return innermost(spans, start, start + len(piece))
+    return scope
+
+
 @pytest.fixture(scope="module")
 def grammar() -> dict:
     return json.loads((EDITOR / "syntaxes" / "rules.tmLanguage.json").read_text(encoding="utf-8"))
@@ -114,17 +124,12 @@ def test_the_committed_grammar_is_the_generated_one(grammar):
 
 def test_every_keyword_of_the_grammar_is_a_keyword_of_the_textmate_grammar(grammar):
     for word in grammar_keywords():
-        text = f"x {word} y"
-        assert innermost(tokenize(text, grammar), 2, 2 + len(word)) == {textmate.keyword_scope(word)}, word
+        assert scopes_of(f"( {word} )", grammar)(word) == {textmate.keyword_scope(word)}, word
 
 
 def test_the_kinds_of_keyword_are_told_apart(grammar):
     text = 'piece Pawn {\n  move step forward: if not in_check and rank == 2\n}\nrules { forbid self-check }\n'
-    spans = tokenize(text, grammar)
-
-    def scope(word):
-        start = text.index(word)
-        return innermost(spans, start, start + len(word))
+    scope = scopes_of(text, grammar)
     assert scope("piece") == {"keyword.declaration.rules"}
     assert scope("Pawn") == {"entity.name.type.piece.rules"}
     assert scope("not") == scope("and") == {"keyword.operator.word.rules"}
@@ -138,11 +143,7 @@ def test_the_kinds_of_keyword_are_told_apart(grammar):
 def test_names_directions_and_betza_strings_are_recognised(grammar):
     text = ('variant mine {\n}\narmies {\n  army white "White" { forward north }\n}\nboard { zone camp: a1 }\n'
             'piece Rook {\n  betza "R"\n  move ride east|west\n}\n')
-    spans = tokenize(text, grammar)
-
-    def scope(word):
-        start = text.index(word)
-        return innermost(spans, start, start + len(word))
+    scope = scopes_of(text, grammar)
     assert scope("mine") == {"entity.name.namespace.variant.rules"}
     assert scope("white") == {"entity.name.type.army.rules"}
     assert scope("camp") == {"variable.other.constant.zone.rules"}
@@ -152,9 +153,8 @@ def test_names_directions_and_betza_strings_are_recognised(grammar):
 
 
 def test_a_keyword_in_a_name_place_stays_a_keyword(grammar):
-    text = "board { zone promotion: rank 8 }"
-    start = text.index("promotion")
-    assert innermost(tokenize(text, grammar), start, start + 9) == {textmate.keyword_scope("promotion")}
+    scope = scopes_of("board { zone promotion: rank 8 }", grammar)
+    assert scope("promotion") == {textmate.keyword_scope("promotion")}
 
 
 def test_a_triple_quoted_string_spans_lines(grammar):
