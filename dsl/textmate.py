@@ -13,7 +13,7 @@ Betza strings of ``betza "fmW"`` as ``string.regexp.betza``), numbers, four kind
 (``keyword.declaration`` opens a top-level declaration, ``keyword.operator.word`` is ``and``,
 ``or``, ``not``, ``constant.language`` is a word that is only ever a value such as ``win`` or
 ``self-check``, ``keyword.other`` is any other), the names declared after ``variant``, ``piece``,
-``army`` and ``zone`` (a keyword used as a name stays a keyword, as in the lexer), directions after
+``army`` and ``zone`` (and the variant named after ``extends`` and ``include``) (a keyword used as a name stays a keyword, as in the lexer), directions after
 ``step``, ``ride``, ``hop``, ``zigzag``, ``along`` and ``forward``, capitalised names (pieces, as
 the lexer's ``Name.Class``), operators and punctuation. The language has no boolean literals:
 conditions are names of predicates (``in_check``), so none is coloured as one.
@@ -40,7 +40,8 @@ _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _BEFORE = r"(?<![\w-])"           # a word starts here: not inside a longer word or hyphenated name
 _AFTER = r"(?![\w-])"
 # The declarations whose next word is a name they declare or refer to, and its scope.
-_NAMED = {"variant": "entity.name.namespace.variant.rules", "piece": "entity.name.type.piece.rules",
+_NAMED = {"variant": "entity.name.namespace.variant.rules", "extends": "entity.name.namespace.variant.rules",
+          "include": "entity.name.namespace.variant.rules", "piece": "entity.name.type.piece.rules",
           "army": "entity.name.type.army.rules", "zone": "variable.other.constant.zone.rules"}
 # The words after which a direction (or directions joined by |) is named.
 _DIRECTED = ("step", "ride", "hop", "zigzag", "along", "forward")
