@@ -13,9 +13,10 @@ Betza strings of ``betza "fmW"`` as ``string.regexp.betza``), numbers, four kind
 (``keyword.declaration`` opens a top-level declaration, ``keyword.operator.word`` is ``and``,
 ``or``, ``not``, ``constant.language`` is a word that is only ever a value such as ``win`` or
 ``self-check``, ``keyword.other`` is any other), the names declared after ``variant``, ``piece``,
-``army`` and ``zone`` (and the variant named after ``extends`` and ``include``) (a keyword used as a name stays a keyword, as in the lexer), directions after
-``step``, ``ride``, ``hop``, ``zigzag``, ``along`` and ``forward``, capitalised names (pieces, as
-the lexer's ``Name.Class``), operators and punctuation. The language has no boolean literals:
+``army`` and ``zone``, and the variant named after ``extends`` and ``include`` (a keyword used as
+a name stays a keyword, as in the lexer), directions after ``step``, ``ride``, ``hop``, ``zigzag``,
+``along`` and ``forward``, capitalised names (pieces, as the lexer's ``Name.Class``), operators and
+punctuation. The language has no boolean literals:
 conditions are names of predicates (``in_check``), so none is coloured as one.
 
 Every regular expression is written for both engines that read it: Oniguruma (the editors) and

@@ -141,8 +141,8 @@ def test_the_kinds_of_keyword_are_told_apart(grammar):
 
 
 def test_names_directions_and_betza_strings_are_recognised(grammar):
-    text = ('variant mine {\n}\nextends chess\narmies {\n  army white "White" { forward north }\n}\nboard { zone camp: a1 }\n'
-            'piece Rook {\n  betza "R"\n  move ride east|west\n}\n')
+    text = ('variant mine {\n}\nextends chess\narmies {\n  army white "White" { forward north }\n}\n'
+            'board { zone camp: a1 }\npiece Rook {\n  betza "R"\n  move ride east|west\n}\n')
     scope = scopes_of(text, grammar)
     assert scope("mine") == scope("chess") == {"entity.name.namespace.variant.rules"}
     assert scope("white") == {"entity.name.type.army.rules"}
