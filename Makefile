@@ -17,7 +17,7 @@ PYTEST ?= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 COMPILED_SOURCES := $(wildcard interpreter/engine/*.py) interpreter/compiler/generators.py interpreter/agents/incremental.py \
                     interpreter/agents/search.py interpreter/native.py setup.py
 
-.PHONY: play serve test test-compiled test-pure compiled browser engines bench docs docs-variants protocol-variants clean
+.PHONY: play serve test test-compiled test-pure compiled browser engines bench docs docs-variants protocol-variants textmate clean
 
 # The editable install compiles the engine with mypyc beside its sources when it can (setup.py);
 # the extras below are installed with RULES_DSL_PURE=1, so that they do not compile it again.
@@ -100,6 +100,10 @@ docs-variants: $(BIN)/rules
 ## protocol-variants: rewrite interpreter/protocols/carried.json, the variants UCI and XBoard can carry
 protocol-variants: $(BIN)/rules
 	$(BIN)/python -m interpreter.protocols.games
+
+## textmate: rewrite editors/vscode/syntaxes/rules.tmLanguage.json, the editors' grammar, from dsl/grammar.lark
+textmate: $(BIN)/rules
+	$(BIN)/python -m dsl.textmate
 
 clean:
 	rm -rf $(VENV) build *.egg-info interpreter/_build.json
