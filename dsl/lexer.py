@@ -1,12 +1,12 @@
-"""Syntax highlighting of ``.rules`` files: a Pygments lexer, and the grammar's keywords.
+"""Syntax highlighting of ``.rules`` files: a Pygments lexer.
 
 :class:`RulesLexer` is registered with Pygments by the entry point
 ``pygments.lexers: rules`` (see ``pyproject.toml``), so any tool that
 highlights with Pygments (the documentation site, ``pygmentize -l
 rules``) colours code blocks tagged ``rules`` and files named
-``*.rules``. Its keywords are not a list kept by hand: they are every
-quoted word of ``dsl/grammar.lark`` (:func:`grammar_keywords`), so a new
-keyword of the language is highlighted as soon as the grammar has it.
+``*.rules``. Its patterns and keywords are :mod:`dsl.syntax`'s (the
+keywords: every quoted word of ``dsl/grammar.lark``), the same that the
+design page of ``rules serve`` colours with in the browser.
 
 Pygments is needed only to build the site: this module imports it, and
 nothing else in the package imports this module.
@@ -14,30 +14,15 @@ nothing else in the package imports this module.
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from importlib import resources
-
-from pygments.lexer import RegexLexer, words
+from pygments.lexer import RegexLexer
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
-_REGEX = re.compile(r"/(?:[^/\\\n]|\\.)+/[imslux]*")
-_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+from dsl.syntax import grammar_keywords, token_patterns
 
+__all__ = ["RulesLexer", "grammar_keywords"]
 
-@lru_cache(maxsize=1)
-def grammar_keywords() -> frozenset[str]:
-    """The keywords of the language: the quoted words of the grammar (keywords and the values of
-    keyword terminals such as ``capture-both``), without its regular expressions and comments."""
-    found = set()
-    text = resources.files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.lstrip().startswith("//"):
-            continue
-        for literal in _QUOTED.findall(_REGEX.sub(" ", line)):
-            if re.search(r"[A-Za-z]", literal):
-                found.add(literal)
-    return frozenset(found)
+_TOKENS = {"w": Whitespace, "c1": Comment.Single, "s2": String.Double, "k": Keyword, "m": Number,
+           "nc": Name.Class, "n": Name, "o": Operator, "p": Punctuation, "": Text}
 
 
 class RulesLexer(RegexLexer):
@@ -47,20 +32,4 @@ class RulesLexer(RegexLexer):
     aliases = ["rules"]
     filenames = ["*.rules"]
 
-    tokens = {
-        "root": [
-            (r"\s+", Whitespace),
-            (r"#[^\n]*", Comment.Single),
-            (r'"""(?:.|\n)*?"""', String.Double),
-            (r'"(?:[^"\\\n]|\\.)*"', String.Double),
-            # Longest first, and never inside a longer word or name (``rank`` in ``ranks``, ``all`` in ``allow``).
-            (words(sorted(grammar_keywords(), key=lambda w: (-len(w), w)), prefix=r"(?<![\w-])",
-                   suffix=r"(?![\w-])"), Keyword),
-            (r"-?\d+\.\d+|-?\d+", Number),
-            (r"[A-Z][A-Za-z0-9_]*", Name.Class),      # pieces and other names given capitals
-            (r"[a-z_][A-Za-z0-9_]*", Name),
-            (r"==|!=|<=|>=|//|\.\.|[<>+\-*%=|]", Operator),
-            (r"[{}(),:.]", Punctuation),
-            (r".", Text),
-        ],
-    }
+    tokens = {"root": [(pattern, _TOKENS[short]) for pattern, short in token_patterns()]}
