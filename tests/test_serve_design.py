@@ -2,7 +2,7 @@
 
 A bundled variant's text is loaded into the editor, a keyword is broken by typing (the error is
 underlined on its line and listed with its message), fixed again, a piece is taken out of the
-setup (the board loses it), "Play it" starts a game of the text, and a reload keeps the draft.
+setup (the board loses it), the text is saved as a file and loaded back, "Play it" starts a game of the text, and a reload keeps the draft.
 The server and the browser are those of :mod:`tests.test_serve_browser`; the screenshots go to
 ``artifacts/browser/`` (1400x900 and 390x844).
 """
@@ -72,6 +72,9 @@ def test_design_underlines_errors_and_redraws_the_board(design):
             if (node === mark) break; before += node.textContent; }
         return {line: before.split('\\n').length, text: mark.textContent, title: mark.title}; }""")
     assert underlined["line"] == line and underlined["text"] == "bard"
+    box = tab.locator("#editor-colours .error").bounding_box()
+    tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)   # hovering shows the message
+    assert tab.evaluate("() => document.querySelector('#editor-text').title") == underlined["title"]
     listed = tab.locator("#problems li.error").first.text_content()
     assert f":{line}:1: " in listed and underlined["title"] in listed
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -90,6 +93,16 @@ def test_design_underlines_errors_and_redraws_the_board(design):
     tab.wait_for_function("n => (document.querySelector('#design-board').dataset.svg.match(/<use /g) || []).length === n",
                           arg=before - 1)
     tab.screenshot(path=str(ARTIFACTS / f"design-{size}.png"), full_page=True)
+
+    # Save downloads the text under its variant's name; Load file reads a file back into the editor.
+    with tab.expect_download() as saving:
+        tab.click("#design-save")
+    saved = Path(saving.value.path()).read_text(encoding="utf-8")
+    assert saving.value.suggested_filename == f"{VARIANT}.rules" and "RNB1KBNR" in saved and saved != TEXT
+    tab.set_input_files("#design-file", files=[{"name": "mine.rules", "mimeType": "text/plain",
+                                                 "buffer": saved.encode("utf-8")}])
+    _checked(tab)
+    assert tab.evaluate("() => document.querySelector('#editor-text').value") == saved
 
     # The draft survives a reload.
     tab.reload()

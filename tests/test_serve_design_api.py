@@ -49,6 +49,14 @@ def test_a_bundled_text_has_its_board_and_rule_page(client):
     assert "data:image/svg+xml;base64," in page and not re.search(r'src="(?!data:)', page)
 
 
+def test_a_text_that_extends_a_bundled_file_is_designed_as_it_is(client):
+    path = next(p for p in sorted(VARIANTS.glob("*.rules")) if re.search(r"^extends ", p.read_text(encoding="utf-8"), re.M))
+    text = client.get(f"/api/variants/{path.stem}/source.rules").text
+    assert text == path.read_text(encoding="utf-8")
+    design = designed(client, text)
+    assert design["errors"] == [] and design["title"] == load_game(path.stem).title and design["svg"]
+
+
 def test_a_syntax_error_is_located(client):
     at = re.search(r"^board\b", TEXT, re.M).start()
     line = TEXT.count("\n", 0, at) + 1

@@ -187,6 +187,13 @@ function fileName() {
 
 editor.text.addEventListener("input", changed);
 editor.text.addEventListener("scroll", syncScroll);
+// The coloured layer lets the pointer through to the textarea: over an underline, the textarea's
+// tooltip is the error's message.
+editor.text.addEventListener("mousemove", (event) => {
+  const over = [...editor.colours.querySelectorAll(".error")].find((span) => [...span.getClientRects()].some(
+    (r) => event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom));
+  editor.text.title = over ? over.title : "";
+});
 editor.text.addEventListener("keydown", (event) => {
   if (event.key !== "Tab" || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
   event.preventDefault();   // a Tab indents (two spaces, as the bundled files do); Escape then Tab leaves
