@@ -39,9 +39,10 @@ from interpreter.loading.lints import lints
 
 from .access import HEADER, Forbidden, shown_tokens
 from .analysis import Analysis, refuse_if_contested, seconds_of
-from .catalogue import NoSuchPage, listing, rule_file, thumbnail
+from .catalogue import NoSuchPage, listing, rule_file, source, thumbnail
 from .creating import field, game_of, new_session, restored_session
 from .database import StorageFailed
+from .designing import design, design_text, syntax
 from .live import GameSockets, MessageTooLarge, state_changes
 from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
@@ -113,6 +114,15 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         start = start_position(game)
         return 200, {"variant": variant_view(game, start, engines), "seats": [s.view(game) for s in default_seats(game)],
                      "warnings": [lint.render() for lint in lints(game)]}
+
+    def designed(request: Request, body: dict):
+        text, label = design_text(body)
+        try:
+            return 200, design(text, label)
+        except Conflict:
+            raise
+        except RulesError as err:   # an error of the text, not of the request: shown at its place
+            return 200, {"label": label, "errors": [error_answer(err)[1]], "warnings": [], "title": None, "svg": None, "page": None}
 
     def create(request: Request, body: dict):
         session = new_session(body, pace, max_plies=max_plies, engines=engines)
@@ -225,9 +235,14 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/variants", _api(variants), methods=["GET"]),
         Route("/api/variants/{name}/thumbnail.svg", _api(picture), methods=["GET"]),
+        Route("/api/variants/{name}/source.rules", _api(lambda request, body: (200, PlainTextResponse(
+            source(request.path_params["name"]), headers=KEPT))), methods=["GET"]),
         Route("/rules/{name}/", _api(rules_page), methods=["GET"]),
         Route("/rules/{name}/{file}", _api(rules_page), methods=["GET"]),
         Route("/api/check", _api(check), methods=["POST"]),
+        Route("/design", lambda request: FileResponse(STATIC / "design.html", headers=HEADERS)),
+        Route("/api/syntax", _api(lambda request, body: (200, syntax())), methods=["GET"]),
+        Route("/api/design", _api(designed), methods=["POST"]),
         Route("/api/games", _api(create), methods=["POST"]),
         Route("/api/games/{ident}", _api(state), methods=["GET"]),
         Route("/api/games/{ident}", _api(abandon), methods=["DELETE"]),

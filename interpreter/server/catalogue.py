@@ -4,7 +4,8 @@
 documentation site (:func:`interpreter.documentation.site.families`), each
 with its title, its aliases, a one-line summary (the first sentence of its
 description; "" without one) and the addresses of its thumbnail and of its
-rule page on this server. :func:`thumbnail` is a bundled variant's start
+rule page on this server. :func:`source` is a bundled variant's file as it is (an
+``extends`` line and all: the design page starts from it). :func:`thumbnail` is a bundled variant's start
 position (its default mode) as SVG, without coordinates. :func:`rule_file`
 is a file of its rule page as ``rules doc --format html`` writes it, whose
 "play this" link leads to this server's page (``/?variant=NAME``); perft is
@@ -30,6 +31,8 @@ from interpreter.documentation.pages import variant_files
 from interpreter.documentation.site import families
 from interpreter.drawing.render import diagram_of, render_svg
 from interpreter.loading import load_game, start_position
+
+from .database import bundled_text
 
 RULES_PERFT_DEPTH = 2
 """The perft depth of the rule pages the server makes (the pages under docs/variants go one ply deeper)."""
@@ -66,6 +69,11 @@ def thumbnail(name: str) -> str:
     """The SVG of the start position of the bundled variant ``name``; NoSuchPage for any other name."""
     game = load_game(_bundled(name))
     return render_svg(game, diagram_of(start_position(game)), coordinates=False, title=game.title)
+
+
+def source(name: str) -> str:
+    """The text of the file of the bundled variant ``name``; NoSuchPage for any other name."""
+    return bundled_text(_bundled(name))
 
 
 def rule_file(name: str, file: str) -> str:

@@ -101,6 +101,12 @@ function defaultSeatKind(index) {
 async function quickStart(variant, mode) {
   const body = {variant};
   if (mode) body.mode = mode;
+  return startAgainstComputer(body);
+}
+
+// A game of the variant or rules text of `body`, you (the first seat) against the computer; false
+// (the error shown) when it cannot be started.
+async function startAgainstComputer(body) {
   let outcome;
   try {
     const checked = await api("POST", "/api/check", body);
@@ -111,6 +117,16 @@ async function quickStart(variant, mode) {
   }
   if (outcome !== true) notice(outcome.text || String(outcome), "error");
   return outcome === true;
+}
+
+// The text "Play it" on the design page handed over (once: it is taken), played against the computer.
+async function playDesigned() {
+  let handed = null;
+  try {
+    handed = JSON.parse(localStorage.getItem("rules-dsl:design-play") || "null");
+    localStorage.removeItem("rules-dsl:design-play");
+  } catch (error) { /* nothing handed over */ }
+  return !!handed && typeof handed.text === "string" && startAgainstComputer({rules: handed.text, name: handed.name});
 }
 
 function openSetup() {
@@ -189,6 +205,10 @@ async function start() {
     setup.modeRow.hidden = false;
   }
   if (await openLinkedGame()) return;
+  if (location.search === "?design") {   // "Play it" on the design page (design.js) left its text
+    history.replaceState(null, "", location.pathname + location.hash);
+    if (await playDesigned()) return;
+  }
   const asked = new URLSearchParams(location.search).get("variant");
   if (asked !== null) {
     history.replaceState(null, "", location.pathname + location.hash);   // a reload opens the game, not another
