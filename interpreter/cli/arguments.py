@@ -437,12 +437,14 @@ def _add_export(sub) -> None:
 
 
 # ---- rules lsp: the language server for editors (issue 30) ---------------------------------------
+LSP_DESCRIPTION = ("Serve the Language Server Protocol on standard input and output for an editor: diagnostics as "
+                   "you type (those of 'rules check'), completion, hover with the rule pages' English and movement "
+                   "diagrams, go to definition, the outline and formatting. Editors start it themselves; see "
+                   "docs/editors.md. Needs the lsp extra: pip install 'rules-dsl[lsp]'.")
+
+
 def _add_lsp(sub) -> None:
     """``rules lsp``: the language server on standard input and output (docs/editors.md)."""
     p = sub.add_parser("lsp", help="the language server for editors, on standard input and output",
-                       description="Serve the Language Server Protocol on standard input and output for an "
-                                   "editor: diagnostics as you type (those of 'rules check'), completion, hover "
-                                   "with the rule pages' English and movement diagrams, go to definition, the "
-                                   "outline and formatting. Editors start it themselves; see docs/editors.md. "
-                                   "Needs the lsp extra: pip install 'rules-dsl[lsp]'.")
+                       description=LSP_DESCRIPTION)
     p.set_defaults(command_function="interpreter.lsp.command:cmd_lsp")
