@@ -26,6 +26,7 @@ from pygls.lsp.client import LanguageClient  # noqa: E402
 
 from dsl.formatting import format_text  # noqa: E402
 from dsl.loader import load_spec  # noqa: E402
+from dsl.parser import expected_after  # noqa: E402
 from interpreter.documentation.phrases import sentence  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,12 +160,19 @@ async def _session(tmp_path: Path) -> None:
             content_changes=[T.TextDocumentContentChangePartial(range=T.Range(start=at, end=T.Position(line=at.line, character=at.character + 1)), text="")]))
         assert (await next_diagnostics()).diagnostics == opened.diagnostics
 
-        # completion where a piece name is being typed: every piece of the variant, inherited ones too
+        # completion where a piece name is being typed: every piece of the variant, inherited ones too, and no
+        # keyword (only a name may stand there); where a declaration starts, the keywords the grammar accepts
         where = _position(text, offset + 1)
         completion = await asyncio.wait_for(client.text_document_completion_async(T.CompletionParams(
             text_document=T.TextDocumentIdentifier(uri=uri), position=where)), WAIT)
         labels = {item.label for item in completion.items if item.kind == T.CompletionItemKind.Class}
         assert labels == set(spec.pieces)
+        assert not any(item.kind == T.CompletionItemKind.Keyword for item in completion.items)
+        top = re.search(r"(?m)^extends ", text).start()   # where a declaration starts: the grammar's keywords
+        completion = await asyncio.wait_for(client.text_document_completion_async(T.CompletionParams(
+            text_document=T.TextDocumentIdentifier(uri=uri), position=_position(text, top))), WAIT)
+        keywords = {item.label for item in completion.items if item.kind == T.CompletionItemKind.Keyword}
+        assert {"extends", "include", "piece"} <= keywords == set(expected_after(text[:top])[0])
 
         # hover on the inherited piece: the rule page's English and its movement diagram
         hover = await asyncio.wait_for(client.text_document_hover_async(T.HoverParams(
