@@ -233,3 +233,25 @@ def _check_token(token: Token, path: str, text: str) -> None:
 def _token_loc(token: Token, path: str, text: str) -> Loc:
     end = token.end_column if token.end_line == token.line else None
     return Loc(path, token.line, token.column, end, text)
+
+
+def expected_after(text: str) -> tuple[list[str], set[str]] | None:
+    """What the grammar accepts right after ``text`` (the text of a file up to a cursor, a word being
+    typed left out): the keywords that may stand there, sorted, and the names of every terminal
+    accepted (``NAME`` where a declared name may stand). None when ``text`` is already not valid up
+    to its end, so nothing can be said of what follows (the editor's completion then falls back to
+    the names the file declares)."""
+    interactive = grammar_parser().parse_interactive(text)
+    try:
+        interactive.exhaust_lexer()
+        accepted = set(interactive.accepts())
+    except UnexpectedInput:
+        return None
+    words: list[str] = []
+    for terminal in accepted:
+        try:
+            pattern = grammar_parser().get_terminal(terminal).pattern
+        except KeyError:
+            continue
+        words += _words_of(pattern) or []
+    return sorted(set(words)), accepted

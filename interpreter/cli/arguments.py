@@ -320,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_formatting(sub)
     _add_export(sub)
     _add_import(sub)
+    _add_lsp(sub)
     return parser
 
 
@@ -433,3 +434,17 @@ def _add_export(sub) -> None:
     f.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
     f.set_defaults(command_function="interpreter.cli.exporting:cmd_export_fsf")
 # ---- end of rules export ---------------------------------------------------------------------------
+
+
+# ---- rules lsp: the language server for editors (issue 30) ---------------------------------------
+LSP_DESCRIPTION = ("Serve the Language Server Protocol on standard input and output for an editor: diagnostics as "
+                   "you type (those of 'rules check'), completion, hover with the rule pages' English and movement "
+                   "diagrams, go to definition, the outline and formatting. Editors start it themselves; see "
+                   "docs/editors.md. Needs the lsp extra: pip install 'rules-dsl[lsp]'.")
+
+
+def _add_lsp(sub) -> None:
+    """``rules lsp``: the language server on standard input and output (docs/editors.md)."""
+    p = sub.add_parser("lsp", help="the language server for editors, on standard input and output",
+                       description=LSP_DESCRIPTION)
+    p.set_defaults(command_function="interpreter.lsp.command:cmd_lsp")

@@ -36,7 +36,7 @@ from dsl.files import bundled_variant
 from dsl import spec as S
 
 from . import document as D
-from interpreter.drawing.diagrams import movement_diagrams
+from interpreter.drawing.diagrams import MovementDiagram, movement_diagrams
 from .english import English
 from .english_moves import join
 from .examples import Example, examples_by_topic, history_text
@@ -94,6 +94,26 @@ def _value(piece: S.PieceSpec) -> str:
         return "—"
     return str(int(piece.value)) if float(piece.value).is_integer() else str(piece.value)
 
+
+
+def piece_paragraphs(english: English, piece: S.PieceSpec) -> list[str]:
+    """What a piece's page section says of it before its diagrams: its description (else its moves
+    in English), then what being royal or neutral means for it (empty strings where it is neither)."""
+    words = sentence(piece.description) if piece.description else " ".join(
+        english.render(m) for m in piece.moves) or "It has no moves of its own."
+    return [words, english.royal_sentence(piece), english.neutral_sentence(piece)]
+
+
+def movement_figure(game: Game, diagram: MovementDiagram) -> tuple[str, str]:
+    """The title and SVG of one movement diagram: the first army's piece on the diagram's cell,
+    its hurdles, and a mark on each cell it reaches (a hurdle hides its own mark)."""
+    kind_index, army = diagram.kind, game.turn_order[0]
+    stacks = {diagram.cell: (kind_image(game, kind_index, army),)}
+    stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
+    marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}
+    drawing = Diagram(stacks=stacks, highlights=frozenset({diagram.cell}), marks=marks)
+    title = f"Moves of the {game.kinds[kind_index].name} from {game.board.names[diagram.cell]}"
+    return title, render_svg(game, drawing, title=title)
 
 class _Builder:
     """Collects the blocks of the page and the files of the figures, section by section."""
@@ -197,21 +217,15 @@ class _Builder:
         kind = game.kinds[kind_index]
         piece = kind.spec
         self.heading(3, kind.name)
-        words = sentence(piece.description) if piece.description else " ".join(
-            self.english.render(m) for m in piece.moves) or "It has no moves of its own."
-        self.paragraphs([words, self.english.royal_sentence(piece), self.english.neutral_sentence(piece)])
+        self.paragraphs(piece_paragraphs(self.english, piece))
         for diagram in movement_diagrams(game, kind_index) if not piece.neutral else ():
             army = game.turn_order[0]
             code = game.typical_code(kind_index, army)
-            stacks = {diagram.cell: (kind_image(game, kind_index, army),)}
-            stacks.update({h: (piece_image(game, diagram.hurdle_code),) for h in diagram.hurdles})
-            marks = {c: m for c, m in diagram.marks.items() if c not in diagram.hurdles}   # a hurdle hides its mark
-            drawing = Diagram(stacks=stacks, highlights=frozenset({diagram.cell}), marks=marks)
             where = game.board.names[diagram.cell]
             suffix = f"-{slug(diagram.cell_type)}" if diagram.cell_type is not None else ""
             on_type = f" (a cell of type `{diagram.cell_type}`)" if diagram.cell_type is not None else ""
-            title = f"Moves of the {kind.name} from {where}"
-            self.figure(f"moves-{slug(kind.name)}{suffix}.svg", render_svg(game, drawing, title=title), title)
+            title, svg = movement_figure(game, diagram)
+            self.figure(f"moves-{slug(kind.name)}{suffix}.svg", svg, title)
             hurdles = ""
             if diagram.hurdles:
                 hurdle = game.kinds[game.code_kind[diagram.hurdle_code]].name

@@ -1,0 +1,132 @@
+"""The language server of ``rules lsp``: pygls over standard input and output.
+
+It keeps each open buffer's text (pygls' workspace, synchronised incrementally) and answers from it:
+diagnostics when a buffer is opened and, :data:`DEBOUNCE` seconds after the last change of a burst
+of keystrokes, again; completion, hover, definition, the outline and formatting on request. A buffer
+that no longer compiles keeps answering from the last Spec it compiled to (completion while typing
+a half-written line), until it compiles again. Closing a buffer clears its diagnostics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from dsl.errors import RulesError
+from dsl.formatting import format_text
+from lsprotocol import types as T
+from pygls.lsp.server import LanguageServer
+
+from .completion import completions
+from .definitions import definition
+from .diagnostics import Checked, check_text
+from .hover import hover_text
+from .places import offset_of, path_of
+from .symbols import document_symbols
+
+DEBOUNCE = 0.1
+"""Seconds without a change before a changed buffer is checked again."""
+
+
+class RulesLanguageServer(LanguageServer):
+    """The server, with each open buffer's last check that compiled (``last``) and its pending
+    check after a change (``pending``)."""
+
+    def __init__(self) -> None:
+        super().__init__("rules-lsp", "1", text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        self.last: dict[str, Checked] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+
+    def check(self, uri: str) -> Checked:
+        """Check the buffer ``uri`` now, publish its diagnostics and remember what compiled."""
+        document = self.workspace.get_text_document(uri)
+        checked = check_text(document.source, path_of(uri))
+        if checked.spec is not None:
+            self.last[uri] = checked
+        self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+            uri=uri, diagnostics=list(checked.diagnostics), version=document.version))
+        return checked
+
+    def known(self, uri: str) -> tuple[str, str, Checked | None]:
+        """The buffer's text, its file and its freshest check that read a Spec (None: never)."""
+        document = self.workspace.get_text_document(uri)
+        checked = check_text(document.source, path_of(uri))
+        return document.source, path_of(uri), checked if checked.spec is not None else self.last.get(uri)
+
+
+server = RulesLanguageServer()
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: RulesLanguageServer, params: T.DidOpenTextDocumentParams) -> None:
+    ls.check(params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: RulesLanguageServer, params: T.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if uri in ls.pending:
+        ls.pending[uri].cancel()
+
+    async def later() -> None:
+        await asyncio.sleep(DEBOUNCE)
+        ls.pending.pop(uri, None)
+        ls.check(uri)
+
+    ls.pending[uri] = asyncio.ensure_future(later())
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: RulesLanguageServer, params: T.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if uri in ls.pending:
+        ls.pending.pop(uri).cancel()
+    ls.last.pop(uri, None)
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["("]))
+def completion(ls: RulesLanguageServer, params: T.CompletionParams) -> T.CompletionList:
+    text, _, checked = ls.known(params.text_document.uri)
+    spec, game = (checked.spec, checked.game) if checked is not None else (None, None)
+    return T.CompletionList(is_incomplete=False,
+                            items=completions(spec, game, text, offset_of(text, params.position)))
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def hover(ls: RulesLanguageServer, params: T.HoverParams) -> T.Hover | None:
+    text, _, checked = ls.known(params.text_document.uri)
+    if checked is None or checked.spec is None:
+        return None
+    words = hover_text(checked.spec, checked.game, text, offset_of(text, params.position))
+    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, words)) if words else None
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def go_to_definition(ls: RulesLanguageServer, params: T.DefinitionParams) -> T.Location | None:
+    text, _, checked = ls.known(params.text_document.uri)
+    if checked is None or checked.spec is None:
+        return None
+    return definition(checked.spec, text, offset_of(text, params.position))
+
+
+@server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def outline(ls: RulesLanguageServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
+    _, path, checked = ls.known(params.text_document.uri)
+    return document_symbols(checked.spec, path) if checked is not None and checked.spec is not None else []
+
+
+@server.feature(T.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: RulesLanguageServer, params: T.DocumentFormattingParams) -> list[T.TextEdit]:
+    """The whole buffer replaced by ``rules fmt``'s text; no edits when it is already canonical or
+    does not parse (its diagnostic says why)."""
+    text = ls.workspace.get_text_document(params.text_document.uri).source
+    try:
+        formatted = format_text(text, path_of(params.text_document.uri))
+    except RulesError:
+        return []
+    if formatted == text:
+        return []
+    lines = text.split("\n")
+    whole = T.Range(T.Position(0, 0), T.Position(len(lines) - 1, len(lines[-1])))
+    return [T.TextEdit(range=whole, new_text=formatted)]
+
