@@ -33,23 +33,33 @@ function setupRequest() {
   return body;
 }
 
+// Only the answer to the latest check counts: a person (or a test) who opens the dialog and at once
+// chooses another variant starts two checks, and the first may come back last.
+let setupChecks = 0;
+
 async function checkSetup() {
+  const serial = ++setupChecks;
   setupError("");
   $("setup-start").disabled = true;
   const failed = () => {
+    if (serial !== setupChecks) return;
     page.setup = null;
     setup.seats.hidden = true;
     setup.modeRow.hidden = true;
     setup.options.replaceChildren();
   };
   if (setup.variant.value === RULES && !setup.text.value.trim()) return failed();
+  let checked;
   try {
-    page.setup = await api("POST", "/api/check", setupRequest());
+    checked = await api("POST", "/api/check", setupRequest());
   } catch (error) {
+    if (serial !== setupChecks) return;
     failed();
     setupError(error.text || String(error));
     return;
   }
+  if (serial !== setupChecks) return;
+  page.setup = checked;
   setup.seats.hidden = false;
   fillSetup(page.setup);
   $("setup-start").disabled = false;
