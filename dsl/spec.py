@@ -28,6 +28,23 @@ class Node(BaseModel):
     locs: dict[str, Loc] = Field(default_factory=dict, exclude=True, repr=False)
     """Locations of names inside the node (e.g. each promotion target), by name."""
 
+    def shape(self) -> tuple:
+        """The node's meaning as nested tuples: its class and every field but the source locations,
+        so that two nodes written alike in different places (or files) have equal shapes. Cheaper
+        than ``model_dump``, which builds pydantic's serialiser on first use."""
+        return (type(self).__name__, *((name, _shape(value)) for name, value in self.__dict__.items()
+                                       if name not in ("loc", "locs")))
+
+
+def _shape(value: object) -> object:
+    if isinstance(value, Node):
+        return value.shape()
+    if isinstance(value, (list, tuple)):
+        return tuple(_shape(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _shape(v)) for k, v in value.items()))
+    return value
+
 
 # ------------------------------------------------------------------ expressions
 

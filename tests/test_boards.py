@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 
 from dsl import RulesSemanticError, load_spec_text
+from dsl.catalogue import bundled_names
 from interpreter.cli.play import render_text
 from interpreter.engine.perft import perft
-from interpreter.loading import compile_variant, position_from_fen, start_position
+from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san
@@ -115,6 +116,29 @@ piece King { royal move step east: quiet }
 piece Rook { move ride east }
 rules { forbid self-check }
 """
+
+
+def test_board_notes_name_isolated_cells_parts_and_dead_directions(tmp_path):
+    game = game_of(LINE + "board { cell p5 at (8, 8)  cell p6 at (9, 9)  cell p7 at (9, 8)  link p6 to p7 as north }\n"
+                   "setup { white King at p1  black King at p4 }\n", tmp_path)
+    assert game.board.diagnostics() == ["cells with no step to or from them: p5",
+                                        "the board falls into 3 parts by single steps (sizes [4, 2, 1])"]
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_board_notes_agree_with_networkx(name):
+    """The notes are read from the step tables; networkx's reading of the same graph agrees."""
+    import networkx as nx
+
+    board = load_game(name).board
+    graph = board.graph
+    isolated = [board.names[c] for c in graph.nodes if graph.degree(c) == 0]
+    parts = sorted((len(p) for p in nx.weakly_connected_components(graph)), reverse=True)
+    notes = board.diagnostics()
+    assert any(n.startswith("cells with no step") for n in notes) == bool(isolated)
+    assert any(n.startswith("the board falls into") for n in notes) == (len(parts) > 1)
+    if len(parts) > 1:
+        assert f"(sizes {parts})" in next(n for n in notes if n.startswith("the board falls into"))
 
 
 def test_a_board_of_explicit_cells_with_links(tmp_path):

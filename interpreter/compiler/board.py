@@ -189,21 +189,35 @@ class Board:
     def diagnostics(self) -> list[str]:
         """Warnings about the board's graph: isolated cells, disconnected parts, dead directions.
 
-        Computed with networkx on the compiled graph; none of them is an
-        error (a board may have a cell only knights reach), but each is
-        worth a look when designing a board.
+        Read from the step tables (the graph's edges; union-find for the
+        weakly connected parts, so that ``rules check`` needs no networkx);
+        none of them is an error (a board may have a cell only knights
+        reach), but each is worth a look when designing a board.
         """
-        import networkx as nx
+        n = len(self.names)
+        parent = list(range(n))
 
-        graph = self.graph
+        def root(c: int) -> int:
+            while parent[c] != c:
+                parent[c] = parent[parent[c]]
+                c = parent[c]
+            return c
+
+        linked = [False] * n
+        for table in self.steps.values():
+            for a, b in enumerate(table):
+                if b >= 0:
+                    linked[a] = linked[b] = True
+                    parent[root(a)] = root(b)
         notes = []
-        isolated = [self.names[c] for c in graph.nodes if graph.degree(c) == 0]
+        isolated = [self.names[c] for c in range(n) if not linked[c]]
         if isolated:
             notes.append(f"cells with no step to or from them: {', '.join(isolated)}")
-        parts = list(nx.weakly_connected_components(graph))
-        if len(parts) > 1:
-            sizes = sorted((len(p) for p in parts), reverse=True)
-            notes.append(f"the board falls into {len(parts)} parts by single steps (sizes {sizes})")
+        sizes: dict[int, int] = {}
+        for c in range(n):
+            sizes[root(c)] = sizes.get(root(c), 0) + 1
+        if len(sizes) > 1:
+            notes.append(f"the board falls into {len(sizes)} parts by single steps (sizes {sorted(sizes.values(), reverse=True)})")
         for label, table in self.steps.items():
             if all(t < 0 for t in table):
                 notes.append(f"direction '{label}' leads nowhere from any cell")

@@ -84,12 +84,12 @@ def lints(game: Game) -> list[Lint]:
     return found
 
 
-def _terms(condition: Expr) -> list[dict[str, object]]:
+def _terms(condition: Expr) -> list[tuple]:
     """The terms of ``condition`` read as an ``and`` of them (nested ``and``s flattened), each as
-    its spec without source locations, so that equal terms compare equal."""
+    its shape (without source locations), so that equal terms compare equal."""
     if isinstance(condition, BoolOp) and condition.op == "and":
         return [term for operand in condition.operands for term in _terms(operand)]
-    return [condition.model_dump()]
+    return [condition.shape()]
 
 
 def shadowed_ends(ends: list[EndRule]) -> list[tuple[EndRule, EndRule]]:
