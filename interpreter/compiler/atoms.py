@@ -202,6 +202,27 @@ def _lame_path(dx: int, dy: int, board: Board) -> list[tuple[int, int]]:
     return path
 
 
+def kept(build):
+    """``build(board, *args)``, a table made from the board alone, built once per board and
+    arguments (kept in :attr:`.Board.built`): the tables are shared, and no caller changes one in
+    place (filters make new lists)."""
+
+    def table(board: Board, *args):
+        key = (build.__name__, *(_frozen(a) for a in args))
+        found = board.built.get(key)
+        if found is None:
+            found = board.built[key] = build(board, *args)
+        return found
+
+    table.__doc__ = build.__doc__
+    return table
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+@kept
 def _leap_table(board: Board, vectors, lame: bool):
     table = []
     for cell in range(len(board)):
@@ -222,6 +243,7 @@ def _leap_table(board: Board, vectors, lame: bool):
     return table
 
 
+@kept
 def _ray_table(board: Board, vectors, limit: int | None):
     table = []
     for cell in range(len(board)):
@@ -484,6 +506,7 @@ def _table_atom(pattern, board: Board, lame: bool, modality: dict, options: dict
     raise UnsupportedError(f"'{pattern.kind}' patterns cannot use direction tables", pattern.loc)
 
 
+@kept
 def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
     """Multi-leg moves over direction labels (see :func:`_path_table`).
 
@@ -493,6 +516,7 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
     the move is ``lame``.
     """
     steps = board.steps
+    rays = board.built.setdefault("rays", {})   # each leg's ray, walked once for every start
     table = []
     for cell in range(len(board)):
         rows: dict[tuple[int, tuple[int, ...]], None] = {}
@@ -507,7 +531,10 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
                 bearing = _bearing(board, at, nxt)
                 if heading is not None and bearing[0] * heading[0] + bearing[1] * heading[1] <= 1e-9:
                     continue
-                ray = board.ray(at, label, 1 if mode == "step" else rng)
+                key = (at, label, 1 if mode == "step" else rng)
+                ray = rays.get(key)
+                if ray is None:
+                    ray = rays[key] = board.ray(*key)
                 for k, end in enumerate(ray):
                     if end == cell:
                         break
@@ -534,6 +561,7 @@ def _walk(board: Board, cell: int, steps: list[tuple[int, int]]) -> list[int]:
     return visited
 
 
+@kept
 def _path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tuple[int, ...]]]]:
     """Multi-leg moves (the griffon's diagonal step then orthogonal slide).
 

@@ -100,6 +100,10 @@ class Board:
     geo_at: dict[tuple[int, int], int] = field(default_factory=dict)
     vector_label: dict[tuple[int, int], str] = field(default_factory=dict)
     drawing: BoardDrawing = BoardDrawing()
+    built: dict = field(default_factory=dict, compare=False, repr=False)
+    """Tables built from the board while a game is compiled (:func:`.atoms.kept`), by how they were
+    asked for: the same pattern for another army, another piece or the same walk again costs a
+    lookup. Emptied when the game is compiled (never stored with it)."""
 
     def __post_init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.names)}
@@ -111,6 +115,9 @@ class Board:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "built": {}}   # tables built later (a diagram's) are not stored
 
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
