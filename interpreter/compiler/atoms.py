@@ -204,15 +204,11 @@ def _lame_path(dx: int, dy: int, board: Board) -> list[tuple[int, int]]:
 
 def kept(build):
     """``build(board, *args)``, a table made from the board alone, built once per board and
-    arguments (kept in :attr:`.Board.built`): the tables are shared, and no caller changes one in
-    place (filters make new lists)."""
+    arguments (:meth:`.Board.kept`): the tables are shared, and no caller changes one in place
+    (filters make new lists)."""
 
     def table(board: Board, *args):
-        key = (build.__name__, *(_frozen(a) for a in args))
-        found = board.built.get(key)
-        if found is None:
-            found = board.built[key] = build(board, *args)
-        return found
+        return board.kept((build.__name__, *(_frozen(a) for a in args)), lambda: build(board, *args))
 
     table.__doc__ = build.__doc__
     return table
@@ -516,7 +512,7 @@ def _label_path_table(board: Board, legs, lame: bool) -> list[list[tuple[int, tu
     the move is ``lame``.
     """
     steps = board.steps
-    rays = board.built.setdefault("rays", {})   # each leg's ray, walked once for every start
+    rays = board.kept("rays", dict)   # each leg's ray, walked once for every start
     table = []
     for cell in range(len(board)):
         rows: dict[tuple[int, tuple[int, ...]], None] = {}

@@ -20,6 +20,8 @@ never walks it, so it is built (and networkx imported) only when asked for.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -68,6 +70,32 @@ class BoardDrawing:
     diagonals: tuple[tuple[int, int], ...] = ()
 
 
+BUILT_TABLES = 1000
+"""Built tables kept per board (see :meth:`Board.kept`)."""
+BOARDS_BUILT = 8
+"""Boards whose built tables are kept (the last used): a designer's file in all its modes, a server's
+variants in play."""
+_built: OrderedDict[int, dict] = OrderedDict()
+_built_lock = threading.Lock()
+
+
+def built_for(board: "Board") -> dict:
+    """The tables built for boards like ``board``: the same dict for every board with the same cells
+    (names, coordinates, polygons, attributes), steps, directions, wrapping and levels, which is
+    everything the kept tables read."""
+    key = hash((tuple(board.names), tuple(board.coords), tuple(board.geo), repr(board.polygons), repr(board.attributes),
+                tuple((label, tuple(table)) for label, table in board.steps.items()), repr(board.directions),
+                board.wrap, board.levels))
+    with _built_lock:
+        found = _built.get(key)
+        if found is None:
+            found = _built[key] = {}
+            while len(_built) > BOARDS_BUILT:
+                _built.popitem(last=False)
+        _built.move_to_end(key)
+        return found
+
+
 @dataclass
 class Board:
     """The compiled board of one variant (immutable after compilation)."""
@@ -101,9 +129,10 @@ class Board:
     vector_label: dict[tuple[int, int], str] = field(default_factory=dict)
     drawing: BoardDrawing = BoardDrawing()
     built: dict = field(default_factory=dict, compare=False, repr=False)
-    """Tables built from the board while a game is compiled (:func:`.atoms.kept`), by how they were
-    asked for: the same pattern for another army, another piece or the same walk again costs a
-    lookup. Emptied when the game is compiled (never stored with it)."""
+    """Tables built from the board alone (:func:`.atoms.kept`), by how they were asked for: the same
+    pattern for another army or another piece, the same walk again, costs a lookup. Shared by every
+    board with the same cells, steps and attributes (:func:`built_for`): another play mode of the
+    variant, the file compiled again after an edit elsewhere. Never stored with a game."""
 
     def __post_init__(self) -> None:
         self.index = {name: i for i, name in enumerate(self.names)}
@@ -112,9 +141,21 @@ class Board:
         self.vector_label = {}
         for label, (dx, dy, _) in self.directions.items():
             self.vector_label.setdefault((dx, dy), label)
+        self.built = built_for(self)
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def kept(self, key, build):
+        """The table of ``key`` in :attr:`built`, made by ``build()`` when missing. The tables of the
+        boards like this one are dropped together when there are :data:`BUILT_TABLES` of them (a
+        designer's session makes new ones at every edit)."""
+        found = self.built.get(key)
+        if found is None:
+            if len(self.built) >= BUILT_TABLES:
+                self.built.clear()
+            found = self.built[key] = build()
+        return found
 
     def __getstate__(self) -> dict:
         return {**self.__dict__, "built": {}}   # tables built later (a diagram's) are not stored

@@ -128,14 +128,13 @@ def static_condition(expr: S.Expr, board: Board, army: str):
     symbols["all"] = tuple(board.steps)
     calls = {"neighbour": "one step away", "on_ray": "on a ray"}
     test = compile_expr(expr, names, calls, symbols, lookup=_CellPair.value)
-    pair = _CellPair(board, army, board.built.setdefault("on_ray", {}))
+    pair = _CellPair(board, army, board.kept("on_ray", dict))
     loc = getattr(expr, "loc", None)
     # Verdicts by pair, kept with the board while the game compiles: a pair is asked again by every
     # path that reaches it, and the same condition again by other moves (and other armies when it
     # does not name the army).
     names_army = any(ref.path == ["army"] for ref in _expr_refs(expr))
-    verdicts: dict[tuple[int, int], bool] = board.built.setdefault(
-        ("condition", expr.shape(), army if names_army else None), {})
+    verdicts: dict[tuple[int, int], bool] = board.kept(("condition", expr.shape(), army if names_army else None), dict)
 
     def allowed(frm: int, to: int) -> bool:
         verdict = verdicts.get((frm, to))

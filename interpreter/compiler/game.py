@@ -110,11 +110,7 @@ class Game:
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator
         with compiling(generator.loc if generator is not None else variant_loc(spec)):
-            try:
-                self._compile(spec, mode, options)
-            finally:
-                if hasattr(self, "board"):
-                    self.board.built.clear()
+            self._compile(spec, mode, options)
 
     def _compile(self, spec: S.VariantSpec, mode: str | None, options: dict[str, str] | None) -> None:
         """Everything :meth:`__init__` compiles, under the compile budget (:mod:`.budget`)."""

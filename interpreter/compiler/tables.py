@@ -114,16 +114,8 @@ def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
 
 def attack_tables(game: Game) -> AttackTables:
     """The reverse attack tables of ``game``, whose pieces and their atoms are compiled."""
-    n, na = game.n, len(game.armies)
-    leap = [[{} for _ in range(n)] for _ in range(na)]
-    ray = [[{} for _ in range(n)] for _ in range(na)]
-    hop: list[list[dict]] = [[{} for _ in range(n)] for _ in range(na)]   # by (hurdles, victims), then chain
-    lame = [[{} for _ in range(n)] for _ in range(na)]
-    once = [[{} for _ in range(n)] for _ in range(na)]
-    slow: list[set[int]] = [set() for _ in range(na)]
-    for code in range(1, game.ncodes):
-        with located(game.kinds[game.code_kind[code]].spec.loc):
-            _invert(game, code, leap, ray, hop, lame, once, slow)
+    na = len(game.armies)
+    armies = [_army_attacks(game, a) for a in range(na)]
     # A piece of some enemy army, stood on an empty cell to ask whether it is attacked: where it
     # can, one that every hopper may capture ('takes').
     limits = [atom.victims for code in range(1, game.ncodes) for atom in game.atoms[code] if atom.victims]
@@ -135,9 +127,9 @@ def attack_tables(game: Game) -> AttackTables:
     # Pins can be computed from the tables when every attack of an army
     # depends on occupancy alone (leaps, rides, lame leaps, cannon hops, with their hurdles):
     # see interpreter.engine.legality. Attacks found by generating moves cannot.
-    pin_safe = [not slow[a] for a in range(na)]
+    pin_safe = [not attacks.slow for attacks in armies]
     # En passant captures: which codes may take e.p. on a cell, from where.
-    ep = [[{} for _ in range(n)] for _ in range(na)]
+    ep = [[{} for _ in range(game.n)] for _ in range(na)]
     for code in range(1, game.ncodes):
         for atom in game.atoms[code]:
             if atom.en_passant and atom.kind == "leap":
@@ -145,21 +137,70 @@ def attack_tables(game: Game) -> AttackTables:
                     for to, _ in row:
                         ep[game.code_army[code]][to].setdefault(frm, set()).add(code)
     return AttackTables(
-        leap=[[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in leap],
-        once=[[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in a] for a in once],
-        lame=[[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in a] for a in lame],
-        ray=[[_maximal_chains(cell) for cell in a] for a in ray],
-        hop=[[_hop_chains(cell) for cell in a] for a in hop],
-        slow=[frozenset(s) for s in slow],
+        leap=[a.leap for a in armies], once=[a.once for a in armies], lame=[a.lame for a in armies],
+        ray=[a.ray for a in armies], hop=[a.hop for a in armies], slow=[a.slow for a in armies],
         stand_in=stand_in,
         pin_safe=pin_safe,
         ep=[[tuple((s, frozenset(c)) for s, c in cell.items()) for cell in a] for a in ep],
     )
 
 
+@dataclass(frozen=True)
+class _ArmyAttacks:
+    """One army's part of :class:`AttackTables` (its ``leap``, ``once``, ``lame``, ``ray``, ``hop``
+    per attacked cell, and its ``slow`` codes)."""
+
+    leap: list[tuple]
+    once: list[tuple]
+    lame: list[tuple]
+    ray: list[Chains]
+    hop: list[HopChains]
+    slow: frozenset[int]
+
+
+def _army_attacks(game: Game, army: int) -> _ArmyAttacks:
+    """The reverse tables of the atoms of ``army``'s codes. They depend on those atoms alone: they
+    are kept with the board's built tables (:meth:`.board.Board.kept`) and found again when another
+    mode, or the file compiled again, gives the army the same atoms: the same codes, options and
+    table objects (tables built alike are shared; the entry holds the tables it was made from, so
+    that their ids in its key cannot pass to other objects while it is kept)."""
+    codes = [c for c in range(1, game.ncodes) if game.code_army[c] == army]
+    atoms = [(code, atom) for code in codes for atom in game.atoms[code]]
+    key = ("attacks", game.n, tuple((code, atom.kind, atom.capture, atom.level, atom.once, atom.unmoved, atom.hop,
+                                     atom.from_cells, atom.to_cells, atom.hurdles, atom.victims,
+                                     _identity(atom.leaps), _identity(atom.rays)) for code, atom in atoms))
+    return game.board.kept(key, lambda: ([(atom.leaps, atom.rays) for _, atom in atoms],
+                                         _inverted(game, codes)))[1]
+
+
+def _identity(table: list) -> int | None:
+    """A table's part of a key: its id (None for an empty one, which each atom makes anew)."""
+    return id(table) if table else None
+
+
+def _inverted(game: Game, codes: list[int]) -> _ArmyAttacks:
+    n = game.n
+    leap: list[dict] = [{} for _ in range(n)]
+    ray: list[dict] = [{} for _ in range(n)]
+    hop: list[dict] = [{} for _ in range(n)]   # by (hurdles, victims), then chain
+    lame: list[dict] = [{} for _ in range(n)]
+    once: list[dict] = [{} for _ in range(n)]
+    slow: set[int] = set()
+    for code in codes:
+        with located(game.kinds[game.code_kind[code]].spec.loc):
+            _invert(game, code, leap, ray, hop, lame, once, slow)
+    return _ArmyAttacks(
+        leap=[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in leap],
+        once=[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in once],
+        lame=[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in lame],
+        ray=[_maximal_chains(cell) for cell in ray],
+        hop=[_hop_chains(cell) for cell in hop],
+        slow=frozenset(slow),
+    )
+
+
 def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
-    """Add the attacks of the atoms of ``code`` to the reverse tables (per army, per attacked cell)."""
-    army = game.code_army[code]
+    """Add the attacks of the atoms of ``code`` to its army's reverse tables (per attacked cell)."""
     for atom in game.atoms[code]:
         if not atom.capture or atom.level == "upper":
             continue
@@ -171,10 +212,10 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                     continue
                 for to, _ in row:
                     if atom.to_cells is None or to in atom.to_cells:
-                        once[army][to].setdefault(frm, set()).add(code)
+                        once[to].setdefault(frm, set()).add(code)
             continue
         if not atom.attacks_plainly or atom.hop == "g":
-            slow[army].add(code)
+            slow.add(code)
             continue
         sources, targets = atom.from_cells, atom.to_cells
         if atom.kind == "leap":
@@ -185,11 +226,11 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                 for to, between in row:
                     if targets is not None and to not in targets:
                         continue
-                    table = lame[army][to] if between else leap[army][to]
+                    table = lame[to] if between else leap[to]
                     table.setdefault((frm, between) if between else frm, set()).add(code)
         else:
-            target = ray[army] if atom.kind == "ride" else [
-                cell.setdefault((atom.hurdles, atom.victims), {}) for cell in hop[army]]
+            target = ray if atom.kind == "ride" else [
+                cell.setdefault((atom.hurdles, atom.victims), {}) for cell in hop]
             behind = _rays_behind(atom, sources)
             for frm, rays in enumerate(atom.rays):
                 if sources is not None and frm not in sources:
