@@ -127,3 +127,24 @@ def test_the_syntax_colours_as_the_site_does(client):
         return next(cls for pattern, cls in patterns if pattern.match(text))
 
     assert [first(t) for t in ("board {", "boards", "King", "# note", '"x"', "12")] == ["k", "n", "nc", "c1", "s2", "m"]
+
+
+def test_a_warning_is_located_and_the_other_modes_are_checked(client):
+    # A title that reads as a clause: the warning of 'rules check', at the end rule's line.
+    text = TEXT + 'rules {\n  end lost "the king was lost" when royals == 0: loss\n}\n'
+    line = text.count("\n", 0, text.index("end lost")) + 1
+    design = designed(client, text)
+    assert design["errors"] == [] and design["notes"] == []
+    (warning,) = design["warnings"]
+    assert warning["location"]["path"] == "<pasted>" and warning["location"]["line"] == line
+    assert (warning["location"]["column"], warning["location"]["end_column"]) == (7, 11)   # the rule's name
+    assert "reads as a clause" in warning["message"] and warning["hint"]
+    assert warning["warning"].startswith(f"<pasted>:{line}:7: warning: ")
+    # Every play mode is compiled, as 'rules check' compiles them: an error in a mode that is not
+    # the default one is the text's error.
+    modes = (VARIANTS / "superchess.rules").read_text(encoding="utf-8")
+    assert designed(client, modes)["errors"] == []
+    broken = modes.replace("player dark: black, brown", "player dark: black, nobody")
+    (error,) = designed(client, broken)["errors"]
+    assert "unknown army or team 'nobody'" in error["message"]
+    assert error["location"]["line"] == broken.count("\n", 0, broken.index("mode 2p")) + 1
