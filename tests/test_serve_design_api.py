@@ -148,3 +148,11 @@ def test_a_warning_is_located_and_the_other_modes_are_checked(client):
     (error,) = designed(client, broken)["errors"]
     assert "unknown army or team 'nobody'" in error["message"]
     assert error["location"]["line"] == broken.count("\n", 0, broken.index("mode 2p")) + 1
+
+
+def test_the_boards_notes_are_answered(client):
+    from tests.test_boards import LINE
+    text = ('variant notes { title "Notes" }\n' + LINE + "board { cell p5 at (8, 8) }\n"
+            "setup { white King at p1  black King at p4 }\n")
+    design = designed(client, text)
+    assert design["errors"] == [] and design["notes"][0] == "cells with no step to or from them: p5"
