@@ -16,6 +16,7 @@ from interpreter.loading import load_game, start_position  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
 from interpreter.server import designing  # noqa: E402
 from interpreter.server.app import MOST_BODY_BYTES, create_app  # noqa: E402
+from tests.test_boards import LINE  # noqa: E402 (a board with notes)
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 NAME = "chess"
@@ -151,7 +152,6 @@ def test_a_warning_is_located_and_the_other_modes_are_checked(client):
 
 
 def test_the_boards_notes_are_answered(client):
-    from tests.test_boards import LINE
     text = ('variant notes { title "Notes" }\n' + LINE + "board { cell p5 at (8, 8) }\n"
             "setup { white King at p1  black King at p4 }\n")
     design = designed(client, text)
