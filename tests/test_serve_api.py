@@ -81,7 +81,7 @@ def test_variants_and_check(client):
     game = load_game("superchess", "3p", {"solo": "light"})
     assert seats == {name: [game.armies[a].name for a in armies] for name, armies in game.players.items()}
     assert checked["variant"]["modes"][1]["options"] == {"solo": "dark"}
-    assert checked["warnings"] == []
+    assert checked["warnings"] == [] and checked["notes"] == []
 
 
 def test_check_answers_the_warnings_of_rules_check(client):

@@ -3,6 +3,7 @@
 A bundled variant's text is loaded into the editor, a keyword is broken by typing (the error is
 underlined on its line and listed with its message), fixed again, a piece is taken out of the
 setup (the board loses it), the text is saved as a file and loaded back, "Play it" starts a game of the text, and a reload keeps the draft.
+A text with a warning has it underlined in its own style (wavy amber) at its place, with its message.
 The server and the browser are those of :mod:`tests.test_serve_browser`; the screenshots go to
 ``artifacts/browser/`` (1400x900 and 390x844).
 """
@@ -115,3 +116,33 @@ def test_design_underlines_errors_and_redraws_the_board(design):
     assert tab.evaluate("() => page.rules").count("RNB1KBNR") == 1
     assert tab.evaluate("() => page.game.fen").startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR")
     tab.screenshot(path=str(ARTIFACTS / f"design-played-{size}.png"))
+
+
+def test_design_underlines_each_warning_in_its_own_style(design):
+    """A text with a warning (an end rule's title that reads as a clause): the rule's name is
+    underlined as a warning, not as an error, with the message as its tooltip, and listed."""
+    tab, size = design
+    text = TEXT + 'rules {\n  end lost "the king was lost" when royals == 0: loss\n}\n'
+    line = text.count("\n", 0, text.index("end lost")) + 1
+    _checked(tab)   # the default variant's text is in (it would replace ours if it came later)
+    tab.evaluate("t => { const area = document.querySelector('#editor-text'); area.value = t;"
+                 " area.dispatchEvent(new Event('input')); }", text)
+    tab.wait_for_function("() => / no errors, 1 warning/.test(document.querySelector('#design-status').textContent)")
+    underlined = tab.evaluate("""() => {
+        const mark = document.querySelector('#editor-colours .warning'); let before = '';
+        for (const node of document.querySelector('#editor-colours').childNodes) {
+            if (node === mark) break; before += node.textContent; }
+        return {line: before.split('\\n').length, text: mark.textContent, title: mark.title,
+                style: getComputedStyle(mark).textDecorationStyle}; }""")
+    assert underlined["line"] == line and underlined["text"] == "lost" and underlined["style"] == "wavy"
+    assert "reads as a clause" in underlined["title"] and "hint: " in underlined["title"]
+    assert tab.locator("#editor-colours .error").count() == 0
+    tab.evaluate("() => { const t = document.querySelector('#editor-text'); t.scrollTop = 1e6;"
+                 " t.dispatchEvent(new Event('scroll')); }")   # the end of the text, where the warning is
+    box = tab.locator("#editor-colours .warning").bounding_box()
+    tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)   # hovering shows the message
+    assert tab.evaluate("() => document.querySelector('#editor-text').title") == underlined["title"]
+    listed = tab.locator("#problems li.warning").first.text_content()
+    assert f"<{VARIANT}.rules>:{line}:7: warning: the title of end rule 'lost' reads as a clause" in listed
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / ("design-warning.png" if size == "1400x900" else f"design-warning-{size}.png")))

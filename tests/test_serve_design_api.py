@@ -16,6 +16,7 @@ from interpreter.loading import load_game, start_position  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
 from interpreter.server import designing  # noqa: E402
 from interpreter.server.app import MOST_BODY_BYTES, create_app  # noqa: E402
+from tests.test_boards import LINE  # noqa: E402 (a board with notes)
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 NAME = "chess"
@@ -127,3 +128,31 @@ def test_the_syntax_colours_as_the_site_does(client):
         return next(cls for pattern, cls in patterns if pattern.match(text))
 
     assert [first(t) for t in ("board {", "boards", "King", "# note", '"x"', "12")] == ["k", "n", "nc", "c1", "s2", "m"]
+
+
+def test_a_warning_is_located_and_the_other_modes_are_checked(client):
+    # A title that reads as a clause: the warning of 'rules check', at the end rule's line.
+    text = TEXT + 'rules {\n  end lost "the king was lost" when royals == 0: loss\n}\n'
+    line = text.count("\n", 0, text.index("end lost")) + 1
+    design = designed(client, text)
+    assert design["errors"] == [] and design["notes"] == []
+    (warning,) = design["warnings"]
+    assert warning["location"]["path"] == "<pasted>" and warning["location"]["line"] == line
+    assert (warning["location"]["column"], warning["location"]["end_column"]) == (7, 11)   # the rule's name
+    assert "reads as a clause" in warning["message"] and warning["hint"]
+    assert warning["warning"].startswith(f"<pasted>:{line}:7: warning: ")
+    # Every play mode is compiled, as 'rules check' compiles them: an error in a mode that is not
+    # the default one is the text's error.
+    modes = (VARIANTS / "superchess.rules").read_text(encoding="utf-8")
+    assert designed(client, modes)["errors"] == []
+    broken = modes.replace("player dark: black, brown", "player dark: black, nobody")
+    (error,) = designed(client, broken)["errors"]
+    assert "unknown army or team 'nobody'" in error["message"]
+    assert error["location"]["line"] == broken.count("\n", 0, broken.index("mode 2p")) + 1
+
+
+def test_the_boards_notes_are_answered(client):
+    text = ('variant notes { title "Notes" }\n' + LINE + "board { cell p5 at (8, 8) }\n"
+            "setup { white King at p1  black King at p4 }\n")
+    design = designed(client, text)
+    assert design["errors"] == [] and design["notes"][0] == "cells with no step to or from them: p5"

@@ -15,7 +15,7 @@ import time
 
 from interpreter import native
 from interpreter.engine.perft import divide, perft
-from interpreter.loading.lints import lints
+from interpreter.loading.checking import check_game
 from interpreter.notation.san import legal_move_table, move_to_uci
 
 from .common import game_of, position_of
@@ -23,17 +23,16 @@ from .common import game_of, position_of
 
 def cmd_check(args) -> int:
     """Parse, validate and compile a rules file in every play mode; print a summary, the notes
-    on its board and its warnings (:mod:`interpreter.loading.lints`)."""
-    game = game_of(args)
-    print(f"ok  {game.summary()}")
-    for mode in game.spec.modes:
-        played = game if mode.name == game.mode else game_of(args, mode.name)
+    on its board and its warnings (:func:`interpreter.loading.checking.check_game`)."""
+    checked = check_game(game_of(args), lambda mode: game_of(args, mode))
+    print(f"ok  {checked.game.summary()}")
+    for played in checked.modes:
         players = ", ".join(f"{name} ({'+'.join(played.armies[a].name for a in armies)})"
                             for name, armies in played.players.items())
-        print(f"ok  mode {mode.name}: {players}")
-    for note in game.board.diagnostics():
+        print(f"ok  mode {played.mode}: {players}")
+    for note in checked.notes:
         print(f"note: {note}")
-    for lint in lints(game):
+    for lint in checked.lints:
         print(lint.render())
     return 0
 

@@ -2,7 +2,8 @@
 
 :func:`check_text` does the check of ``rules check`` on a text that need not be saved: the text is
 read as the file it is in (its ``extends`` and ``include`` resolved against the file's directory and
-the bundled files), compiled in every play mode, and linted (:mod:`interpreter.loading.lints`).
+the bundled files) and checked by :func:`interpreter.loading.checking.check_game`: compiled in every
+play mode, its board's notes read, linted.
 The first error stops it, as it stops the command; a text that compiles gets its warnings and the
 notes on its board. Each diagnostic carries the location and the words the command prints (the
 source line and caret left out: the editor underlines the range instead). A problem found in
@@ -22,7 +23,7 @@ from lsprotocol import types as T
 
 from interpreter.compiler.game import Game
 from interpreter.loading import compile_variant
-from interpreter.loading.lints import lints
+from interpreter.loading.checking import check_game
 
 from .places import range_of
 
@@ -48,18 +49,15 @@ def check_text(text: str, path: str) -> Checked:
     spec = None
     try:
         spec = load_spec_text(text, path)
-        game = compile_variant(spec)
-        for mode in spec.modes:
-            if mode.name != game.mode:
-                compile_variant(spec, mode.name)
+        checked = check_game(compile_variant(spec))
     except RulesError as err:
         words = [err.message] + [f"{label}: {value}" for label, value in (("expected", err.expected),
                                                                           ("hint", err.hint)) if value]
         return Checked((_diagnostic("\n".join(words), err.loc, path, T.DiagnosticSeverity.Error),), spec)
-    found = [_diagnostic(note, None, path, T.DiagnosticSeverity.Information) for note in game.board.diagnostics()]
+    found = [_diagnostic(note, None, path, T.DiagnosticSeverity.Information) for note in checked.notes]
     found += [_diagnostic(lint.message + (f" (hint: {lint.hint})" if lint.hint else ""), lint.loc, path,
-                          T.DiagnosticSeverity.Warning) for lint in lints(game)]
-    return Checked(tuple(found), spec, game)
+                          T.DiagnosticSeverity.Warning) for lint in checked.lints]
+    return Checked(tuple(found), spec, checked.game)
 
 
 def _diagnostic(message: str, loc: Loc | None, path: str, severity: T.DiagnosticSeverity) -> T.Diagnostic:

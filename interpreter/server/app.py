@@ -35,7 +35,7 @@ from dsl.errors import Loc, RulesError, UsageError
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.loading import start_position
-from interpreter.loading.lints import lints
+from interpreter.loading.checking import check_game
 
 from .access import HEADER, Forbidden, shown_tokens
 from .analysis import Analysis, refuse_if_contested, seconds_of
@@ -47,7 +47,7 @@ from .live import GameSockets, MessageTooLarge, state_changes
 from .seats import NO_ENGINES, Engines, default_seats
 from .sessions import Conflict
 from .store import GameNotFound, GameStore
-from .views import position_view, state_view, variant_view
+from .views import location_view, position_view, state_view, variant_view
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +110,12 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         return 200, Response(text, media_type="text/html" if file == "index.html" else "image/svg+xml", headers=KEPT)
 
     def check(request: Request, body: dict):
-        game, _ = game_of(body)
-        start = start_position(game)
-        return 200, {"variant": variant_view(game, start, engines), "seats": [s.view(game) for s in default_seats(game)],
-                     "warnings": [lint.render() for lint in lints(game)]}
+        # every play mode, as 'rules check' compiles them (the options are those of the mode asked for)
+        checked = check_game(game_of(body)[0], lambda mode: game_of({**body, "mode": mode, "options": {}})[0])
+        game = checked.game
+        return 200, {"variant": variant_view(game, start_position(game), engines),
+                     "seats": [s.view(game) for s in default_seats(game)],
+                     "notes": list(checked.notes), "warnings": [lint.render() for lint in checked.lints]}
 
     def designed(request: Request, body: dict):
         text, label = design_text(body)
@@ -122,7 +124,8 @@ def create_app(store: GameStore | None = None, pace: float = 0.0, default: dict 
         except Conflict:
             raise
         except RulesError as err:   # an error of the text, not of the request: shown at its place
-            return 200, {"label": label, "errors": [error_answer(err)[1]], "warnings": [], "title": None, "svg": None, "page": None}
+            return 200, {"label": label, "errors": [error_answer(err)[1]], "warnings": [], "notes": [], "title": None,
+                         "svg": None, "page": None}
 
     def create(request: Request, body: dict):
         session = new_session(body, pace, max_plies=max_plies, engines=engines)
@@ -365,12 +368,9 @@ def error_response(err: RulesError) -> JSONResponse:
 def error_answer(err: RulesError) -> tuple[int, dict]:
     """The status and payload of the answer to a RulesError: the rendered message and its parts."""
     status = next(code for kind, code in STATUS if isinstance(err, kind))
-    loc = err.loc
     payload = {
         "error": err.render(), "message": err.message, "kind": type(err).__name__,
-        "location": None if loc is None else {"path": loc.path, "line": loc.line, "column": loc.column,
-                                               "end_column": loc.end_column},
-        "expected": err.expected, "hint": err.hint,
+        "location": location_view(err.loc), "expected": err.expected, "hint": err.hint,
     }
     return status, payload
 

@@ -1,8 +1,9 @@
 """The design page's answers: a rules text as it is being written, checked, drawn and documented.
 
-:func:`design` compiles a text exactly as ``POST /api/check`` does (:func:`.creating.game_from_text`:
-bundled files only for ``extends`` and ``include``, at most two texts compiled at once, the
-language's own limits on a file's size and nesting) and answers its warnings, its start position
+:func:`design` checks a text as ``rules check`` does (:func:`interpreter.loading.checking.check_game`:
+every play mode compiled, each by :func:`.creating.game_from_text`, so bundled files only for
+``extends`` and ``include``, at most two texts compiled at once, the language's own limits on a
+file's size and nesting) and answers its warnings (located) and board notes, its start position
 as SVG (the picture of ``rules render``, every name from the file escaped by the drawing module)
 and its rule page (the HTML of ``rules doc --format html``, perft to :data:`DESIGN_PERFT_DEPTH`
 ply so that it is made as fast as the page asks, its pictures put in as ``data:`` addresses so
@@ -26,10 +27,11 @@ from dsl.syntax import grammar_keywords, token_patterns
 from interpreter.documentation.pages import variant_files
 from interpreter.drawing.render import diagram_of, render_svg
 from interpreter.loading import start_position
-from interpreter.loading.lints import lints
+from interpreter.loading.checking import check_game
 
 from .creating import field, game_from_text, label_of
 from .sessions import Conflict
+from .views import lint_view
 
 DESIGN_PERFT_DEPTH = 1
 """The perft depth of the design page's rule page: one ply, the number of first moves."""
@@ -55,18 +57,21 @@ def design_text(body: dict) -> tuple[str, str]:
 
 
 def design(text: str, label: str) -> dict:
-    """``{"label", "errors": [], "warnings", "title", "svg", "page"}`` for a text that compiles (``label``
-    names the text in errors: ``<pasted>`` or ``<NAME>``); its RulesError otherwise."""
+    """``{"label", "errors": [], "warnings", "notes", "title", "svg", "page"}`` for a text that compiles in
+    every play mode (``label`` names the text in errors: ``<pasted>`` or ``<NAME>``): ``warnings`` are the
+    lints, each located (:func:`.views.lint_view`), ``notes`` the board's notes (no place). The first
+    RulesError of the text otherwise."""
     if not DESIGNING.acquire(timeout=MOST_DESIGN_WAIT):
         raise Conflict("the server is busy with other designs", hint="the page asks again after the next change")
     try:
-        game = game_from_text(text, label, None, {})
+        checked = check_game(game_from_text(text, label, None, {}), lambda mode: game_from_text(text, label, mode, {}))
+        game = checked.game
         svg = render_svg(game, diagram_of(start_position(game)), coordinates=True, title=game.title)
         files = variant_files(game, "html", perft_depth=DESIGN_PERFT_DEPTH, play="/")
     finally:
         DESIGNING.release()
-    return {"label": label, "errors": [], "warnings": [lint.render() for lint in lints(game)], "title": game.title,
-            "svg": svg, "page": _one_document(files)}
+    return {"label": label, "errors": [], "warnings": [lint_view(lint) for lint in checked.lints],
+            "notes": list(checked.notes), "title": game.title, "svg": svg, "page": _one_document(files)}
 
 
 def _one_document(files: dict[str, str]) -> str:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 
+from dsl.errors import Loc
+
 from interpreter.compiler.game import Game
 from interpreter.drawing.piece_art import image_name
 from interpreter.drawing.render import Diagram, army_colours, diagram_of, piece_image, render_pieces, render_svg
@@ -22,6 +24,7 @@ from interpreter.engine.attacks import royal_cells
 from interpreter.engine.neutral import base_move
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.position import Position
+from interpreter.loading.lints import Lint
 from interpreter.loading.records import result_token
 from interpreter.notation.fen import to_fen
 from interpreter.notation.san import from_to_text, san_text
@@ -39,6 +42,20 @@ SPECIAL_WORDS = {"castle": "castle", "castlock": "castle and lock", "ep": "en pa
                  "ep_set": "double step", "drop": "drop", "once": "once-per-game move", "pass": "pass",
                  "promote": "promotion as a move",
                  "remove": "the king leaves the board", "out": "out of the game"}
+
+
+def location_view(loc: Loc | None) -> dict | None:
+    """A place in a rules text as the API gives it: ``{"path", "line", "column", "end_column"}`` (1-based,
+    the end exclusive and null when not known); None for no place."""
+    if loc is None:
+        return None
+    return {"path": loc.path, "line": loc.line, "column": loc.column, "end_column": loc.end_column}
+
+
+def lint_view(lint: Lint) -> dict:
+    """A warning of ``rules check``: ``{"warning", "message", "hint", "location"}``, ``warning`` the line
+    the command prints (its place, the message and the hint), ``location`` as :func:`location_view`."""
+    return {"warning": lint.render(), "message": lint.message, "hint": lint.hint, "location": location_view(lint.loc)}
 
 
 def variant_view(game: Game, start: Position, engines: Engines = NO_ENGINES) -> dict:

@@ -1,5 +1,6 @@
 // The design page (/design): a rules text being written, coloured as the documentation site
-// colours it, its first error underlined at its place, and beside it the start position and
+// colours it, its first error and each of its warnings underlined at its place (the board's notes,
+// which have none, listed under the text), and beside it the start position and
 // the rule page of the text as it stands, all from the server (POST /api/design, docs/serve.md).
 // The colours are made here, on every keystroke, from the token patterns the server gives
 // (GET /api/syntax: those of the site's Pygments lexer), so that the coloured layer under the
@@ -16,7 +17,7 @@ const el = (id) => document.getElementById(id);
 const editor = {text: el("editor-text"), colours: el("editor-colours"), problems: el("problems"),
                 status: el("design-status"), board: el("design-board"), page: el("design-page"),
                 title: el("design-title"), start: el("design-start")};
-const state = {patterns: [], errors: [], label: null, name: "variant", timer: 0, asked: 0, request: null, pageShown: null};
+const state = {patterns: [], marks: [], label: null, name: "variant", timer: 0, asked: 0, request: null, pageShown: null};
 
 // ------------------------------------------------------------------ colouring
 // The tokens of `text`: [start, end, class], by the first pattern that matches at each place.
@@ -52,7 +53,7 @@ function offsetOf(text, line, column) {
   return Math.min(at + column - 1, end);
 }
 
-// The span an error covers in `text`: its columns, or its first word when it gives no end
+// The span an error or a warning covers in `text`: its columns, or its first word when it gives no end
 // column; at least one character, so that an error at the end of a line shows.
 function spanOf(text, location) {
   const start = offsetOf(text, location.line, location.column);
@@ -61,9 +62,12 @@ function spanOf(text, location) {
   return [start, Math.max(end, start + 1)];
 }
 
+// The text coloured, each mark ({location, kind, message}) underlined in the style of its kind with
+// its message as the title; where an error and a warning overlap, the error's style shows, and the
+// title has both messages.
 function paint() {
   const text = editor.text.value;
-  const marks = state.errors.map((e) => [...spanOf(text, e.location), e.message]);
+  const marks = state.marks.map((m) => [...spanOf(text, m.location), m]);
   const parts = [];
   for (const [start, end, cls] of tokens(text)) {
     const cuts = new Set([start, end]);
@@ -73,10 +77,10 @@ function paint() {
       const span = document.createElement("span");
       if (cls) span.className = cls;
       span.textContent = text.slice(edges[i], edges[i + 1]);
-      const mark = marks.find(([s, e]) => edges[i] >= s && edges[i] < e);
-      if (mark) {
-        span.classList.add("error");
-        span.title = mark[2];
+      const over = marks.filter(([s, e]) => edges[i] >= s && edges[i] < e).map(([, , m]) => m);
+      if (over.length) {
+        span.classList.add(over.some((m) => m.kind === "error") ? "error" : "warning");
+        span.title = over.map((m) => m.message).join("\n");
       }
       parts.push(span);
     }
@@ -95,7 +99,7 @@ function syncScroll() {
 // ------------------------------------------------------------------ the server's answer
 function changed() {
   keepDraft();
-  state.errors = [];   // the old error's place means nothing in the new text
+  state.marks = [];   // the old places mean nothing in the new text
   paint();
   clearTimeout(state.timer);
   state.timer = setTimeout(ask, WAIT_MS);
@@ -111,10 +115,10 @@ async function ask() {
     const response = await fetch("/api/design", {method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({rules: editor.text.value, name: `${state.name}.rules`}), signal: state.request.signal});
     answer = await response.json();
-    if (!response.ok) answer = {errors: [answer], warnings: [], svg: null, page: null, refused: true};
+    if (!response.ok) answer = {errors: [answer], warnings: [], notes: [], svg: null, page: null, refused: true};
   } catch (error) {
     if (error.name === "AbortError") return;
-    answer = {errors: [{message: String(error), error: String(error), location: null}], warnings: [], refused: true};
+    answer = {errors: [{message: String(error), error: String(error), location: null}], warnings: [], notes: [], refused: true};
   }
   if (asked !== state.asked) return;
   show(answer);
@@ -122,17 +126,22 @@ async function ask() {
 
 function show(answer) {
   state.label = answer.label || null;   // how the server names this text in its errors
-  state.errors = answer.errors.filter((e) => e.location && e.location.path === state.label);
+  const here = (found) => found.location && found.location.path === state.label;   // not in an included file
+  state.marks = [...answer.errors.filter(here).map((e) => ({location: e.location, kind: "error", message: e.message})),
+                 ...answer.warnings.filter(here).map((w) => ({location: w.location, kind: "warning",
+                   message: "warning: " + w.message + (w.hint ? `\nhint: ${w.hint}` : "")}))];
   paint();
   editor.problems.replaceChildren(
     ...answer.errors.map((e) => problem(e.error, "error", e.location)),
-    ...answer.warnings.map((w) => problem(w, "warning", null)));
+    ...answer.warnings.map((w) => problem(w.warning, "warning", w.location)),
+    ...answer.notes.map((n) => problem(`note: ${n}`, "note", null)));
   if (answer.refused) {
     editor.status.textContent = "Not checked: " + answer.errors[0].message;
     return;
   }
   editor.status.textContent = answer.errors.length ? "The text has an error; the board and the rule page are of the last text without one."
-    : `${answer.title}: no errors` + (answer.warnings.length ? `, ${answer.warnings.length} warning(s)` : "");
+    : `${answer.title}: no errors` + (answer.warnings.length ? `, ${answer.warnings.length} warning(s)` : "")
+      + (answer.notes.length ? `, ${answer.notes.length} note(s) on the board` : "");
   if (answer.svg) {
     editor.board.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.svg);
     editor.board.dataset.svg = answer.svg;
@@ -148,13 +157,13 @@ function show(answer) {
   }
 }
 
-// One line of the list under the text; clicking a located error puts the cursor at its place.
+// One line of the list under the text; clicking a located error or warning puts the cursor at its place.
 function problem(text, kind, location) {
   const item = document.createElement("li");
   item.className = kind;
   item.textContent = text;
   if (location && location.path === state.label) {
-    item.title = "go to the error";
+    item.title = `go to the ${kind}`;
     item.addEventListener("click", () => {
       const [start, end] = spanOf(editor.text.value, location);
       editor.text.focus();
@@ -188,9 +197,9 @@ function fileName() {
 editor.text.addEventListener("input", changed);
 editor.text.addEventListener("scroll", syncScroll);
 // The coloured layer lets the pointer through to the textarea: over an underline, the textarea's
-// tooltip is the error's message.
+// tooltip is the error's or the warning's message.
 editor.text.addEventListener("mousemove", (event) => {
-  const over = [...editor.colours.querySelectorAll(".error")].find((span) => [...span.getClientRects()].some(
+  const over = [...editor.colours.querySelectorAll(".error, .warning")].find((span) => [...span.getClientRects()].some(
     (r) => event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom));
   editor.text.title = over ? over.title : "";
 });

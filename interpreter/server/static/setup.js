@@ -67,8 +67,9 @@ async function checkSetup() {
 
 function fillSetup(checked) {
   const variant = checked.variant;
-  setup.warnings.textContent = checked.warnings.join("\n");   // as `rules check` prints them
-  setup.warnings.hidden = checked.warnings.length === 0;
+  const lines = [...checked.notes.map((n) => `note: ${n}`), ...checked.warnings];   // as `rules check` prints them
+  setup.warnings.textContent = lines.join("\n");
+  setup.warnings.hidden = lines.length === 0;
   setup.modeRow.hidden = variant.modes.length === 0;
   setup.mode.replaceChildren(...variant.modes.map((m) => new Option(m.title, m.name)));
   if (variant.mode) setup.mode.value = variant.mode;
