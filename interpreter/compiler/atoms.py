@@ -454,6 +454,7 @@ def _labels(dirs: list[str], board: Board, loc) -> list[str]:
     return list(labels)
 
 
+@kept
 def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
     """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
     (it would only repeat moves)."""
