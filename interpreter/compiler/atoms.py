@@ -320,7 +320,7 @@ def compile_atoms(move: S.MoveSpec, board: Board, army: str, forward: str | None
         atoms = [a for a in (_confined(a, cells) for a in atoms) if a is not None]
     if static is not None:
         allowed = static_condition(static, board, army)
-        atoms = [a for a in (filtered(a, allowed, move.loc) for a in atoms) if a is not None]
+        atoms = [a for a in (filtered(a, allowed, move.loc, board) for a in atoms) if a is not None]
     return atoms
 
 
@@ -455,6 +455,13 @@ def _labels(dirs: list[str], board: Board, loc) -> list[str]:
 
 
 @kept
+def _label_steps(board: Board, labels: list[str]) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Per cell, the cells one step of ``labels`` away (each once)."""
+    return [[(to, ()) for to in dict.fromkeys(board.steps[label][cell] for label in labels) if to >= 0]
+            for cell in range(len(board))]
+
+
+@kept
 def _label_rays(board: Board, labels: list[str], limit: int | None) -> list[list[list[int]]]:
     """Per cell, the rays of ``labels``; a ray equal to another, or the start of a longer one, is dropped
     (it would only repeat moves)."""
@@ -481,10 +488,7 @@ def _bearing(board: Board, a: int, b: int) -> tuple[float, float]:
 def _table_atom(pattern, board: Board, lame: bool, modality: dict, options: dict) -> Atom:
     """A native pattern over direction labels (see the section comment)."""
     if isinstance(pattern, S.StepPattern):
-        labels = _labels(pattern.dirs, board, pattern.loc)
-        leaps = [[(to, ()) for to in dict.fromkeys(board.steps[label][cell] for label in labels)
-                  if to >= 0] for cell in range(len(board))]
-        return Atom("leap", leaps=leaps, **modality, **options)
+        return Atom("leap", leaps=_label_steps(board, _labels(pattern.dirs, board, pattern.loc)), **modality, **options)
     if isinstance(pattern, S.RidePattern):
         rays = _label_rays(board, _labels(pattern.dirs, board, pattern.loc), pattern.range)
         return Atom("ride", rays=rays, **modality, **options)

@@ -79,6 +79,13 @@ _built: OrderedDict[int, dict] = OrderedDict()
 _built_lock = threading.Lock()
 
 
+def table_identity(table: list) -> int | None:
+    """A table's part of the key of a table built from it (:meth:`Board.kept`): its id, None for an
+    empty one (which each atom makes anew). The entry must hold the table, so that no other object
+    takes its id while the entry is kept."""
+    return id(table) if table else None
+
+
 def built_for(board: "Board") -> dict:
     """The tables built for boards like ``board``: the same dict for every board with the same cells
     (names, coordinates, polygons, attributes), steps, directions, wrapping and levels, which is

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError
 
+from .board import Board, table_identity
 from .budget import spend
 from .expressions import compile_expr
 
 if TYPE_CHECKING:
     from .atoms import Atom
-    from .board import Board
 
 
 def level_condition(condition) -> str | None:
@@ -104,8 +104,8 @@ class _CellPair:
         return self.to in self._rays[key]
 
 
-def static_condition(expr: S.Expr, board: Board, army: str):
-    """Compile a move condition over the start and destination cells -> ``allowed(frm, to)``.
+def static_condition(expr: S.Expr, board: Board, army: str) -> CellCondition:
+    """Compile a move condition over the start and destination cells (:class:`CellCondition`).
 
     Names: ``from.P`` / ``to.P`` (``file``, ``rank``, ``colour``, ``type``
     or any attribute), ``army``, and the calls ``neighbour(F)`` and
@@ -128,59 +128,75 @@ def static_condition(expr: S.Expr, board: Board, army: str):
     symbols["all"] = tuple(board.steps)
     calls = {"neighbour": "one step away", "on_ray": "on a ray"}
     test = compile_expr(expr, names, calls, symbols, lookup=_CellPair.value)
-    pair = _CellPair(board, army, board.kept("on_ray", dict))
-    loc = getattr(expr, "loc", None)
-    # Verdicts by pair, kept with the board while the game compiles: a pair is asked again by every
-    # path that reaches it, and the same condition again by other moves (and other armies when it
-    # does not name the army).
-    names_army = any(ref.path == ["army"] for ref in _expr_refs(expr))
-    verdicts: dict[tuple[int, int], bool] = board.kept(("condition", expr.shape(), army if names_army else None), dict)
+    # Verdicts by pair, kept with the board's built tables: a pair is asked again by every path that
+    # reaches it, and the same condition again by other moves, other modes, the file compiled again
+    # (and other armies when it does not name the army).
+    army_named = any(ref.path == ["army"] for ref in _expr_refs(expr))
+    key = ("condition", expr.shape(), army if army_named else None)
+    return CellCondition(key, board.kept(key, dict), test, _CellPair(board, army, board.kept("on_ray", dict)),
+                         getattr(expr, "loc", None))
 
-    def allowed(frm: int, to: int) -> bool:
-        verdict = verdicts.get((frm, to))
+
+class CellCondition:
+    """A static move condition, compiled: ``condition(frm, to)`` is whether a move from ``frm`` to
+    ``to`` is allowed. ``key`` names it among the board's built tables (its shape, and the army
+    when it names the army): conditions with the same key give the same verdicts."""
+
+    __slots__ = ("key", "_verdicts", "_test", "_pair", "_loc")
+
+    def __init__(self, key: tuple, verdicts: dict[tuple[int, int], bool], test, pair: _CellPair, loc) -> None:
+        self.key, self._verdicts, self._test, self._pair, self._loc = key, verdicts, test, pair, loc
+
+    def __call__(self, frm: int, to: int) -> bool:
+        verdict = self._verdicts.get((frm, to))
         if verdict is None:
+            pair = self._pair
             pair.frm, pair.to = frm, to
             try:
-                verdict = verdicts[frm, to] = bool(test(pair))
+                verdict = self._verdicts[frm, to] = bool(self._test(pair))
             except (TypeError, KeyError, AttributeError):
                 raise RulesSemanticError("this condition cannot be evaluated (a direction family where a value is "
-                                         "expected, or text compared with a number)", loc) from None
+                                         "expected, or text compared with a number)", self._loc) from None
         return verdict
-    return allowed
 
 
-def filtered(atom: Atom, allowed, loc) -> Atom | None:
+def filtered(atom: Atom, allowed: CellCondition, loc, board: Board) -> Atom | None:
     """``atom`` keeping only the moves whose start and destination satisfy ``allowed``; None if none is left.
 
     A ray whose cells pass in part becomes lame leaps (each kept cell with
     the cells before it that must be empty), so the ride still passes the
-    cells where it may not stop.
+    cells where it may not stop. The filtered tables are kept with the
+    board's built tables, by the condition and the tables filtered (the
+    entry holds those tables, so that their ids stay theirs while it is kept).
     """
-    n = len(atom.leaps) or len(atom.rays)
-    if atom.kind == "leap":
-        leaps = [[(to, b) for to, b in atom.leaps[c] if allowed(c, to)] for c in range(n)]
-        if not any(leaps):
-            return None
-        atom.leaps = leaps
-        return atom
-    verdicts = [[[allowed(c, to) for to in ray] for ray in atom.rays[c]] for c in range(n)]
+    key = ("filtered", allowed.key, atom.kind, table_identity(atom.leaps), table_identity(atom.rays))
+    found = board.kept(key, lambda: (atom.leaps, atom.rays, _filtered(atom.kind, atom.leaps, atom.rays, allowed, loc)))
+    if found[2] is None:
+        return None
+    atom.kind, atom.leaps, atom.rays = found[2]
+    return atom
+
+
+def _filtered(kind: str, leaps: list, rays: list, allowed: CellCondition, loc) -> tuple[str, list, list] | None:
+    """The tables of :func:`filtered`: ``(kind, leaps, rays)``, None when nothing is left."""
+    n = len(leaps) or len(rays)
+    if kind == "leap":
+        kept_leaps = [[(to, b) for to, b in leaps[c] if allowed(c, to)] for c in range(n)]
+        return (kind, kept_leaps, rays) if any(kept_leaps) else None
+    verdicts = [[[allowed(c, to) for to in ray] for ray in rays[c]] for c in range(n)]
     if all(all(v) or not any(v) for row in verdicts for v in row):
-        rays = [[ray for ray, v in zip(atom.rays[c], verdicts[c]) if all(v)] for c in range(n)]
-        if not any(rays):
-            return None
-        atom.rays = rays
-        return atom
-    if atom.kind == "hop":
+        kept_rays = [[ray for ray, v in zip(rays[c], verdicts[c]) if all(v)] for c in range(n)]
+        return (kind, leaps, kept_rays) if any(kept_rays) else None
+    if kind == "hop":
         raise UnsupportedError("a condition that keeps only some cells of a hopper's line is not run by the "
                                "interpreter yet", loc)
-    leaps = []
+    lame = []
     for c in range(n):
         row: dict[tuple[int, tuple[int, ...]], None] = {}
-        for ray, v in zip(atom.rays[c], verdicts[c]):
+        for ray, v in zip(rays[c], verdicts[c]):
             spend(len(ray) * (len(ray) + 1) // 2)
             for k, to in enumerate(ray):
                 if v[k]:
                     row[(to, tuple(ray[:k]))] = None
-        leaps.append(list(row))
-    atom.kind, atom.rays, atom.leaps = "leap", [], leaps
-    return atom if any(leaps) else None
+        lame.append(list(row))
+    return ("leap", lame, []) if any(lame) else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .board import table_identity
 from .budget import located, spend
 
 if TYPE_CHECKING:
@@ -168,14 +169,9 @@ def _army_attacks(game: Game, army: int) -> _ArmyAttacks:
     atoms = [(code, atom) for code in codes for atom in game.atoms[code]]
     key = ("attacks", game.n, tuple((code, atom.kind, atom.capture, atom.level, atom.once, atom.unmoved, atom.hop,
                                      atom.from_cells, atom.to_cells, atom.hurdles, atom.victims,
-                                     _identity(atom.leaps), _identity(atom.rays)) for code, atom in atoms))
+                                     table_identity(atom.leaps), table_identity(atom.rays)) for code, atom in atoms))
     return game.board.kept(key, lambda: ([(atom.leaps, atom.rays) for _, atom in atoms],
                                          _inverted(game, codes)))[1]
-
-
-def _identity(table: list) -> int | None:
-    """A table's part of a key: its id (None for an empty one, which each atom makes anew)."""
-    return id(table) if table else None
 
 
 def _inverted(game: Game, codes: list[int]) -> _ArmyAttacks:
