@@ -2,9 +2,12 @@
 
 It keeps each open buffer's text (pygls' workspace, synchronised incrementally) and answers from it:
 diagnostics when a buffer is opened and, :data:`DEBOUNCE` seconds after the last change of a burst
-of keystrokes, again; completion, hover, definition, the outline and formatting on request. A buffer
-that no longer compiles keeps answering from the last Spec it compiled to (completion while typing
-a half-written line), until it compiles again. Closing a buffer clears its diagnostics.
+of keystrokes, again; completion, hover, definition, the outline and formatting on request. A check
+runs in a worker thread, so that requests are answered while it runs; its diagnostics are published
+only if the buffer has not changed meanwhile (the check of the newer text follows). Requests answer
+from the last check of the buffer's text when it is done, else from the last Spec the buffer
+compiled to (completion while typing a half-written line), until it compiles again. Closing a
+buffer clears its diagnostics.
 """
 
 from __future__ import annotations
@@ -28,29 +31,47 @@ DEBOUNCE = 0.1
 
 
 class RulesLanguageServer(LanguageServer):
-    """The server, with each open buffer's last check that compiled (``last``) and its pending
-    check after a change (``pending``)."""
+    """The server, with each open buffer's last finished check (``checked``: the text checked and
+    what was found), its last check that compiled (``last``) and its pending check (``pending``)."""
 
     def __init__(self) -> None:
         super().__init__("rules-lsp", "1", text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        self.checked: dict[str, tuple[str, Checked]] = {}
         self.last: dict[str, Checked] = {}
         self.pending: dict[str, asyncio.Task] = {}
 
-    def check(self, uri: str) -> Checked:
-        """Check the buffer ``uri`` now, publish its diagnostics and remember what compiled."""
+    def schedule(self, uri: str, delay: float) -> None:
+        """Check the buffer ``uri`` after ``delay`` seconds, instead of any check still waiting."""
+        if uri in self.pending:
+            self.pending[uri].cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await self.check(uri)
+            self.pending.pop(uri, None)
+
+        self.pending[uri] = asyncio.ensure_future(later())
+
+    async def check(self, uri: str) -> None:
+        """Check the buffer ``uri`` in a worker thread; publish its diagnostics and remember what was
+        found unless the buffer changed or closed meanwhile."""
         document = self.workspace.get_text_document(uri)
-        checked = check_text(document.source, path_of(uri))
+        text, version = document.source, document.version
+        checked = await asyncio.to_thread(check_text, text, path_of(uri))
+        if self.workspace.get_text_document(uri).version != version:
+            return   # changed meanwhile (a change or a close cancels the task that awaits this check)
+        self.checked[uri] = (text, checked)
         if checked.spec is not None:
             self.last[uri] = checked
         self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-            uri=uri, diagnostics=list(checked.diagnostics), version=document.version))
-        return checked
+            uri=uri, diagnostics=list(checked.diagnostics), version=version))
 
     def known(self, uri: str) -> tuple[str, str, Checked | None]:
         """The buffer's text, its file and its freshest check that read a Spec (None: never)."""
-        document = self.workspace.get_text_document(uri)
-        checked = check_text(document.source, path_of(uri))
-        return document.source, path_of(uri), checked if checked.spec is not None else self.last.get(uri)
+        text = self.workspace.get_text_document(uri).source
+        done = self.checked.get(uri)
+        checked = done[1] if done is not None and done[0] == text else None
+        return text, path_of(uri), checked if checked is not None and checked.spec is not None else self.last.get(uri)
 
 
 server = RulesLanguageServer()
@@ -58,21 +79,12 @@ server = RulesLanguageServer()
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: RulesLanguageServer, params: T.DidOpenTextDocumentParams) -> None:
-    ls.check(params.text_document.uri)
+    ls.schedule(params.text_document.uri, 0)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: RulesLanguageServer, params: T.DidChangeTextDocumentParams) -> None:
-    uri = params.text_document.uri
-    if uri in ls.pending:
-        ls.pending[uri].cancel()
-
-    async def later() -> None:
-        await asyncio.sleep(DEBOUNCE)
-        ls.pending.pop(uri, None)
-        ls.check(uri)
-
-    ls.pending[uri] = asyncio.ensure_future(later())
+    ls.schedule(params.text_document.uri, DEBOUNCE)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
@@ -81,6 +93,7 @@ def did_close(ls: RulesLanguageServer, params: T.DidCloseTextDocumentParams) -> 
     if uri in ls.pending:
         ls.pending.pop(uri).cancel()
     ls.last.pop(uri, None)
+    ls.checked.pop(uri, None)
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
