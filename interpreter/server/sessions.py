@@ -24,9 +24,10 @@ Each seat has a secret token (:mod:`.access`); the methods that change the
 game take ``held``, the seats whose tokens the request showed, and refuse
 (Forbidden) what those seats may not do. A session attached to a
 :class:`~.database.Database` (:meth:`Session.attach`) writes every change
-there before the method returns, so that a move is on disk before it is
-acknowledged. Watchers (:meth:`Session.watch`: the server-sent events and
-the WebSockets of the API, :mod:`.live`) are woken after every change.
+there before the method returns (its plies, seats, clocks, decision and
+draw offers), so that a move is on disk before it is acknowledged. Watchers
+(:meth:`Session.watch`: the server-sent events and the WebSockets of the
+API, :mod:`.live`) are woken after every change.
 
 A game may have clocks (:mod:`.clocks`): each ply charges its seat, a
 timer wakes when the running clock reaches zero and ends the game on time,
@@ -181,8 +182,6 @@ class Session:
                 if seat.name not in held:
                     raise refuse(seat.title(self.game), "changing who plays a seat")
             assign(self.game, self.seats, given, self.seed, self.engines, may_change)
-            if self.database is not None:
-                self.database.set_seats(self.ident, self)
             self._changed()
 
     def replay(self, moves: list[tuple]) -> None:
@@ -286,6 +285,7 @@ class Session:
         draw cannot be offered to it (Conflict)."""
         with self.lock:
             self._refuse_if_over()
+            before = set(self.offers)
             if action == "offer":
                 seat = self._acting_seat(held, name, "offering a draw")
                 computers = [s.title(self.game) for s in self.seats if not s.human]
@@ -311,7 +311,14 @@ class Session:
                 self._decide(agreement_outcome(self.pos))
                 return
             self.version += 1
-            self._wake()
+            try:
+                self._save()
+            except StorageFailed:   # the offers stay as the database has them
+                self.offers = before
+                self.version += 1
+                raise
+            finally:
+                self._wake()
 
     def close(self) -> None:
         """Abandon the game: stop its search, close its seats' agents (engines' processes); nothing
@@ -444,14 +451,15 @@ class Session:
         self._wake()
 
     def _save(self) -> None:
-        """Write the plies not yet in the database there (after dropping those taken back), in one
+        """Write the game to the database (:meth:`.database.Database.save`: the plies not yet there,
+        after dropping those taken back, and its seats, clocks, decision and draw offers), in one
         transaction; nothing without a database. When that fails the plies not written are taken
         back (and a search started after them abandoned), so that no move the database lacks is
         shown, and StorageFailed is raised."""
-        if self.database is None or self.saved == len(self.plies):
+        if self.database is None:
             return
         try:
-            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:], self.version, self.clock)
+            self.database.save(self.ident, self, self.saved)
         except StorageFailed as err:
             while len(self.plies) > self.saved:
                 self.pos.pop()
@@ -481,8 +489,7 @@ class Session:
         self._abandon()
         self._arm(False)
         try:
-            if self.database is not None:
-                self.database.save_state(self.ident, self)
+            self._save()
         finally:
             self._wake()
 
