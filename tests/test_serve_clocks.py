@@ -243,22 +243,81 @@ def test_clocks_and_results_survive_a_restart_and_downtime_is_not_charged(tmp_pa
         second.app.state.store.close()
 
 
-def test_a_database_of_schema_version_1_is_brought_to_version_2(tmp_path):
+def test_draw_offers_survive_a_restart_until_a_move_or_a_word_clears_them(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+        offered = create(first, variant="chess", moves="e4")
+        post(first, offered, "draw", {"action": "offer"}, "black")
+        declined = create(first, variant="chess", moves="e4")
+        post(first, declined, "draw", {"action": "offer"}, "white")
+        post(first, declined, "moves", {"move": "e5"}, "black")   # Black plays on: declined
+        first.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+        assert second.get(f"/api/games/{offered['id']}").json()["draw_offers"] == ["black"]
+        assert second.get(f"/api/games/{declined['id']}").json()["draw_offers"] == []
+        assert post(second, offered, "draw", {"action": "decline"}, "white")["draw_offers"] == []
+        post(second, offered, "draw", {"action": "offer"}, "white")
+        second.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as third:
+        assert third.get(f"/api/games/{offered['id']}").json()["draw_offers"] == ["white"]
+        state = post(third, offered, "draw", {"action": "accept"}, "black")
+        assert state["result"]["text"] == "draw by agreement" and state["draw_offers"] == []
+        third.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as fourth:
+        state = fourth.get(f"/api/games/{offered['id']}").json()
+        assert state["result"]["text"] == "draw by agreement" and state["draw_offers"] == [] and state["decided"]
+        fourth.app.state.store.close()
+
+
+def test_a_move_taken_back_stays_taken_back_after_a_restart(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+        game = create(first, variant="chess", moves="e4 e5")
+        post(first, game, "draw", {"action": "offer"}, "white")
+        assert post(first, game, "undo", {"plies": 1}, "white", "black")["draw_offers"] == []
+        first.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+        state = second.get(f"/api/games/{game['id']}").json()
+        assert [m["san"] for m in state["moves"]] == ["e4"] and state["draw_offers"] == []
+        second.app.state.store.close()
+
+
+@pytest.mark.parametrize("old, added", [(1, ["clock", "decision", "offers"]), (2, ["offers"])])
+def test_a_database_of_an_older_schema_version_is_brought_to_the_current_one(tmp_path, old, added):
+    """The old file is a file of now without the columns added since."""
     path = str(tmp_path / "games.sqlite3")
     with TestClient(create_app(GameStore(database=Database(path)))) as first:
         game = create(first, variant="chess", moves="e4 e5")
         first.app.state.store.close()
     db = sqlite3.connect(path)
-    db.execute("ALTER TABLE games DROP COLUMN clock")
-    db.execute("ALTER TABLE games DROP COLUMN decision")
-    db.execute("UPDATE schema SET version = 1")
+    for column in added:
+        db.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    db.execute("UPDATE schema SET version = ?", (old,))
     db.commit()
     db.close()
     with TestClient(create_app(GameStore(database=Database(path)))) as second:
         state = second.get(f"/api/games/{game['id']}").json()
         assert [m["san"] for m in state["moves"]] == ["e4", "e5"] and state["clock"] is None
-        assert post(second, game, "resign", {}, "white")["result"]["text"] == "Black wins by resignation"
+        assert state["draw_offers"] == []
+        assert post(second, game, "draw", {"action": "offer"}, "white")["draw_offers"] == ["white"]
         second.app.state.store.close()
+    with TestClient(create_app(GameStore(database=Database(path)))) as third:
+        assert third.get(f"/api/games/{game['id']}").json()["draw_offers"] == ["white"]
+        assert post(third, game, "resign", {}, "white")["result"]["text"] == "Black wins by resignation"
+        third.app.state.store.close()
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version FROM schema").fetchall() == [(SCHEMA_VERSION,)] == [(2,)]
+    assert db.execute("SELECT version FROM schema").fetchall() == [(SCHEMA_VERSION,)] == [(3,)]
     db.close()
+
+
+def test_a_draw_offer_the_database_cannot_keep_is_refused_and_not_shown(tmp_path):
+    database = Database(str(tmp_path / "games.sqlite3"))
+    with TestClient(create_app(GameStore(database=database))) as test_client:
+        game = create(test_client, variant="chess", moves="e4")
+        database._db.close()   # as a full disk would fail the write
+        answer = test_client.post(f"/api/games/{game['id']}/draw", json={"action": "offer"},
+                                  headers=as_seat(game, "black"))
+        assert answer.status_code == 503 and answer.json()["kind"] == "StorageFailed"
+        state = test_client.get(f"/api/games/{game['id']}").json()
+        assert state["draw_offers"] == [] and "could not be stored" in state["failure"]
+        test_client.app.state.store.close()

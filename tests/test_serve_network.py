@@ -195,7 +195,7 @@ def _serve(port: int, db: str) -> subprocess.Popen:
     return server
 
 
-def test_a_server_killed_with_sigkill_mid_game_keeps_every_move(tmp_path):
+def test_a_server_killed_with_sigkill_mid_game_keeps_every_move_and_offer(tmp_path):
     import httpx2 as httpx
     port, db = _free_port(), str(tmp_path / "games.sqlite3")
     url = f"http://127.0.0.1:{port}/api/games"
@@ -208,6 +208,9 @@ def test_a_server_killed_with_sigkill_mid_game_keeps_every_move(tmp_path):
             seat = "white" if ply % 2 == 0 else "black"
             answer = httpx.post(f"{url}/{ident}/moves", json={"move": san}, headers={HEADER: tokens[seat]}, timeout=30)
             assert answer.status_code == 200 and answer.json()["ply"] == ply + 1
+        answer = httpx.post(f"{url}/{ident}/draw", json={"action": "offer"}, headers={HEADER: tokens["black"]},
+                            timeout=30)
+        assert answer.json()["draw_offers"] == ["black"]
         seen = answer.json()["version"]
     finally:
         os.kill(server.pid, signal.SIGKILL)   # no shutdown: what was acknowledged must be on disk
@@ -218,6 +221,7 @@ def test_a_server_killed_with_sigkill_mid_game_keeps_every_move(tmp_path):
         assert "1 kept now" in server.stdout.readline()
         state = httpx.get(f"{url}/{ident}", timeout=30).json()
         assert [m["san"] for m in state["moves"]] == sans   # all 12 plies
+        assert state["draw_offers"] == ["black"]   # and Black's draw offer
         assert state["version"] > seen
         answer = httpx.post(f"{url}/{ident}/moves", json={"move": "Nb3"}, headers={HEADER: tokens["white"]}, timeout=30)
         assert answer.json()["ply"] == 13

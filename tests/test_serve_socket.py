@@ -4,8 +4,11 @@ refusals as the HTTP API, the caps; and a short run of the load bench against a 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
+import time
+from contextlib import aclosing
 from pathlib import Path
 
 import pytest
@@ -15,11 +18,15 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from interpreter.agents import SearchInfo  # noqa: E402
 from interpreter.server import app as app_module  # noqa: E402
 from interpreter.server import live  # noqa: E402
 from interpreter.server.app import create_app  # noqa: E402
+from interpreter.server.creating import new_session  # noqa: E402
 from interpreter.server.database import Database  # noqa: E402
+from interpreter.server.sessions import Thinking  # noqa: E402
 from interpreter.server.store import GameStore  # noqa: E402
+from interpreter.server.views import state_view  # noqa: E402
 from test_serve_api import client  # noqa: E402, F401  (a test client of a fresh application)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,3 +227,76 @@ def test_a_short_load_run_loses_and_duplicates_nothing(tmp_path):
     assert report.lost == 0 and report.duplicated == 0 and report.unanswered == 0
     assert len(report.ack_ms) == report.moves and report.memory["before"] <= report.memory["peak"]
     assert report.server_log == []
+
+
+# ------------------------------------------------------------------ the state text the session keeps
+
+
+def _counting(session):
+    """A maker of the session's state text that counts how often it is made."""
+    made = []
+
+    def make() -> str:
+        made.append(session.version)
+        return json.dumps(state_view(session, "ident"))
+    return make, made
+
+
+def test_the_state_text_is_made_once_per_change_for_every_follower():
+    session = new_session({"variant": "chess"}, pace=0.0)
+    make, made = _counting(session)
+    with session.lock:
+        first = session.state_text(make)
+        assert session.state_text(make) is first and len(made) == 1   # a second follower: the same text
+    session.play("e4", frozenset(session.tokens))
+    with session.lock:
+        assert json.loads(session.state_text(make))["ply"] == 1 and len(made) == 2
+        session.failure = "the computer failed"   # a change without a new version drops it too
+        assert json.loads(session.state_text(make))["failure"] == "the computer failed" and len(made) == 3
+    session.close()
+
+
+def test_a_state_with_a_running_clock_is_made_fresh_each_time():
+    session = new_session({"variant": "chess", "clock": {"base": 60}}, pace=0.0)
+    make, made = _counting(session)
+    with session.lock:
+        session.state_text(make)
+        session.state_text(make)
+        assert len(made) == 1   # the clock waits for the first move: nothing runs yet
+    session.play("e4", frozenset(session.tokens))
+    with session.lock:
+        early = json.loads(session.state_text(make))["clock"]["left"]["black"]
+    time.sleep(0.3)
+    with session.lock:
+        late = json.loads(session.state_text(make))["clock"]["left"]["black"]
+    assert late <= early - 250 and len(made) == 3
+    session.close()
+
+
+def test_what_a_search_reports_reaches_a_follower():
+    """A report of the search (its depth and score) changes no version; a follower sees it at its next
+    heartbeat."""
+    session = new_session({"variant": "chess"}, pace=0.0)
+
+    async def follow() -> list[dict]:
+        states = []
+        async with aclosing(live.state_changes(session, "ident", None, heartbeat=0.05)) as changes:
+            async for change in changes:
+                if change is None:
+                    continue
+                states.append(json.loads(change[1]))
+                with session.lock:
+                    if len(states) == 1:   # the search starts ...
+                        session.thinking = thinking = Thinking(session.version, 0, time.monotonic())
+                    elif len(states) == 2:   # ... and reports a depth
+                        session._report(thinking, SearchInfo(move=None, score=42, depth=3, nodes=1000))
+                    else:
+                        return states
+        return states
+
+    states = asyncio.run(asyncio.wait_for(follow(), 10))
+    assert states[0]["thinking"] is None
+    assert states[1]["thinking"] == {"army": "white", "depth": 0, "score": None, "nodes": 0}
+    assert states[2]["thinking"]["depth"] == 3 and states[2]["thinking"]["nodes"] == 1000
+    assert states[2]["thinking"]["score"] and states[2]["version"] == states[0]["version"]
+    session.close()

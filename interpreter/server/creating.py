@@ -144,8 +144,9 @@ def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_M
     """The game a database kept, made again: compiled from its variant or its rules text, its plies
     played again, its seats and tokens as they were. A seat whose kind this server cannot give any
     more (an engine it was not started with) is a person's. RulesError when the game cannot be
-    made again (the rules changed since so that a ply no longer reads, says the message). Its clocks
-    and its decision are as kept; the clock of the seat to move runs from now (:mod:`.clocks`)."""
+    made again (the rules changed since so that a ply no longer reads, says the message). Its clocks,
+    its decision and its draw offers are as kept; the clock of the seat to move runs from now
+    (:mod:`.clocks`)."""
     source = Source(stored.variant, stored.rules, stored.mode, stored.options, stored.label)
     try:
         if stored.rules is not None:
@@ -162,6 +163,7 @@ def restored_session(stored: StoredGame, pace: float, max_plies: int = DEFAULT_M
     session.tokens = dict(stored.tokens)
     session.clock = SeatClocks.from_stored(stored.clock) if stored.clock is not None else None
     session.decision = stored.decision
+    session.offers = set(stored.offers)
     for name, kind in stored.seats.items():
         try:
             session.set_seats({name: kind}, frozenset(session.tokens))

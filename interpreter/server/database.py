@@ -10,7 +10,7 @@ that a page that saw the game before the restart takes its new states as
 newer). Each
 ply played is a row of ``plies`` (its SAN and whether it was forced), written
 and committed before the request that played it is answered; a ply taken
-back is deleted. The file is in WAL mode with ``synchronous=FULL``: a server
+back is deleted, before the undo is answered. The file is in WAL mode with ``synchronous=FULL``: a server
 killed at any moment keeps every ply it acknowledged. ``schema`` holds the
 schema's version; a file of another version is refused rather than misread.
 
@@ -26,6 +26,12 @@ game without clocks) and ``decision``, a resignation, a draw agreed or a
 flag fall (the :class:`~interpreter.engine.outcome.Outcome`, JSON; NULL
 while the game goes on or ended by its rules). A file of version 1 is
 brought to version 2 when it is opened (its games have neither).
+
+Schema version 3 added ``offers`` to ``games``: the seats that offer a draw
+now (a JSON list of seat names, ``[]`` for none), written when an offer is
+made, accepted or declined, and when a move or the game's end clears it. A
+file of version 1 or 2 is brought to version 3 when it is opened (its games
+have no offer).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager, suppress
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from dsl.errors import RulesError, UsageError
@@ -44,7 +50,7 @@ from dsl.files import bundled_variant
 
 from interpreter.engine.outcome import Outcome
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MAX_STORED = 2_000
 """Games kept in one file; the one changed longest ago goes first. With rules texts of at most 128 KiB
 and plies bounded by the ply cap, the file stays below about 300 MB."""
@@ -59,18 +65,21 @@ CREATE TABLE IF NOT EXISTS schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, variant TEXT, rules TEXT, rules_hash TEXT NOT NULL, label TEXT,
     mode TEXT, options TEXT NOT NULL, start_fen TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
-    created REAL NOT NULL, changed REAL NOT NULL, version INTEGER NOT NULL, clock TEXT, decision TEXT);
+    created REAL NOT NULL, changed REAL NOT NULL, version INTEGER NOT NULL, clock TEXT, decision TEXT,
+    offers TEXT);
 CREATE TABLE IF NOT EXISTS plies (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, san TEXT NOT NULL,
     forced INTEGER NOT NULL, PRIMARY KEY (game, ply));
 """
-_MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN clock TEXT; ALTER TABLE games ADD COLUMN decision TEXT;"}
+_MIGRATIONS = {1: "ALTER TABLE games ADD COLUMN clock TEXT; ALTER TABLE games ADD COLUMN decision TEXT;",
+               2: "ALTER TABLE games ADD COLUMN offers TEXT;"}
 """The statements that bring a file of each older schema version to the next one."""
 
 
 @dataclass
 class StoredGame:
-    """A game as the database has it (see the module docstring); ``plies`` are ``(SAN, forced)``."""
+    """A game as the database has it (see the module docstring); ``plies`` are ``(SAN, forced)``,
+    ``offers`` the seats offering a draw."""
 
     ident: str
     variant: str | None
@@ -86,6 +95,7 @@ class StoredGame:
     plies: list[tuple[str, bool]]
     clock: dict | None = None
     decision: Outcome | None = None
+    offers: list[str] = field(default_factory=list)
 
 
 def rules_hash(text: str) -> str:
@@ -153,33 +163,25 @@ class Database:
                 self._db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY changed LIMIT ?)",
                                  (count - self.max_games + 1,))
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (ident, source.variant, source.rules, rules_hash(text), source.label, source.mode,
                  json.dumps(source.options), session.start_fen, json.dumps(_kinds(session)),
                  json.dumps(session.tokens), now, now, session.version, _clock(session.clock),
-                 _decision(session.decision)))
+                 _decision(session.decision), json.dumps(sorted(session.offers))))
 
-    def save_plies(self, ident: str, first: int, plies: list, version: int, clock=None) -> None:
-        """Replace the plies from number ``first`` (0-based) on by ``plies`` (Ply objects), the game
-        being at ``version`` then with its ``clock`` (a SeatClocks, or None); committed."""
+    def save(self, ident: str, session, first: int) -> None:
+        """Write what may change in the game ``ident`` now, in one transaction: its plies from number
+        ``first`` (0-based) on, those after them deleted (``first`` may be their count: a ply taken
+        back is deleted, nothing is added), and its seats, version, clocks, decision and draw offers."""
         with self._writing():
             self._db.execute("DELETE FROM plies WHERE game = ? AND ply >= ?", (ident, first))
             self._db.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)",
-                                 [(ident, first + n, p.san, int(p.forced)) for n, p in enumerate(plies)])
-            self._db.execute("UPDATE games SET changed = ?, version = ?, clock = ? WHERE id = ?",
-                             (time.time(), version, _clock(clock), ident))
-
-    def save_state(self, ident: str, session) -> None:
-        """Write the game's clocks and decision (a resignation, a draw agreed, a flag fall) now."""
-        with self._writing():
-            self._db.execute("UPDATE games SET changed = ?, version = ?, clock = ?, decision = ? WHERE id = ?",
-                             (time.time(), session.version, _clock(session.clock), _decision(session.decision), ident))
-
-    def set_seats(self, ident: str, session) -> None:
-        """Write who plays each seat now."""
-        with self._writing():
-            self._db.execute("UPDATE games SET seats = ?, changed = ?, version = ? WHERE id = ?",
-                             (json.dumps(_kinds(session)), time.time(), session.version, ident))
+                                 [(ident, first + n, p.san, int(p.forced))
+                                  for n, p in enumerate(session.plies[first:])])
+            self._db.execute("UPDATE games SET seats = ?, changed = ?, version = ?, clock = ?, decision = ?, "
+                             "offers = ? WHERE id = ?",
+                             (json.dumps(_kinds(session)), time.time(), session.version, _clock(session.clock),
+                              _decision(session.decision), json.dumps(sorted(session.offers)), ident))
 
     def remove(self, ident: str) -> None:
         """Delete the game ``ident`` and its plies (nothing if there is none)."""
@@ -190,17 +192,18 @@ class Database:
         """The game ``ident`` with its plies in order, or None."""
         with self._lock:
             row = self._db.execute("SELECT id, variant, rules, rules_hash, label, mode, options, start_fen, seats, "
-                                   "tokens, version, clock, decision FROM games WHERE id = ?", (ident,)).fetchone()
+                                   "tokens, version, clock, decision, offers FROM games WHERE id = ?",
+                                   (ident,)).fetchone()
             if row is None:
                 return None
             plies = [(san, bool(forced)) for san, forced in
                      self._db.execute("SELECT san, forced FROM plies WHERE game = ? ORDER BY ply", (ident,))]
-        ident, variant, rules, digest, label, mode, options, fen, seats, tokens, version, clock, decision = row
+        ident, variant, rules, digest, label, mode, options, fen, seats, tokens, version, clock, decision, offers = row
         ended = json.loads(decision) if decision else None
         return StoredGame(ident, variant, rules, digest, label, mode, json.loads(options), fen, json.loads(seats),
                           json.loads(tokens), version, plies, json.loads(clock) if clock else None,
                           Outcome(**{**ended, "winners": tuple(ended["winners"]), "scores": tuple(ended["scores"])})
-                          if ended else None)
+                          if ended else None, json.loads(offers) if offers else [])
 
     def idents(self) -> list[str]:
         """The ids of the games kept, the most recently changed first."""

@@ -44,7 +44,6 @@ import time
 from contextlib import aclosing, suppress
 from typing import AsyncIterator, Callable
 from urllib.parse import urlsplit
-from weakref import WeakKeyDictionary
 
 import anyio
 from starlette.concurrency import run_in_threadpool
@@ -80,14 +79,15 @@ async def state_changes(session, ident: str, last_seen: str | None, heartbeat: f
     version a reconnecting client has, is its version already), then after each change; None when
     ``heartbeat`` seconds passed without one. It ends when the session closes (the game is abandoned
     or leaves memory). The state is sent again when it changed without a new version (the computer's
-    search reports a depth)."""
+    search reports a depth: seen at the next heartbeat). The session makes the state's text once per
+    change for all its followers (:meth:`~.sessions.Session.state_text`)."""
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
     session.watch(loop, woken)
 
     def current() -> tuple[int, str, bool]:
         with session.lock:
-            return session.version, _state_text(session, ident), session.closed
+            return session.version, session.state_text(lambda: json.dumps(state_view(session, ident))), session.closed
 
     try:
         sent = None
@@ -105,27 +105,6 @@ async def state_changes(session, ident: str, last_seen: str | None, heartbeat: f
                 yield None
     finally:
         session.unwatch(loop, woken)
-
-
-def _state_text(session, ident: str) -> str:
-    """The JSON text of the session's STATE, made once for all the channels that follow it: it is made
-    again when the game's version, its search or what the search reported (depth, score, nodes: what
-    the state shows of it) or its failure changed; every other change of the state comes with a new
-    version. While a clock runs the state is made afresh each time: the time left it shows changes
-    by itself, and the page counts down from when the state arrives. Call it under the session's
-    lock."""
-    if session.clock is not None and session.clock.running is not None:
-        return json.dumps(state_view(session, ident))
-    thinking = session.thinking
-    info = None if thinking is None else thinking.info
-    key = (session.version, session.failure, thinking, None if info is None else (info.depth, info.score, info.nodes))
-    made = _STATES.get(session)
-    if made is None or made[0] != key:
-        made = _STATES[session] = key, json.dumps(state_view(session, ident))
-    return made[1]
-
-
-_STATES: WeakKeyDictionary = WeakKeyDictionary()   # session -> (what its state was made from, the state's text)
 
 
 class GameSockets:

@@ -24,9 +24,11 @@ Each seat has a secret token (:mod:`.access`); the methods that change the
 game take ``held``, the seats whose tokens the request showed, and refuse
 (Forbidden) what those seats may not do. A session attached to a
 :class:`~.database.Database` (:meth:`Session.attach`) writes every change
-there before the method returns, so that a move is on disk before it is
-acknowledged. Watchers (:meth:`Session.watch`: the server-sent events and
-the WebSockets of the API, :mod:`.live`) are woken after every change.
+there before the method returns (its plies, seats, clocks, decision and
+draw offers), so that a move is on disk before it is acknowledged. Watchers
+(:meth:`Session.watch`: the server-sent events and the WebSockets of the
+API, :mod:`.live`) are woken after every change, and all of them are sent
+one JSON text of the state per change (:meth:`Session.state_text`).
 
 A game may have clocks (:mod:`.clocks`): each ply charges its seat, a
 timer wakes when the running clock reaches zero and ends the game on time,
@@ -44,6 +46,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from dsl.errors import UsageError, clip
 from dsl.limits import DEFAULT_MAX_PLIES
@@ -113,9 +116,32 @@ class Thinking:
         self.info: SearchInfo | None = None
 
 
+class _Shown:
+    """An attribute of a :class:`Session` that its state shows and that changes by assignment (the
+    game's version, its search, its failure): setting it drops the session's state text
+    (:meth:`Session.state_text`), so that the next reader makes it again."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, session, owner=None):
+        return self if session is None else getattr(session, self.slot)
+
+    def __set__(self, session, value) -> None:
+        setattr(session, self.slot, value)
+        session._state_text = None
+
+
 class Session:
     """A game in progress (see the module docstring). ``pos`` is the current position, ``plies``
-    the plies played from ``start`` (whose FEN is ``start_fen``), ``max_plies`` its ply cap."""
+    the plies played from ``start`` (whose FEN is ``start_fen``), ``max_plies`` its ply cap.
+    ``version`` (an int, bumped by every change), ``thinking`` (the search in progress, or None) and
+    ``failure`` (what went wrong in the last search or write, for the page, or None) drop the
+    state text when set."""
+
+    version = _Shown()
+    thinking = _Shown()
+    failure = _Shown()
 
     def __init__(self, game: Game, source: Source, pos: Position, pace: float = 0.0, seed: int = 0,
                  max_plies: int = DEFAULT_MAX_PLIES, engines: Engines = NO_ENGINES) -> None:
@@ -132,9 +158,10 @@ class Session:
         self.max_plies = max_plies
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
+        self._state_text: str | None = None   # the state as JSON while nothing it shows changed (state_text)
         self.version = 0
-        self.thinking: Thinking | None = None
-        self.failure: str | None = None   # what went wrong in the last search (a bug), for the page
+        self.thinking = None
+        self.failure = None
         self.forfeit: Outcome | None = None   # the game's end when a seat's engine forfeited it (cleared by a change)
         self.closed = False
         self.touched = time.monotonic()
@@ -181,8 +208,6 @@ class Session:
                 if seat.name not in held:
                     raise refuse(seat.title(self.game), "changing who plays a seat")
             assign(self.game, self.seats, given, self.seed, self.engines, may_change)
-            if self.database is not None:
-                self.database.set_seats(self.ident, self)
             self._changed()
 
     def replay(self, moves: list[tuple]) -> None:
@@ -286,6 +311,7 @@ class Session:
         draw cannot be offered to it (Conflict)."""
         with self.lock:
             self._refuse_if_over()
+            before = set(self.offers)
             if action == "offer":
                 seat = self._acting_seat(held, name, "offering a draw")
                 computers = [s.title(self.game) for s in self.seats if not s.human]
@@ -311,7 +337,14 @@ class Session:
                 self._decide(agreement_outcome(self.pos))
                 return
             self.version += 1
-            self._wake()
+            try:
+                self._save()
+            except StorageFailed:   # the offers stay as the database has them
+                self.offers = before
+                self.version += 1
+                raise
+            finally:
+                self._wake()
 
     def close(self) -> None:
         """Abandon the game: stop its search, close its seats' agents (engines' processes); nothing
@@ -335,6 +368,20 @@ class Session:
                     break
 
     # ------------------------------------------------------------ what the state shows
+    def state_text(self, make: Callable[[], str]) -> str:
+        """The JSON text of the game's state, ``make()`` (:func:`~.views.state_view` as JSON: the same
+        for every viewer, it shows no token), kept for all the channels that follow the game until
+        something it shows changes: every such change sets :attr:`version`, :attr:`thinking` or
+        :attr:`failure`, or is a report of the search (:meth:`_report`), and drops it. While a clock
+        runs it is made afresh each time: the time left it shows changes by itself, and the page
+        counts down from when the state arrives. Call it under the lock."""
+        if self.clock is not None and self.clock.running is not None:
+            self._state_text = None
+            return make()
+        if self._state_text is None:
+            self._state_text = make()
+        return self._state_text
+
     def result(self, legal: list | None = None) -> Outcome | None:
         """How the game ended: by a rule of the game, a forfeit, or adjudicated a draw at its ply cap;
         None while it goes on. A resignation, a draw agreed and a flag fall (:attr:`decision`) come first.
@@ -444,14 +491,15 @@ class Session:
         self._wake()
 
     def _save(self) -> None:
-        """Write the plies not yet in the database there (after dropping those taken back), in one
+        """Write the game to the database (:meth:`.database.Database.save`: the plies not yet there,
+        after dropping those taken back, and its seats, clocks, decision and draw offers), in one
         transaction; nothing without a database. When that fails the plies not written are taken
         back (and a search started after them abandoned), so that no move the database lacks is
         shown, and StorageFailed is raised."""
-        if self.database is None or self.saved == len(self.plies):
+        if self.database is None:
             return
         try:
-            self.database.save_plies(self.ident, self.saved, self.plies[self.saved:], self.version, self.clock)
+            self.database.save(self.ident, self, self.saved)
         except StorageFailed as err:
             while len(self.plies) > self.saved:
                 self.pos.pop()
@@ -481,8 +529,7 @@ class Session:
         self._abandon()
         self._arm(False)
         try:
-            if self.database is not None:
-                self.database.save_state(self.ident, self)
+            self._save()
         finally:
             self._wake()
 
@@ -603,6 +650,9 @@ class Session:
                 log.warning("a computer move of %s could not be stored", self.ident)
 
     def _report(self, thinking: Thinking, info: SearchInfo) -> None:
+        """The search ``thinking`` reached a depth: the state shows it (from the next read; the
+        channels following the game read it at their heartbeat)."""
         with self.lock:
             if self.thinking is thinking:
                 thinking.info = info
+                self._state_text = None
