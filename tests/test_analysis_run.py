@@ -68,7 +68,7 @@ def test_the_same_seed_gives_the_same_games_in_process_in_a_pool_and_on_a_dask_c
     assert (one.workers, pool.workers, dask.workers) == (1, 2, 2)
     assert _games(tmp_path / "one") == _games(tmp_path / "pool") == _games(tmp_path / "dask")
     assert one.metrics == dask.metrics
-    other = analyze("chess", ["greedy", "random"], 6, tmp_path / "other", jobs=1, **{**common, "seed": 10})
+    analyze("chess", ["greedy", "random"], 6, tmp_path / "other", jobs=1, **{**common, "seed": 10})
     assert _games(tmp_path / "other") != _games(tmp_path / "one")
 
 
@@ -212,6 +212,6 @@ def test_scheduler_sends_the_games_to_a_running_cluster(tmp_path):
                                   silence_logs=logging.CRITICAL) as cluster:
         remote = analyze("chess", ["random"], 4, tmp_path / "remote", max_plies=20, seed=3, progress=False,
                          scheduler=cluster.scheduler_address)
-    here = analyze("chess", ["random"], 4, tmp_path / "here", max_plies=20, seed=3, progress=False, jobs=1)
+    analyze("chess", ["random"], 4, tmp_path / "here", max_plies=20, seed=3, progress=False, jobs=1)
     assert remote.workers == 2
     assert _games(tmp_path / "remote") == _games(tmp_path / "here")

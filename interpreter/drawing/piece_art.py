@@ -73,7 +73,7 @@ IMAGES: dict[str, list[str]] = {
         f'<path d="M24 62 L9 47 L30 53 z" {_OUTLINE}/>',
         f'<ellipse cx="48" cy="62" rx="30" ry="17" {_OUTLINE}/>',
         f'<path d="M58 50 C56 42 56 36 60 30 L72 34 C68 40 68 45 70 52 z" {_OUTLINE}/>',
-        f'<path d="M76 28 L93 33 L77 39 z" fill="#e8891c" stroke="{{line}}" stroke-width="3" stroke-linejoin="round"/>',
+        '<path d="M76 28 L93 33 L77 39 z" fill="#e8891c" stroke="{line}" stroke-width="3" stroke-linejoin="round"/>',
         f'<circle cx="66" cy="30" r="13" {_OUTLINE}/>',
         f'<circle cx="69" cy="27" r="2.8" {_DOT}/>',
         f'<path d="M34 60 Q46 72 62 60" {_DETAIL}/>',
