@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -23,6 +25,15 @@ from interpreter.server.app import create_app  # noqa: E402
 from interpreter.server.database import SCHEMA_VERSION, Database  # noqa: E402
 from interpreter.server.store import GameStore  # noqa: E402
 from test_serve_api import client, create  # noqa: E402, F401  (the client holds every token; requests here show their own)
+
+
+@contextmanager
+def server_on(path: str) -> Iterator[TestClient]:
+    """A server whose games are kept in the database file ``path``, stopped (its database closed) at
+    the end of the block, as a server is stopped before another starts on the same file."""
+    with TestClient(create_app(GameStore(database=Database(path)))) as test_client:
+        yield test_client
+        test_client.app.state.store.close()
 
 
 def as_seat(game: dict, *seats: str) -> dict:
@@ -157,7 +168,7 @@ def test_a_page_holding_every_seat_against_the_computer_resigns_for_the_person(c
 
 def test_where_the_rules_play_on_a_resignation_is_the_seats_move_and_is_kept(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+    with server_on(path) as first:
         game = create(first, variant="fourplayer_ffa")
         seats = [seat["name"] for seat in game["seats"]]
         refused = post(first, game, "resign", {}, seats[1], status=409)   # not its turn
@@ -165,11 +176,9 @@ def test_where_the_rules_play_on_a_resignation_is_the_seats_move_and_is_kept(tmp
         state = post(first, game, "resign", {}, seats[0])
         assert state["result"] is None and len(state["moves"]) == 1   # it played its move; the others go on
         played = [m["san"] for m in state["moves"]]
-        first.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+    with server_on(path) as second:
         state = second.get(f"/api/games/{game['id']}").json()
         assert [m["san"] for m in state["moves"]] == played and state["result"] is None
-        second.app.state.store.close()
 
 
 # ------------------------------------------------------------------ draws
@@ -222,16 +231,15 @@ def test_the_computer_takes_no_draw_offer(client):
 
 def test_clocks_and_results_survive_a_restart_and_downtime_is_not_charged(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+    with server_on(path) as first:
         timed = create(first, variant="chess", clock={"base": 60, "increment": 1})
         post(first, timed, "moves", {"move": "e4"}, "white")
         time.sleep(0.2)
         left = post(first, timed, "moves", {"move": "e5"}, "black")["clock"]["left"]
         resigned = create(first, variant="chess", moves="d4")
         post(first, resigned, "resign", {}, "black")
-        first.app.state.store.close()
     time.sleep(1.0)   # the server is down
-    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+    with server_on(path) as second:
         state = second.get(f"/api/games/{timed['id']}").json()
         assert state["clock"]["running"] == "white" and state["clock"]["left"]["black"] == left["black"]
         assert abs(state["clock"]["left"]["white"] - left["white"]) < 500   # as written with Black's move
@@ -240,71 +248,61 @@ def test_clocks_and_results_survive_a_restart_and_downtime_is_not_charged(tmp_pa
         state = second.get(f"/api/games/{resigned['id']}").json()
         assert state["result"]["text"] == "White wins by resignation"
         assert "over for good" in post(second, resigned, "undo", {}, "white", "black", status=409)["message"]
-        second.app.state.store.close()
 
 
 def test_draw_offers_survive_a_restart_until_a_move_or_a_word_clears_them(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+    with server_on(path) as first:
         offered = create(first, variant="chess", moves="e4")
         post(first, offered, "draw", {"action": "offer"}, "black")
         declined = create(first, variant="chess", moves="e4")
         post(first, declined, "draw", {"action": "offer"}, "white")
         post(first, declined, "moves", {"move": "e5"}, "black")   # Black plays on: declined
-        first.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+    with server_on(path) as second:
         assert second.get(f"/api/games/{offered['id']}").json()["draw_offers"] == ["black"]
         assert second.get(f"/api/games/{declined['id']}").json()["draw_offers"] == []
         assert post(second, offered, "draw", {"action": "decline"}, "white")["draw_offers"] == []
         post(second, offered, "draw", {"action": "offer"}, "white")
-        second.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as third:
+    with server_on(path) as third:
         assert third.get(f"/api/games/{offered['id']}").json()["draw_offers"] == ["white"]
         state = post(third, offered, "draw", {"action": "accept"}, "black")
         assert state["result"]["text"] == "draw by agreement" and state["draw_offers"] == []
-        third.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as fourth:
+    with server_on(path) as fourth:
         state = fourth.get(f"/api/games/{offered['id']}").json()
         assert state["result"]["text"] == "draw by agreement" and state["draw_offers"] == [] and state["decided"]
-        fourth.app.state.store.close()
 
 
 def test_a_move_taken_back_stays_taken_back_after_a_restart(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+    with server_on(path) as first:
         game = create(first, variant="chess", moves="e4 e5")
         post(first, game, "draw", {"action": "offer"}, "white")
         assert post(first, game, "undo", {"plies": 1}, "white", "black")["draw_offers"] == []
-        first.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+    with server_on(path) as second:
         state = second.get(f"/api/games/{game['id']}").json()
         assert [m["san"] for m in state["moves"]] == ["e4"] and state["draw_offers"] == []
-        second.app.state.store.close()
 
 
 @pytest.mark.parametrize("old, added", [(1, ["clock", "decision", "offers"]), (2, ["offers"])])
 def test_a_database_of_an_older_schema_version_is_brought_to_the_current_one(tmp_path, old, added):
     """The old file is a file of now without the columns added since."""
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(GameStore(database=Database(path)))) as first:
+    with server_on(path) as first:
         game = create(first, variant="chess", moves="e4 e5")
-        first.app.state.store.close()
     db = sqlite3.connect(path)
     for column in added:
         db.execute(f"ALTER TABLE games DROP COLUMN {column}")
     db.execute("UPDATE schema SET version = ?", (old,))
     db.commit()
     db.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as second:
+    with server_on(path) as second:
         state = second.get(f"/api/games/{game['id']}").json()
         assert [m["san"] for m in state["moves"]] == ["e4", "e5"] and state["clock"] is None
         assert state["draw_offers"] == []
         assert post(second, game, "draw", {"action": "offer"}, "white")["draw_offers"] == ["white"]
-        second.app.state.store.close()
-    with TestClient(create_app(GameStore(database=Database(path)))) as third:
+    with server_on(path) as third:
         assert third.get(f"/api/games/{game['id']}").json()["draw_offers"] == ["white"]
         assert post(third, game, "resign", {}, "white")["result"]["text"] == "Black wins by resignation"
-        third.app.state.store.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT version FROM schema").fetchall() == [(SCHEMA_VERSION,)] == [(3,)]
     db.close()
