@@ -227,3 +227,31 @@ async def _session(tmp_path: Path) -> None:
         if server.returncode is None:   # a failed step: client.stop() would wait for the server forever
             server.kill()
         await client.stop()
+
+
+def test_the_garbage_collector_runs_when_the_server_is_idle(monkeypatch):
+    """Between checks, not during them: after a pause with no change, or at once after too many
+    checks without a pause."""
+    from interpreter.lsp import server as lsp_server
+
+    runs = []
+    monkeypatch.setattr(lsp_server.gc, "collect", lambda: runs.append(1))
+    monkeypatch.setattr(lsp_server, "IDLE", 0.05)
+
+    async def session() -> list[int]:
+        collector = lsp_server.IdleCollector()
+        counts = []
+        collector.checked()
+        await asyncio.sleep(0.15)
+        counts.append(len(runs))            # idle after a check: collected
+        collector.checked()
+        collector.changed()                 # typing goes on: not yet
+        await asyncio.sleep(0.15)
+        counts.append(len(runs))
+        for _ in range(lsp_server.MOST_CHECKS_UNSWEPT - 1):
+            collector.checked()
+            collector.changed()
+        counts.append(len(runs))            # the twentieth check without a pause: at once
+        return counts
+
+    assert asyncio.run(session()) == [1, 1, 2]

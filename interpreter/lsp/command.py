@@ -14,5 +14,5 @@ def cmd_lsp(args) -> int:
             raise
         raise UsageError("'rules lsp' needs pygls, which is not installed",
                          hint="pip install 'rules-dsl[lsp]'") from None
-    server.start_io()
+    server.serve()
     return 0
