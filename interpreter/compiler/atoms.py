@@ -12,6 +12,7 @@ generate moves, which only index lists.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from itertools import permutations, product
 
@@ -207,10 +208,10 @@ def kept(build):
     arguments (:meth:`.Board.kept`): the tables are shared, and no caller changes one in place
     (filters make new lists)."""
 
+    @functools.wraps(build)
     def table(board: Board, *args):
         return board.kept((build.__name__, *(_frozen(a) for a in args)), lambda: build(board, *args))
 
-    table.__doc__ = build.__doc__
     return table
 
 
