@@ -260,6 +260,13 @@ class _Builder:
             self.paragraphs(paragraphs)
         self.show_examples(self.examples.get("ending", []), "ending")
 
+    def computer_players(self) -> None:
+        """A section only for a file whose ``ai`` block weighs the evaluation's terms: how its
+        computer players differ from the usual ones (they play the same rules)."""
+        if self.spec.ai.weights:
+            self.heading(2, "Computer players")
+            self.paragraphs([self.english.render(self.spec.ai)])
+
     def interpretations(self) -> None:
         self.heading(2, "Interpretations")
         if self.spec.interpretations:
@@ -376,7 +383,7 @@ def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH,
                   play: str = PLAY_URL) -> dict[str, str]:
     """The documentation of ``game``: ``{file name: text}``, the page first, in the order of a
     rulebook: the game and its start, the board, the pieces, the special moves, how it ends,
-    notation, the interpretations, perft, and last the technical details. ``play`` is the address
+    notation, the computer players' weights (if the file sets any), the interpretations, perft, and last the technical details. ``play`` is the address
     of the page of ``rules serve`` its "play this" link leads to (see the module docstring)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
@@ -388,6 +395,7 @@ def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH,
     builder.special()
     builder.ending()
     builder.notation()
+    builder.computer_players()
     builder.interpretations()
     builder.perft(perft_depth)
     builder.technical()
