@@ -127,7 +127,7 @@ def test_design_underlines_each_warning_in_its_own_style(design):
     _checked(tab)   # the default variant's text is in (it would replace ours if it came later)
     tab.evaluate("t => { const area = document.querySelector('#editor-text'); area.value = t;"
                  " area.dispatchEvent(new Event('input')); }", text)
-    tab.wait_for_function("() => / no errors, 1 warning/.test(document.querySelector('#design-status').textContent)")
+    tab.wait_for_function("() => / no errors, 1 warning($|,)/.test(document.querySelector('#design-status').textContent)")
     underlined = tab.evaluate("""() => {
         const mark = document.querySelector('#editor-colours .warning'); let before = '';
         for (const node of document.querySelector('#editor-colours').childNodes) {

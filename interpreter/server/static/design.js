@@ -140,8 +140,8 @@ function show(answer) {
     return;
   }
   editor.status.textContent = answer.errors.length ? "The text has an error; the board and the rule page are of the last text without one."
-    : `${answer.title}: no errors` + (answer.warnings.length ? `, ${answer.warnings.length} warning(s)` : "")
-      + (answer.notes.length ? `, ${answer.notes.length} note(s) on the board` : "");
+    : `${answer.title}: no errors` + (answer.warnings.length ? `, ${counted(answer.warnings.length, "warning")}` : "")
+      + (answer.notes.length ? `, ${counted(answer.notes.length, "note")} on the board` : "");
   if (answer.svg) {
     editor.board.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.svg);
     editor.board.dataset.svg = answer.svg;
@@ -158,6 +158,11 @@ function show(answer) {
 }
 
 // One line of the list under the text; clicking a located error or warning puts the cursor at its place.
+/** "1 warning", "3 warnings": a count and its noun. */
+function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 function problem(text, kind, location) {
   const item = document.createElement("li");
   item.className = kind;
