@@ -226,6 +226,14 @@ def test_the_computer_takes_no_draw_offer(client):
     assert "the computer does not take draw offers" in refused["message"]
 
 
+def test_a_draw_offer_ends_when_its_seat_is_given_to_the_computer(client):
+    game = create(client, variant="chess", moves="e4")
+    assert post(client, game, "draw", {"action": "offer"}, "black")["draw_offers"] == ["black"]
+    answer = client.put(f"/api/games/{game['id']}/seats", json={"seats": {"white": "ai:level=easy"}},
+                        headers=as_seat(game, "white"))
+    assert answer.status_code == 200 and answer.json()["draw_offers"] == []
+
+
 # ------------------------------------------------------------------ kept in the database
 
 

@@ -202,12 +202,15 @@ class Session:
     # ------------------------------------------------------------ what requests do
     def set_seats(self, given: dict, held: frozenset[str]) -> None:
         """Seat people and agents (``{"black": "ai:level=easy"}``); a seat's search in progress is
-        abandoned when its kind changes. Each seat changed must be ``held``."""
+        abandoned when its kind changes. Each seat changed must be ``held``. A standing draw offer
+        ends when a seat becomes the computer's, which never agrees (:meth:`draw`)."""
         with self.lock:
             def may_change(seat: Seat) -> None:
                 if seat.name not in held:
                     raise refuse(seat.title(self.game), "changing who plays a seat")
             assign(self.game, self.seats, given, self.seed, self.engines, may_change)
+            if not all(seat.human for seat in self.seats):
+                self.offers.clear()
             self._changed()
 
     def replay(self, moves: list[tuple]) -> None:
