@@ -21,6 +21,7 @@ import pytest
 from dsl import UsageError, bundled_names, load_spec
 from interpreter.agents import MATE, Budget, make_agent, parse_agent, time_for_move
 from interpreter.agents.alphabeta import AlphaBeta
+from interpreter.agents.maxn import MaxN
 from interpreter.agents.mcts import MCTS
 from interpreter.agents.sides import Sides
 from interpreter.agents.simple import GreedyAgent, RandomAgent
@@ -37,6 +38,7 @@ QUICK_AGENTS = {
     "greedy": (lambda: GreedyAgent(1), Budget()),
     "alphabeta": (lambda: AlphaBeta(1), Budget(nodes=150)),
     "mcts": (lambda: MCTS(1), Budget(nodes=12)),
+    "maxn": (lambda: MaxN(1), Budget(nodes=60)),
 }
 
 
@@ -250,6 +252,29 @@ def test_alphabeta_finds_forced_wins(case, plies, rule):
     assert rule is None or result.rule == rule
 
 
+MAXN_WINS = ["chess-mate-in-1", "chess-mate-in-2", "locking-lock-mate", "superchess-4p-team-mate",
+             "rocket-cockpit-in-1", "rocket-king-run"]
+
+
+@pytest.mark.parametrize("case,plies,rule", [p for p in FORCED_WINS if p.id in MAXN_WINS])
+def test_maxn_finds_forced_wins(case, plies, rule):
+    """Max-n, where each team maximises its own score, finds the same forced wins (two teams: it is
+    negamax without pruning)."""
+    game, pos = case()
+    info = MaxN().choose(pos, Budget(depth=plies))
+    assert info.move in winning_moves(pos, plies)
+    assert info.mate == plies and info.score == MATE - plies
+
+
+def test_maxn_in_free_for_all_takes_for_itself():
+    """In four-player chess (every army a team) Red takes Yellow's undefended queen with its rook."""
+    game = load_game("fourplayer_ffa")
+    pos = position(game, {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "e5": "rR", "e10": "yQ"}, "r")
+    info = MaxN(1).choose(pos, Budget(depth=2))
+    assert [game.board.names[c] for c in info.move[:2]] == ["e5", "e10"]
+    assert info.depth == 2 and info.score > 500
+
+
 def test_greedy_takes_a_mate_and_the_biggest_capture():
     game = load_game("chess")
     pos = position_from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
@@ -265,7 +290,8 @@ def test_greedy_takes_a_mate_and_the_biggest_capture():
 def test_node_and_depth_budgets_are_deterministic():
     game = load_game("chess")
     pos = random_position(game, 10, seed=3)
-    for agent_type, budget in ((AlphaBeta, Budget(nodes=2000)), (AlphaBeta, Budget(depth=3)), (MCTS, Budget(nodes=200))):
+    for agent_type, budget in ((AlphaBeta, Budget(nodes=2000)), (AlphaBeta, Budget(depth=3)), (MCTS, Budget(nodes=200)),
+                               (MaxN, Budget(nodes=500))):
         first, second = agent_type(5).choose(pos, budget), agent_type(5).choose(pos, budget)
         assert (first.move, first.score, first.pv, first.nodes) == (second.move, second.score, second.pv, second.nodes)
     assert AlphaBeta().choose(pos, Budget(nodes=2000)).nodes <= 2000
@@ -286,7 +312,7 @@ def test_a_set_stop_flag_ends_the_search_with_a_move():
     stop = threading.Event()
     stop.set()
     pos = start_position(game)
-    for agent in (AlphaBeta(), MCTS()):
+    for agent in (AlphaBeta(), MCTS(), MaxN()):
         info = agent.choose(pos, Budget(time=60), stop=stop)
         assert info.move in pos.legal_moves() and info.time < 5
 

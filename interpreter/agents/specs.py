@@ -2,8 +2,8 @@
 
 A spec is words separated by ``:`` (or ``,`` between options). The first
 word is the agent: ``random``, ``greedy``, ``ai`` (the default search,
-alpha-beta), ``alphabeta`` or ``mcts``; ``ai`` may be followed by the
-algorithm (``ai:mcts``). Then options ``NAME=VALUE``:
+alpha-beta), ``alphabeta``, ``mcts`` or ``maxn``; ``ai`` may be followed by
+the algorithm (``ai:mcts``, ``ai:maxn``). Then options ``NAME=VALUE``:
 
 - ``time=S`` seconds per move, ``nodes=N``, ``depth=N`` (the budget; a depth
   over the limit ``search_depth`` is a :class:`dsl.errors.LimitError`);
@@ -38,13 +38,14 @@ from dsl.limits import SEARCH_DEPTH
 from .alphabeta import AlphaBeta
 from .base import Agent, Budget
 from .external import UciEngine, split_command
+from .maxn import MaxN
 from .mcts import MCTS
 from .simple import GreedyAgent, RandomAgent
 from .strength import MAX_ELO, MIN_ELO, elo_budget, elo_limits
 from .xboard_engine import XBoardEngine
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS}
-SEARCHES = ("alphabeta", "mcts")
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS, "maxn": MaxN}
+SEARCHES = ("alphabeta", "mcts", "maxn")
 ENGINES = {"uci": UciEngine, "xboard": XBoardEngine}   # external engines by protocol: uci:COMMAND[:NAME=VALUE...]
 ENGINE_PREFIXES = tuple(f"{protocol}:" for protocol in ENGINES)
 # The budgets of --level: easy is shallow, medium answers within about a second, hard within five.
