@@ -275,6 +275,16 @@ def test_maxn_in_free_for_all_takes_for_itself():
     assert info.depth == 2 and info.score > 500
 
 
+def test_maxn_cut_short_in_its_first_iteration_plays_the_best_move_searched():
+    """Out of nodes before every move of the first iteration is searched: of the moves searched,
+    the one that takes the queen, not the first move generated."""
+    game = load_game("chess")
+    pos = position_from_fen(game, "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
+    info = MaxN().choose(pos, Budget(nodes=4))
+    assert info.depth == 0 and info.nodes == 4
+    assert [game.board.names[c] for c in info.move[:2]] == ["d1", "d5"]
+
+
 def test_greedy_takes_a_mate_and_the_biggest_capture():
     game = load_game("chess")
     pos = position_from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")

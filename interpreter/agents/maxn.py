@@ -19,6 +19,9 @@ others' loss), so it sees fewer plies than alpha-beta in the same time; it
 plays two-team games too, as a negamax without pruning.
 
 The budget's ``nodes`` counts positions visited, capture search included.
+A search stopped before its first iteration is complete plays the best of
+the moves it searched (its depth reads 0); a later iteration cut short is
+dropped for the one before.
 """
 
 from __future__ import annotations
@@ -63,10 +66,12 @@ class MaxN(Agent):
         best = SearchInfo(legal[0], 0, (legal[0],), 0, 0, 0, 0.0)
         line: list = []
         depth = 0
+        self.partial: tuple[Vector, list] | None = None
         try:
             while (budget.depth is None or depth < budget.depth) and depth < SEARCH_DEPTH.value:
                 depth += 1
                 vector, line = self._search(pos, depth, 0, line)
+                self.partial = None
                 best = SearchInfo(line[0], vector[team], tuple(line), depth, self.seldepth, self.nodes,
                                   self.clock.elapsed())
                 if on_info is not None:
@@ -74,7 +79,9 @@ class MaxN(Agent):
                 if abs(vector[team]) >= MATE_BOUND or self.clock.soft_expired():
                     break
         except Stopped:
-            pass
+            if depth == 1 and self.partial is not None:    # the first iteration, cut short: its best so far
+                vector, line = self.partial
+                best = SearchInfo(line[0], vector[team], tuple(line), 0, self.seldepth)
         best.nodes, best.time = self.nodes, self.clock.elapsed()
         return best
 
@@ -105,6 +112,8 @@ class MaxN(Agent):
             pos.pop()
             if best is None or vector[team] > best[team]:
                 best, best_line = vector, [move, *below]
+                if ply == 0:
+                    self.partial = best, best_line
         assert best is not None
         return best, best_line
 
