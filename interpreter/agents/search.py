@@ -184,12 +184,12 @@ class Searcher:
         self.moves: list[Move | None] = [None] * size
         self.age = 0
         self.gen_mask = (1 << GENERATED_BITS) - 1
-        self.eval_mask = (1 << EVALUATED_BITS) - 1
-        self.eval_keys: list[int] = [-1] * (self.eval_mask + 1)
-        self.eval_values: list[int] = [0] * (self.eval_mask + 1)
         self.gen_keys: list[int] = [0] * (self.gen_mask + 1)
         self.gen_moves: list[list[Move] | None] = [None] * (self.gen_mask + 1)
         self.gen_noisy: list[list[Move] | None] = [None] * (self.gen_mask + 1)
+        self.eval_mask = (1 << EVALUATED_BITS) - 1
+        self.eval_keys: list[int] = [-1] * (self.eval_mask + 1)   # -1: no position (a hash is never negative)
+        self.eval_values: list[int] = [0] * (self.eval_mask + 1)
         self.history: list[int] = [0] * (game.ncodes * game.n)
         self.counters: list[Move | None] = [None] * (game.ncodes * game.n)
         self.reductions: list[list[int]] = [[0] + [int(0.5 + math.log(d) * math.log(i) / 2.25) if d and i else 0

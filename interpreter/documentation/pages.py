@@ -383,8 +383,9 @@ def variant_files(game: Game, fmt: str = "md", perft_depth: int = PERFT_DEPTH,
                   play: str = PLAY_URL) -> dict[str, str]:
     """The documentation of ``game``: ``{file name: text}``, the page first, in the order of a
     rulebook: the game and its start, the board, the pieces, the special moves, how it ends,
-    notation, the computer players' weights (if the file sets any), the interpretations, perft, and last the technical details. ``play`` is the address
-    of the page of ``rules serve`` its "play this" link leads to (see the module docstring)."""
+    notation, the computer players' weights (if the file sets any), the interpretations, perft,
+    and last the technical details. ``play`` is the address of the page of ``rules serve`` its
+    "play this" link leads to (see the module docstring)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     builder = _Builder(game, play)

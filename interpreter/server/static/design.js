@@ -157,12 +157,12 @@ function show(answer) {
   }
 }
 
-// One line of the list under the text; clicking a located error or warning puts the cursor at its place.
 /** "1 warning", "3 warnings": a count and its noun. */
 function counted(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+// One line of the list under the text; clicking a located error or warning puts the cursor at its place.
 function problem(text, kind, location) {
   const item = document.createElement("li");
   item.className = kind;
