@@ -807,11 +807,9 @@ class Searcher:
             return best    # nothing could lift the position to alpha (big delta pruning)
         guard = Guard(pos)
         generating = legal is None      # the moves are generated here: a mate is this node's to find
-        check = generating and not in_check
+        check = generating              # legality is asked of each move about to be searched
         if in_check:
-            if legal is None:
-                legal = [m for m in self.generated(pos, guard) if allowed(pos, m, guard)]
-            moves = list(legal)
+            moves = list(self.generated(pos, guard) if legal is None else legal)
             scores = self.order_scores(pos, moves, None, ply)
         else:
             # Captures and promotions whose gain at best (what they take, what they promote to,
