@@ -6,9 +6,10 @@ At every ply of every playout:
     (every slot of the Position but the memos of the rights: board, hash, turn, clocks, en passant
     state, unmoved bits, cells_of, history, hands, ... and the undo stack's
     depth), and the legal moves are the same afterwards;
-(b) the incremental hash equals a from-scratch recomputation
-    (``pos.copy()`` then ``rehash()``), in the position and in every
-    position one legal move away; ``copy()`` copies every slot;
+(b) the incremental hash and the royal pieces' cells (``royals``) equal a
+    from-scratch recomputation (``pos.copy()`` then ``rehash()``), in the
+    position and in every position one legal move away; ``copy()`` copies
+    every slot;
 (c) notation round-trips: every legal move's SAN and UCI parse back to the
     same move, and no two legal moves share a SAN (``interpreter.notation``);
 (d) FEN round-trips: ``to_fen(position_from_fen(game, to_fen(pos))) == to_fen(pos)``,
@@ -238,6 +239,14 @@ def fresh_hash(pos) -> int:
     return other.hash
 
 
+def check_royals(pos, where: str) -> None:
+    """The royal cells the position keeps are those found on its board from scratch (in any order)."""
+    other = pos.copy()
+    other.find_royals()
+    kept, found = [sorted(c) for c in pos.royals], [sorted(c) for c in other.royals]
+    assert kept == found, f"royals {kept} kept, {found} on the board\n{where}"
+
+
 def check_copy(pos, step: Ply) -> None:
     """``copy()`` copies every slot (the undo stack aside)."""
     mine, theirs = snapshot(pos), snapshot(pos.copy())
@@ -254,10 +263,12 @@ def test_make_unmake_and_hash(game, budget):
         before = snapshot(pos)
         check_copy(pos, step)
         assert fresh_hash(pos) == pos.hash, f"incremental hash differs from rehash()\n{step.where()}"
+        check_royals(pos, step.where())
         for move in step.legal:
             pos.push(move)
             assert fresh_hash(pos) == pos.hash, \
                 f"hash after push differs from rehash()\n{step.where(move)}"
+            check_royals(pos, step.where(move))
             pos.pop()
             after = snapshot(pos)
             if after != before:

@@ -156,9 +156,11 @@ class Terms:
         piece that bears on them (at most half), times the share of the enemies' starting material
         still theirs."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
-        royals: list[list[int]] = []
+        # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
+        royals: list[tuple[int, ...]] = []
         for army in range(armies):
-            royals.append([cell for cell in pos.cells_of[army] if is_royal[board[cell]]])
+            royals.append(tuple([cell for cell in pos.cells_of[army] if is_royal[board[cell]]]) if self.stacking
+                          else pos.royals[army])
         attackers = [0] * armies
         defenders = [0] * armies
         for army in range(armies):

@@ -168,9 +168,9 @@ class Game:
         self._partner_masks: dict[int, int] = {}   # see castle_partner_mask
         self._compile_rules(spec)
         # A node that asks more than once about the same royal pieces (a swap castling's check, a
-        # partner's or a team's check, end rules that count royal pieces) shares the answers
-        # (see engine.legality.Guard); one that asks each question once does without.
-        self.shares_royal_answers = bool(self.has_immediate_ends or self.partner_check
+        # partner's or a team's check) shares the answers (see engine.legality.Guard); one that
+        # asks each question once does without.
+        self.shares_royal_answers = bool(self.partner_check
                                          or any(len(armies) > 1 for armies in self.turn_armies)
                                          or any(rule.swap for rule in self.castle_rules))
         self._zobrist()

@@ -126,15 +126,11 @@ def live_enemies(pos: Position, army: int) -> list[int]:
     return enemies if not pos.out else [e for e in enemies if not (pos.out >> e) & 1]
 
 
-def royal_cells(pos: Position, army: int) -> list[int]:
-    """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another)."""
-    g = pos.game
-    is_royal, board = g.is_royal, pos.board
-    cells = [c for c in pos.cells_of[army] if is_royal[board[c]]]
-    if g.stacking is not None:
-        code_army = g.code_army
-        cells += [c for c, code in stacking.locked_pieces(pos) if is_royal[code] and code_army[code] == army]
-    return cells
+def royal_cells(pos: Position, army: int) -> tuple[int, ...]:
+    """Cells of the royal pieces of ``army`` (in stacking games, also those locked under another):
+    kept by the position (:attr:`Position.royals <interpreter.engine.position.Position.royals>`),
+    so a piece lifted off the board for a moment to ask a question is still counted."""
+    return pos.royals[army]
 
 
 def in_check(pos: Position, army: int | None = None) -> bool:
@@ -220,7 +216,7 @@ def gives_check(pos: Position, army: int) -> bool:
     return any(attacked(pos, k, army) for e in enemies for k in royal_cells(pos, e))
 
 
-def checks_all(pos: Position, army: int, royals: list[int]) -> bool:
+def checks_all(pos: Position, army: int, royals: tuple[int, ...]) -> bool:
     """Does ``army`` attack every one of the royal pieces on ``royals`` (and at least one)?"""
     return bool(royals) and all(threatens(pos, k, army) for k in royals)
 

@@ -165,19 +165,15 @@ class Guard:
     change while a guard is in use (make, test and unmake in between leave it as it was).
     """
 
-    __slots__ = ("pos", "_royals", "_pins")
+    __slots__ = ("pos", "_pins")
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self._royals: dict[int, list[int]] = {}
         self._pins: dict[int, KingPins | None] = {}
 
-    def royals(self, army: int) -> list[int]:
+    def royals(self, army: int) -> tuple[int, ...]:
         """:func:`royal_cells` of ``army``."""
-        cells = self._royals.get(army)
-        if cells is None:
-            cells = self._royals[army] = royal_cells(self.pos, army)
-        return cells
+        return self.pos.royals[army]
 
     def pins(self, army: int) -> KingPins | None:
         """``(king, foes, pinned, checked, screens)``: :func:`_pins` of the one royal piece of
@@ -196,7 +192,7 @@ class Guard:
         return found[3] if found is not None else royal_attacked(self.pos, army)
 
 
-def _king_pins(pos: Position, army: int, royals: list[int]) -> KingPins | None:
+def _king_pins(pos: Position, army: int, royals: tuple[int, ...]) -> KingPins | None:
     """See :meth:`Guard.pins` (``royals``: the royal cells of ``army``)."""
     g = pos.game
     if g.stacking is None and len(royals) == 1:
@@ -501,7 +497,7 @@ def ep_legal(pos: Position) -> bool:
                for cell in pos.ep_cells for src, codes in table[cell])
 
 
-def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
+def _without_stack_check(pos: Position, moves: list, royals: tuple[int, ...]) -> list:
     """The moves that leave no royal piece of the mover removable.
 
     When the mover is not in check, a move is kept without a test unless it
@@ -542,7 +538,7 @@ def _without_stack_check(pos: Position, moves: list, royals: list[int]) -> list:
     return legal
 
 
-def _stack_safe_after(pos: Position, move: Move, army: int, royals: list[int], zone: set[int]) -> bool:
+def _stack_safe_after(pos: Position, move: Move, army: int, royals: tuple[int, ...], zone: set[int]) -> bool:
     """Is no royal piece of ``army`` (on ``royals`` now) removable after the stacking move ``move``?
 
     A stacking move (``st``, ``sep``, ``castle``, ``castlock``) whose new

@@ -81,6 +81,8 @@ def push_neutral(pos: Position, move: Move) -> None:
         h ^= zp[code * n + source]
     pos.board[cell] = code
     pos.cells_of[g.neutral_army].add(cell)
+    if g.is_royal[code]:
+        pos.find_royals()   # pop_neutral puts them back with the wrapped move's record
     h ^= zp[code * n + cell]
     if cell in pos.ep_cells:
         for c in pos.ep_cells:

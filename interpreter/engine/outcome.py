@@ -56,22 +56,15 @@ class Outcome:
 
 
 class EndContext:
-    """Lazily computed facts about a position, named as in :data:`END_NAMES`.
+    """Lazily computed facts about a position, named as in :data:`END_NAMES`."""
 
-    ``guard``: the :class:`~interpreter.engine.legality.Guard` of the same position, whose royal
-    cells the counts of royal pieces share with legality (by default one of its own).
-    """
-
-    def __init__(self, position: "Position", legal: list | None = None, guard: Guard | None = None) -> None:
+    def __init__(self, position: "Position", legal: list | None = None) -> None:
         self.position = position
         self._legal = legal
-        self._guard = guard
 
-    def _royals(self, army: int) -> list[int]:
-        """The royal cells of ``army``, from the shared guard (made on the first question)."""
-        if self._guard is None:
-            self._guard = Guard(self.position)
-        return self._guard.royals(army)
+    def _royals(self, army: int) -> tuple[int, ...]:
+        """The royal cells of ``army`` (kept by the position)."""
+        return self.position.royals[army]
 
     @property
     def in_check(self) -> bool:
@@ -374,10 +367,10 @@ def legal_moves(pos: Position) -> list[Move]:
     """
     g = pos.game
     guard = Guard(pos) if g.shares_royal_answers else None
-    if g.has_immediate_ends and immediate_end(pos, guard):
+    if g.has_immediate_ends and immediate_end(pos):
         return []
     moves = rule_abiding_moves(pos, guard)
-    if g.may_pass and (g.pass_condition is None or g.pass_condition(EndContext(pos, None, guard))):
+    if g.may_pass and (g.pass_condition is None or g.pass_condition(EndContext(pos, None))):
         moves.append((-1, -1, 0, PASS))
     if not moves and g.no_moves:
         return forced_moves(pos)
@@ -410,10 +403,9 @@ def insufficient_material(position: "Position") -> bool:
     return False
 
 
-def immediate_end(position: "Position", guard: Guard | None = None) -> bool:
-    """Does an immediate end rule hold (so that the side to move has no legal move)? (``guard``:
-    see :class:`EndContext`.)"""
-    ctx = EndContext(position, [], guard)
+def immediate_end(position: "Position") -> bool:
+    """Does an immediate end rule hold (so that the side to move has no legal move)?"""
+    ctx = EndContext(position, [])
     for condition in position.game.immediate_ends:
         if condition(ctx):
             return True

@@ -10,6 +10,9 @@ initial-only moves, and only while the mark still allows something: see
 ``clock`` the halfmove clock and ``turn`` the index into the game's turn
 order. :meth:`Position.push` and :meth:`Position.pop` change it in place;
 the hash is updated incrementally and kept in ``history`` for repetition.
+``royals`` holds the cells of each army's royal pieces (check, pins and the
+end rules ask for them at every node): found again only when a move moves,
+takes or makes a royal piece, or rewrites cells.
 
 Games with more state keep it in more fields: ``checks`` (checks given, with
 ``count checks``), ``hands`` (pieces in hand by code) and ``promoted`` (a
@@ -63,7 +66,7 @@ class Position:
 
     __slots__ = ("game", "board", "cells_of", "unmoved", "ep_cells", "ep_victim", "clock", "fullmove",
                  "turn", "hash", "history", "checks", "hands", "promoted", "under", "deep", "stacked",
-                 "privileges", "scores", "out", "_undo", "_dead", "_inert")
+                 "privileges", "scores", "out", "royals", "_undo", "_dead", "_inert")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -88,6 +91,9 @@ class Position:
         self.privileges = 0  # bit mask: the pieces there may still use their once-per-game moves
         self.scores: tuple[int, ...] = (0,) * len(game.armies)
         self.out = 0  # bit mask: the armies out of the game (inert pieces; their turns are skipped)
+        # Per army set, the cells of its royal pieces (see attacks.royal_cells): found again by push
+        # only when a move moves, takes or makes one, or rewrites cells; put back by pop.
+        self.royals: tuple[tuple[int, ...], ...] = ((),) * game.army_sets
         self._undo: list[tuple] = []
         # Memos of the rights (see _drop_dead_marks). While a cell is marked its piece is the one that
         # was there (any change to it clears the mark), so along one game's moves a mark once found
@@ -103,9 +109,26 @@ class Position:
         """Put ``code`` on an empty ``cell`` (setup only; call :meth:`rehash` after)."""
         self.board[cell] = code
         self.cells_of[self.game.code_army[code]].add(cell)
+        if self.game.is_royal[code]:
+            self.find_royals()
+
+    def find_royals(self) -> None:
+        """Find :attr:`royals` again from the board: the cells of each army's royal pieces, in
+        stacking games also those locked under another piece. For code that changes the board other
+        than by :meth:`push` and :meth:`pop` (which keep them), then calls this or :meth:`rehash`."""
+        g = self.game
+        is_royal, board = g.is_royal, self.board
+        found = [[c for c in cells if is_royal[board[c]]] for cells in self.cells_of]
+        if g.stacking is not None:
+            code_army = g.code_army
+            for c, code in stacking.locked_pieces(self):
+                if is_royal[code]:
+                    found[code_army[code]].append(c)
+        self.royals = tuple([tuple(cells) for cells in found])
 
     def rehash(self) -> None:
-        """Recompute the hash from scratch and restart the repetition history."""
+        """Recompute the hash (and :attr:`royals`) from scratch and restart the repetition history."""
+        self.find_royals()
         g = self.game
         h = g.z_turn[self.turn]
         for cell, code in enumerate(self.board):
@@ -150,6 +173,7 @@ class Position:
         other.stacked = set(self.stacked)
         other.privileges = self.privileges
         other.scores, other.out = self.scores, self.out
+        other.royals = self.royals
         return other
 
     @property
@@ -186,6 +210,7 @@ class Position:
         exploded: list[tuple[int, ...]] | None = None  # the undo snapshot of the cells a move rewrites
         hand_code = 0
         promoted = self.promoted
+        is_royal = g.is_royal
         tag = None if special is None else special[0]
         if tag in STEP_TAGS or (tag == "st" and special[1] in stacking.STEP_OUTCOMES and not self.under[frm]
                                 and g.blast is None):
@@ -225,6 +250,7 @@ class Position:
             if captured and g.blast is not None:
                 exploded, h, blasted = self._explode(to, g.blast[to], h)
                 changed |= blasted
+            royal = is_royal[piece] or is_royal[new] or is_royal[captured] or exploded is not None
         elif tag == "rescue":
             self._rescue(move)
             return
@@ -235,7 +261,7 @@ class Position:
             push_neutral(self, move)
             return
         elif tag == "pass" or tag == "out":
-            piece, army, changed = 0, self.army, 0
+            piece, army, changed, royal = 0, self.army, 0, False
         elif tag == "drop":
             piece = promo
             army = code_army[piece]
@@ -243,6 +269,7 @@ class Position:
             cells_of[army].add(to)
             h ^= zp[piece * n + to] ^ self._hand_delta(piece, -1)
             changed = 0
+            royal = is_royal[piece]
         else:  # castling, removals, stacking moves: a few cells rewritten, undone from a snapshot
             piece = board[frm]
             army = code_army[piece]
@@ -251,6 +278,7 @@ class Position:
                              if tag == "remove" else stacking.effects(self, move))
             exploded = self._contents(writes)  # the undo snapshot
             h = self._write_cells(writes, h)
+            royal = True
             captured = taken[0] if taken else 0
             changed = 0 if exploded[0][2] else 1 << frm  # a piece leaving its own cell (not from a stack)
             if tag in ("castle", "castlock"):
@@ -262,7 +290,9 @@ class Position:
         ep_cells = self.ep_cells
         self._undo.append((move, piece, captured, self.unmoved, ep_cells, self.ep_victim,
                            self.clock, self.fullmove, self.turn, self.hash, self.checks, exploded,
-                           promoted, hand_code, self.privileges, self.scores, self.out))
+                           promoted, hand_code, self.privileges, self.scores, self.out, self.royals))
+        if royal:
+            self.find_royals()
         if self.privileges and to >= 0:   # a pass or an army going out moves no piece
             h = self._move_privilege(frm, to, tag, h)
         if ep_cells:
@@ -356,7 +386,7 @@ class Position:
         stack's move, an explosion, a removal, a rescue, a neutral piece's move. (For searches that
         keep sums over the pieces up to date move by move.)"""
         undo = self._undo[-1]
-        if len(undo) != 17 or undo[11] is not None:   # another record (gating, rescue, neutral), or cells rewritten
+        if len(undo) != 18 or undo[11] is not None:   # another record (gating, rescue, neutral), or cells rewritten
             return None
         special = undo[0][3]
         tag = None if special is None else special[0]
@@ -430,6 +460,7 @@ class Position:
         snapshot = self._contents([(c,) for c in cells])
         unmoved = self.unmoved
         h = self._write_cells([(c, 0, 0) for c in cells], self.hash)
+        self.find_royals()   # pop puts them back with the move's own record
         cleared = unmoved & sum(1 << c for c in cells)
         if cleared:
             self.unmoved = unmoved & ~cleared
@@ -450,6 +481,8 @@ class Position:
         army = g.code_army[code]
         self.board[cell] = code
         self.cells_of[army].add(cell)
+        if g.is_royal[code]:
+            self.find_royals()   # pop puts them back with the move's own record
         h = self.hash ^ g.z_piece[code * g.n + cell] ^ self._hand_delta(code, -1)
         if g.hand_marks_die and not self.hands[code]:   # the last of its kind (pop puts the marks back)
             h = self._drop_dead_marks(h)
@@ -635,7 +668,7 @@ class Position:
             return move
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
          self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges, self.scores,
-         self.out) = undo
+         self.out, self.royals) = undo
         self.history.pop()
         frm, to, promo, special = move
         tag = None if special is None else special[0]

@@ -88,6 +88,7 @@ def _shuffle(game, template: Position, shuffle: S.ShuffleSpec, templates: int = 
             if twin >= 0 and template.board[twin]:
                 army = game.code_army[template.board[twin]]
                 pos.board[twin] = game.code(game.code_kind[code], army)
+        pos.find_royals()
         reset_unmoved(game, pos)
         out.append(pos)
     return out

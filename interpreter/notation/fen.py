@@ -117,6 +117,8 @@ def parse_fen(game: Game, fen: str) -> Position:
         if pos.deep is not None:
             pos.deep[cell] = lower[:-1]
         pos.stacked.add(cell)
+    if stacks:
+        pos.find_royals()   # with the pieces locked below others
     for cell in promoted or ():
         pos.promoted |= 1 << cell
     if holdings:
