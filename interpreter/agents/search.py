@@ -633,7 +633,7 @@ class Searcher:
 
     def plausible(self, pos: Position, move: Move) -> bool:
         """Could ``move``, a move of the table, be a move of ``pos``? (An entry's key is the whole
-        64-bit hash, so it is the position's move unless two positions share a hash; this guards
+        62-bit hash, so it is the position's move unless two positions share a hash; this guards
         against that, before the legality test.)"""
         frm, to = move[0], move[1]
         board = pos.board

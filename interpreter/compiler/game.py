@@ -30,7 +30,7 @@ from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
 from .rights import aimed_losses, inferred_marks, own_marks
-from .scoring import compile_scoring
+from .scoring import SCORE_KEYS, compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
 from .atoms import Atom, Pieces, compile_atoms, frame
 from .generators import make_generators
@@ -44,6 +44,9 @@ from .traditions import check_notation
 
 
 HAND_LIMIT = 64  # the most pieces of one kind a hand can hold
+# Bits of a Zobrist key, and so of a position's hash: 62 keeps every hash a small integer for
+# mypyc (the compiled engine XORs and compares them in place; 64 would make each one an object).
+ZOBRIST_BITS = 62
 SUBSET_FOES = 8  # merged attack tables kept for enemies still in the game where some are out (Game.foes)
 
 
@@ -663,7 +666,7 @@ class Game:
 
     def _zobrist(self) -> None:
         rng = random.Random(0x5EED)
-        bits = 64
+        bits = ZOBRIST_BITS
         self.z_piece = [rng.getrandbits(bits) for _ in range(self.ncodes * self.n)]
         self.z_unmoved = [rng.getrandbits(bits) for _ in range(self.n)]
         self.z_ep = [rng.getrandbits(bits) for _ in range(self.n)]
@@ -679,6 +682,10 @@ class Game:
         # Stacks higher than two: a key per code and cell for each level below the piece under the top.
         deeper = self.spec.stacking.height - 2 if self.spec.stacking is not None else 0
         self.z_deep = [[rng.getrandbits(bits) for _ in range(self.ncodes * self.n)] for _ in range(max(deeper, 0))]
+        # Scores (a key per army and score, see compiler.scoring) and armies out of the game.
+        keys = SCORE_KEYS if self.scoring else 1
+        self.z_score = [[0] + [rng.getrandbits(bits) for _ in range(keys - 1)] for _ in self.armies]
+        self.z_out = [rng.getrandbits(bits) for _ in self.armies]
 
     # ------------------------------------------------------------ storing
     # The attributes that hold functions made by compiling (closures): a stored game

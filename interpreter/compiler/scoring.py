@@ -11,12 +11,12 @@ and the set of armies that are out (see :mod:`interpreter.engine.scoring`):
   (``points checkmate N``, ``points stalemate N``), in check or not;
 - ``z_score[army][score]``: Zobrist keys of the scores, the last key shared by
   every score from :data:`SCORE_KEYS` up (and by negative ones: none arise);
-  ``z_out[army]``: the key of an army that is out.
+  ``z_out[army]``: the key of an army that is out (both made with the
+  game's other Zobrist keys, by ``Game._zobrist``).
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from dsl import spec as S
@@ -46,7 +46,3 @@ def compile_scoring(game: "Game", rules: S.RulesSpec) -> None:
     game.eliminates = any(rule.action == "eliminate" for rule in rules.no_moves) or rules.resign == "eliminate"
     game.scoring = bool(rules.points) or game.eliminates or any(rule.result == "score" for rule in rules.ends)
     game.scores_captures = any(game.points_of)
-    rng = random.Random(0x5C0E)
-    keys = SCORE_KEYS if game.scoring else 1
-    game.z_score = [[0] + [rng.getrandbits(64) for _ in range(keys - 1)] for _ in game.armies]
-    game.z_out = [rng.getrandbits(64) for _ in game.armies]
