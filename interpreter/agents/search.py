@@ -200,6 +200,8 @@ class Searcher:
         self.played: list[Move | None] = [None] * (MAX_PLY + 2)
         self.check_keys: list[int] = [0] * (MAX_PLY + 2)
         self.check_values: list[bool] = [False] * (MAX_PLY + 2)
+        self.guard_keys: list[int] = [-1] * (MAX_PLY + 2)     # hashes are never negative: -1 is no guard
+        self.guards: list[Guard | None] = [None] * (MAX_PLY + 2)
         self.side_of_turn: list[int] = []
         self.root_team = 0
         self.root_moves: list[Move] = []
@@ -583,7 +585,7 @@ class Searcher:
                     pos.pop()
                     if value >= beta:
                         return beta if value >= MATE_BOUND else value
-        guard = Guard(pos)
+        guard = self.guard_at(pos, ply)
         futile = not in_check and not pv_node and depth <= 2 and abs(alpha) < MATE_BOUND and static + FUTILITY * depth <= alpha
         late = 3 + depth * depth if not pv_node and not in_check and depth <= 3 else 1 << 30
         original_alpha = alpha
@@ -620,13 +622,33 @@ class Searcher:
         self.store(key, depth, flag, best, best_move if best_move is not NO_MOVE else None, ply)
         return best
 
+    def guard_at(self, pos: Position, ply: int) -> Guard:
+        """The :class:`~interpreter.engine.legality.Guard` of ``pos`` at ``ply``, remembered per ply
+        by hash: the check test of a node (see :meth:`checked`) finds the pins its moves' legality
+        then reads, and a child whose check test its parent asked finds them made."""
+        key = pos.hash
+        guard = self.guards[ply]
+        if guard is not None and self.guard_keys[ply] == key:
+            return guard
+        guard = Guard(pos)
+        self.guard_keys[ply] = key
+        self.guards[ply] = guard
+        return guard
+
     def checked(self, pos: Position, ply: int) -> bool:
         """Is the side to move in check in ``pos``, at ``ply``? Remembered per ply by hash: a node
-        asks it of a child before searching it (does the move give check?), and the child again."""
+        asks it of a child before searching it (does the move give check?), and the child again.
+        Read from the ply's guard: where pins can be read from the attack tables, finding them
+        answers it."""
         key = pos.hash
         if self.check_keys[ply] == key:
             return self.check_values[ply]
-        value = pos.in_check()
+        guard = self.guard_at(pos, ply)
+        value = False
+        for army in pos.movers:
+            if guard.attacked(army):
+                value = True
+                break
         self.check_keys[ply] = key
         self.check_values[ply] = value
         return value
@@ -805,7 +827,7 @@ class Searcher:
                 return self.terminal(found, ply, side)
         if not in_check and best + self.max_gain < alpha:
             return best    # nothing could lift the position to alpha (big delta pruning)
-        guard = Guard(pos)
+        guard = self.guard_at(pos, ply)
         generating = legal is None      # the moves are generated here: a mate is this node's to find
         check = generating              # legality is asked of each move about to be searched
         if in_check:
