@@ -46,6 +46,7 @@ ASPIRATION = 40             # half-width of the root window, in centipawns
 DEFAULT_BUDGET = Budget(time=1.0)
 UNSTABLE = 1.6              # the share of the soft time limit a search may use when its best move just changed
 NEXT_ITERATION = 0.55       # no new iteration once this share of the (scaled) soft limit is gone
+FIXED_TIME = 0.5            # with a fixed time per move: no new iteration once this share of it is gone
 
 
 class AlphaBeta(Agent):
@@ -104,7 +105,11 @@ class AlphaBeta(Agent):
         if len(legal) == 1:
             return SearchInfo(legal[0], searcher.evaluate_root(pos), (legal[0],), 0, 0, 1, time.perf_counter() - started)
         deadline = 0.0 if budget.time is None else started + budget.time
-        soft = None if budget.time is None else (budget.soft if budget.soft is not None else budget.time / 2)
+        # When to start no new iteration: near the time a clock's move deserves (soft), or once half
+        # a fixed time per move is gone (the deadline cuts the iteration that runs over, keeping the
+        # best move it found).
+        last_start = (None if budget.time is None else NEXT_ITERATION * budget.soft if budget.soft is not None
+                      else FIXED_TIME * budget.time)
         root_team = searcher.turn_team[pos.turn]
         nodes = min(budget.nodes or self.node_cap or 0, self.node_cap or budget.nodes or 0)
         searcher.start(pos, root_team, legal, nodes, deadline, stop)
@@ -129,7 +134,7 @@ class AlphaBeta(Agent):
                 break    # a forced result within the horizon: deeper search cannot change it
             if stop is not None and stop.is_set():
                 break
-            if soft is not None and time.perf_counter() - started >= NEXT_ITERATION * soft * (UNSTABLE if changed else 1.0):
+            if last_start is not None and time.perf_counter() - started >= last_start * (UNSTABLE if changed else 1.0):
                 break    # the next iteration would not end within the time this move deserves
         best.nodes, best.seldepth, best.time = searcher.nodes, searcher.seldepth, time.perf_counter() - started
         return best
