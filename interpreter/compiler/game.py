@@ -200,7 +200,7 @@ class Game:
         # Can a gate mark die when a piece leaves the hand? (Never where captures go to hand.)
         self.hand_marks_die = self.gating and not self.to_hand
         # May a quiescence search generate the captures and promotions alone (engine.generation.noisy_moves)?
-        self.noisy_generation: bool = self.stacking is None and not self.gating
+        self.noisy_generation: bool = not self.gating
         # Is a move's legality only whether the one army moving keeps its royal pieces safe
         # (engine.legality.allowed judges it by the pins alone)?
         self.self_check_only: bool = (self.self_check and not self.partner_check and not self.forbid_giving_check
@@ -372,6 +372,12 @@ class Game:
                 self.capture_promotions[code] = self.capture_promotions[self.code(kind.index, army.index)]
         self.has_commits = any(self.commits)
         self.has_in_place_promotions = any(self.in_place_promotions)
+        # Per army, the cells a move of one of its pieces may promote on (in a stacking game the
+        # captures and promotions are generated as the moves to these cells and to enemy pieces).
+        self.promotion_cells: list[frozenset[int]] = [
+            frozenset(cell for code in range(1, ncodes) if self.code_army[code] == army.index and self.promotions[code]
+                      for cell, choices in enumerate(self.promotions[code]) if choices)
+            for army in self.armies]
         self.privileged = [any(a.once for a in self.atoms[c]) for c in range(ncodes)]  # 'once per game'
         self.own_mark = own_marks(self)   # first-move patterns: see compiler.rights
         # 'unmoved lost when aimed by': see compiler.rights.aimed_losses
