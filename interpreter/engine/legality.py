@@ -74,7 +74,7 @@ def allowed(pos: Position, move: Move, guard: Guard) -> bool:
     g = pos.game
     if g.self_check_only:
         army = pos.army
-        if not guard.royals(army):
+        if not royal_cells(pos, army):
             return True
         found = guard.pins(army)
         if found is not None:
@@ -158,8 +158,9 @@ KingPins = tuple[int, FoeTables, set[int], bool, set[int], set[int] | None]
 
 
 class Guard:
-    """What one position says about the royal pieces of its armies, computed once and shared by
-    castling's check test, the own-check and the partner-check filters of the same node.
+    """What one position says about the safety of its armies' royal pieces (their pins, whether
+    they are attacked), computed once and shared by castling's check test, the own-check and the
+    partner-check filters of the same node (and a search's check test of it).
 
     The answers are read from the board as it is when they are first asked: the board must not
     change while a guard is in use (make, test and unmake in between leave it as it was).
@@ -171,10 +172,6 @@ class Guard:
         self.pos = pos
         self._pins: dict[int, KingPins | None] = {}
 
-    def royals(self, army: int) -> tuple[int, ...]:
-        """:func:`royal_cells` of ``army``."""
-        return self.pos.royals[army]
-
     def pins(self, army: int) -> KingPins | None:
         """``(king, foes, pinned, checked, screens)``: :func:`_pins` of the one royal piece of
         ``army`` on ``king``, when it has exactly one and every attack of its enemies still in the
@@ -182,7 +179,7 @@ class Guard:
         (:meth:`Game.foes <interpreter.compiler.game.Game.foes>`). Else None."""
         if army in self._pins:
             return self._pins[army]
-        found = self._pins[army] = _king_pins(self.pos, army, self.royals(army))
+        found = self._pins[army] = _king_pins(self.pos, army, royal_cells(self.pos, army))
         return found
 
     def attacked(self, army: int) -> bool:
@@ -219,7 +216,7 @@ def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard
     """The moves that leave no royal piece of ``army`` attacked (pins and screens spare most
     moves the make-test-unmake); ``guard``: the position's :class:`Guard`, if there is one."""
     g = pos.game
-    royals = guard.royals(army) if guard is not None else royal_cells(pos, army)
+    royals = royal_cells(pos, army)
     if not royals:
         return moves
     if g.stacking is not None:
@@ -406,7 +403,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
         return moves
     fast: list[Move] = []
     if guarded and g.stacking is None:
-        found = [guard.pins(a) for a in guarded if guard.royals(a)]
+        found = [guard.pins(a) for a in guarded if royal_cells(pos, a)]
         known = [pins for pins in found if pins is not None]
         if len(known) == len(found):
             suspects: set[int] = set()
