@@ -200,7 +200,8 @@ class Game:
         # Can a gate mark die when a piece leaves the hand? (Never where captures go to hand.)
         self.hand_marks_die = self.gating and not self.to_hand
         # May a quiescence search generate the captures and promotions alone (engine.generation.noisy_moves)?
-        self.noisy_generation: bool = not self.gating
+        # (Not where a quiet pattern allowed only out of check promotes: see below.)
+        self.noisy_generation: bool = True
         # Is a move's legality only whether the one army moving keeps its royal pieces safe
         # (engine.legality.allowed judges it by the pins alone)?
         self.self_check_only: bool = (self.self_check and not self.partner_check and not self.forbid_giving_check
