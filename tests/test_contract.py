@@ -7,9 +7,9 @@ At every ply of every playout:
     state, unmoved bits, cells_of, history, hands, ... and the undo stack's
     depth), and the legal moves are the same afterwards;
 (b) the incremental hash and the royal pieces' cells (``royals``) equal a
-    from-scratch recomputation (``pos.copy()`` then ``rehash()``), in the
-    position and in every position one legal move away; ``copy()`` copies
-    every slot;
+    from-scratch recomputation (``pos.copy()`` then ``rehash()``, or
+    ``find_royals()``), in the position and in every position one legal move
+    away; ``copy()`` copies every slot;
 (c) notation round-trips: every legal move's SAN and UCI parse back to the
     same move, and no two legal moves share a SAN (``interpreter.notation``);
 (d) FEN round-trips: ``to_fen(position_from_fen(game, to_fen(pos))) == to_fen(pos)``,

@@ -644,11 +644,7 @@ class Searcher:
         if self.check_keys[ply] == key:
             return self.check_values[ply]
         guard = self.guard_at(pos, ply)
-        value = False
-        for army in pos.movers:
-            if guard.attacked(army):
-                value = True
-                break
+        value = any(guard.attacked(army) for army in pos.movers)
         self.check_keys[ply] = key
         self.check_values[ply] = value
         return value

@@ -94,7 +94,7 @@ def noisy_moves(pos: Position) -> list[Move]:
     for army in g.turn_armies[pos.turn]:
         hostile = g.hostile[army]
         if g.stacking is not None:
-            _noisy_stack_moves(pos, army, hostile, out)
+            _noisy_stack_moves(pos, army, out)
         else:
             for src in list(pos.cells_of[army]):
                 for gen in generators[board[src]]:
@@ -104,18 +104,25 @@ def noisy_moves(pos: Position) -> list[Move]:
     if g.capture_promotions:
         out = _with_capture_promotions(pos, out)
     if g.gating:
-        code_army, hostile_of = g.code_army, g.hostile
-        out = [m for m in with_gates(pos, out)
-               if m[2] or m[3] is None or m[3][0] != "gate" or hostile_of[code_army[board[m[0]]]][board[m[1]]]]
+        out = [m for m in with_gates(pos, out) if _takes_or_promotes(pos, m)]
     if g.promotion_limits:
         out = _without_unavailable_promotions(pos, out)
     return out
 
 
-def _noisy_stack_moves(pos: Position, army: int, hostile: list[bool], out: list[Move]) -> None:
+def _takes_or_promotes(pos: Position, move: Move) -> bool:
+    """Does the piece's move ``move`` promote, take (or lock) an enemy piece on top of its target or
+    take en passant (a gated form of an en passant capture does not, as the search's victim says)?"""
+    frm, to, promo, special = move
+    g, board = pos.game, pos.board
+    return bool(promo) or g.hostile[g.code_army[board[frm]]][board[to]] or (special is not None and special[0] == "ep")
+
+
+def _noisy_stack_moves(pos: Position, army: int, out: list[Move]) -> None:
     """The stacking moves of ``army`` that take or lock an enemy piece on top of their target, take
     en passant or promote (see :func:`noisy_moves`), in the order of :func:`pseudo_legal_moves`."""
     board = pos.board
+    hostile = pos.game.hostile[army]
     targets = set(pos.game.promotion_cells[army])
     targets.update(pos.ep_cells)
     for other, cells in enumerate(pos.cells_of):
@@ -126,10 +133,7 @@ def _noisy_stack_moves(pos: Position, army: int, hostile: list[bool], out: list[
     found: list[Move] = []
     for src in list(pos.cells_of[army]):
         stacking.piece_moves(pos, src, found, targets)
-    for move in found:
-        special = move[3]
-        if move[2] or hostile[board[move[1]]] or special[0] == "ep":
-            out.append(move)
+    out.extend(m for m in found if _takes_or_promotes(pos, m))
 
 
 def in_place_promotions(pos: Position, army: int, out: list[Move]) -> None:

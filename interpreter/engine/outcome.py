@@ -62,10 +62,6 @@ class EndContext:
         self.position = position
         self._legal = legal
 
-    def _royals(self, army: int) -> tuple[int, ...]:
-        """The royal cells of ``army`` (kept by the position)."""
-        return self.position.royals[army]
-
     @property
     def in_check(self) -> bool:
         return in_check(self.position)
@@ -98,14 +94,14 @@ class EndContext:
 
     @property
     def royals(self) -> int:
-        return len(self._royals(self.position.army))
+        return len(royal_cells(self.position, self.position.army))
 
     @property
     def enemy_royals(self) -> int:
         pos = self.position
         count = 0
         for e in pos.game.enemies[pos.army]:
-            count += len(self._royals(e))
+            count += len(royal_cells(pos, e))
         return count
 
     @property
@@ -123,9 +119,9 @@ class EndContext:
     @property
     def team_royals(self) -> int:
         pos = self.position
-        count = len(self._royals(pos.army))
+        count = len(royal_cells(pos, pos.army))
         for a in pos.game.partners[pos.army]:
-            count += len(self._royals(a))
+            count += len(royal_cells(pos, a))
         return count
 
     @property
