@@ -184,3 +184,44 @@ def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():
     general = game.board.index["e10"]
     assert ev.terms.ring[(rook * n + game.board.index["e1"]) * n + general] == 1
     assert ev.terms.ring[(rook * n + game.board.index["a1"]) * n + general] == 0
+
+
+def _passed(game, fen: str) -> list[int]:
+    """Every army's passed sum in ``fen``."""
+    ev = evaluation_of(game)
+    sets = game.army_sets
+    return ev.terms.sums(position_from_fen(game, fen))[3 * sets:4 * sets]
+
+
+def test_a_pawn_no_enemy_pawn_can_stop_is_passed():
+    """A white pawn on e4 is passed unless a black pawn stands on its file ahead, or on a
+    neighbouring file where it attacks, or could come to attack, a cell of its way; one behind
+    it, or beside it, does not stop it. The bonus grows as the pawn nears its promotion."""
+    from interpreter.agents.evaluation import PASSED
+    game = load_game("chess")
+    values = evaluation_of(game).values
+    gain = values[game.code(game.kind_index["Queen"], 0)] - values[game.code(game.kind_index["Pawn"], 0)]
+    alone = _passed(game, "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")[0]
+    assert alone == round(PASSED * gain / 4 ** 1.5) > 0      # four moves: e5, e6, e7, e8
+    for stopper in ("4k3/4p3/8/8/4P3/8/8/4K3", "4k3/3p4/8/8/4P3/8/8/4K3", "4k3/8/8/5p2/4P3/8/8/4K3"):
+        assert _passed(game, stopper + " w - - 0 1")[0] == 0, stopper
+    for harmless in ("4k3/8/8/8/4P3/3p4/8/4K3", "4k3/8/8/8/4Pp2/8/8/4K3", "4k3/2p5/8/8/4P3/8/8/4K3"):
+        assert _passed(game, harmless + " w - - 0 1")[0] == alone, harmless
+    seventh = _passed(game, "4k3/4P3/8/8/8/8/8/4K3 w - - 0 1")[0]
+    assert seventh > 5 * alone
+    # The same for Black, whose pawns go the other way (the geometry comes from the board graph).
+    assert _passed(game, "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1")[1] == alone
+
+
+def test_pawns_are_the_pieces_that_never_come_back():
+    """The passed term knows a pawn by its moves alone: a chess, Makruk or Superchess pawn is one;
+    no other chess piece is; games with drops (Shogi, Crazyhouse) and antichess have no term, and
+    weight 0 turns it off."""
+    def kinds(variant, mode=None, weights=None):
+        game = load_game(variant, mode)
+        terms = (Evaluation(game, weights) if weights else evaluation_of(game)).terms
+        return {game.kinds[game.code_kind[c]].name for c in range(1, game.ncodes) if terms.passer[c]}
+    assert kinds("chess") == {"Pawn"}
+    assert kinds("makruk") == kinds("superchess", "4p") == {"Pawn"}
+    assert kinds("shogi") == kinds("crazyhouse") == kinds("antichess") == set()
+    assert kinds("chess", weights={"passed": 0}) == set()

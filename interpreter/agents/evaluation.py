@@ -30,6 +30,14 @@ A piece on a cell is worth (in centipawns):
   evaluation (it depends on where the royal pieces stand), and none when
   losing every piece wins, no army has a royal piece, or the table of rings
   (a byte per code, cell and royal cell) would pass :data:`RING_BYTES`;
+- ``passed``: a pawn (a piece whose every move brings it nearer its
+  promotion, :func:`~interpreter.agents.tables.passers`) that no enemy pawn
+  stands in front of, could move in front of, or could take on its way is
+  passed: it gains :data:`PASSED` of its promotion gain divided by the
+  moves it needs to promote to the power 1.5 (a chess pawn on the seventh
+  rank 240 with a queen of 9, on the fifth 46), half of that while its army
+  keeps all its material and more as the material goes. None in games with
+  drops (a dropped piece stops any pawn) or where losing every piece wins;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
@@ -60,6 +68,7 @@ LOCKED = 0.8          # share of its value that a piece locked under another kee
 MOBILITY = 4          # per cell of empty-board mobility above the piece's mean
 ROYAL_MOBILITY = 20   # the same for royal pieces, as their army's material runs out (none left but royals)
 PROMOTION = 0.15      # share of the promotion gain one move away (divided by the moves needed)
+PASSED = 0.3          # share of the promotion gain a passed pawn one move away gets (divided by moves ** 1.5)
 ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
@@ -125,13 +134,25 @@ class Evaluation:
         n = game.n
         self.safety = ([round(w["safety"] * p) for p in SAFETY] if w["safety"] and scale > 0 and any(game.is_royal)
                        else [])
+        found = (tables.passers(game, reaches) if w["passed"] and scale > 0 and not game.has_drops
+                 else [None] * ncodes)
+        passed, span, threat = [0] * (ncodes * n), [0] * (ncodes * n), [0] * (ncodes * n)
+        for code, passer in enumerate(found):
+            if passer is not None:
+                gain = max(reaches[code].promotes)
+                for c in range(n):
+                    moves = passer.moves[c]
+                    if moves is not None:
+                        passed[code * n + c] = round(w["passed"] * PASSED * gain / moves ** 1.5)
+                    span[code * n + c], threat[code * n + c] = passer.span[c], passer.threat[c]
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
                            [v for row in self.square for v in row],
                            [v for row in self.royal_square for v in (row or [0] * n)],
                            list(self.values), self.hand, self.locked, self.start_material, self.point,
                            game.stacking is not None, list(self.sides.team_of), self.sides.count,
                            list(game.is_royal), ring_table(game, reaches) if self.safety else b"",
-                           self.safety, [v >= ATTACKER for v in self.values])
+                           self.safety, [v >= ATTACKER for v in self.values],
+                           [p is not None for p in found], passed, span, threat)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""

@@ -3,7 +3,7 @@
 :class:`~interpreter.agents.evaluation.Evaluation` compiles a game's tables
 once; this module holds them as flat lists (:class:`Terms`) and does the
 per-position arithmetic, the part a search repeats at every node. The
-score of an army is linear in its pieces but for one term, so three sums
+score of an army is linear in its pieces but for two terms, so four sums
 per army say everything (see :meth:`Terms.sums`):
 
 - ``square``: every piece on the board at its cell (value, mobility,
@@ -11,7 +11,11 @@ per army say everything (see :meth:`Terms.sums`):
   (:attr:`Terms.hand`) and every piece locked under another (:attr:`Terms.locked`);
 - ``material``: the values of the same pieces, for the endgame phase;
 - ``royal``: the royal pieces' endgame mobility (:attr:`Terms.royal`), which
-  :meth:`Terms.scores` scales by how much of the army's material is gone.
+  :meth:`Terms.scores` scales by how much of the army's material is gone;
+- ``passed``: the bonus of the army's passed pawns (:attr:`Terms.passed`),
+  which depends on the enemy pawns too: it is computed afresh after a move
+  that moves, takes, makes or drops a pawn (:meth:`Terms.passed_into`) and
+  kept as it was after any other.
 
 A move that carries one piece from a cell to another (and takes at most
 one, for a hand or not) or drops one changes a few table entries:
@@ -28,7 +32,7 @@ from interpreter.engine.moves import DROP, Move
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import locked_pieces
 
-Sums = list[int]   # per army set: square sums, then material sums, then royal sums (3 * army_sets entries)
+Sums = list[int]   # per army set: square sums, material sums, royal sums, then passed sums (4 * army_sets entries)
 
 
 class Terms:
@@ -38,7 +42,8 @@ class Terms:
     def __init__(self, n: int, code_army: list[int], armies: int, army_sets: int, square: list[int],
                  royal: list[int], value: list[int], hand: list[int], locked: list[int],
                  start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int,
-                 is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool]) -> None:
+                 is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool],
+                 passer: list[bool], passed: list[int], span: list[int], threat: list[int]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -57,13 +62,18 @@ class Terms:
         self.ring = ring                  # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
         self.safety = safety              # what a royal piece costs by attackers net of defenders (empty: no term)
         self.strong = strong              # per code: worth enough to count as an attacker
+        self.passer = passer              # per code: a pawn (see tables.passers); all False: no passed term
+        self.has_passers = any(passer)
+        self.passed = passed              # per code * n + cell: a passed pawn's bonus there
+        self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
+        self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
 
     def sums(self, pos: Position) -> Sums:
         """The three sums of every army set, from scratch."""
         n, sets = self.n, self.army_sets
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
         board = pos.board
-        out = [0] * (3 * sets)
+        out = [0] * (4 * sets)
         for army in range(sets):
             s = m = r = 0
             for cell in pos.cells_of[army]:
@@ -87,7 +97,37 @@ class Terms:
                 a = code_army[code]
                 out[a] += count * self.hand[code]
                 out[sets + a] += count * value[code]
+        if self.has_passers:
+            self.passed_into(pos, out)
         return out
+
+    def passed_into(self, pos: Position, out: Sums) -> None:
+        """Write every army's passed sum into ``out``: the bonus of each of its pawns on the board
+        (a locked one is no pawn on the board) that no pawn of an army of another team stops (see
+        :func:`~interpreter.agents.tables.passers`)."""
+        n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
+        teams = self.teams
+        stops = [0] * teams                 # per team: where its pawns stop enemy pawns
+        pawns: list[int] = []               # army, then code * n + cell, per pawn
+        for army in range(self.armies):
+            out[3 * sets + army] = 0
+            team = team_of[army]
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                if passer[code]:
+                    i = code * n + cell
+                    stops[team] |= threat[i]
+                    pawns.append(army)
+                    pawns.append(i)
+        for k in range(0, len(pawns), 2):
+            army, i = pawns[k], pawns[k + 1]
+            team = team_of[army]
+            enemy = 0
+            for other in range(teams):
+                if other != team:
+                    enemy |= stops[other]
+            if not enemy & self.span[i]:
+                out[3 * sets + army] += self.passed[i]
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``)."""
@@ -98,6 +138,8 @@ class Terms:
             out = list(before)
             out[a] += self.square[i] - self.hand[code]
             out[2 * self.army_sets + a] += self.royal[i]
+            if self.passer[code]:
+                self.passed_into(pos, out)
             return out
         step = pos.last_step()
         if step is None:
@@ -127,11 +169,14 @@ class Terms:
             h = code_army[hand_code]
             out[h] += self.hand[hand_code]
             out[sets + h] += value[hand_code]
+        if self.has_passers and (self.passer[piece] or self.passer[new] or self.passer[captured]):
+            self.passed_into(pos, out)
         return out
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every army (centipawns, higher is better for it) from its sums: the squares,
-        plus the royal pieces' endgame term scaled by the share of its starting material gone; in
+        plus the royal pieces' endgame term scaled by the share of its starting material gone, and
+        the passed pawns' bonus, half of it at the start and more as that share grows; in
         games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring else None
@@ -141,10 +186,10 @@ class Terms:
             if danger is not None:
                 score -= danger[army]
             r = sums[2 * sets + army]
-            if r:
-                late = 1.0 - sums[sets + army] / self.start_material[army]
-                if late > 0:
-                    score += round(late * r)
+            p = sums[3 * sets + army]
+            if r or p:
+                late = max(0.0, 1.0 - sums[sets + army] / self.start_material[army])
+                score += round(late * r + (1.0 + late) * p / 2)
             if self.point:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)

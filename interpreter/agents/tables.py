@@ -11,7 +11,10 @@ castling or once-per-game rights):
 - :func:`distances` -- a breadth-first distance over a piece's empty-board
   moves (to promotion, to a goal zone);
 - :func:`goal_zones` -- the zones that end rules make a goal for royal
-  pieces (a hill, a goal rank, a cockpit), read from the end conditions.
+  pieces (a hill, a goal rank, a cockpit), read from the end conditions;
+- :func:`passers` -- for the pieces whose every move brings them nearer
+  their promotion (pawns), the cells on their way and the cells an enemy
+  one could stop them from: what makes a piece *passed*.
 
 The value estimate follows the idea of Sjaak II and Fairy-Stockfish (a
 piece is worth about what it can reach): a piece without ``value`` gets
@@ -186,3 +189,100 @@ def zone_cells(game, zone: str, army: int) -> frozenset[int]:
     """The cells of ``zone`` for ``army`` (a shared zone, or the army's own part of it)."""
     table = game.board.zones[zone]
     return table[None] if None in table else table.get(game.armies[army].name, frozenset())
+
+
+@dataclass(frozen=True)
+class Passer:
+    """The geometry of a piece that only moves towards its promotion (see :func:`passers`), per
+    cell, as bit masks of cells (bit ``c`` for cell ``c``): ``span``, the cell and every cell it
+    could move on to (its way to promotion); ``threat``, the cell and the cells it could move on
+    to, with every cell it attacks from any of them on the empty board (where it would stop an
+    enemy passer); ``moves``, the moves it needs to promote (None where it never does)."""
+
+    span: tuple[int, ...]
+    threat: tuple[int, ...]
+    moves: tuple[int | None, ...]
+
+
+def passers(game, reaches: list) -> list[Passer | None]:
+    """Per code (``reaches``: :func:`reach` of each, None for code 0): a :class:`Passer` when
+    the piece promotes and, from any cell from which it can promote, never comes back: its quiet
+    moves on the empty board from there form no cycle, and each one, but from a cell where it can
+    promote, goes to a cell from which it still can (a chess or shogi pawn with or without its
+    double step, a lance), else None.
+
+    Such a piece is *passed* when no enemy passer's ``threat`` meets its ``span``: no enemy
+    pawn stands on its way, could move onto it, or attacks a cell of it or could come to. The
+    attacks are read from the game's reverse attack tables (leapers, lame leapers, riders; a
+    hopper needs a hurdle and is left out); a piece's own double step, being a once-per-game
+    privilege, is not among its moves here (see :func:`lone_position`)."""
+    n = game.n
+    out: list[Passer | None] = [None]
+    for code in range(1, game.ncodes):
+        reach = reaches[code]
+        goals = {c for c in range(n) if reach.promotes[c]}
+        if not goals:
+            out.append(None)
+            continue
+        dist = distances(reach.targets, goals)
+        ahead = _ahead(reach.targets, dist)
+        if ahead is None:
+            out.append(None)
+            continue
+        hits = _attacks_from(game, code)
+        threat = []
+        for c in range(n):
+            cells, mask = (1 << c) | ahead[c], 0
+            rest = cells
+            while rest:
+                low = rest & -rest
+                mask |= hits[low.bit_length() - 1]
+                rest ^= low
+            threat.append(cells | mask)
+        out.append(Passer(tuple((1 << c) | ahead[c] for c in range(n)), tuple(threat),
+                          tuple(None if d is None else d + 1 for d in dist)))
+    return out
+
+
+def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[int] | None:
+    """Per cell, the bit mask of the cells a piece with quiet moves ``targets`` could ever move on
+    to from it; None when, from a cell where it can still promote (``dist`` not None), it could
+    come back to that cell, or could move, but from a cell where it can promote (``dist`` 0), to
+    a cell from which it cannot."""
+    n = len(targets)
+    ahead = [0] * n
+    changed = True
+    while changed:                # the closure of the moves, at most as many rounds as the longest way
+        changed = False
+        for c in range(n):
+            mask = ahead[c]
+            for t in targets[c]:
+                mask |= (1 << t) | ahead[t]
+            if mask != ahead[c]:
+                ahead[c] = mask
+                changed = True
+    for c in range(n):
+        if dist[c] is not None and ((ahead[c] >> c) & 1
+                                    or dist[c] and any(dist[t] is None for t in targets[c])):
+            return None
+    return ahead
+
+
+def _attacks_from(game, code: int) -> list[int]:
+    """Per cell, the bit mask of the cells that ``code`` attacks from it on the empty board, by the
+    reverse attack tables of its army (hoppers left out: they need a hurdle)."""
+    tables = game.attackers[game.code_army[code]]
+    hits = [0] * game.n
+    for target in range(game.n):
+        bit = 1 << target
+        for src, codes in (*tables.leap[target], *tables.once[target]):
+            if code in codes:
+                hits[src] |= bit
+        for src, _, codes in tables.lame[target]:
+            if code in codes:
+                hits[src] |= bit
+        for chain, codes in tables.ray[target]:
+            if code in codes:
+                for src in chain:
+                    hits[src] |= bit
+    return hits

@@ -89,7 +89,8 @@ NO_MOVES = {
 # The evaluation terms of an ``ai`` block, as nouns (dsl.spec.AI_WEIGHTS has their meaning).
 AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promotion": "promotion chances",
             "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
-            "royal": "keeping royal pieces", "safety": "the royal pieces' safety"}
+            "royal": "keeping royal pieces", "safety": "the royal pieces' safety",
+            "passed": "passed pawns"}
 BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
 SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
 
