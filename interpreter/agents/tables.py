@@ -207,9 +207,8 @@ class Passer:
 def passers(game, reaches: list) -> list[Passer | None]:
     """Per code (``reaches``: :func:`reach` of each, None for code 0): a :class:`Passer` when
     the piece promotes and, from any cell from which it can promote, never comes back: its quiet
-    moves on the empty board from there form no cycle, and each one, but from a cell where it can
-    promote, goes to a cell from which it still can (a chess or shogi pawn with or without its
-    double step, a lance), else None.
+    moves on the empty board from there form no cycle (a chess or shogi pawn with or without its
+    double step, a lance; not a Rocket Chess pawn, which can step up and down again), else None.
 
     Such a piece is *passed* when no enemy passer's ``threat`` meets its ``span``: no enemy
     pawn stands on its way, could move onto it, or attacks a cell of it or could come to. The
@@ -247,8 +246,7 @@ def passers(game, reaches: list) -> list[Passer | None]:
 def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[int] | None:
     """Per cell, the bit mask of the cells a piece with quiet moves ``targets`` could ever move on
     to from it; None when, from a cell where it can still promote (``dist`` not None), it could
-    come back to that cell, or could move, but from a cell where it can promote (``dist`` 0), to
-    a cell from which it cannot."""
+    come back to that cell."""
     n = len(targets)
     ahead = [0] * n
     changed = True
@@ -262,8 +260,7 @@ def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[
                 ahead[c] = mask
                 changed = True
     for c in range(n):
-        if dist[c] is not None and ((ahead[c] >> c) & 1
-                                    or dist[c] and any(dist[t] is None for t in targets[c])):
+        if dist[c] is not None and (ahead[c] >> c) & 1:
             return None
     return ahead
 
