@@ -35,8 +35,8 @@ A piece on a cell is worth (in centipawns):
   stands in front of, could move in front of, or could take on its way is
   passed: it gains :data:`PASSED` of its promotion gain divided by the
   moves it needs to promote to the power 1.5 (a chess pawn on the seventh
-  rank 240 with a queen of 9, on the fifth 46), half of that while its army
-  keeps all its material and more as the material goes. None in games with
+  rank 240 with a queen of 9, on the fifth 46), scaled, as the royal pieces'
+  endgame mobility, by how much of its army's material is gone. None in games with
   drops (a dropped piece stops any pawn) or where losing every piece wins;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
@@ -152,7 +152,8 @@ class Evaluation:
                            game.stacking is not None, list(self.sides.team_of), self.sides.count,
                            list(game.is_royal), ring_table(game, reaches) if self.safety else b"",
                            self.safety, [v >= ATTACKER for v in self.values],
-                           [p is not None for p in found], passed, span, threat)
+                           [p is not None for p in found], passed, span, threat,
+                           [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)])
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""

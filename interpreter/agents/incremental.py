@@ -13,9 +13,11 @@ per army say everything (see :meth:`Terms.sums`):
 - ``royal``: the royal pieces' endgame mobility (:attr:`Terms.royal`), which
   :meth:`Terms.scores` scales by how much of the army's material is gone;
 - ``passed``: the bonus of the army's passed pawns (:attr:`Terms.passed`),
-  which depends on the enemy pawns too: it is computed afresh after a move
-  that moves, takes, makes or drops a pawn (:meth:`Terms.passed_into`) and
-  kept as it was after any other.
+  which depends on the enemy pawns too: it is kept as it was after a move
+  that moves, takes, makes or drops no pawn; after one that does, it is
+  read from a table of pawn placements seen before, by a key that the sums
+  carry (one more entry, after every army's four), or computed afresh
+  (:meth:`Terms.passed_into`) and put into that table.
 
 A move that carries one piece from a cell to another (and takes at most
 one, for a hand or not) or drops one changes a few table entries:
@@ -32,7 +34,9 @@ from interpreter.engine.moves import DROP, Move
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import locked_pieces
 
-Sums = list[int]   # per army set: square sums, material sums, royal sums, then passed sums (4 * army_sets entries)
+# Per army set: square sums, material sums, royal sums, passed sums; then the pawns' key (4 * army_sets + 1 entries).
+Sums = list[int]
+PAWN_BITS = 12      # the pawn placements whose passed sums are remembered: 2**PAWN_BITS
 
 
 class Terms:
@@ -43,7 +47,8 @@ class Terms:
                  royal: list[int], value: list[int], hand: list[int], locked: list[int],
                  start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int,
                  is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool],
-                 passer: list[bool], passed: list[int], span: list[int], threat: list[int]) -> None:
+                 passer: list[bool], passed: list[int], span: list[int], threat: list[int],
+                 pawn_keys: list[int]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -67,13 +72,16 @@ class Terms:
         self.passed = passed              # per code * n + cell: a passed pawn's bonus there
         self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
         self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
+        self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
+        # Per slot: a pawn key and the passed sums of its placement, replaced whole (threads share it).
+        self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
 
     def sums(self, pos: Position) -> Sums:
         """The three sums of every army set, from scratch."""
         n, sets = self.n, self.army_sets
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
         board = pos.board
-        out = [0] * (4 * sets)
+        out = [0] * (4 * sets + 1)
         for army in range(sets):
             s = m = r = 0
             for cell in pos.cells_of[army]:
@@ -104,11 +112,12 @@ class Terms:
     def passed_into(self, pos: Position, out: Sums) -> None:
         """Write every army's passed sum into ``out``: the bonus of each of its pawns on the board
         (a locked one is no pawn on the board) that no pawn of an army of another team stops (see
-        :func:`~interpreter.agents.tables.passers`)."""
+        :func:`~interpreter.agents.tables.passers`); and the pawns' key."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
         teams = self.teams
         stops = [0] * teams                 # per team: where its pawns stop enemy pawns
         pawns: list[int] = []               # army, then code * n + cell, per pawn
+        key = 0
         for army in range(self.armies):
             out[3 * sets + army] = 0
             team = team_of[army]
@@ -117,8 +126,10 @@ class Terms:
                 if passer[code]:
                     i = code * n + cell
                     stops[team] |= threat[i]
+                    key ^= self.pawn_keys[i]
                     pawns.append(army)
                     pawns.append(i)
+        out[4 * sets] = key
         for k in range(0, len(pawns), 2):
             army, i = pawns[k], pawns[k + 1]
             team = team_of[army]
@@ -128,6 +139,21 @@ class Terms:
                     enemy |= stops[other]
             if not enemy & self.span[i]:
                 out[3 * sets + army] += self.passed[i]
+
+    def passed_known(self, pos: Position, out: Sums) -> None:
+        """Write every army's passed sum into ``out``, whose pawns' key is that of ``pos``: from the
+        table when the placement was seen before, else from :meth:`passed_into` (then remembered)."""
+        sets, armies = self.army_sets, self.armies
+        key = out[4 * sets]
+        slot = key & ((1 << PAWN_BITS) - 1)
+        entry = self.pawn_table[slot]
+        if entry is not None and entry[0] == key:
+            known = entry[1]
+            for army in range(armies):
+                out[3 * sets + army] = known[army]
+            return
+        self.passed_into(pos, out)
+        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies])
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``)."""
@@ -139,7 +165,8 @@ class Terms:
             out[a] += self.square[i] - self.hand[code]
             out[2 * self.army_sets + a] += self.royal[i]
             if self.passer[code]:
-                self.passed_into(pos, out)
+                out[4 * self.army_sets] ^= self.pawn_keys[i]
+                self.passed_known(pos, out)
             return out
         step = pos.last_step()
         if step is None:
@@ -159,6 +186,7 @@ class Terms:
         out[sets + b] += value[new]
         out[2 * sets + a] -= royal[i]
         out[2 * sets + b] += royal[j]
+        k = 0                     # the captured piece's code * n + cell (0: none; code 0 is no pawn)
         if captured:
             cell = to if special is None or special[0] != "ep" else special[1]
             c, k = code_army[captured], captured * n + cell
@@ -170,13 +198,15 @@ class Terms:
             out[h] += self.hand[hand_code]
             out[sets + h] += value[hand_code]
         if self.has_passers and (self.passer[piece] or self.passer[new] or self.passer[captured]):
-            self.passed_into(pos, out)
+            pawn_keys = self.pawn_keys
+            out[4 * sets] ^= pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
+            self.passed_known(pos, out)
         return out
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every army (centipawns, higher is better for it) from its sums: the squares,
-        plus the royal pieces' endgame term scaled by the share of its starting material gone, and
-        the passed pawns' bonus, half of it at the start and more as that share grows; in
+        plus the royal pieces' endgame term and the passed pawns' bonus, both scaled by the share of
+        its starting material gone; in
         games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring else None
@@ -189,7 +219,7 @@ class Terms:
             p = sums[3 * sets + army]
             if r or p:
                 late = max(0.0, 1.0 - sums[sets + army] / self.start_material[army])
-                score += round(late * r + (1.0 + late) * p / 2)
+                score += round(late * (r + p))
             if self.point:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)

@@ -198,9 +198,10 @@ class Searcher:
         self.pv: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
         self.sums: list[Sums] = [[] for _ in range(MAX_PLY + 2)]
         self.played: list[Move | None] = [None] * (MAX_PLY + 2)
-        self.check_keys: list[int] = [0] * (MAX_PLY + 2)
+        # Hashes are never negative: -1 is no answer, no guard.
+        self.check_keys: list[int] = [-1] * (MAX_PLY + 2)
         self.check_values: list[bool] = [False] * (MAX_PLY + 2)
-        self.guard_keys: list[int] = [-1] * (MAX_PLY + 2)     # hashes are never negative: -1 is no guard
+        self.guard_keys: list[int] = [-1] * (MAX_PLY + 2)
         self.guards: list[Guard | None] = [None] * (MAX_PLY + 2)
         self.side_of_turn: list[int] = []
         self.root_team = 0
