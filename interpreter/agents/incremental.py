@@ -77,7 +77,7 @@ class Terms:
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
 
     def sums(self, pos: Position) -> Sums:
-        """The three sums of every army set, from scratch."""
+        """The four sums of every army set and the pawns' key, from scratch."""
         n, sets = self.n, self.army_sets
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
         board = pos.board
