@@ -90,6 +90,9 @@ KILLER = 1 << 33
 COUNTER = (1 << 33) - 2
 BAD_CAPTURE = 1 << 32
 _OFFSET = 2 * INFINITY      # scores are stored as non-negative numbers
+HISTORY_MAX = 1 << 14       # history scores stay within (-HISTORY_MAX, HISTORY_MAX): each update moves
+                            # a score by its bonus less the bonus's share of the score ("gravity")
+HISTORY_REDUCTION = HISTORY_MAX // 2   # a late quiet move is reduced a ply less (more) per this much history above (below) 0
 ROYAL_EXCHANGE = 50_000     # a royal piece's value in an exchange: taking with it loses if it is retaken
 
 
@@ -195,6 +198,7 @@ class Searcher:
         self.reductions: list[list[int]] = [[0] + [int(0.5 + math.log(d) * math.log(i) / 2.25) if d and i else 0
                                                    for i in range(1, 64)] for d in range(64)]
         self.killers: list[Move | None] = [None] * (2 * (MAX_PLY + 2))
+        self.quiets_tried: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
         self.pv: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
         self.sums: list[Sums] = [[] for _ in range(MAX_PLY + 2)]
         self.played: list[Move | None] = [None] * (MAX_PLY + 2)
@@ -480,7 +484,8 @@ class Searcher:
 
     def remember(self, pos: Position, move: Move, depth: int, ply: int) -> None:
         """A quiet move that caused a cut-off (and was just taken back): a killer of its ply, the
-        counter-move of the move before it, and history credit."""
+        counter-move of the move before it, and history credit; the quiet moves searched before
+        it at this node (``quiets_tried``) lose as much credit."""
         if self.killers[2 * ply] != move:
             self.killers[2 * ply + 1] = self.killers[2 * ply]
             self.killers[2 * ply] = move
@@ -489,11 +494,21 @@ class Searcher:
             previous = self.played[ply - 1]
             if previous is not None and previous[1] >= 0 and board[previous[1]]:
                 self.counters[board[previous[1]] * n + previous[1]] = move
+        bonus = min(32 * depth * depth, HISTORY_MAX // 4)
+        self.credit(board, move, bonus)
+        for other in self.quiets_tried[ply]:
+            self.credit(board, other, -bonus)
+
+    def credit(self, board: list[int], move: Move, bonus: int) -> None:
+        """Add ``bonus`` (negative: a malus) to a quiet move's history, less the bonus's share of
+        the score already there, so that scores stay below :data:`HISTORY_MAX` in size and a
+        move's recent results count more than its old ones."""
         to = move[1]
         code = board[move[0]] if move[0] >= 0 else move[2]
         if to >= 0 and code:
-            i = code * n + to
-            self.history[i] = min(self.history[i] + depth * depth, 1 << 28)
+            i = code * self.n + to
+            h = self.history[i]
+            self.history[i] = h + bonus - h * abs(bonus) // HISTORY_MAX
 
     # ------------------------------------------------------------ the table
     def probe(self, key: int) -> int:
@@ -591,6 +606,7 @@ class Searcher:
         late = 3 + depth * depth if not pv_node and not in_check and depth <= 3 else 1 << 30
         original_alpha = alpha
         best, best_move, tried, quiets = -INFINITY, NO_MOVE, 0, 0
+        self.quiets_tried[ply].clear()
         if legal is None:
             # The hash move first, before any move is generated: a cut-off by it spares the rest.
             if hash_move is not None and self.plausible(pos, hash_move) and allowed(pos, hash_move, guard):
@@ -715,6 +731,8 @@ class Searcher:
                 reduce = 0
                 if quiet and ply and depth >= 3 and not in_check and score < COUNTER:
                     reduce = self.reductions[min(depth, 63)][min(tried, 63)] - (1 if beta - alpha > 1 else 0)
+                    # score: the move's history (a killer's or counter-move's is not reduced by it)
+                    reduce -= score // HISTORY_REDUCTION if score >= 0 else -(-score // HISTORY_REDUCTION)
                     if reduce and self.checked(pos, ply + 1):
                         reduce = 0
                     reduce = max(0, min(reduce, depth - 2))
@@ -734,6 +752,8 @@ class Searcher:
                         if quiet:
                             self.remember(pos, move, depth, ply)
                         break
+            if quiet:
+                self.quiets_tried[ply].append(move)
         return best, best_move, alpha, tried, quiets
 
     def child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
