@@ -434,3 +434,29 @@ def test_levels_in_elo():
                 "ai:level=" + "9" * 5000, "ai:level=-1200"):
         with pytest.raises(UsageError):
             parse_agent(bad)
+
+
+def test_history_credit_stays_bounded_and_a_malus_undoes_a_bonus():
+    """A quiet move's history moves by its bonus less the bonus's share of the score there: it
+    never exceeds HISTORY_MAX in size however often it is credited, and the quiet moves
+    searched before a cut-off lose what the move that cut gains."""
+    from interpreter.agents.search import HISTORY_MAX
+    game, searcher = _searcher("chess")
+    pos = start_position(game)
+    names = game.board.names
+    e4, d4 = (next(m for m in pos.legal_moves() if (names[m[0]], names[m[1]]) == pair)
+              for pair in (("e2", "e4"), ("d2", "d4")))
+    code = pos.board[e4[0]]
+    index = code * game.n + e4[1]
+    for _ in range(1000):
+        searcher.credit(pos.board, e4, HISTORY_MAX // 4)
+    assert HISTORY_MAX // 2 < searcher.history[index] <= HISTORY_MAX
+    for _ in range(1000):
+        searcher.credit(pos.board, e4, -HISTORY_MAX // 4)
+    assert -HISTORY_MAX <= searcher.history[index] < -HISTORY_MAX // 2
+    searcher.history[index] = 0
+    searcher.quiets_tried[0][:] = [e4]
+    searcher.remember(pos, d4, 3, 0)
+    gained = searcher.history[pos.board[d4[0]] * game.n + d4[1]]
+    assert gained > 0 and searcher.history[index] == -gained
+    assert searcher.killers[0] == d4

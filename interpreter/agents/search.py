@@ -41,7 +41,9 @@ bounded by the ply (so that games with many checks, Shogi's drops, do not
 explode), static exchange evaluation (:meth:`Searcher.exchange`, from the
 attack tables) for ordering and for dropping losing captures in
 quiescence, two killers per ply, a counter-move per previous move and a
-history table.
+history table (a bonus for the quiet move that cut off, a malus for those
+searched before it, see :meth:`Searcher.credit`), which also makes late
+quiet moves' reductions a ply smaller or larger.
 
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
 """
@@ -90,8 +92,8 @@ KILLER = 1 << 33
 COUNTER = (1 << 33) - 2
 BAD_CAPTURE = 1 << 32
 _OFFSET = 2 * INFINITY      # scores are stored as non-negative numbers
-HISTORY_MAX = 1 << 14       # history scores stay within (-HISTORY_MAX, HISTORY_MAX): each update moves
-                            # a score by its bonus less the bonus's share of the score ("gravity")
+HISTORY_MAX = 1 << 14       # history scores never exceed HISTORY_MAX in size: each update moves a
+                            # score by its bonus less the bonus's share of the score ("gravity")
 HISTORY_REDUCTION = HISTORY_MAX // 2   # a late quiet move is reduced a ply less (more) per this much history above (below) 0
 ROYAL_EXCHANGE = 50_000     # a royal piece's value in an exchange: taking with it loses if it is retaken
 
@@ -501,7 +503,7 @@ class Searcher:
 
     def credit(self, board: list[int], move: Move, bonus: int) -> None:
         """Add ``bonus`` (negative: a malus) to a quiet move's history, less the bonus's share of
-        the score already there, so that scores stay below :data:`HISTORY_MAX` in size and a
+        the score already there, so that no score exceeds :data:`HISTORY_MAX` in size and a
         move's recent results count more than its old ones."""
         to = move[1]
         code = board[move[0]] if move[0] >= 0 else move[2]
