@@ -36,7 +36,9 @@ principal-variation search with a quiescence search, over the two sides of
 What makes it strong: iterative deepening with aspiration windows, the
 hash move, null-move pruning where the rules make passing no better than
 moving (:func:`null_move_allowed`), reverse futility, futility and
-late-move pruning near the horizon, late-move reductions, check extensions
+late-move pruning near the horizon (each depending on whether the side to
+move is improving: its static evaluation better than two plies before),
+late-move reductions, check extensions
 bounded by the ply (so that games with many checks, Shogi's drops, do not
 explode), static exchange evaluation (:meth:`Searcher.exchange`, from the
 attack tables) for ordering and for dropping losing captures in
@@ -201,6 +203,7 @@ class Searcher:
                                                    for i in range(1, 64)] for d in range(64)]
         self.killers: list[Move | None] = [None] * (2 * (MAX_PLY + 2))
         self.quiets_tried: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+        self.statics: list[int] = [-INFINITY] * (MAX_PLY + 2)   # the static evaluation at each ply (root side's view)
         self.pv: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
         self.sums: list[Sums] = [[] for _ in range(MAX_PLY + 2)]
         self.played: list[Move | None] = [None] * (MAX_PLY + 2)
@@ -589,10 +592,16 @@ class Searcher:
             depth += 1
         pv_node = beta - alpha > 1
         static = -INFINITY
+        improving = False
         if not in_check:
             static = self.evaluate(pos, ply)
+            # Improving: the static evaluation is better for this side than two plies before.
+            earlier = self.statics[ply - 2] if ply >= 2 else -INFINITY
+            if earlier != -INFINITY:
+                improving = (static > earlier) if side == 0 else (static > -earlier)
+            self.statics[ply] = static if side == 0 else -static   # the root side's view
             if not pv_node and abs(beta) < MATE_BOUND:
-                if depth <= 3 and static - REVERSE_FUTILITY * depth >= beta:
+                if depth <= 3 and static - REVERSE_FUTILITY * (depth - (1 if improving else 0)) >= beta:
                     return static
                 if (can_null and self.null_ok and depth >= 3 and static >= beta and self.has_minor(pos)):
                     reduction = 3 + depth // 6
@@ -605,7 +614,9 @@ class Searcher:
                         return beta if value >= MATE_BOUND else value
         guard = self.guard_at(pos, ply)
         futile = not in_check and not pv_node and depth <= 2 and abs(alpha) < MATE_BOUND and static + FUTILITY * depth <= alpha
-        late = 3 + depth * depth if not pv_node and not in_check and depth <= 3 else 1 << 30
+        if in_check:
+            self.statics[ply] = -INFINITY
+        late = (3 + depth * depth) // (1 if improving else 2) if not pv_node and not in_check and depth <= 3 else 1 << 30
         original_alpha = alpha
         best, best_move, tried, quiets = -INFINITY, NO_MOVE, 0, 0
         self.quiets_tried[ply].clear()
