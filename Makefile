@@ -14,7 +14,7 @@ TEST_WORKERS ?= auto
 
 PYTEST ?= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 # The sources setup.py compiles with mypyc (interpreter/native.py lists them).
-COMPILED_SOURCES := $(wildcard interpreter/engine/*.py) interpreter/compiler/generators.py interpreter/agents/incremental.py \
+COMPILED_SOURCES := $(wildcard interpreter/engine/*.py) interpreter/compiler/generators.py interpreter/compiler/native_game.py interpreter/agents/incremental.py \
                     interpreter/agents/search.py interpreter/native.py setup.py
 
 .PHONY: play serve test test-compiled test-pure compiled browser engines bench docs docs-variants protocol-variants textmate clean

@@ -37,7 +37,7 @@ from pathlib import Path
 # the evaluation's sums). They must pass mypy ([tool.mypy] in pyproject.toml).
 COMPILED = (
     "interpreter.agents.incremental", "interpreter.agents.search",
-    "interpreter.compiler.generators",
+    "interpreter.compiler.generators", "interpreter.compiler.native_game",
     "interpreter.engine.attacks", "interpreter.engine.gating", "interpreter.engine.generation",
     "interpreter.engine.legality", "interpreter.engine.moves", "interpreter.engine.neutral",
     "interpreter.engine.outcome", "interpreter.engine.perft", "interpreter.engine.position",

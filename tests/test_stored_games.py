@@ -82,6 +82,10 @@ def test_a_stored_game_plays_as_the_fresh_one(cache, ref, mode, depth):
     assert served is not first
     assert served.spec == fresh.spec
     assert served.mode == fresh.mode
+    # The attributes that the compiled build keeps in the Game's slots (compiler/native_game.py),
+    # outside its __dict__, are stored and read back too.
+    for name in ("n", "code_army", "is_royal", "hostile", "castler", "castle_rook_codes", "gate_codes", "stacking"):
+        assert getattr(served, name) == getattr(fresh, name), name
     assert perft(start_position(served), depth, True) == perft(start_position(fresh), depth, True)
 
 

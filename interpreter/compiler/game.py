@@ -29,6 +29,7 @@ from .conditions import split_condition
 from .drops import compile_drops
 from .gating import compile_gating
 from .modes import compile_mode
+from .native_game import NativeGame
 from .rights import aimed_losses, inferred_marks, own_marks
 from .scoring import SCORE_KEYS, compile_scoring
 from .neutral import add_neutral_codes, compile_neutral_move, neutral_letter_ok
@@ -71,9 +72,11 @@ class PieceKind:
     spec: S.PieceSpec
 
 
-class Game:
+class Game(NativeGame):
     """A compiled variant. Build one with :func:`interpreter.loading.load_game` or
-    :func:`interpreter.loading.compile_variant`, which also check the setup as a position."""
+    :func:`interpreter.loading.compile_variant`, which also check the setup as a position.
+    The attributes the engine reads at every move are declared by its compiled base class
+    (:class:`~.native_game.NativeGame`); the rest are ordinary attributes."""
 
     # Hands and drops, set by :func:`~interpreter.compiler.drops.compile_drops`.
     to_hand: bool
@@ -170,6 +173,7 @@ class Game:
         self.castle_king, self.castle_rooks = castling.king, castling.rooks
         self._partner_masks: dict[int, int] = {}   # see castle_partner_mask
         self._compile_rules(spec)
+        self._compile_castlers()
         # A node that asks more than once about the same royal pieces (a swap castling's check, a
         # partner's or a team's check) shares the answers (see engine.legality.Guard); one that
         # asks each question once does without.
@@ -488,10 +492,6 @@ class Game:
             self._subset_foes = dict([*kept, (key, found)])
         return found
 
-    def code(self, kind: int, army: int) -> int:
-        """The code of a piece of ``kind`` in ``army``."""
-        return 1 + kind * len(self.armies) + army
-
     def _promotion_tables(self, kind: PieceKind, army: Army):
         """Per destination cell, and per origin cell for ``also leaving``: the codes a move must
         promote to (0 among them: it may also stay as it is), None when the piece never promotes
@@ -551,24 +551,20 @@ class Game:
             return ()
         return (self.castle_king, *self.castle_rooks)
 
-    @cached_property
-    def gate_codes(self) -> list[int]:
-        """The codes of the pieces that may be gated in somewhere, in increasing order."""
-        return sorted({code for gates in self.gates for codes in gates.values() for code in codes})
-
-    @cached_property
-    def castler(self) -> list[bool]:
-        """Per code (0 included: no piece; a neutral piece is none): is it a castling king or one of its
-        army's castling rooks?"""
+    def _compile_castlers(self) -> None:
+        """The codes that castle, per army and per code, for make and unmake (after the castling
+        rules and the neutral pieces' codes): ``castle_king_codes``, per army the code of its
+        castling king (-1 without castling); ``castle_rook_codes``, per army the codes of the pieces
+        its king may castle with; ``castler``, per code (0 included: no piece; a neutral piece is
+        none) whether it is a castling king or one of its army's castling rooks."""
+        self.castle_king_codes = [self.code(self.castle_king, a.index) if self.castling_kinds else -1
+                                  for a in self.armies]
+        self.castle_rook_codes = [frozenset(self.code(kind, army.index) for kind in self.castle_rooks)
+                                  for army in self.armies]
         kings, rooks, armies = self.castle_king_codes, self.castle_rook_codes, len(self.armies)
-        return [0 < code and self.code_army[code] < armies
-                and (code == kings[self.code_army[code]] or code in rooks[self.code_army[code]])
-                for code in range(self.ncodes)]
-
-    @cached_property
-    def castle_king_codes(self) -> list[int]:
-        """Per army: the code of its castling king (-1 without castling)."""
-        return [self.code(self.castle_king, a.index) if self.castling_kinds else -1 for a in self.armies]
+        self.castler = [0 < code and self.code_army[code] < armies
+                        and (code == kings[self.code_army[code]] or code in rooks[self.code_army[code]])
+                        for code in range(self.ncodes)]
 
     def castle_partner_mask(self, army: int, king: int) -> int:
         """The cells (a bit mask) where a rook of ``army`` may stand to castle by some rule with a
@@ -582,11 +578,6 @@ class Game:
                 mask |= partner_mask(rule, army, king, self.n)
             self._partner_masks[key] = mask
         return mask
-
-    @cached_property
-    def castle_rook_codes(self) -> list[frozenset[int]]:
-        """Per army: the codes of the pieces its king may castle with."""
-        return [frozenset(self.code(kind, army.index) for kind in self.castle_rooks) for army in self.armies]
 
     # ------------------------------------------------------------ rules
     def _compile_rules(self, spec: S.VariantSpec) -> None:
@@ -603,6 +594,7 @@ class Game:
         self._compile_explosion(rules)
         compile_drops(self, spec.drops)
         compile_gating(self, spec.drops)
+        self.gate_codes = sorted({code for gates in self.gates for codes in gates.values() for code in codes})
         compile_neutral_move(self, spec)
         for event in rules.clock_resets:
             if event in ("capture", "promotion", "drop"):
@@ -701,10 +693,12 @@ class Game:
                "ends_with_moves", "insufficient_rules", "pass_condition", "drop_conditions")
 
     def __getstate__(self) -> dict:
-        return {name: value for name, value in self.__dict__.items() if name not in self._LINKED}
+        state = {**_slot_state(self), **self.__dict__}
+        return {name: value for name, value in state.items() if name not in self._LINKED}
 
     def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
+        for name, value in state.items():   # by name: the compiled base class keeps some in slots
+            setattr(self, name, value)
         self._link()
 
     def _link(self) -> None:
@@ -721,6 +715,15 @@ class Game:
         return (f"{self.name}: {self.n} cells, {len(self.kinds)} piece kinds "
                 f"({', '.join(k.name for k in self.kinds)}), {len(self.armies)} armies "
                 f"({', '.join(a.name for a in self.armies)})")
+
+
+def _slot_state(game: Game) -> dict[str, object]:
+    """The attributes of ``game`` that :class:`~.native_game.NativeGame` declares and that are set,
+    by name: in the compiled build they live in slots, outside ``__dict__`` (mypyc lists them in
+    ``__mypyc_attrs__``); in pure Python they are in ``__dict__`` as well, and the class's
+    annotations name them."""
+    names = getattr(NativeGame, "__mypyc_attrs__", None) or tuple(NativeGame.__annotations__)
+    return {name: getattr(game, name) for name in names if not name.startswith("__") and hasattr(game, name)}
 
 
 def variant_loc(spec: S.VariantSpec) -> Loc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
 from interpreter.compiler.stacking import CAPTURES
 
 from . import stacking
@@ -26,7 +27,7 @@ def attacked(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
     """Is ``cell`` attacked by a piece of army ``by`` (whatever stands on ``cell``)? ``victim``: the
     code of the piece whose safety is asked about, for hoppers limited in what they take (see
     :func:`table_attackers`)."""
-    g = pos.game
+    g: NativeGame = pos.game
     if g.stacking is not None:
         return _stack_cell_attacked(pos, cell, by)
     if table_attacked(pos, cell, g.attackers[by], victim):
@@ -122,7 +123,8 @@ def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: in
 def live_enemies(pos: Position, army: int) -> list[int]:
     """The enemies of ``army`` still in the game: all of them, except in games where armies are put
     out (see :mod:`interpreter.engine.scoring`), whose inert pieces attack nothing."""
-    enemies = pos.game.enemies[army]
+    g: NativeGame = pos.game
+    enemies = g.enemies[army]
     return enemies if not pos.out else [e for e in enemies if not (pos.out >> e) & 1]
 
 
@@ -173,7 +175,7 @@ def royal_attacked(pos: Position, army: int) -> bool:
     also blow up the capturer's own royal piece does not count as an
     attack (kings next to each other do not check each other).
     """
-    g = pos.game
+    g: NativeGame = pos.game
     if g.stacking is not None:
         return stack_royal_attacked(pos, army)
     royals = royal_cells(pos, army)
@@ -198,7 +200,7 @@ def threatens(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
     :meth:`attacked`, except that with ``captures explode`` a capture
     that would also blow up a royal piece of ``by`` does not count.
     """
-    g = pos.game
+    g: NativeGame = pos.game
     if g.blast is not None:
         board, is_royal, code_army = pos.board, g.is_royal, g.code_army
         if any(board[c] and is_royal[board[c]] and code_army[board[c]] == by for c in g.blast[cell]):
@@ -209,7 +211,7 @@ def threatens(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
 def gives_check(pos: Position, army: int) -> bool:
     """Does ``army`` attack a royal piece of one of its enemies (with ``check when all royals
     attacked``: every royal piece of one of them)?"""
-    g = pos.game
+    g: NativeGame = pos.game
     enemies = g.enemies[army] if not pos.out else live_enemies(pos, army)
     if g.check_all:
         return any(checks_all(pos, army, royal_cells(pos, e)) for e in enemies)
@@ -285,7 +287,7 @@ def royals_face(pos: "Position", army: int, rays: list[list[list[int]]]) -> bool
     """Does a royal piece of ``army`` see an enemy royal piece along one of ``rays`` (per cell, as
     :meth:`Game.family_rays <interpreter.compiler.game.Game.family_rays>` gives them), with only empty
     cells between?"""
-    g = pos.game
+    g: NativeGame = pos.game
     board, is_royal, code_army, enemies = pos.board, g.is_royal, g.code_army, g.enemies[army]
     for cell in royal_cells(pos, army):
         for ray in rays[cell]:

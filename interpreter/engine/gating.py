@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
+
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 def with_gates(pos: Position, moves: list[Move]) -> list[Move]:
     """``moves`` and, for each move that leaves a gate cell that keeps its right while the mover's
     army holds a piece that may enter there, the move with each such entry."""
-    g = pos.game
+    g: NativeGame = pos.game
     unmoved, board, hands = pos.unmoved, pos.board, pos.hands
     if not unmoved & g.gate_mask:
         return moves

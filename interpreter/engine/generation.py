@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from interpreter.compiler.native_game import NativeGame
+
 from . import stacking
 from .attacks import gives_check, live_enemies, royal_attacked, threatens
 from .gating import with_gates
 from .moves import DROP, PROMOTE, Move
 
 if TYPE_CHECKING:
-    from interpreter.compiler.game import Game
-
     from .position import Position
 
 
@@ -30,7 +30,7 @@ def pseudo_legal_moves(pos: Position, attacked: Callable[[int], bool] | None = N
     ``attacked(army)``: :func:`~interpreter.engine.attacks.royal_attacked`'s answer for this
     position, from a caller that computes it anyway (castling asks it); by default it is asked.
     """
-    g = pos.game
+    g: NativeGame = pos.game
     board = pos.board
     generators = g.generators
     out: list[Move] = []
@@ -66,7 +66,7 @@ def _unchecked_moves(pos: Position, army: int, out: list[Move], attacked: Callab
     """The moves of ``army``'s patterns allowed only while it is not in check (``if not in_check``;
     quiet moves, see :func:`~interpreter.compiler.atoms.compile_atoms`); check is asked only when
     there are some."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, hostile = pos.board, g.hostile[army]
     generators = g.unchecked_generators
     assert generators is not None
@@ -87,7 +87,7 @@ def noisy_moves(pos: Position) -> list[Move]:
     forms (an en passant capture's gated form is not counted a capture, as in the search). Only
     where ``Game.noisy_generation`` holds; castling and drops are never captures or promotions (a
     promotion is a move of a piece with a promotion code other than 0)."""
-    g = pos.game
+    g: NativeGame = pos.game
     board = pos.board
     generators = g.noisy_generators
     out: list[Move] = []
@@ -122,8 +122,9 @@ def _noisy_stack_moves(pos: Position, army: int, out: list[Move]) -> None:
     """The stacking moves of ``army`` that take or lock an enemy piece on top of their target, take
     en passant or promote (see :func:`noisy_moves`), in the order of :func:`pseudo_legal_moves`."""
     board = pos.board
-    hostile = pos.game.hostile[army]
-    targets = set(pos.game.promotion_cells[army])
+    g: NativeGame = pos.game
+    hostile = g.hostile[army]
+    targets = set(g.promotion_cells[army])
     targets.update(pos.ep_cells)
     for other, cells in enumerate(pos.cells_of):
         if other != army:
@@ -143,7 +144,7 @@ def in_place_promotions(pos: Position, army: int, out: list[Move]) -> None:
     move``) a cell the new piece reaches from there by a quiet move; without those that break
     ``not attacking`` or ``not giving check`` (tried by making them). ``limit P to N`` is applied
     with the other promotions' (:func:`_without_unavailable_promotions`)."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, hostile = pos.board, g.hostile[army]
     limits = g.promotion_limits
     on_board: dict[int, int] | None = None
@@ -189,7 +190,7 @@ def _quiet_promotion(pos: Position, move: Move, not_attacking: bool, not_giving_
     """After ``move`` (a promotion in place), does the new piece attack no enemy piece (when
     ``not_attacking``: none of its captures from its cell would reach one) and is no enemy royal
     piece in check (when ``not_giving_check``)?"""
-    g = pos.game
+    g: NativeGame = pos.game
     army = g.code_army[move[2]]
     hostile = g.hostile[army]
     pos.push(move)
@@ -219,7 +220,8 @@ def _codes_on_board(pos: Position, codes: dict[int, int]) -> dict[int, int]:
 
 def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
     """``promotes ...: on capture into ZONE``: a capture from outside the zone into it promotes."""
-    table, board = pos.game.capture_promotions, pos.board
+    g: NativeGame = pos.game
+    table, board = g.capture_promotions, pos.board
     # The captures that do not promote anyway (most moves are neither: looked for first).
     captures = [m for m in moves if (board[m[1]] or (m[3] is not None and m[3][0] == "ep")) and not m[2]
                 and m[0] >= 0 and board[m[0]] in table]
@@ -238,7 +240,8 @@ def _with_capture_promotions(pos: Position, moves: list[Move]) -> list[Move]:
 def _without_unavailable_promotions(pos: Position, moves: list[Move]) -> list[Move]:
     """Drop promotions to a kind of which the army already has as many on the board as its limit
     allows (``limit P to N``; ``only captured``: as many as in the setup)."""
-    limits = pos.game.promotion_limits
+    g: NativeGame = pos.game
+    limits = g.promotion_limits
     if not any(m[2] in limits and m[3] is not DROP for m in moves):
         return moves
     on_board = _codes_on_board(pos, limits)
@@ -247,7 +250,7 @@ def _without_unavailable_promotions(pos: Position, moves: list[Move]) -> list[Mo
 
 def drops(pos: Position, army: int, out: list[Move]) -> None:
     """Drops from the hand of ``army``: ``(-1, to, code, DROP)`` moves."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, hands = pos.board, pos.hands
     needs = colour_needs(pos, army) if g.both_colours[army] else None
     for code in range(1 + army, g.ncodes_plain, len(g.armies)):
@@ -284,7 +287,7 @@ def colour_needs(pos: Position, army: int) -> list[tuple[int, int, int, int, fro
     """For each kind ``army`` keeps on both colours (``keep PIECE on both colours``): ``(code, pieces,
     dark, light, free)``, its code, how many it has (on the board and in hand), how many stand on
     dark and on light cells, and the empty cells where it may be dropped."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, dark_cells = pos.board, g.dark_cells
     out = []
     for code in g.both_colours[army]:
@@ -297,7 +300,7 @@ def colour_needs(pos: Position, army: int) -> list[tuple[int, int, int, int, fro
     return out
 
 
-def colours_kept(g: Game, needs: list[tuple[int, int, int, int, frozenset[int]]], code: int, cell: int) -> bool:
+def colours_kept(g: NativeGame, needs: list[tuple[int, int, int, int, frozenset[int]]], code: int, cell: int) -> bool:
     """May a piece of ``code`` be dropped on ``cell`` (see :func:`colour_needs`)? A piece of a kind kept
     on both colours not on a colour that holds its half already (rounded up); any other piece not on
     a cell that one of those kinds still needs, to put half of its pieces (rounded down) on each."""
@@ -352,7 +355,7 @@ class DropContext:
 def kind_count(pos: Position, army: int, kind: int) -> int:
     """How many pieces of ``kind`` ``army`` has: on the board (locked ones under a stack included)
     and in hand."""
-    g = pos.game
+    g: NativeGame = pos.game
     code_kind, board = g.code_kind, pos.board
     count = sum(1 for c in pos.cells_of[army] if code_kind[board[c]] == kind)
     if pos.stacked:
@@ -364,7 +367,7 @@ def castling_moves(pos: Position, army: int, out: list[Move],
                    attacked: Callable[[int], bool] | None = None) -> None:
     """Castling of ``army``'s unmoved king with an unmoved rook, by every rule that allows it
     (``attacked``: see :func:`pseudo_legal_moves`)."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, under, unmoved = pos.board, pos.under, pos.unmoved
     king_code = g.code(g.castle_king, army)
     rook_codes = g.castle_rook_codes[army]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
 from interpreter.compiler.stacking import CAPTURES
 from interpreter.compiler.tables import FoeTables
 
@@ -42,7 +43,7 @@ def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
     is allowed. ``guard``: the position's :class:`Guard`, if the caller has one (see
     :attr:`Game.shares_royal_answers <interpreter.compiler.game.Game>`).
     """
-    g = pos.game
+    g: NativeGame = pos.game
     moves = _allowed(pos, pseudo_legal_moves(pos, guard.attacked if guard else None), guard)
     if g.compulsory_capture:
         captures = [m for m in moves if is_capture(pos, m)]
@@ -71,7 +72,7 @@ def allowed(pos: Position, move: Move, guard: Guard) -> bool:
     position's, shared by every move asked about (its pins are computed once). In the common case
     (``Game.self_check_only``: one army a turn, ``forbid self-check`` its only legality rule, one
     royal piece whose enemies attack by occupancy alone) the move is judged by the pins alone."""
-    g = pos.game
+    g: NativeGame = pos.game
     if g.self_check_only:
         army = pos.army
         if not royal_cells(pos, army):
@@ -84,7 +85,7 @@ def allowed(pos: Position, move: Move, guard: Guard) -> bool:
 
 def _allowed(pos: Position, moves: list[Move], guard: Guard | None) -> list[Move]:
     """The pseudo-legal ``moves`` that the rules allow, each judged alone (see :func:`rule_abiding_moves`)."""
-    g = pos.game
+    g: NativeGame = pos.game
     if g.self_check:
         moves = _without_self_check(pos, moves, guard)
     if g.forbid_giving_check:
@@ -125,7 +126,8 @@ def _without_royal_escape(pos: Position, moves: list[Move]) -> list[Move]:
     found = checkers(pos)
     if not found:
         return moves
-    board, is_royal = pos.board, pos.game.is_royal
+    g: NativeGame = pos.game
+    board, is_royal = pos.board, g.is_royal
     only = found[0] if len(set(found)) == 1 else -1
     return [m for m in moves if m[3] is DROP or not is_royal[board[m[0]]] or m[1] == only]
 
@@ -185,24 +187,25 @@ class Guard:
     def attacked(self, army: int) -> bool:
         """:func:`royal_attacked` of ``army``: read from its pins where they are known (their
         ``checked`` is that answer when no capture explodes)."""
-        found = self.pins(army) if self.pos.game.blast is None else None
+        g: NativeGame = self.pos.game
+        found = self.pins(army) if g.blast is None else None
         return found[3] if found is not None else royal_attacked(self.pos, army)
 
 
 def _king_pins(pos: Position, army: int, royals: tuple[int, ...]) -> KingPins | None:
     """See :meth:`Guard.pins` (``royals``: the royal cells of ``army``)."""
-    g = pos.game
+    g: NativeGame = pos.game
     if g.stacking is None and len(royals) == 1:
         enemies = live_enemies(pos, army)
         if all(g.pin_safe[e] for e in enemies):
-            foes = g.foes(enemies)
+            foes = pos.game.foes(enemies)
             pinned, checked, screens, blocks = _pins(pos, royals[0], foes)
             return royals[0], foes, pinned, checked, screens, blocks
     return None
 
 
 def _without_self_check(pos: Position, moves: list[Move], guard: Guard | None) -> list[Move]:
-    g = pos.game
+    g: NativeGame = pos.game
     if len(g.turn_armies[pos.turn]) > 1:
         return _without_team_check(pos, moves, g.turn_armies[pos.turn], guard or Guard(pos))
     army = pos.army
@@ -215,7 +218,7 @@ def _without_self_check(pos: Position, moves: list[Move], guard: Guard | None) -
 def _without_own_check(pos: Position, moves: list[Move], army: int, guard: Guard | None) -> list[Move]:
     """The moves that leave no royal piece of ``army`` attacked (pins and screens spare most
     moves the make-test-unmake); ``guard``: the position's :class:`Guard`, if there is one."""
-    g = pos.game
+    g: NativeGame = pos.game
     royals = royal_cells(pos, army)
     if not royals:
         return moves
@@ -231,7 +234,7 @@ def _keeps_king_safe(pos: Position, move: Move, army: int, found: KingPins) -> b
     """Does the pseudo-legal ``move`` leave the one royal piece of ``army`` unattacked? ``found``:
     its :meth:`Guard.pins`, which spare most moves the make, test and unmake."""
     king, foes, pinned, checked, screens, blocks = found
-    g = pos.game
+    g: NativeGame = pos.game
     board = pos.board
     is_royal = g.is_royal
     explosive = g.blast is not None
@@ -300,7 +303,7 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
     (empty under a double check; None when a hopper attacks it, whose check
     a hurdle leaving also ends).
     """
-    g = pos.game
+    g: NativeGame = pos.game
     board = pos.board
     hostile = g.hostile[pos.army]
     pinned: set[int] = set()
@@ -382,7 +385,7 @@ def _without_team_check(pos: Position, moves: list[Move], movers: tuple[int, ...
 def _exposable_partners(pos: Position, movers: tuple[int, ...], guard: Guard) -> list[int]:
     """With ``forbid partner-check``: the partners of ``movers`` outside the turn whose royal
     pieces are not attacked now (the ones a move may not expose), asked of ``guard``."""
-    g = pos.game
+    g: NativeGame = pos.game
     if not g.partner_check:
         return []
     return [p for a in movers for p in g.partners[a] if p not in movers and not guard.attacked(p)]
@@ -398,7 +401,7 @@ def _keeping_safe(pos: Position, moves: list[Move], armies: list[int], guard: Gu
     passant, castling that changes occupancy) can expose one; the other moves are kept
     without make and unmake.
     """
-    g = pos.game
+    g: NativeGame = pos.game
     if not armies:
         return moves
     fast: list[Move] = []
@@ -481,15 +484,16 @@ def ep_legal(pos: Position) -> bool:
     """Has the side to move a legal en passant capture? (Otherwise the right is void, as in FIDE's
     rule on repeated positions and in python-chess's FEN.)"""
     army, board = pos.army, pos.board
-    if pos.game.stacking is not None:  # en passant or sep, whichever the pieces there can make
+    g: NativeGame = pos.game
+    if g.stacking is not None:  # en passant or sep, whichever the pieces there can make
         return any(m[3] is not None and m[3][0] in ("ep", "sep") and safe_after(pos, m, army)
                    for m in pseudo_legal_moves(pos))
     victim = ("ep", pos.ep_victim)
     if len(pos.movers) > 1:
         captures = [(src, cell, 0, victim) for a in pos.movers for cell in pos.ep_cells
-                    for src, codes in pos.game.ep_attackers[a][cell] if board[src] in codes]
+                    for src, codes in g.ep_attackers[a][cell] if board[src] in codes]
         return bool(captures) and bool(_without_team_check(pos, captures, pos.movers, Guard(pos)))
-    table = pos.game.ep_attackers[army]
+    table = g.ep_attackers[army]
     return any(board[src] in codes and safe_after(pos, (src, cell, 0, victim), army)
                for cell in pos.ep_cells for src, codes in table[cell])
 
@@ -555,7 +559,8 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: tuple[int, .
     push and pop keep), is tried by :func:`safe_after`.
     """
     tag = move[3][0] if move[3] is not None else None
-    if tag not in ("st", "sep", "castle", "castlock") or pos.game.blast is not None or pos.deep is not None:
+    g: NativeGame = pos.game
+    if tag not in ("st", "sep", "castle", "castlock") or g.blast is not None or pos.deep is not None:
         return safe_after(pos, move, army)
     game = pos.game
     board, under = pos.board, pos.under
@@ -595,7 +600,8 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: tuple[int, .
 def ep_possible(pos: Position, cells: tuple[int, ...], army: int) -> bool:
     """Could ``army`` take en passant on one of ``cells`` (pseudo-legally)?"""
     board = pos.board
-    table = pos.game.ep_attackers[army]
+    g: NativeGame = pos.game
+    table = g.ep_attackers[army]
     for c in cells:
         for src, codes in table[c]:
             if board[src] in codes:

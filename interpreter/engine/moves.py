@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
+
 from . import stacking
 
 if TYPE_CHECKING:
@@ -61,10 +63,11 @@ def piece_moves(pos: Position, src: int) -> list[Move]:
     or promotion adjustments)."""
     code = pos.board[src]
     out: list[Move] = []
-    if pos.game.stacking is not None:
+    g: NativeGame = pos.game
+    if g.stacking is not None:
         stacking.piece_moves(pos, src, out)
         return out
-    hostile = pos.game.hostile[pos.game.code_army[code]]
-    for gen in pos.game.generators[code]:
+    hostile = g.hostile[g.code_army[code]]
+    for gen in g.generators[code]:
         gen(pos, src, pos.board, hostile, out)
     return out

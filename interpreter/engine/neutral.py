@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
+
 from .moves import Move
 
 if TYPE_CHECKING:
-    from interpreter.compiler.game import Game
     from .position import Position
 
 NEUTRAL_MOVED = object()   # marks the undo record of the second part of a move (see push_neutral)
@@ -30,7 +31,7 @@ _SIMPLE = (None, "ep_set", "once")
 def with_neutral_moves(pos: Position, moves: list[Move]) -> list[Move]:
     """Each of ``moves`` with each way of moving the neutral piece of ``game.neutral_move`` to
     another cell empty after it (or of placing one, while none is on the board)."""
-    g = pos.game
+    g: NativeGame = pos.game
     code, board = neutral_code(g), pos.board
     sources = [c for c in pos.cells_of[g.neutral_army] if board[c] == code] or [-1]
     empty = [c for c in range(g.n) if not board[c]]
@@ -51,7 +52,7 @@ def with_neutral_moves(pos: Position, moves: list[Move]) -> list[Move]:
     return out
 
 
-def neutral_code(game: Game) -> int:
+def neutral_code(game: NativeGame) -> int:
     """The code of the neutral piece of a game with a 'then move' phase (its absence here is a bug:
     this module runs only in such games)."""
     code = game.neutral_move
@@ -71,7 +72,7 @@ def push_neutral(pos: Position, move: Move) -> None:
     takes the en passant right away (no pawn can capture onto it)."""
     _, _, _, (_, source, cell, _) = move
     pos.push(base_move(move))
-    g = pos.game
+    g: NativeGame = pos.game
     code, n, zp = neutral_code(g), g.n, g.z_piece
     h = pos.hash
     pos._undo.append((NEUTRAL_MOVED, move, pos.ep_cells, h))
@@ -95,7 +96,7 @@ def pop_neutral(pos: Position, undo: tuple) -> Move:
     """Take back a move made by :func:`push_neutral` (``undo`` is its record, already popped)."""
     _, move, pos.ep_cells, pos.hash = undo
     _, _, _, (_, source, cell, _) = move
-    g = pos.game
+    g: NativeGame = pos.game
     pos.board[cell] = 0
     pos.cells_of[g.neutral_army].discard(cell)
     if source >= 0:

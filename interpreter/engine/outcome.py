@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
+
 from .attacks import attacked, checkers, in_check, royal_attacked, royal_cells, royals_face
 from .generation import kind_count
 from .legality import Guard, mates_after, rescue_moves, rule_abiding_moves
@@ -194,7 +196,7 @@ class EndContext:
     @property
     def partners_stalemated(self) -> bool:
         pos = self.position
-        g = pos.game
+        g: NativeGame = pos.game
         partners = [p for a in pos.movers for p in g.partners[a] if p not in pos.movers]
         if not partners:
             return False
@@ -300,7 +302,7 @@ class EndContext:
         ``zone`` (the top of a stack: a piece under another is not counted); with ``safe``, only
         those that no piece of an enemy of ``army`` attacks."""
         pos = self.position
-        g = pos.game
+        g: NativeGame = pos.game
         cells, board, code_kind = self._zone_cells(army, zone), pos.board, g.code_kind
         count = 0
         for cell in pos.cells_of[army]:
@@ -318,9 +320,9 @@ class EndContext:
 
     def same_colour(self, kind: int) -> bool:
         pos = self.position
-        g = pos.game
+        g: NativeGame = pos.game
         cells = [(c, code) for c, code in enumerate(pos.board)] + locked_pieces(pos)
-        colours = {g.board.attributes[c]["colour"] for c, code in cells if code and g.code_kind[code] == kind}
+        colours = {pos.game.board.attributes[c]["colour"] for c, code in cells if code and g.code_kind[code] == kind}
         return len(colours) <= 1
 
 
@@ -348,7 +350,7 @@ def _checks_since_first_occurrence(pos: "Position") -> tuple[bool, bool]:
 def material(pos: "Position") -> list[float]:
     """Per army, the sum of the values of its pieces on the board plus its ``material bonus`` (what
     the result ``material`` compares)."""
-    g = pos.game
+    g: NativeGame = pos.game
     board, values = pos.board, g.material_values
     return [bonus + sum(values[board[cell]] for cell in pos.cells_of[army])
             for army, bonus in enumerate(g.material_bonus)]
@@ -361,7 +363,7 @@ def legal_moves(pos: Position) -> list[Move]:
     one forced move the first matching rule gives: a pass, or removing
     its royal piece (``end``, or no matching rule, leaves none).
     """
-    g = pos.game
+    g: NativeGame = pos.game
     guard = Guard(pos) if g.shares_royal_answers else None
     if g.has_immediate_ends and immediate_end(pos):
         return []

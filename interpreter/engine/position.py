@@ -35,6 +35,7 @@ caller asks.
 from __future__ import annotations
 
 from interpreter.compiler.game import Game
+from interpreter.compiler.native_game import NativeGame
 from interpreter.compiler.stacking import CAPTURES
 
 from . import scoring, stacking
@@ -116,7 +117,7 @@ class Position:
         """Find :attr:`royals` again from the board: the cells of each army's royal pieces, in
         stacking games also those locked under another piece. For code that changes the board other
         than by :meth:`push` and :meth:`pop` (which keep them), then calls this or :meth:`rehash`."""
-        g = self.game
+        g: NativeGame = self.game
         is_royal, board = g.is_royal, self.board
         found = [[c for c in cells if is_royal[board[c]]] for cells in self.cells_of]
         if g.stacking is not None:
@@ -129,7 +130,7 @@ class Position:
     def rehash(self) -> None:
         """Recompute the hash (and :attr:`royals`) from scratch and restart the repetition history."""
         self.find_royals()
-        g = self.game
+        g: NativeGame = self.game
         h = g.z_turn[self.turn]
         for cell, code in enumerate(self.board):
             if code:
@@ -179,12 +180,14 @@ class Position:
     @property
     def army(self) -> int:
         """The index of the army to move (the first of them when a turn is shared, see :attr:`movers`)."""
-        return self.game.turn_order[self.turn]
+        g: NativeGame = self.game
+        return g.turn_order[self.turn]
 
     @property
     def movers(self) -> tuple[int, ...]:
         """The armies that may move this turn: one, or several when a player moves any piece of a team."""
-        return self.game.turn_armies[self.turn]
+        g: NativeGame = self.game
+        return g.turn_armies[self.turn]
 
     # ------------------------------------------------------------ the questions every caller asks
     def legal_moves(self) -> list[Move]:
@@ -198,7 +201,7 @@ class Position:
     # ------------------------------------------------------------ make / unmake
     def push(self, move: Move) -> None:
         """Play ``move`` (assumed legal or at least pseudo-legal)."""
-        g = self.game
+        g: NativeGame = self.game
         frm, to, promo, special = move
         board = self.board
         n = g.n
@@ -398,19 +401,19 @@ class Position:
         """After ``piece`` of ``army`` was dropped on ``to``, one of its ``unmoved in`` cells: mark it
         unmoved, and the castling partners standing on their own ``unmoved in`` cells (a king's
         rooks, a rook's king), then drop the marks that allow nothing; returns the hash."""
-        g = self.game
+        g: NativeGame = self.game
         board, marks = self.board, 1 << to
         king = g.castle_king_codes[army]
         kings = g.drop_marks[king] if king > 0 else None
         if piece == king:
             rooks = g.castle_rook_codes[army]
-            for cell in marked_cells(g.castle_partner_mask(army, to)):
+            for cell in marked_cells(self.game.castle_partner_mask(army, to)):
                 cells = g.drop_marks[board[cell]] if board[cell] in rooks else None
                 if cells is not None and cell in cells:
                     marks |= 1 << cell
         elif piece in g.castle_rook_codes[army] and kings is not None:
             for cell in kings:
-                if board[cell] == king and (g.castle_partner_mask(army, cell) >> to) & 1:
+                if board[cell] == king and (self.game.castle_partner_mask(army, cell) >> to) & 1:
                     marks |= 1 << cell
         new = marks & ~self.unmoved
         self.unmoved |= new
@@ -421,7 +424,7 @@ class Position:
         """After ``piece`` moved (or was dropped) to ``to``: drop the marks of the enemy pieces it now
         aims at that lose them so (``unmoved lost when aimed by``, see
         :func:`~interpreter.compiler.rights.aimed_losses`); returns the hash."""
-        g = self.game
+        g: NativeGame = self.game
         reach = g.aim_reach[piece]
         assert reach is not None
         victims = g.aim_victims[piece]
@@ -439,7 +442,7 @@ class Position:
     def _count_check_and_ep(self, army: int, h: int, counted: bool) -> int:
         """After a move of ``army``: count the check it gives (``count checks``; not when ``counted``
         already) and drop en passant targets whose capture would be illegal; returns the hash."""
-        g = self.game
+        g: NativeGame = self.game
         if g.count_checks is not None and not counted and gives_check(self, army):
             zc = g.z_checks[army]
             count = self.checks[army]
@@ -456,7 +459,7 @@ class Position:
         attacked are removed, in the same turn; undone by :meth:`pop` as one move."""
         frm, to, promo, (_, special, cells) = move
         self.push((frm, to, promo, special))
-        g = self.game
+        g: NativeGame = self.game
         snapshot = self._contents([(c,) for c in cells])
         unmoved = self.unmoved
         h = self._write_cells([(c, 0, 0) for c in cells], self.hash)
@@ -477,7 +480,7 @@ class Position:
         frm, to, promo, (_, cell, code, special) = move
         checks = self.checks
         self.push((frm, to, promo, special))
-        g = self.game
+        g: NativeGame = self.game
         army = g.code_army[code]
         self.board[cell] = code
         self.cells_of[army].add(cell)
@@ -494,7 +497,7 @@ class Position:
     def _drop_dead_marks(self, h: int) -> int:
         """Drop the unmoved marks that allow nothing any more (:func:`~interpreter.engine.rights.dead_marks`:
         rooks whose king has moved, gate cells no piece in hand can enter ...); returns the hash."""
-        g = self.game
+        g: NativeGame = self.game
         if g.eliminates or g.drop_marking:   # the marks of an army out of the game die, inert ones too;
             dead = dead_marks(self)             # drops set marks again: no memo
         else:
@@ -532,7 +535,7 @@ class Position:
 
     def _deep_key(self, cell: int, pieces: tuple[int, ...]) -> int:
         """The hash of the pieces below ``under`` on ``cell`` (bottom first), one key per level."""
-        g = self.game
+        g: NativeGame = self.game
         key = 0
         for level, code in enumerate(pieces):
             key ^= g.z_deep[level][code * g.n + cell]
@@ -542,7 +545,7 @@ class Position:
         """Set (cell, top, under) contents, keeping ``cells_of`` and the hash right; returns the hash.
         In games of stacks higher than two a write may have a fourth item, the pieces below ``under``
         (bottom first; without it, none)."""
-        g = self.game
+        g: NativeGame = self.game
         deep = self.deep
         if deep is not None:
             for write in writes:
@@ -584,7 +587,8 @@ class Position:
                 deep[write[0]] = write[3] if len(write) > 3 else ()
             writes = [write[:3] for write in snapshot]
         board, under, cells_of, stacked = self.board, self.under, self.cells_of, self.stacked
-        code_army = self.game.code_army
+        g: NativeGame = self.game
+        code_army = g.code_army
         for cell, top, low in reversed(writes):
             old_top = board[cell]
             if old_top:
@@ -600,7 +604,8 @@ class Position:
 
     def _hand_delta(self, code: int, delta: int) -> int:
         """Add ``delta`` pieces of ``code`` to its army's hand; returns the hash change."""
-        keys = self.game.z_hand[code]
+        g: NativeGame = self.game
+        keys = g.z_hand[code]
         old = self.hands[code]
         self.hands[code] = old + delta
         return keys[min(old, len(keys) - 1)] ^ keys[min(old + delta, len(keys) - 1)]
@@ -619,11 +624,13 @@ class Position:
 
     def _privilege_key(self, flipped: int) -> int:
         """The hash change for once-per-game privileges that flipped on the cells of ``flipped``."""
-        return mask_key(self.game.z_privilege, flipped)
+        g: NativeGame = self.game
+        return mask_key(g.z_privilege, flipped)
 
     def _promoted_key(self, flipped: int) -> int:
         """The hash change for promoted flags that flipped on the cells of the mask ``flipped``."""
-        return mask_key(self.game.z_promoted, flipped)
+        g: NativeGame = self.game
+        return mask_key(g.z_promoted, flipped)
 
     def _explode(self, at: int, blast: list[int], h: int) -> tuple[list[tuple[int, ...]], int, int]:
         """Remove the piece on ``at`` and the unspared pieces on the other ``blast`` cells around it
@@ -632,7 +639,7 @@ class Position:
         Returns the removed (cell, code) pairs, the updated hash and the bit
         mask of the cells emptied.
         """
-        g = self.game
+        g: NativeGame = self.game
         board, zp, n = self.board, g.z_piece, g.n
         exploded: list[tuple[int, ...]] = []
         mask = 0
@@ -649,13 +656,14 @@ class Position:
     def pop(self) -> Move:
         """Take back the last move and return it."""
         undo = self._undo.pop()
+        g: NativeGame = self.game
         if undo[0] is NEUTRAL_MOVED:
             return pop_neutral(self, undo)
         if undo[0] is GATED:
             _, move, self.checks, self.ep_cells, h = undo
             _, _, _, (_, cell, code, _) = move
             self.board[cell] = 0
-            self.cells_of[self.game.code_army[code]].discard(cell)
+            self.cells_of[g.code_army[code]].discard(cell)
             self.hands[code] += 1
             self.hash = self.history[-1] = h
             self.pop()
@@ -674,7 +682,7 @@ class Position:
         tag = None if special is None else special[0]
         board = self.board
         cells_of = self.cells_of
-        code_army = self.game.code_army
+        code_army = g.code_army
         if tag in STEP_TAGS or (tag == "st" and exploded is None):  # made in place (see push)
             if exploded:
                 for cell, code in exploded:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.castling import partner_mask
+from interpreter.compiler.native_game import NativeGame
 
 if TYPE_CHECKING:
     from .position import Position
@@ -57,7 +58,7 @@ def dead_marks(pos: "Position", among: int = -1) -> int:
     never comes back (an army out stays out; without captures to hand a
     hand only shrinks), so a dead mark can be dropped for good.
     """
-    g = pos.game
+    g: NativeGame = pos.game
     marks = pos.unmoved
     live = 0
     rest = marks & among
@@ -89,7 +90,7 @@ def inert_marks(pos: "Position") -> int:
     """The marks of ``pos.unmoved`` whose piece has first-move patterns of its own and castles with
     nothing: such a mark lives as long as its piece stays (unless its army leaves the game) and no
     other mark depends on it."""
-    g = pos.game
+    g: NativeGame = pos.game
     found = 0
     for cell in marked_cells(pos.unmoved):
         code = ground(pos, cell)
@@ -102,9 +103,9 @@ def castling_partners(pos: "Position", king: int, army: int, marks: int, rules: 
     """The cells (a bit mask) of the marked rooks that ``army``'s king on ``king`` may still castle
     with by one of ``rules`` (default: every castling rule of the game), whatever stands between them
     or attacks the way."""
-    g = pos.game
+    g: NativeGame = pos.game
     if rules is None:
-        cells = g.castle_partner_mask(army, king)
+        cells = pos.game.castle_partner_mask(army, king)
     else:
         cells = 0
         for rule in rules:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
+
 from .attacks import attacked, royal_attacked, royal_cells
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ def next_turn(pos: Position, turn: int) -> tuple[int, int]:
     """The turn after ``turn`` that has an army in the game, and how many times the turn order
     wrapped round on the way there (a new move number each time). When every army is out, the
     next turn."""
-    g = pos.game
+    g: NativeGame = pos.game
     size = len(g.turn_order)
     step, wraps = turn, 0
     for _ in range(size):
@@ -57,7 +59,7 @@ def next_turn(pos: Position, turn: int) -> tuple[int, int]:
 def capture_score(pos: Position, army: int, captured: int, h: int) -> int:
     """``army`` captured a piece of code ``captured``: add its points (none for a piece of an army
     that is out); returns the hash."""
-    g = pos.game
+    g: NativeGame = pos.game
     points = g.points_of[captured]
     if points and not (pos.out >> g.code_army[captured]) & 1:
         h = add_score(pos, army, points, h)
@@ -66,7 +68,8 @@ def capture_score(pos: Position, army: int, captured: int, h: int) -> int:
 
 def add_score(pos: Position, army: int, points: int, h: int) -> int:
     """Add ``points`` to the score of ``army``; returns the hash."""
-    keys = pos.game.z_score[army]
+    g: NativeGame = pos.game
+    keys = g.z_score[army]
     old = pos.scores[army]
     new = old + points
     pos.scores = pos.scores[:army] + (new,) + pos.scores[army + 1:]
@@ -76,7 +79,7 @@ def add_score(pos: Position, army: int, points: int, h: int) -> int:
 def eliminate(pos: Position, special: tuple, h: int) -> int:
     """Play the ``out`` move ``special`` for the armies to move (before the turn passes): score the
     checkmate or stalemate (not a resignation) and put them out; returns the hash."""
-    g = pos.game
+    g: NativeGame = pos.game
     movers = pos.movers
     if special is OUT or len(special) == 1:
         mated = [k for a in movers if royal_attacked(pos, a) for k in royal_cells(pos, a)]
@@ -92,7 +95,7 @@ def eliminate(pos: Position, special: tuple, h: int) -> int:
 def _scorer(pos: Position, mated: list[int]) -> int | None:
     """The army an elimination scores for: the last army in play before the armies to move that
     attacks one of the ``mated`` royal cells, or, with none mated, the last army in play before."""
-    g = pos.game
+    g: NativeGame = pos.game
     size = len(g.turn_order)
     for back in range(1, size):
         for army in g.turn_armies[(pos.turn - back) % size]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.native_game import NativeGame
 from interpreter.compiler.stacking import MODALITIES, REMOVES, target_index
 
 if TYPE_CHECKING:
@@ -281,7 +282,8 @@ def removes_royal(pos: "Position", move, royals: set[int]) -> bool:
     frm, to, promo, special = move
     if to not in royals or special[0] != "st":
         return False
-    is_royal = pos.game.is_royal
+    g: NativeGame = pos.game
+    is_royal = g.is_royal
     removed = REMOVES[special[1]]
     if "top" in removed and is_royal[pos.board[to]]:
         return True
