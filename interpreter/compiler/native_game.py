@@ -13,7 +13,8 @@ class with annotations: nothing changes there.
 What this class is not: a second copy of anything. Its attributes are the
 Game's own, set where they always were (:class:`Game`'s compile and the
 ``compile_*`` functions it calls); a value of the wrong type for a slot is
-a ``TypeError`` where it is assigned, in the compiled build. Attributes
+a ``TypeError`` where it is assigned, in the compiled build. The attack tables of
+:class:`FoeTables`, which every check test and every pin walks, are compiled the same way. Attributes
 that hold compiled-in Python classes (the board, the armies, the stacking
 rules) are declared with their classes' types, which compiled code holds as
 plain objects; methods that compute stay on the Game (but :meth:`NativeGame.code`).
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from .game import Army
     from .promotions import InPlacePromotion
     from .stacking import Stacking
-    from .tables import FoeTables
+    from .tables import Chains, HopChains
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -161,3 +162,26 @@ class NativeGame:
     def code(self, kind: int, army: int) -> int:
         """The code of a piece of ``kind`` in ``army``."""
         return 1 + kind * len(self.armies) + army
+
+
+class FoeTables:
+    """The tables of :class:`~.tables.AttackTables` for several attacking armies at once, per attacked cell:
+    ``leap``, ``once``, ``lame``, ``ray`` and ``hop`` mean what they mean there, for a piece of any
+    of them. A walk along a chain that two armies share is made once (a rider of either army may
+    stand at its first occupied cell); chains that differ stay apart. ``slow`` attacks are not
+    included: they are found by generating moves (see :func:`interpreter.engine.attacks.attacked`).
+    """
+
+    leap: list[tuple]
+    once: list[tuple]
+    lame: list[tuple]
+    ray: list[Chains]
+    hop: list[HopChains]
+
+    def __init__(self, leap: list[tuple], once: list[tuple], lame: list[tuple], ray: list[Chains],
+                 hop: list[HopChains]) -> None:
+        self.leap, self.once, self.lame, self.ray, self.hop = leap, once, lame, ray, hop
+
+    def __reduce__(self) -> tuple[type[FoeTables], tuple]:
+        """Pickled (a stored game holds its tables) as the call that makes them again."""
+        return FoeTables, (self.leap, self.once, self.lame, self.ray, self.hop)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .board import table_identity
 from .budget import located, spend
+from .native_game import FoeTables
 
 if TYPE_CHECKING:
     from .game import Game
@@ -60,22 +61,6 @@ class AttackTables:
     stand_in: list[int]
     pin_safe: list[bool]
     ep: list[list[tuple]]
-
-
-@dataclass(frozen=True)
-class FoeTables:
-    """The tables of :class:`AttackTables` for several attacking armies at once, per attacked cell:
-    ``leap``, ``once``, ``lame``, ``ray`` and ``hop`` mean what they mean there, for a piece of any
-    of them. A walk along a chain that two armies share is made once (a rider of either army may
-    stand at its first occupied cell); chains that differ stay apart. ``slow`` attacks are not
-    included: they are found by generating moves (see :func:`interpreter.engine.attacks.attacked`).
-    """
-
-    leap: list[tuple]
-    once: list[tuple]
-    lame: list[tuple]
-    ray: list[Chains]
-    hop: list[HopChains]
 
 
 def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.compiler.native_game import NativeGame
+from interpreter.compiler.native_game import FoeTables, NativeGame
 from interpreter.compiler.stacking import CAPTURES
 
 from . import stacking
 from .moves import piece_moves
 
 if TYPE_CHECKING:
-    from interpreter.compiler.tables import FoeTables
-
     from .position import Position
 
 

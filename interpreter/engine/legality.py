@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.compiler.native_game import NativeGame
+from interpreter.compiler.native_game import FoeTables, NativeGame
 from interpreter.compiler.stacking import CAPTURES
-from interpreter.compiler.tables import FoeTables
 
 from . import stacking
 from .attacks import (checkers, gives_check, in_check, live_enemies, royal_attacked, royal_cells, royals_face,
