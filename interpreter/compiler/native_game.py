@@ -13,15 +13,18 @@ class with annotations: nothing changes there.
 What this class is not: a second copy of anything. Its attributes are the
 Game's own, set where they always were (:class:`Game`'s compile and the
 ``compile_*`` functions it calls); a value of the wrong type for a slot is
-a ``TypeError`` where it is assigned, in the compiled build. The attack tables of
-:class:`FoeTables`, which every check test and every pin walks, are compiled the same way. Attributes
-that hold compiled-in Python classes (the board, the armies, the stacking
-rules) are declared with their classes' types, which compiled code holds as
-plain objects; methods that compute stay on the Game (but :meth:`NativeGame.code`).
+a ``TypeError`` where it is assigned, in the compiled build. Attributes
+that hold instances of plain Python classes (the armies, the stacking and
+castling rules) are declared with those classes' types, which compiled
+code holds as plain objects; the board, the Spec and the methods that
+compute (but :meth:`NativeGame.code`) stay on the Game. The attack tables
+of :class:`FoeTables`, which every check test and every pin walks, are a
+compiled class of this module too.
 
 Pickling (stored games, :mod:`interpreter.loading.stored`): a slot is not in
 ``__dict__``, so :meth:`Game.__getstate__ <interpreter.compiler.game.Game.__getstate__>`
-adds the slots' values and ``__setstate__`` sets every entry by name.
+adds the slots' values and ``__setstate__`` sets every entry by name;
+:class:`FoeTables` pickles as the call that makes it.
 """
 
 from __future__ import annotations
