@@ -10,7 +10,6 @@ measures cold and warm starts.
 from __future__ import annotations
 
 import gc
-import json
 import multiprocessing
 import os
 import subprocess
