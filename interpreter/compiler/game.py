@@ -78,40 +78,12 @@ class Game(NativeGame):
     The attributes the engine reads at every move are declared by its compiled base class
     (:class:`~.native_game.NativeGame`); the rest are ordinary attributes."""
 
-    # Hands and drops, set by :func:`~interpreter.compiler.drops.compile_drops`.
-    to_hand: bool
-    drops_demoted: bool
-    demote: list[int]
-    has_drops: bool
-    drop_cells: list
-    drop_conditions: list
-    drop_limits: list[list[tuple[int, int, list[int]]]]
-    drop_no_mate: list[bool]
-    drop_marks: list[frozenset[int] | None]
-    drop_marking: bool
-    must_drop: bool
-    both_colours: list[tuple[int, ...]]
-    dark_cells: frozenset[int]
+    # Set by the compile_* functions of other modules; those the engine reads at every move are
+    # declared by NativeGame (hands and drops: compiler.drops; gating: compiler.gating; points and
+    # armies out of the game: compiler.scoring; neutral pieces: compiler.neutral), the rest here.
     promotion_only: set[int]
-    # Gating, set by :func:`~interpreter.compiler.gating.compile_gating`.
-    gates: list[dict[int, tuple[int, ...]]]
-    gating: bool
-    gate_mask: int
     has_hands: bool
-    # Points and armies out of the game, set by :func:`~interpreter.compiler.scoring.compile_scoring`.
-    points_of: list[int]
-    mate_points: int
-    stalemate_points: int
-    eliminates: bool
-    scoring: bool
-    scores_captures: bool
-    z_score: list[list[int]]
-    z_out: list[int]
-    # Neutral pieces and the 'then move' phase, set by :mod:`~interpreter.compiler.neutral`.
-    neutral_army: int
     neutral_codes: dict[int, int]
-    army_sets: int
-    neutral_move: int | None
 
     def __init__(self, spec: S.VariantSpec, mode: str | None = None, options: dict[str, str] | None = None) -> None:
         generator = spec.board.generator

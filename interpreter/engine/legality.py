@@ -561,17 +561,16 @@ def _stack_safe_after(pos: Position, move: Move, army: int, royals: tuple[int, .
     g: NativeGame = pos.game
     if tag not in ("st", "sep", "castle", "castlock") or g.blast is not None or pos.deep is not None:
         return safe_after(pos, move, army)
-    game = pos.game
     board, under = pos.board, pos.under
     frm, to = move[0], move[1]
-    if (tag == "st" and move[3][1] != "capture-bottom" and not game.hostile[army][under[frm]]
+    if (tag == "st" and move[3][1] != "capture-bottom" and not g.hostile[army][under[frm]]
             and frm not in zone and to not in zone and zone.isdisjoint(royals)):
         # The mover ends on top of its new cell and frees no enemy piece: every royal piece stays
         # where it is or stands on one of the two cells, all outside every enemy reach.
         return True
     writes, _ = pos.castle_effects(move) if tag == "castle" else stacking.effects(pos, move)
     final = {c: (top, low) for c, top, low in writes}  # a cell written twice holds its last write
-    code_army, is_royal = game.code_army, game.is_royal
+    code_army, is_royal = g.code_army, g.is_royal
     enemies = live_enemies(pos, army)
     after = {k for k in royals if k not in final}
     after.update(c for c, (top, low) in final.items()
