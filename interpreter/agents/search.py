@@ -830,7 +830,8 @@ class Searcher:
     # ------------------------------------------------------------ quiescence
     def quiesce(self, pos: Position, alpha: int, beta: int, ply: int, qply: int, legal: list[Move] | None) -> int:
         """Captures and promotions only, standing pat on the evaluation unless in check (then every
-        move). ``legal``: the position's legal moves when the caller has them (it also asked the end
+        move; for a side in check without one, the moves the rules force on it, a royal piece
+        removed, searched as any other). ``legal``: the position's legal moves when the caller has them (it also asked the end
         rules then); None at the quiescence search's own nodes, which ask only the immediate ends."""
         side = self.side_of_turn[pos.turn]
         if qply:
@@ -880,7 +881,6 @@ class Searcher:
                 scores.append(2 * (64 * (victim + promo) - attacker) + (1 if victim and attacker > victim else 0))
             if not moves:
                 return best
-        side_of_turn = self.side_of_turn
         tried = 0
         count = len(moves)
         for i in range(count):
@@ -891,12 +891,7 @@ class Searcher:
             if check and not allowed(pos, move, guard):
                 continue
             tried += 1
-            self.make(pos, move, ply)
-            if side_of_turn[pos.turn] == side:
-                value = self.quiesce(pos, alpha, beta, ply + 1, qply + 1, None)
-            else:
-                value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, None)
-            pos.pop()
+            value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side)
             if value > best:
                 best = value
                 if value > alpha:
@@ -908,5 +903,22 @@ class Searcher:
             if not forced:
                 found = outcome(pos, [])
                 return self.terminal(found, ply, side) if found is not None else 0
-            return self.evaluate(pos, ply)
+            for move in forced:     # what the rules make a side without moves do (a royal piece removed)
+                value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side)
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if value >= beta:
+                            break
         return best
+
+    def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int, side: int) -> int:
+        """The quiescence score of ``move`` in ``pos`` for ``side`` (0: the root team), within (alpha, beta)."""
+        self.make(pos, move, ply)
+        if self.side_of_turn[pos.turn] == side:
+            value = self.quiesce(pos, alpha, beta, ply + 1, qply + 1, None)
+        else:
+            value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1, None)
+        pos.pop()
+        return value
