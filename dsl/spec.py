@@ -728,6 +728,7 @@ AI_WEIGHTS = {
     "royal": "each royal piece still on the board (in games that go on when one is lost)",
     "safety": "royal pieces whose neighbourhood enemy pieces bear on, net of the own pieces that defend it",
     "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop",
+    "activity": "the cells each piece reaches from where it stands, as the pieces in its way allow",
 }
 
 

@@ -38,6 +38,16 @@ A piece on a cell is worth (in centipawns):
   rank 240 with a queen of 9, on the fifth 46), scaled, as the royal pieces'
   endgame mobility, by how much of its army's material is gone. None in games with
   drops (a dropped piece stops any pawn) or where losing every piece wins;
+- ``activity``: a non-royal piece that moves and captures alike along lines
+  (:func:`~interpreter.agents.tables.lines`: not a pawn, not a hopper) gains
+  :data:`ACTIVITY` per cell it reaches on the real board (the empty cells
+  of each line up to the first piece, and that one if it may take it), less
+  :data:`ACTIVITY` per cell for half of what it reaches from the mean cell of
+  the empty board; a piece that reaches more than :data:`WIDE` cells on the
+  mean gains less per cell (by the square root of the ratio), so that a
+  queen's many cells do not outweigh a knight's few. Computed afresh at every
+  evaluation, as the safety term; none in stacking games or where losing
+  every piece wins;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
@@ -78,6 +88,8 @@ POINTS = 100          # a point scored (``points``), as a pawn of value 1
 SAFETY = (0, 0, 50, 110, 180, 260, 340, 420, 500)
 ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never count as attackers
 RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term
+ACTIVITY = 5          # per cell a piece reaches on the real board (see the module docstring)
+WIDE = 8              # a piece that reaches more cells than this on the mean gains less per cell
 
 
 class Evaluation:
@@ -145,6 +157,8 @@ class Evaluation:
                     if moves is not None:
                         passed[code * n + c] = round(w["passed"] * PASSED * gain / moves ** 1.5)
                     span[code * n + c], threat[code * n + c] = passer.span[c], passer.threat[c]
+        activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
+        line_table, per_cell, baseline = activity_tables(game, activity)
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
                            [v for row in self.square for v in row],
                            [v for row in self.royal_square for v in (row or [0] * n)],
@@ -153,7 +167,9 @@ class Evaluation:
                            list(game.is_royal), ring_table(game, reaches) if self.safety else b"",
                            self.safety, [v >= ATTACKER for v in self.values],
                            [p is not None for p in found], passed, span, threat,
-                           [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)])
+                           [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
+                           line_table, per_cell, baseline,
+                           [h for army in range(len(game.armies)) for h in game.hostile[army]])
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -166,6 +182,30 @@ class Evaluation:
     def relative(self, pos, team: int) -> int:
         """``team``'s score minus the mean score of the other teams."""
         return self.terms.relative(pos, self.terms.sums(pos), team)
+
+
+def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], list[int]]:
+    """The ``activity`` term's tables, with its ``weight``: per ``code * n + cell``, the
+    :func:`tables.lines` of a piece of ``code`` there, flat (each line's length, then its cells);
+    per code, what a reached cell is worth and the baseline taken off a piece, both in sixteenths
+    of a centipawn. All empty (no term) when the weight is 0 or no piece has lines."""
+    if not weight:
+        return [], [], []
+    n = game.n
+    flat: list[list[int]] = [[] for _ in range(game.ncodes * n)]
+    per_cell, baseline = [0] * game.ncodes, [0] * game.ncodes
+    for code in range(1, game.ncodes):
+        if game.is_royal[code]:
+            continue
+        found = tables.lines(game, code)
+        mean = sum(len(line) for cell_lines in found for line in cell_lines) / n
+        if not mean:
+            continue
+        for cell, cell_lines in enumerate(found):
+            flat[code * n + cell] = [v for line in cell_lines for v in (len(line), *line)]
+        worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
+        per_cell[code], baseline[code] = round(worth), round(worth * mean / 2)
+    return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
 
 
 def ring_table(game, reaches: list) -> bytes:

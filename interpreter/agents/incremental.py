@@ -48,7 +48,8 @@ class Terms:
                  start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int,
                  is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool],
                  passer: list[bool], passed: list[int], span: list[int], threat: list[int],
-                 pawn_keys: list[int]) -> None:
+                 pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
+                 hostile: list[bool]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -73,6 +74,11 @@ class Terms:
         self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
         self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
         self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
+        self.lines = lines                # per code * n + cell: its lines, flat (each one's length, then its cells)
+        self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
+        self.baseline = baseline          # per code: what is taken off each piece, in the same unit
+        self.has_activity = bool(per_cell)
+        self.hostile = hostile            # per army * codes + code: may that army take a piece of code
         # Per slot: a pawn key and the passed sums of its placement, replaced whole (threads share it).
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
 
@@ -210,11 +216,14 @@ class Terms:
         games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring else None
+        active = self.activity(pos) if self.has_activity else None
         out: list[int] = []
         for army in range(self.armies):
             score = sums[army]
             if danger is not None:
                 score -= danger[army]
+            if active is not None:
+                score += active[army]
             r = sums[2 * sets + army]
             p = sums[3 * sets + army]
             if r or p:
@@ -223,6 +232,41 @@ class Terms:
             if self.point:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)
+        return out
+
+    def activity(self, pos: Position) -> list[int]:
+        """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
+        lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
+        one when the army may take it) times :attr:`per_cell`, less :attr:`baseline`."""
+        n, board, lines, per_cell, baseline, hostile = self.n, pos.board, self.lines, self.per_cell, self.baseline, self.hostile
+        codes = len(per_cell)
+        out = [0] * self.armies
+        for army in range(self.armies):
+            row = army * codes
+            total = 0
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                worth = per_cell[code]
+                if not worth:
+                    continue
+                flat = lines[code * n + cell]
+                reached = 0
+                k = 0
+                size = len(flat)
+                while k < size:
+                    end = k + 1 + flat[k]
+                    k += 1
+                    while k < end:
+                        other = board[flat[k]]
+                        if other:
+                            if hostile[row + other]:
+                                reached += 1
+                            break
+                        reached += 1
+                        k += 1
+                    k = end
+                total += worth * reached - baseline[code]
+            out[army] = total // 16
         return out
 
     def danger(self, pos: Position, sums: Sums) -> list[int]:

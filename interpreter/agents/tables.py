@@ -14,7 +14,9 @@ castling or once-per-game rights):
   pieces (a hill, a goal rank, a cockpit), read from the end conditions;
 - :func:`passers` -- for the pieces whose every move brings them nearer
   their promotion (pawns), the cells on their way and the cells an enemy
-  one could stop them from: what makes a piece *passed*.
+  one could stop them from: what makes a piece *passed*;
+- :func:`lines` -- per code and cell, the lines along which a piece moves
+  and captures alike, which the ``activity`` term walks on the real board.
 
 The value estimate follows the idea of Sjaak II and Fairy-Stockfish (a
 piece is worth about what it can reach): a piece without ``value`` gets
@@ -263,6 +265,39 @@ def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[
         if dist[c] is not None and (ahead[c] >> c) & 1:
             return None
     return ahead
+
+
+def lines(game, code: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Per cell, the lines along which a piece of ``code`` standing there moves and captures alike:
+    each a tuple of cells, nearest first, where a piece on one cell blocks the cells after it; a
+    leap is a line of one cell. Read from the movement atoms that both move and capture, from any
+    state of the piece (not ``unmoved``, ``once``, ``en passant``, ``if not in_check``, royal-only,
+    hopping or on a stack's upper level), within their ``from`` cells; a line stops at the first
+    cell outside the atom's ``to`` cells. A lame leap counts as a leap (what blocks it is left
+    out). A line that begins another one is dropped. Cells where the piece has none: ``()``."""
+    found: list[set[tuple[int, ...]]] = [set() for _ in range(game.n)]
+    for atom in game.atoms[code]:
+        if (not (atom.quiet and atom.capture) or atom.kind not in ("leap", "ride") or atom.hop or atom.unmoved
+                or atom.once or atom.en_passant or atom.unchecked or atom.royal_only or atom.level == "upper"):
+            continue
+        for cell in range(game.n):
+            if atom.from_cells is not None and cell not in atom.from_cells:
+                continue
+            ways = [[to] for to, _ in atom.leaps[cell]] if atom.kind == "leap" else atom.rays[cell]
+            for way in ways:
+                line = []
+                for to in way:
+                    if atom.to_cells is not None and to not in atom.to_cells:
+                        break
+                    line.append(to)
+                if line:
+                    found[cell].add(tuple(line))
+    out = []
+    for cell_lines in found:
+        kept = [line for line in cell_lines
+                if not any(len(other) > len(line) and other[:len(line)] == line for other in cell_lines)]
+        out.append(tuple(sorted(kept)))
+    return out
 
 
 def _attacks_from(game, code: int) -> list[int]:
