@@ -200,9 +200,11 @@ def test_a_program_that_is_no_xboard_engine_fails_to_start(chess, monkeypatch):
 def test_our_own_xboard_engine_plays_a_short_game(variant):
     # Xiangqi has ten ranks (XBoard names them from 0) and Capablanca ten files.
     result, sans, stats = short_game(variant, f"xboard:{OURS}:nodes=300")
-    assert result is None or result.rule != FORFEIT, result.describe(load_game(variant))
+    game = load_game(variant)
+    assert result is None or result.rule != FORFEIT, result.describe(game)
     assert len(sans) >= 24 or result is not None
-    assert stats[0].moves >= 6
+    won = result is not None and game.turn_order[0] in result.winners   # a quick mate of the random player
+    assert stats[0].moves >= 6 or (won and stats[0].moves >= 3)
 
 
 def test_fairy_stockfish_over_xboard_keeps_its_own_clock(chess):

@@ -15,7 +15,6 @@ from typing import Callable
 
 from dsl import limits as L
 from dsl.errors import UsageError, clip
-from dsl.spec import AI_WEIGHTS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -254,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tune", help="fit the computer's evaluation weights to self-play games (Texel's method)",
                        description="Play self-play games of a variant (or read --from), take their quiet positions, "
                                    "each labelled with its game's result, and fit the weights of the evaluation's "
-                                   "terms (the ai block: " + ", ".join(AI_WEIGHTS) + ") by "
+                                   "terms (the ai block's weights: see docs/agents.md) by "
                                    "Texel's method: the error between results and sigmoid(K * score), K first. "
                                    "Prints the weights beside the start weights with the error before and after, "
                                    "and writes a new rules file that extends the variant with an ai block of the "
