@@ -903,14 +903,9 @@ class Searcher:
             if not forced:
                 found = outcome(pos, [])
                 return self.terminal(found, ply, side) if found is not None else 0
-            for move in forced:     # what the rules make a side without moves do (a royal piece removed)
-                value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side)
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if value >= beta:
-                            break
+            # What the rules make a side without moves do (a royal piece removed), each move in the
+            # whole window (there are few): the best of them, a bound as any fail-soft score.
+            return max([self.quiesce_move(pos, move, alpha, beta, ply, qply, side) for move in forced])
         return best
 
     def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int, side: int) -> int:
