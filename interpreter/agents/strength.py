@@ -34,12 +34,13 @@ ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (2000, 40_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
-# The named levels' approximate Elo in chess. medium (1 s a move) was measured: 0.5/8 against Stockfish
-# 15.1 at UCI_Elo 2000 and 1 s a move, about 1530 [1508, 1920] on a loaded machine (about 10,000 nodes a
-# move there); easy's two plies are a few hundred nodes (the 1000 row); hard's five seconds are read
-# as 200 more than medium. The table above was measured against Stockfish at 0.1 s a move, where it
-# plays below its UCI_Elo: it is likely optimistic by a few hundred Elo at its top.
-NAMED_ELO = {"easy": 1000, "medium": 1550, "hard": 1750}
+# The named levels' approximate Elo in chess. medium (1 s a move) was measured against Stockfish 15.1 at
+# UCI_Elo 1800 and 1 s a move, 40 games each, another job on the other core: 1653 [1536, 1769] before the
+# evaluation's activity term, 1756 [1650, 1863] with it (bench/README.md); easy's two plies are a few
+# hundred nodes (the 1000 row); hard's five seconds are read as 200 more than medium. The table above was
+# measured against Stockfish at 0.1 s a move, before the activity term, where Stockfish plays below its
+# UCI_Elo: it is likely off by a few hundred Elo at its top.
+NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 1950}
 
 
 def elo_limits(elo: int) -> tuple[int, int]:

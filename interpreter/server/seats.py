@@ -29,7 +29,7 @@ from interpreter.agents.strength import NAMED_ELO
 from interpreter.compiler.game import Game
 
 HUMAN = "human"
-# Short enough for the page's side panel: "Computer medium, 1550 Elo" (approximate, in chess).
+# Short enough for the page's side panel: "Computer medium, 1750 Elo" (approximate, in chess).
 _STRENGTHS = sorted([(elo, f"ai:level={name}", f"Computer {name}, {elo} Elo") for name, elo in NAMED_ELO.items()]
                     + [(elo, f"ai:level={elo}", f"Computer, {elo} Elo") for elo in (1200, 1500)])
 KINDS = {"human": "Human", "random": "Random moves", **{kind: label for _, kind, label in _STRENGTHS}}
