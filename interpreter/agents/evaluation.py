@@ -42,10 +42,10 @@ A piece on a cell is worth (in centipawns):
   (:func:`~interpreter.agents.tables.lines`: not a pawn, not a hopper) gains
   :data:`ACTIVITY` per cell it reaches on the real board (the empty cells
   of each line up to the first piece, and that one if it may take it), less
-  :data:`ACTIVITY` per cell for half of what it reaches from the mean cell of
-  the empty board; a piece that reaches more than :data:`WIDE` cells on the
-  mean gains less per cell (by the square root of the ratio), so that a
-  queen's many cells do not outweigh a knight's few. Computed afresh at every
+  the same per cell for half of what it reaches from the mean cell of the
+  empty board; a piece that reaches more than :data:`WIDE` cells on the
+  mean gains less per cell, and loses less for that half (both by the square
+  root of the ratio), so that a queen's many cells do not outweigh a knight's few. Computed afresh at every
   evaluation, as the safety term; none in stacking games or where losing
   every piece wins;
 
@@ -169,7 +169,7 @@ class Evaluation:
                            [p is not None for p in found], passed, span, threat,
                            [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
                            line_table, per_cell, baseline,
-                           [h for army in range(len(game.armies)) for h in game.hostile[army]])
+                           [h for row in game.hostile for h in row])
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""

@@ -25,6 +25,12 @@ one, for a hand or not) or drops one changes a few table entries:
 any other move (castling, stacks, explosions, gating) gets them from
 scratch. Both give the same numbers (the contract tests compare them).
 
+Two terms are no sums: they depend on where every piece stands at once, so
+:meth:`Terms.scores` computes them from the board at each evaluation (the
+search remembers evaluations by hash): the royal pieces' safety
+(:meth:`Terms.danger`) and the pieces' activity along their lines
+(:meth:`Terms.activity`).
+
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
 """
 
@@ -74,7 +80,7 @@ class Terms:
         self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
         self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
         self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
-        self.lines = lines                # per code * n + cell: its lines, flat (each one's length, then its cells)
+        self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
         self.has_activity = bool(per_cell)
@@ -238,7 +244,8 @@ class Terms:
         """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
         lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
         one when the army may take it) times :attr:`per_cell`, less :attr:`baseline`."""
-        n, board, lines, per_cell, baseline, hostile = self.n, pos.board, self.lines, self.per_cell, self.baseline, self.hostile
+        n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
+        per_cell, baseline = self.per_cell, self.baseline
         codes = len(per_cell)
         out = [0] * self.armies
         for army in range(self.armies):

@@ -831,8 +831,9 @@ class Searcher:
     def quiesce(self, pos: Position, alpha: int, beta: int, ply: int, qply: int, legal: list[Move] | None) -> int:
         """Captures and promotions only, standing pat on the evaluation unless in check (then every
         move; for a side in check without one, the moves the rules force on it, a royal piece
-        removed, searched as any other). ``legal``: the position's legal moves when the caller has them (it also asked the end
-        rules then); None at the quiescence search's own nodes, which ask only the immediate ends."""
+        removed, searched as any other). ``legal``: the position's legal moves when the caller has
+        them (it also asked the end rules then); None at the quiescence search's own nodes, which
+        ask only the immediate ends."""
         side = self.side_of_turn[pos.turn]
         if qply:
             self.nodes += 1
@@ -908,8 +909,10 @@ class Searcher:
             return max([self.quiesce_move(pos, move, alpha, beta, ply, qply, side) for move in forced])
         return best
 
-    def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int, side: int) -> int:
-        """The quiescence score of ``move`` in ``pos`` for ``side`` (0: the root team), within (alpha, beta)."""
+    def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int,
+                     side: int) -> int:
+        """The quiescence score of ``move`` in ``pos`` for ``side`` (0: the root team), within
+        (alpha, beta): made, searched from the child's side and unmade."""
         self.make(pos, move, ply)
         if self.side_of_turn[pos.turn] == side:
             value = self.quiesce(pos, alpha, beta, ply + 1, qply + 1, None)
