@@ -4,10 +4,11 @@ A level of strength is a number of nodes a move and a noise added to the
 evaluation (centipawns, fixed per position: see
 :meth:`interpreter.agents.search.Searcher.evaluate`): the fewer nodes, the
 less the agent sees; the more noise, the more often it prefers a worse
-move. :data:`ELO_LEVELS` is the calibration: each row was measured in
-chess against Stockfish 15.1 with ``UCI_LimitStrength`` (see
-``bench/calibrate_levels.py`` and the table in docs/agents.md); between two
-rows the nodes are interpolated geometrically and the noise linearly.
+move. :data:`ELO_LEVELS` is the calibration: its rows were measured in
+chess against Stockfish 15.1 with ``UCI_LimitStrength`` at 1 s a move
+(``bench/stockfish_match.py --agent ai:level=ELO``; the table in
+docs/agents.md), the top two extrapolated; between two rows the nodes are
+interpolated geometrically and the noise linearly.
 
 Node counts make a level the same on every machine (a time limit would
 not), so a level's games can be replayed. In games other than chess the
@@ -21,26 +22,28 @@ import math
 from .base import Budget
 
 # (Elo, nodes a move, noise in centipawns), by Elo: the calibration (docs/agents.md). Measured against
-# Stockfish's UCI_Elo: 1,000 to 1,200 nodes with a noise of 70 to 80 played at about 1160, 100 nodes
-# with 250 below 1150, 10,000 nodes with 15 won every game against 1600 and 1350; the rows between
-# are interpolated, the top one extrapolated (four times the nodes for 200 Elo).
+# Stockfish 15.1's UCI_Elo at 1 s a move, 20 games a row (at 828dfbe): 2,000 nodes with a noise of 50 played at
+# about 1385, 4,000 with 30 at 1570, 10,000 with 15 at 1600, 40,000 without noise at 1711 (intervals of about
+# +-150); the rows below 1400 come from an earlier run against Stockfish at 0.1 s a move (1,200 nodes with 70 at
+# about 1160); the 1800 and 2000 rows are extrapolated from the measured ones, about 67 Elo per doubling of the
+# nodes.
 ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (800, 150, 200),
     (1000, 400, 120),
     (1200, 1_200, 70),
     (1400, 2_000, 50),
     (1600, 4_000, 30),
-    (1800, 10_000, 15),
-    (2000, 40_000, 0),
+    (1700, 40_000, 0),
+    (1800, 100_000, 0),
+    (2000, 800_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
 # The named levels' approximate Elo in chess. medium (1 s a move) was measured against Stockfish 15.1 at
 # UCI_Elo 1800 and 1 s a move, 40 games each, another job on the other core: 1653 [1536, 1769] before the
 # evaluation's activity term, 1756 [1650, 1863] with it (bench/README.md); easy's two plies are a few
-# hundred nodes (the 1000 row); hard's five seconds are read as 200 more than medium. The table above was
-# measured against Stockfish at 0.1 s a move, before the activity term, where Stockfish plays below its
-# UCI_Elo: it is likely off by a few hundred Elo at its top.
-NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 1950}
+# hundred nodes (the 1000 row); hard's five seconds are about 2.3 doublings of medium's nodes, read as
+# 150 Elo more by the slope of the table above.
+NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 1900}
 
 
 def elo_limits(elo: int) -> tuple[int, int]:
