@@ -216,7 +216,7 @@ def test_a_pawn_no_enemy_pawn_can_stop_is_passed():
 def test_pawns_are_the_pieces_that_never_come_back():
     """The passed term knows a pawn by its moves alone: a chess, Makruk or Superchess pawn is one;
     no other chess piece is; games with drops (Shogi, Crazyhouse) and antichess have no term, and
-    weight 0 turns it off."""
+    weight 0 turns it off (with the structure term's, which reads the same pawns)."""
     def kinds(variant, mode=None, weights=None):
         game = load_game(variant, mode)
         terms = (Evaluation(game, weights) if weights else evaluation_of(game)).terms
@@ -224,4 +224,32 @@ def test_pawns_are_the_pieces_that_never_come_back():
     assert kinds("chess") == {"Pawn"}
     assert kinds("makruk") == kinds("superchess", "4p") == {"Pawn"}
     assert kinds("shogi") == kinds("crazyhouse") == kinds("antichess") == set()
-    assert kinds("chess", weights={"passed": 0}) == set()
+    assert kinds("chess", weights={"passed": 0, "structure": 0}) == set()
+    assert kinds("chess", weights={"passed": 0}) == {"Pawn"}
+
+
+def _structure(game, fen: str, weights: dict[str, float] | None = None) -> list[int]:
+    """Every army's structure sum in ``fen``."""
+    ev = Evaluation(game, weights) if weights else evaluation_of(game)
+    sets = game.army_sets
+    return ev.terms.sums(position_from_fen(game, fen))[4 * sets:5 * sets]
+
+
+def test_doubled_and_isolated_pawns_cost_their_army():
+    """A pawn behind a pawn of its army on its file pays DOUBLED of its value (the front one does
+    not); a pawn with no pawn of its army on a neighbouring file, ahead or behind, pays ISOLATED.
+    The files are found from the pawns' moves, so Black's pawns count the same way."""
+    from interpreter.agents.evaluation import DOUBLED, ISOLATED
+    game = load_game("chess")
+    value = evaluation_of(game).values[game.code(game.kind_index["Pawn"], 0)]
+    doubled, isolated = round(DOUBLED * value), round(ISOLATED * value)
+    assert doubled > 0 and isolated > 0
+    assert _structure(game, "4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1") == [0, 0]    # d2, e2, f2: neither
+    assert _structure(game, "4k3/8/8/8/8/8/P1P1PP1P/4K3 w - - 0 1")[0] == -3 * isolated   # a2, c2, h2
+    # c2 and c3 with d5: doubled once (c2), neither isolated (d5 is beside, ahead or not).
+    assert _structure(game, "4k3/8/8/3P4/8/2P5/2P5/4K3 w - - 0 1")[0] == -doubled
+    assert _structure(game, "4k3/8/8/8/8/2P5/2P5/4K3 w - - 0 1")[0] == -doubled - 2 * isolated
+    assert _structure(game, "4k3/2p5/2p5/8/8/8/8/4K3 w - - 0 1")[1] == -doubled - 2 * isolated
+    # Enemy pawns neither double nor support: a black pawn on d3 leaves c2 isolated.
+    assert _structure(game, "4k3/8/8/8/8/3p4/2P5/4K3 w - - 0 1") == [-isolated, -isolated]
+    assert _structure(game, "4k3/8/8/8/8/2P5/2P5/4K3 w - - 0 1", {"structure": 0}) == [0, 0]

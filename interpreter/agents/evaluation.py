@@ -14,7 +14,10 @@ A piece on a cell is worth (in centipawns):
   where it moves least);
 - ``promotion``: for a piece that promotes, :data:`PROMOTION` of its gain
   (best promotion's value minus its own) divided by the number of its
-  moves until it can make a promoting move, that one included;
+  moves until it can make a promoting move, that one included, less the
+  same on the cell where it is least (the farthest from promoting): a
+  pawn is worth its value where it starts, and the term is what it gains
+  by advancing (a chess pawn two moves from promoting 40, one move 100);
 - ``zone``: for a royal piece and each goal zone of the end rules (a hill,
   a goal rank, a cockpit), :data:`ZONE` times 2 / (moves to the zone + 1);
 - ``safety``: a royal piece's ring is its cell and the cells it reaches from
@@ -38,6 +41,13 @@ A piece on a cell is worth (in centipawns):
   rank 240 with a queen of 9, on the fifth 46), scaled, as the royal pieces'
   endgame mobility, by how much of its army's material is gone. None in games with
   drops (a dropped piece stops any pawn) or where losing every piece wins;
+- ``structure``: a pawn (as for ``passed``) with a pawn of its army on
+  its way (doubled: the one behind) loses :data:`DOUBLED` of its value; one
+  with no pawn of its kind and army beside its file (isolated: on no cell
+  from which one could attack a cell of its file, now or after moving on,
+  a chess pawn's neighbouring files) loses :data:`ISOLATED`. None where
+  there is no ``passed`` term (games with drops, or where losing every
+  piece wins);
 - ``activity``: a non-royal piece that moves and captures alike along lines
   (:func:`~interpreter.agents.tables.lines`: not a pawn, not a hopper) gains
   :data:`ACTIVITY` per cell it reaches on the real board (the empty cells
@@ -90,6 +100,8 @@ ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never cou
 RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term
 ACTIVITY = 5          # per cell a piece reaches on the real board (see the module docstring)
 WIDE = 8              # a piece that reaches more cells than this on the mean gains less per cell
+DOUBLED = 0.15        # share of its value a pawn with a pawn of its army on its way loses
+ISOLATED = 0.12       # share of its value a pawn with no pawn of its army beside its file loses
 
 
 class Evaluation:
@@ -127,10 +139,11 @@ class Evaluation:
             if any(reach.promotes):
                 dist = tables.distances(reach.targets, {c for c in range(n) if reach.promotes[c]})
                 best = max(reach.promotes)
-                for c in range(n):
-                    if dist[c] is not None:
-                        gain = reach.promotes[c] if dist[c] == 0 else best
-                        row[c] += w["promotion"] * PROMOTION * gain / (dist[c] + 1)
+                bonus = {c: PROMOTION * (reach.promotes[c] if dist[c] == 0 else best) / (d + 1)
+                         for c, d in enumerate(dist) if d is not None}
+                least = min(bonus.values())
+                for c, b in bonus.items():
+                    row[c] += w["promotion"] * (b - least)
             if royal:
                 for zone in zones:
                     dist = tables.distances(reach.targets, set(tables.zone_cells(game, zone, game.code_army[code])))
@@ -146,9 +159,10 @@ class Evaluation:
         n = game.n
         self.safety = ([round(w["safety"] * p) for p in SAFETY] if w["safety"] and scale > 0 and any(game.is_royal)
                        else [])
-        found = (tables.passers(game, reaches) if w["passed"] and scale > 0 and not game.has_drops
+        found = (tables.passers(game, reaches) if (w["passed"] or w["structure"]) and scale > 0 and not game.has_drops
                  else [None] * ncodes)
         passed, span, threat = [0] * (ncodes * n), [0] * (ncodes * n), [0] * (ncodes * n)
+        beside, doubled, isolated = [0] * (ncodes * n), [0] * ncodes, [0] * ncodes
         for code, passer in enumerate(found):
             if passer is not None:
                 gain = max(reaches[code].promotes)
@@ -157,6 +171,9 @@ class Evaluation:
                     if moves is not None:
                         passed[code * n + c] = round(w["passed"] * PASSED * gain / moves ** 1.5)
                     span[code * n + c], threat[code * n + c] = passer.span[c], passer.threat[c]
+                    beside[code * n + c] = passer.beside[c]
+                doubled[code] = round(w["structure"] * DOUBLED * self.values[code])
+                isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
         activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
         line_table, per_cell, baseline = activity_tables(game, activity)
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
@@ -169,7 +186,8 @@ class Evaluation:
                            [p is not None for p in found], passed, span, threat,
                            [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
                            line_table, per_cell, baseline,
-                           [h for row in game.hostile for h in row])
+                           [h for row in game.hostile for h in row],
+                           beside, doubled, isolated)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""

@@ -3,7 +3,7 @@
 :class:`~interpreter.agents.evaluation.Evaluation` compiles a game's tables
 once; this module holds them as flat lists (:class:`Terms`) and does the
 per-position arithmetic, the part a search repeats at every node. The
-score of an army is linear in its pieces but for two terms, so four sums
+score of an army is linear in its pieces but for a few terms, so five sums
 per army say everything (see :meth:`Terms.sums`):
 
 - ``square``: every piece on the board at its cell (value, mobility,
@@ -13,11 +13,16 @@ per army say everything (see :meth:`Terms.sums`):
 - ``royal``: the royal pieces' endgame mobility (:attr:`Terms.royal`), which
   :meth:`Terms.scores` scales by how much of the army's material is gone;
 - ``passed``: the bonus of the army's passed pawns (:attr:`Terms.passed`),
-  which depends on the enemy pawns too: it is kept as it was after a move
-  that moves, takes, makes or drops no pawn; after one that does, it is
-  read from a table of pawn placements seen before, by a key that the sums
-  carry (one more entry, after every army's four), or computed afresh
-  (:meth:`Terms.passed_into`) and put into that table.
+  which depends on the enemy pawns too, scaled as ``royal`` is;
+- ``structure``: what the army's doubled and isolated pawns cost it
+  (:attr:`Terms.doubled`, :attr:`Terms.isolated`), which depends on its
+  other pawns.
+
+The last two depend on the pawns alone: they are kept as they were after a
+move that moves, takes, makes or drops no pawn; after one that does, they
+are read from a table of pawn placements seen before, by a key that the
+sums carry (one more entry, after every army's five), or computed afresh
+(:meth:`Terms.pawns_into`) and put into that table.
 
 A move that carries one piece from a cell to another (and takes at most
 one, for a hand or not) or drops one changes a few table entries:
@@ -40,9 +45,10 @@ from interpreter.engine.moves import DROP, Move
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import locked_pieces
 
-# Per army set: square sums, material sums, royal sums, passed sums; then the pawns' key (4 * army_sets + 1 entries).
+# Per army set: square sums, material sums, royal sums, passed sums, structure sums; then the pawns' key
+# (5 * army_sets + 1 entries).
 Sums = list[int]
-PAWN_BITS = 12      # the pawn placements whose passed sums are remembered: 2**PAWN_BITS
+PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
 
 
 class Terms:
@@ -55,7 +61,8 @@ class Terms:
                  is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool],
                  passer: list[bool], passed: list[int], span: list[int], threat: list[int],
                  pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
-                 hostile: list[bool]) -> None:
+                 hostile: list[bool], beside: list[int],
+                 doubled: list[int], isolated: list[int]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -74,18 +81,22 @@ class Terms:
         self.ring = ring                  # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
         self.safety = safety              # what a royal piece costs by attackers net of defenders (empty: no term)
         self.strong = strong              # per code: worth enough to count as an attacker
-        self.passer = passer              # per code: a pawn (see tables.passers); all False: no passed term
+        self.passer = passer              # per code: a pawn (see tables.passers); all False: no pawn terms
         self.has_passers = any(passer)
         self.passed = passed              # per code * n + cell: a passed pawn's bonus there
         self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
         self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
+        self.beside = beside              # per code * n + cell: bit mask of the cells beside its file
+        self.doubled = doubled            # per code: what a pawn with one of its army's on its way costs
+        self.isolated = isolated          # per code: what a pawn with none of its code beside its file costs
         self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
         self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
         self.has_activity = bool(per_cell)
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
-        # Per slot: a pawn key and the passed sums of its placement, replaced whole (threads share it).
+        # Per slot: a pawn key and the passed and structure sums of its placement (one list, passed first),
+        # replaced whole (threads share it).
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
 
     def sums(self, pos: Position) -> Sums:
@@ -93,7 +104,7 @@ class Terms:
         n, sets = self.n, self.army_sets
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
         board = pos.board
-        out = [0] * (4 * sets + 1)
+        out = [0] * (5 * sets + 1)
         for army in range(sets):
             s = m = r = 0
             for cell in pos.cells_of[army]:
@@ -118,30 +129,36 @@ class Terms:
                 out[a] += count * self.hand[code]
                 out[sets + a] += count * value[code]
         if self.has_passers:
-            self.passed_into(pos, out)
+            self.pawns_into(pos, out)
         return out
 
-    def passed_into(self, pos: Position, out: Sums) -> None:
-        """Write every army's passed sum into ``out``: the bonus of each of its pawns on the board
-        (a locked one is no pawn on the board) that no pawn of an army of another team stops (see
-        :func:`~interpreter.agents.tables.passers`); and the pawns' key."""
+    def pawns_into(self, pos: Position, out: Sums) -> None:
+        """Write every army's passed and structure sums into ``out``, and the pawns' key. Passed:
+        the bonus of each of its pawns on the board (a locked one is no pawn on the board) that no
+        pawn of an army of another team stops (see :func:`~interpreter.agents.tables.passers`).
+        Structure: less :attr:`doubled` for each pawn with a pawn of its army on its way, less
+        :attr:`isolated` for each with none of its army's pawns of its code beside its file."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
         teams = self.teams
         stops = [0] * teams                 # per team: where its pawns stop enemy pawns
+        own = [0] * (self.armies * len(passer))   # per army and code: the cells of its pawns
         pawns: list[int] = []               # army, then code * n + cell, per pawn
         key = 0
         for army in range(self.armies):
             out[3 * sets + army] = 0
+            out[4 * sets + army] = 0
             team = team_of[army]
             for cell in pos.cells_of[army]:
                 code = board[cell]
                 if passer[code]:
                     i = code * n + cell
                     stops[team] |= threat[i]
+                    own[army * len(passer) + code] |= 1 << cell
                     key ^= self.pawn_keys[i]
                     pawns.append(army)
                     pawns.append(i)
-        out[4 * sets] = key
+        out[5 * sets] = key
+        codes = len(passer)
         for k in range(0, len(pawns), 2):
             army, i = pawns[k], pawns[k + 1]
             team = team_of[army]
@@ -151,21 +168,32 @@ class Terms:
                     enemy |= stops[other]
             if not enemy & self.span[i]:
                 out[3 * sets + army] += self.passed[i]
+            code, cell = i // n, i % n
+            mine = 0
+            for other in range(codes):
+                if passer[other]:
+                    mine |= own[army * codes + other]
+            if mine & self.span[i] & ~(1 << cell):
+                out[4 * sets + army] -= self.doubled[code]
+            if not own[army * codes + code] & self.beside[i]:
+                out[4 * sets + army] -= self.isolated[code]
 
-    def passed_known(self, pos: Position, out: Sums) -> None:
-        """Write every army's passed sum into ``out``, whose pawns' key is that of ``pos``: from the
-        table when the placement was seen before, else from :meth:`passed_into` (then remembered)."""
+    def pawns_known(self, pos: Position, out: Sums) -> None:
+        """Write every army's passed and structure sums into ``out``, whose pawns' key is that of
+        ``pos``: from the table when the placement was seen before, else from :meth:`pawns_into`
+        (then remembered)."""
         sets, armies = self.army_sets, self.armies
-        key = out[4 * sets]
+        key = out[5 * sets]
         slot = key & ((1 << PAWN_BITS) - 1)
         entry = self.pawn_table[slot]
         if entry is not None and entry[0] == key:
             known = entry[1]
             for army in range(armies):
                 out[3 * sets + army] = known[army]
+                out[4 * sets + army] = known[armies + army]
             return
-        self.passed_into(pos, out)
-        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies])
+        self.pawns_into(pos, out)
+        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies])
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``)."""
@@ -177,8 +205,8 @@ class Terms:
             out[a] += self.square[i] - self.hand[code]
             out[2 * self.army_sets + a] += self.royal[i]
             if self.passer[code]:
-                out[4 * self.army_sets] ^= self.pawn_keys[i]
-                self.passed_known(pos, out)
+                out[5 * self.army_sets] ^= self.pawn_keys[i]
+                self.pawns_known(pos, out)
             return out
         step = pos.last_step()
         if step is None:
@@ -211,13 +239,13 @@ class Terms:
             out[sets + h] += value[hand_code]
         if self.has_passers and (self.passer[piece] or self.passer[new] or self.passer[captured]):
             pawn_keys = self.pawn_keys
-            out[4 * sets] ^= pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
-            self.passed_known(pos, out)
+            out[5 * sets] ^= pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
+            self.pawns_known(pos, out)
         return out
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
-        """The score of every army (centipawns, higher is better for it) from its sums: the squares,
-        plus the royal pieces' endgame term and the passed pawns' bonus, both scaled by the share of
+        """The score of every army (centipawns, higher is better for it) from its sums: the squares
+        and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus, both scaled by the share of
         its starting material gone; in
         games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
@@ -225,7 +253,7 @@ class Terms:
         active = self.activity(pos) if self.has_activity else None
         out: list[int] = []
         for army in range(self.armies):
-            score = sums[army]
+            score = sums[army] + sums[4 * sets + army]
             if danger is not None:
                 score -= danger[army]
             if active is not None:

@@ -199,11 +199,15 @@ class Passer:
     cell, as bit masks of cells (bit ``c`` for cell ``c``): ``span``, the cell and every cell it
     could move on to (its way to promotion); ``threat``, the cell and the cells it could move on
     to, with every cell it attacks from any of them on the empty board (where it would stop an
-    enemy passer); ``moves``, the moves it needs to promote (None where it never does)."""
+    enemy passer); ``moves``, the moves it needs to promote (None where it never does);
+    ``beside``, the cells off its file (its way and the cells from which it could come) from
+    which a piece of the same code could attack a cell of that file, now or after moving on
+    (a chess pawn's neighbouring files): with none of its own there, it is *isolated*."""
 
     span: tuple[int, ...]
     threat: tuple[int, ...]
     moves: tuple[int | None, ...]
+    beside: tuple[int, ...]
 
 
 def passers(game, reaches: list) -> list[Passer | None]:
@@ -240,9 +244,37 @@ def passers(game, reaches: list) -> list[Passer | None]:
                 mask |= hits[low.bit_length() - 1]
                 rest ^= low
             threat.append(cells | mask)
-        out.append(Passer(tuple((1 << c) | ahead[c] for c in range(n)), tuple(threat),
-                          tuple(None if d is None else d + 1 for d in dist)))
+        span = [(1 << c) | ahead[c] for c in range(n)]
+        out.append(Passer(tuple(span), tuple(threat), tuple(None if d is None else d + 1 for d in dist),
+                          _beside(span, threat)))
     return out
+
+
+def _beside(span: list[int], threat: list[int]) -> tuple[int, ...]:
+    """Per cell, :attr:`Passer.beside` from the ``span`` and ``threat`` masks of each cell."""
+    n = len(span)
+    files = list(span)                # a cell's file: its way, and every cell whose way passes it
+    near = [0] * n                    # per cell: where a pawn could come to attack it from
+    for x in range(n):
+        rest = span[x] & ~(1 << x)
+        while rest:
+            low = rest & -rest
+            files[low.bit_length() - 1] |= 1 << x
+            rest ^= low
+        rest = threat[x] & ~span[x]
+        while rest:
+            low = rest & -rest
+            near[low.bit_length() - 1] |= 1 << x
+            rest ^= low
+    out = []
+    for c in range(n):
+        mask, rest = 0, files[c]
+        while rest:
+            low = rest & -rest
+            mask |= near[low.bit_length() - 1]
+            rest ^= low
+        out.append(mask & ~files[c])
+    return tuple(out)
 
 
 def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[int] | None:
