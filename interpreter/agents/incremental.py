@@ -140,8 +140,10 @@ class Terms:
         :attr:`isolated` for each with none of its army's pawns of its code beside its file."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
         teams = self.teams
+        codes = len(passer)
         stops = [0] * teams                 # per team: where its pawns stop enemy pawns
-        own = [0] * (self.armies * len(passer))   # per army and code: the cells of its pawns
+        own = [0] * (self.armies * codes)   # per army and code: the cells of its pawns
+        mine = [0] * self.armies            # per army: the cells of all its pawns
         pawns: list[int] = []               # army, then code * n + cell, per pawn
         key = 0
         for army in range(self.armies):
@@ -153,12 +155,12 @@ class Terms:
                 if passer[code]:
                     i = code * n + cell
                     stops[team] |= threat[i]
-                    own[army * len(passer) + code] |= 1 << cell
+                    own[army * codes + code] |= 1 << cell
+                    mine[army] |= 1 << cell
                     key ^= self.pawn_keys[i]
                     pawns.append(army)
                     pawns.append(i)
         out[5 * sets] = key
-        codes = len(passer)
         for k in range(0, len(pawns), 2):
             army, i = pawns[k], pawns[k + 1]
             team = team_of[army]
@@ -169,11 +171,7 @@ class Terms:
             if not enemy & self.span[i]:
                 out[3 * sets + army] += self.passed[i]
             code, cell = i // n, i % n
-            mine = 0
-            for other in range(codes):
-                if passer[other]:
-                    mine |= own[army * codes + other]
-            if mine & self.span[i] & ~(1 << cell):
+            if mine[army] & self.span[i] & ~(1 << cell):
                 out[4 * sets + army] -= self.doubled[code]
             if not own[army * codes + code] & self.beside[i]:
                 out[4 * sets + army] -= self.isolated[code]
@@ -245,9 +243,9 @@ class Terms:
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every army (centipawns, higher is better for it) from its sums: the squares
-        and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus, both scaled by the share of
-        its starting material gone; in
-        games that score, the points, and nothing else for an army out of the game."""
+        and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus,
+        both scaled by the share of its starting material gone; in games that score, the points,
+        and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring else None
         active = self.activity(pos) if self.has_activity else None
