@@ -37,6 +37,7 @@ from dsl import spec as S
 
 from interpreter.engine.generation import pseudo_legal_moves
 from interpreter.engine.position import Position
+from interpreter.engine.rights import marked_cells
 
 PAWN = 100                 # centipawns per unit of a piece's ``value``
 DEFAULT_RATIO = 0.38       # value per cell of mobility: orthodox chess pieces on 8x8 (Q 9/22.75, R 5/14, ...)
@@ -235,16 +236,8 @@ def passers(game, reaches: list) -> list[Passer | None]:
             out.append(None)
             continue
         hits = _attacks_from(game, code)
-        threat = []
-        for c in range(n):
-            cells, mask = (1 << c) | ahead[c], 0
-            rest = cells
-            while rest:
-                low = rest & -rest
-                mask |= hits[low.bit_length() - 1]
-                rest ^= low
-            threat.append(cells | mask)
         span = [(1 << c) | ahead[c] for c in range(n)]
+        threat = [_union(cells, hits) | cells for cells in span]
         out.append(Passer(tuple(span), tuple(threat), tuple(None if d is None else d + 1 for d in dist),
                           _beside(span, threat)))
     return out
@@ -256,25 +249,19 @@ def _beside(span: list[int], threat: list[int]) -> tuple[int, ...]:
     files = list(span)                # a cell's file: its way, and every cell whose way passes it
     near = [0] * n                    # per cell: where a pawn could come to attack it from
     for x in range(n):
-        rest = span[x] & ~(1 << x)
-        while rest:
-            low = rest & -rest
-            files[low.bit_length() - 1] |= 1 << x
-            rest ^= low
-        rest = threat[x] & ~span[x]
-        while rest:
-            low = rest & -rest
-            near[low.bit_length() - 1] |= 1 << x
-            rest ^= low
-    out = []
-    for c in range(n):
-        mask, rest = 0, files[c]
-        while rest:
-            low = rest & -rest
-            mask |= near[low.bit_length() - 1]
-            rest ^= low
-        out.append(mask & ~files[c])
-    return tuple(out)
+        for cell in marked_cells(span[x] & ~(1 << x)):
+            files[cell] |= 1 << x
+        for cell in marked_cells(threat[x] & ~span[x]):
+            near[cell] |= 1 << x
+    return tuple(_union(files[c], near) & ~files[c] for c in range(n))
+
+
+def _union(cells: int, masks: list[int]) -> int:
+    """The union of ``masks[c]`` over the cells ``c`` of the bit mask ``cells``."""
+    out = 0
+    for cell in marked_cells(cells):
+        out |= masks[cell]
+    return out
 
 
 def _ahead(targets: tuple[frozenset[int], ...], dist: list[int | None]) -> list[int] | None:
