@@ -730,6 +730,7 @@ AI_WEIGHTS = {
     "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop",
     "activity": "the cells each piece reaches from where it stands, as the pieces in its way allow",
     "structure": "pawns with a pawn of their army on their way (doubled) or none beside their file (isolated), negatively",
+    "shelter": "royal pieces far from the centre, with pawns of their army around them, while the enemy has pieces",
 }
 
 

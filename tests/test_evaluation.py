@@ -160,17 +160,43 @@ def test_a_royal_piece_with_attackers_on_its_ring_costs_its_army():
     and weight 0 (or a game without royal pieces) leaves the term out."""
     from interpreter.agents.evaluation import SAFETY
     game = load_game("chess")
-    ev = evaluation_of(game)
+    ev = Evaluation(game, {"shelter": 0})
     pos = position_from_fen(game, "6k1/5ppp/8/8/8/2Q5/1B6/K5R1 w - - 0 1")
     sums = ev.terms.sums(pos)
     penalty = SAFETY[3] * 13 * sums[game.army_sets + 0] // (16 * ev.start_material[0])
     assert ev.terms.danger(pos, sums) == [0, penalty]
-    off = Evaluation(game, {"safety": 0})
+    off = Evaluation(game, {"safety": 0, "shelter": 0})
     assert not off.terms.ring and off.relative(pos, 0) == ev.relative(pos, 0) - penalty
     # Pawns bearing on the ring are not attackers: a white pawn storm on f6/h6 alone costs nothing.
     storm = position_from_fen(game, "6k1/8/5P1P/8/8/8/8/K7 w - - 0 1")
     assert ev.terms.danger(storm, ev.terms.sums(storm)) == [0, 0]
     assert not evaluation_of(load_game("antichess")).terms.ring
+
+
+def test_a_royal_piece_far_from_the_centre_behind_its_pawns_is_sheltered():
+    """The shelter term alone: a chess king is worth more on g1 than on e1, and more on e1 than
+    on e2 (its mean distance to the board's cells, in king moves); each pawn of its army on its
+    ring adds SHELTER, up to SHIELD of them (a fourth, an enemy pawn, a piece add nothing); all
+    scaled by the enemies' material left. A Xiangqi general, which cannot leave its palace, has
+    no distance part; weight 0 leaves the term out."""
+    from interpreter.agents.evaluation import SHELTER, SHIELD
+    game = load_game("chess")
+    ev = Evaluation(game, {"safety": 0})
+    n, king = game.n, game.board.index
+    code = next(c for c in range(1, game.ncodes) if game.is_royal[c] and game.code_army[c] == 0)
+    cover = [ev.terms.cover[code * n + king[c]] for c in ("g1", "e1", "e2", "d4")]
+    assert cover == sorted(cover, reverse=True) and cover[0] - cover[1] >= 15 and cover[3] < 0
+    pos = position_from_fen(game, "rnbq1rk1/8/8/8/8/8/4PPPP/6K1 w - - 0 1")   # e2 is not on g1's ring
+    sums = ev.terms.sums(pos)
+    own = -(cover[0] + SHIELD * SHELTER) * sums[game.army_sets + 1] // ev.start_material[1]
+    assert SHIELD == 3 and ev.terms.danger(pos, sums)[0] == own
+    bare = position_from_fen(game, "rnbq1rk1/8/8/8/8/8/4Np1N/6K1 w - - 0 1")
+    bare_sums = ev.terms.sums(bare)
+    assert ev.terms.danger(bare, bare_sums)[0] == -cover[0] * bare_sums[game.army_sets + 1] // ev.start_material[1]
+    assert ev.relative(bare, 0) < ev.relative(pos, 0)
+    assert not Evaluation(game, {"shelter": 0}).terms.has_shelter
+    xiangqi = evaluation_of(load_game("xiangqi"))
+    assert xiangqi.terms.has_shelter and not any(xiangqi.terms.cover)
 
 
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():
@@ -216,7 +242,7 @@ def test_a_pawn_no_enemy_pawn_can_stop_is_passed():
 def test_pawns_are_the_pieces_that_never_come_back():
     """The passed term knows a pawn by its moves alone: a chess, Makruk or Superchess pawn is one;
     no other chess piece is; games with drops (Shogi, Crazyhouse) and antichess have no term, and
-    weight 0 turns it off (with the structure term's, which reads the same pawns)."""
+    weight 0 turns it off (with the structure and shelter terms', which read the same pawns)."""
     def kinds(variant, mode=None, weights=None):
         game = load_game(variant, mode)
         terms = (Evaluation(game, weights) if weights else evaluation_of(game)).terms
@@ -224,7 +250,8 @@ def test_pawns_are_the_pieces_that_never_come_back():
     assert kinds("chess") == {"Pawn"}
     assert kinds("makruk") == kinds("superchess", "4p") == {"Pawn"}
     assert kinds("shogi") == kinds("crazyhouse") == kinds("antichess") == set()
-    assert kinds("chess", weights={"passed": 0, "structure": 0}) == set()
+    assert kinds("chess", weights={"passed": 0, "structure": 0, "shelter": 0}) == set()
+    assert kinds("chess", weights={"passed": 0, "structure": 0}) == {"Pawn"}
     assert kinds("chess", weights={"passed": 0}) == {"Pawn"}
 
 

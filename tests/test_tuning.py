@@ -27,7 +27,7 @@ from interpreter.notation.san import move_to_san
 from interpreter.notation.terms import captures
 
 TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "safety": 0.7,
-        "passed": 1.2, "activity": 0.9, "structure": 1.1}
+        "passed": 1.2, "activity": 0.9, "structure": 1.1, "shelter": 0.8}
 W = len(NAMES)   # the number of weights
 SMALL = ["gardner", "--seat", "greedy", "--max-plies", "80", "--jobs", "1"]
 
@@ -76,7 +76,7 @@ def test_the_hand_term_is_weighed_by_hand_and_material():
 
 def _synthetic(n: int, seed: int = 1) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50, 70, 60, 80)])
+    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50, 70, 60, 80, 80)])
 
 
 def test_the_fit_finds_known_weights_again():
@@ -100,12 +100,12 @@ def test_from_won_and_lost_games_the_fit_finds_the_weights_up_to_the_scale_k_fix
     """Results drawn as games are (1 or 0, with the known probabilities): K is fitted with the start
     weights, so only K times the weights is determined; a silent term keeps its start weight."""
     rng = np.random.default_rng(3)
-    terms = _synthetic(60000, seed=4)
+    terms = _synthetic(100000, seed=4)
     terms[:, NAMES.index("zone")] = 0.0
     true = np.array([TRUE[name] for name in NAMES])
     results = (rng.random(len(terms)) < texel.sigmoid(0.005 * terms @ texel.coefficient_vector(true))).astype(float)
-    found = texel.fit(terms[:30000], results[:30000], dict.fromkeys(NAMES, 1.0),
-                      held_out_terms=terms[30000:], held_out_results=results[30000:])
+    found = texel.fit(terms[:60000], results[:60000], dict.fromkeys(NAMES, 1.0),
+                      held_out_terms=terms[60000:], held_out_results=results[60000:])
     assert found.fixed == ("zone",) and found.weights["zone"] == 1.0
     fitted = found.k * texel.coefficient_vector(np.array([found.weights[name] for name in NAMES]))
     expected = 0.005 * texel.coefficient_vector(true)

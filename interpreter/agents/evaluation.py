@@ -33,6 +33,16 @@ A piece on a cell is worth (in centipawns):
   evaluation (it depends on where the royal pieces stand), and none when
   losing every piece wins, no army has a royal piece, or the table of rings
   (a byte per code, cell and royal cell) would pass :data:`RING_BYTES`;
+- ``shelter``: a royal piece gains :data:`HIDE` per move of its mean distance
+  (in its own moves on the empty board) to the board's cells above the mean
+  of that over the board (far from the centre, in a corner: a chess king
+  21 more on g1 than on e1, 30 less on e2), and :data:`SHELTER` per pawn
+  (as for ``passed``) of its army on its ring but its cell, up to
+  :data:`SHIELD` of them (f2, g2 and h2 for a king on g1); both scaled, as
+  the safety term, by the share of the enemies' starting material still on
+  the board. The distance part is left out for a royal piece whose moves do
+  not reach every cell (a general in its palace); computed at every
+  evaluation, with the safety term and where it is (but for its weight);
 - ``passed``: a pawn (a piece whose every move brings it nearer its
   promotion, :func:`~interpreter.agents.tables.passers`) that no enemy pawn
   stands in front of, could move in front of, or could take on its way is
@@ -100,6 +110,9 @@ ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never cou
 RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term
 ACTIVITY = 5          # per cell a piece reaches on the real board (see the module docstring)
 WIDE = 8              # a piece that reaches more cells than this on the mean gains less per cell
+HIDE = 50             # per move of a royal piece's mean distance to the board's cells above the board's mean
+SHELTER = 20          # per pawn of its army on a royal piece's ring
+SHIELD = 3            # the most pawns a ring counts
 DOUBLED = 0.15        # share of its value a pawn with a pawn of its army on its way loses
 ISOLATED = 0.12       # share of its value a pawn with no pawn of its army beside its file loses
 
@@ -157,10 +170,11 @@ class Evaluation:
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
         self.point = round(material * POINTS) if game.scoring else 0
         n = game.n
-        self.safety = ([round(w["safety"] * p) for p in SAFETY] if w["safety"] and scale > 0 and any(game.is_royal)
-                       else [])
-        found = (tables.passers(game, reaches) if (w["passed"] or w["structure"]) and scale > 0 and not game.has_drops
-                 else [None] * ncodes)
+        royal_terms = scale > 0 and any(game.is_royal) and game.ncodes * n * n <= RING_BYTES
+        self.safety = [round(w["safety"] * p) for p in SAFETY] if w["safety"] and royal_terms else []
+        cover, shield = shelter_tables(game, reaches, w["shelter"]) if w["shelter"] and royal_terms else ([], [])
+        found = (tables.passers(game, reaches)
+                 if (w["passed"] or w["structure"] or shield) and scale > 0 and not game.has_drops else [None] * ncodes)
         passed, span, threat = [0] * (ncodes * n), [0] * (ncodes * n), [0] * (ncodes * n)
         beside, doubled, isolated = [0] * (ncodes * n), [0] * ncodes, [0] * ncodes
         for code, passer in enumerate(found):
@@ -187,7 +201,7 @@ class Evaluation:
                            [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
                            line_table, per_cell, baseline,
                            [h for row in game.hostile for h in row],
-                           beside, doubled, isolated)
+                           beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -226,14 +240,50 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
     return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
 
 
+def shelter_tables(game, reaches: list, weight: float) -> tuple[list[int], list[list[int]]]:
+    """The ``shelter`` term's tables, with its ``weight``: per ``code * n + cell`` of a royal piece,
+    what its distance from the centre is worth there (:data:`HIDE`, see the module docstring) and
+    the cells of its ring but its own (where its army's pawns shelter it); empty for other codes.
+    ``reaches``: :func:`tables.reach` of every code. Codes whose moves are the same share one
+    computation of the distances (every army's king)."""
+    n = game.n
+    cover, shield = [0] * (game.ncodes * n), [[] for _ in range(game.ncodes * n)]
+    known: dict[tuple[frozenset[int], ...], list[int]] = {}
+    for code in range(1, game.ncodes):
+        if not game.is_royal[code]:
+            continue
+        targets = reaches[code].targets
+        if targets not in known:
+            known[targets] = _hiding(targets, weight)
+        for cell, worth in enumerate(known[targets]):
+            cover[code * n + cell] = worth
+            shield[code * n + cell] = sorted(targets[cell] - {cell})
+    return cover, shield
+
+
+def _hiding(targets: tuple[frozenset[int], ...], weight: float) -> list[int]:
+    """Per cell, :data:`HIDE` times ``weight`` times how many more moves along ``targets`` it takes
+    on the mean to come there from the board's cells than the mean over the cells; all 0 when
+    some cell cannot be reached from another (a palace)."""
+    n = len(targets)
+    means = []
+    for cell in range(n):
+        total = 0
+        for d in tables.distances(targets, {cell}):
+            if d is None:
+                return [0] * n
+            total += d
+        means.append(total / n)
+    overall = sum(means) / n
+    return [round(weight * HIDE * (m - overall)) for m in means]
+
+
 def ring_table(game, reaches: list) -> bytes:
     """Per ``(code * n + cell) * n + royal_cell``: 1 when a non-royal piece of ``code`` on ``cell``
     stands on or reaches (on the empty board) a cell of the ring of a royal piece on ``royal_cell``
-    (see the module docstring), else 0. ``reaches``: :func:`tables.reach` of every code. Empty when
-    the table would pass :data:`RING_BYTES` (the term is then left out)."""
+    (see the module docstring), else 0. ``reaches``: :func:`tables.reach` of every code. The
+    caller keeps it within :data:`RING_BYTES` (the terms of royal pieces are left out beyond)."""
     n = game.n
-    if game.ncodes * n * n > RING_BYTES:
-        return b""
     near: list[set[int]] = [set() for _ in range(n)]      # per cell: the royal cells whose ring holds it
     for code in range(1, game.ncodes):
         if game.is_royal[code]:

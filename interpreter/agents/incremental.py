@@ -32,7 +32,7 @@ scratch. Both give the same numbers (the contract tests compare them).
 
 Two terms are no sums: they depend on where every piece stands at once, so
 :meth:`Terms.scores` computes them from the board at each evaluation (the
-search remembers evaluations by hash): the royal pieces' safety
+search remembers evaluations by hash): the royal pieces' safety and shelter
 (:meth:`Terms.danger`) and the pieces' activity along their lines
 (:meth:`Terms.activity`).
 
@@ -62,7 +62,8 @@ class Terms:
                  passer: list[bool], passed: list[int], span: list[int], threat: list[int],
                  pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
                  hostile: list[bool], beside: list[int],
-                 doubled: list[int], isolated: list[int]) -> None:
+                 doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
+                 shelter: int, most_shelter: int) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -89,6 +90,11 @@ class Terms:
         self.beside = beside              # per code * n + cell: bit mask of the cells beside its file
         self.doubled = doubled            # per code: what a pawn with one of its army's on its way costs
         self.isolated = isolated          # per code: what a pawn with none of its code beside its file costs
+        self.cover = cover                # per code * n + cell of a royal piece: its distance from the centre's worth
+        self.shield = shield              # per code * n + cell of a royal piece: its ring's cells but its own
+        self.shelter = shelter            # per pawn of its army on a royal piece's ring (shield)
+        self.most_shelter = most_shelter  # the most pawns counted per royal piece
+        self.has_shelter = bool(cover)
         self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
         self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
@@ -247,7 +253,7 @@ class Terms:
         both scaled by the share of its starting material gone; in games that score, the points,
         and nothing else for an army out of the game."""
         sets = self.army_sets
-        danger = self.danger(pos, sums) if self.ring else None
+        danger = self.danger(pos, sums) if self.ring or self.has_shelter else None
         active = self.activity(pos) if self.has_activity else None
         out: list[int] = []
         for army in range(self.armies):
@@ -303,10 +309,12 @@ class Terms:
         return out
 
     def danger(self, pos: Position, sums: Sums) -> list[int]:
-        """Per army, what the safety term takes from it: :attr:`safety` of the number of enemy pieces
-        that count as attackers bearing on the rings of its royal pieces, less a sixteenth per own
-        piece that bears on them (at most half), times the share of the enemies' starting material
-        still theirs."""
+        """Per army, what the royal pieces' terms take from it: :attr:`safety` of the number of
+        enemy pieces that count as attackers bearing on the rings of its royal pieces, less a
+        sixteenth per own piece that bears on them (at most half), less the royal pieces'
+        shelter (:attr:`cover` of their cells, :attr:`shelter` per pawn of the army on their
+        :attr:`shield`, at most :attr:`most_shelter`), all times the share of the enemies'
+        starting material still theirs. Negative where the shelter outweighs the attackers."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
         # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
         royals: list[tuple[int, ...]] = []
@@ -315,36 +323,48 @@ class Terms:
                           else pos.royals[army])
         attackers = [0] * armies
         defenders = [0] * armies
-        for army in range(armies):
-            team = team_of[army]
-            for cell in pos.cells_of[army]:
-                code = board[cell]
-                if is_royal[code]:
-                    continue
-                base = (code * n + cell) * n
-                strong = self.strong[code]
-                for other in range(armies):
-                    own = team_of[other] == team
-                    if not own and not strong:
+        if ring:
+            for army in range(armies):
+                team = team_of[army]
+                for cell in pos.cells_of[army]:
+                    code = board[cell]
+                    if is_royal[code]:
                         continue
-                    for king in royals[other]:
-                        if ring[base + king]:
-                            if own:
-                                defenders[other] += 1
-                            else:
-                                attackers[other] += 1
+                    base = (code * n + cell) * n
+                    strong = self.strong[code]
+                    for other in range(armies):
+                        own = team_of[other] == team
+                        if not own and not strong:
+                            continue
+                        for king in royals[other]:
+                            if ring[base + king]:
+                                if own:
+                                    defenders[other] += 1
+                                else:
+                                    attackers[other] += 1
         out = [0] * armies
         last = len(self.safety) - 1
+        passer, code_army = self.passer, self.code_army
         for army in range(armies):
-            penalty = self.safety[min(attackers[army], last)]
-            if not penalty:
+            penalty = self.safety[min(attackers[army], last)] * (16 - min(defenders[army], 8)) if ring else 0
+            cover = 0
+            if self.has_shelter:
+                for king in royals[army]:
+                    i = board[king] * n + king
+                    pawns = 0
+                    for cell in self.shield[i]:
+                        other = board[cell]
+                        if other and passer[other] and code_army[other] == army:
+                            pawns += 1
+                    cover += self.cover[i] + self.shelter * min(pawns, self.most_shelter)
+            if not penalty and not cover:
                 continue
             left = start = 0
             for enemy in range(armies):
                 if team_of[enemy] != team_of[army]:
                     left += sums[self.army_sets + enemy]
                     start += self.start_material[enemy]
-            out[army] = penalty * (16 - min(defenders[army], 8)) * left // (16 * max(1, start))
+            out[army] = (penalty - 16 * cover) * left // (16 * max(1, start))
         return out
 
     def team_scores(self, pos: Position, sums: Sums) -> list[int]:

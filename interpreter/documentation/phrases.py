@@ -91,7 +91,7 @@ AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promoti
             "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
             "royal": "keeping royal pieces", "safety": "the royal pieces' safety",
             "passed": "passed pawns", "activity": "the cells the pieces reach where they stand",
-            "structure": "the pawns' structure"}
+            "structure": "the pawns' structure", "shelter": "the royal pieces' shelter"}
 BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
 SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
 
