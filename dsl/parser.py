@@ -98,10 +98,33 @@ def _keywords(expected: set[str]) -> list[str]:
     return words
 
 
+def _glued(err: UnexpectedToken) -> Token | None:
+    """The token read before the unexpected one when the two are one word that the lexer cut in
+    two: a keyword it accepted, then the rest of the word (``weight safetyy``: the term
+    ``safety``, then ``y``). The error is the whole word where the keyword stood."""
+    history = getattr(err, "token_history", None) or []
+    token = err.token
+    if not history or token.type == "$END":
+        return None
+    before = history[-1]
+    end = getattr(before, "end_pos", None)
+    if end is None or end != getattr(token, "start_pos", None):
+        return None
+    joint = str(before)[-1:] + str(token)[:1]
+    return before if len(joint) == 2 and all(c.isalnum() or c == "_" for c in joint) else None
+
+
 def _syntax_error(err: UnexpectedInput, path: str, text: str) -> RulesSyntaxError:
     line, column = err.line, err.column
     if isinstance(err, UnexpectedToken):
         token = err.token
+        before = _glued(err)
+        if before is not None:
+            word = _whole_word(text, before)
+            loc = Loc(path, before.line, before.column, before.column + len(word), text)
+            guess = suggest(word, _keywords({before.type}))
+            return RulesSyntaxError(f"unexpected '{word}'", loc, expected=_describe(before.type),
+                                    hint=f"did you mean '{guess}'?" if guess and guess != word else None)
         if token.type == "$END":
             lines = text.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1

@@ -41,6 +41,8 @@ CASES = [
     ("forget-forbid-unknown-rule", variant("\nforget forbid self-chek\n"),
      ["check", "{file}"], ["expected: one of 'giving-check', 'partner-check', 'royal-capture', 'royal-escape', "
                            "'self-check'", "did you mean 'self-check'"], "26:15"),
+    ("keyword-run-on", variant("\nai { weight safetyy 1 }\n"),      # the lexer reads 'safety', then 'y'
+     ["check", "{file}"], ["unexpected 'safetyy'", "expected: an evaluation term", "did you mean 'safety'"], "26:13"),
     ("unknown-direction", variant("\npiece Wazir { letter W move step nn }\n"),
      ["check", "{file}"], ["unknown direction 'nn'"], "26:29"),
     ("duplicate-letter", variant("\npiece Nightrider { betza \"NN\" }\n"),
