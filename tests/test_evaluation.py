@@ -177,8 +177,8 @@ def test_a_royal_piece_far_from_the_centre_behind_its_pawns_is_sheltered():
     """The shelter term alone: a chess king is worth more on g1 than on e1, and more on e1 than
     on e2 (its mean distance to the board's cells, in king moves); each pawn of its army on its
     ring adds SHELTER, up to SHIELD of them (a fourth, an enemy pawn, a piece add nothing); all
-    scaled by the enemies' material left. A Xiangqi general, which cannot leave its palace, has
-    no distance part; weight 0 leaves the term out."""
+    scaled by the enemies' material left. A Xiangqi general, which cannot leave its palace, and
+    a king that must reach the hill have no distance part; weight 0 leaves the term out."""
     from interpreter.agents.evaluation import SHELTER, SHIELD
     game = load_game("chess")
     ev = Evaluation(game, {"safety": 0})
@@ -195,8 +195,9 @@ def test_a_royal_piece_far_from_the_centre_behind_its_pawns_is_sheltered():
     assert ev.terms.danger(bare, bare_sums)[0] == -cover[0] * bare_sums[game.army_sets + 1] // ev.start_material[1]
     assert ev.relative(bare, 0) < ev.relative(pos, 0)
     assert not Evaluation(game, {"shelter": 0}).terms.has_shelter
-    xiangqi = evaluation_of(load_game("xiangqi"))
-    assert xiangqi.terms.has_shelter and not any(xiangqi.terms.cover)
+    for confined in ("xiangqi", "kingofthehill"):       # a palace; a goal zone the king must go to
+        terms = evaluation_of(load_game(confined)).terms
+        assert terms.has_shelter and not any(terms.cover) and any(terms.shield), confined
 
 
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():

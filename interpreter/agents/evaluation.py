@@ -41,8 +41,10 @@ A piece on a cell is worth (in centipawns):
   :data:`SHIELD` of them (f2, g2 and h2 for a king on g1); both scaled, as
   the safety term, by the share of the enemies' starting material still on
   the board. The distance part is left out for a royal piece whose moves do
-  not reach every cell (a general in its palace); computed at every
-  evaluation, with the safety term and where it is (but for its weight);
+  not reach every cell (a general in its palace), and in games where an end
+  rule sends the royal pieces to a goal zone (the ``zone`` term: a hill in
+  the centre); computed at every evaluation, with the safety term and where
+  it is (but for its weight);
 - ``passed``: a pawn (a piece whose every move brings it nearer its
   promotion, :func:`~interpreter.agents.tables.passers`) that no enemy pawn
   stands in front of, could move in front of, or could take on its way is
@@ -172,7 +174,8 @@ class Evaluation:
         n = game.n
         royal_terms = scale > 0 and any(game.is_royal) and game.ncodes * n * n <= RING_BYTES
         self.safety = [round(w["safety"] * p) for p in SAFETY] if w["safety"] and royal_terms else []
-        cover, shield = shelter_tables(game, reaches, w["shelter"]) if w["shelter"] and royal_terms else ([], [])
+        cover, shield = (shelter_tables(game, reaches, w["shelter"], hide=not zones) if w["shelter"] and royal_terms
+                         else ([], []))
         found = (tables.passers(game, reaches)
                  if (w["passed"] or w["structure"] or shield) and scale > 0 and not game.has_drops else [None] * ncodes)
         passed, span, threat = [0] * (ncodes * n), [0] * (ncodes * n), [0] * (ncodes * n)
@@ -240,12 +243,12 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
     return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
 
 
-def shelter_tables(game, reaches: list, weight: float) -> tuple[list[int], list[list[int]]]:
+def shelter_tables(game, reaches: list, weight: float, hide: bool) -> tuple[list[int], list[list[int]]]:
     """The ``shelter`` term's tables, with its ``weight``: per ``code * n + cell`` of a royal piece,
-    what its distance from the centre is worth there (:data:`HIDE`, see the module docstring) and
-    the cells of its ring but its own (where its army's pawns shelter it); empty for other codes.
-    ``reaches``: :func:`tables.reach` of every code. Codes whose moves are the same share one
-    computation of the distances (every army's king)."""
+    what its distance from the centre is worth there (:data:`HIDE`, see the module docstring; 0
+    everywhere unless ``hide``) and the cells of its ring but its own (where its army's pawns
+    shelter it); empty for other codes. ``reaches``: :func:`tables.reach` of every code. Codes
+    whose moves are the same share one computation of the distances (every army's king)."""
     n = game.n
     cover, shield = [0] * (game.ncodes * n), [[] for _ in range(game.ncodes * n)]
     known: dict[tuple[frozenset[int], ...], list[int]] = {}
@@ -254,7 +257,7 @@ def shelter_tables(game, reaches: list, weight: float) -> tuple[list[int], list[
             continue
         targets = reaches[code].targets
         if targets not in known:
-            known[targets] = _hiding(targets, weight)
+            known[targets] = _hiding(targets, weight) if hide else [0] * n
         for cell, worth in enumerate(known[targets]):
             cover[code * n + cell] = worth
             shield[code * n + cell] = sorted(targets[cell] - {cell})
