@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import threading
 import time
 from contextlib import aclosing
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from starlette.websockets import WebSocket, WebSocketDisconnect  # noqa: E402
 
 from interpreter.agents import SearchInfo  # noqa: E402
 from interpreter.server import app as app_module  # noqa: E402
@@ -201,6 +202,45 @@ def test_an_idle_socket_is_closed(monkeypatch):
                 socket.receive_json()
         client.app.state.store.close()
     assert closed.value.code == 1001 and closed.value.reason == "nothing happened for 0.2 seconds"
+
+
+def test_an_answer_on_its_way_when_the_game_leaves_is_dropped_not_a_traceback():
+    """The race the load run once met: the client's move is being played (in a worker thread) when the
+    game leaves and the states' task closes the socket. The answer is dropped, the socket closed once,
+    and the socket's service ends as if the client had left, with nothing for the server's log."""
+    session = new_session({"variant": "chess"}, pace=0.0)
+    sent, gone = [], threading.Event()
+
+    class Store:   # the move waits in its thread until the game has left
+        def get(self, ident: str):
+            gone.wait(10)
+            return session
+
+    async def receive() -> dict:   # the client connects and sends a move, then waits
+        if not sent:
+            return {"type": "websocket.connect"}
+        if len(sent) == 1:
+            return {"type": "websocket.receive", "text": json.dumps({"move": "e2e4", "id": 1})}
+        await asyncio.sleep(10)
+        return {"type": "websocket.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(json.loads(message["text"])["type"] if "text" in message else message["type"])
+        if message["type"] == "websocket.close":
+            gone.set()
+
+    def answer(err):
+        return 409, {"message": str(err)}
+
+    async def serve() -> None:
+        socket = WebSocket({"type": "websocket", "path": "/", "headers": []}, receive, send)
+        await socket.accept()
+        session.close()   # the game leaves: its states' task sends the state, then closes
+        await live.GameSockets(Store(), answer, lambda body: body["move"], 0.05)._serve(
+            live._Channel(socket), session, "gone")
+
+    asyncio.run(asyncio.wait_for(serve(), 10))
+    assert sent == ["websocket.accept", "state", "websocket.close"]
 
 
 def test_a_move_is_stored_before_its_ack(tmp_path):

@@ -227,15 +227,24 @@ class _Channel:
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.sending = asyncio.Lock()
+        self.closed = False
         self.shown: list[str] = []
         self.active = time.monotonic()
 
     async def send(self, text: str) -> None:
+        """Send ``text``; WebSocketDisconnect, as if the client had left, once either task closed the
+        socket (the game left while an answer was on its way: the answer has no one to go to)."""
         async with self.sending:
+            if self.closed:
+                raise WebSocketDisconnect(1000)
             await self.websocket.send_text(text)
 
     async def close(self, code: int, reason: str) -> None:
+        """Close with ``code`` and ``reason`` (clipped), once: a second close does nothing."""
         async with self.sending:
+            if self.closed:
+                return
+            self.closed = True
             try:
                 await self.websocket.close(code, clip(reason, 120))
             except (RuntimeError, WebSocketDisconnect):   # already closed by the client
