@@ -4,8 +4,9 @@ The agent runs iterative deepening over the node search of
 :mod:`interpreter.agents.search` (a principal-variation search with a
 quiescence search, the transposition table, move ordering, pruning and
 extensions: see there), with aspiration windows at the root, and manages
-the time: with a fixed time per move it starts no iteration once half of
-it is gone; with a game clock's budget (:func:`~interpreter.agents.clock.time_for_move`:
+the time: with a fixed time per move it searches until the time is up (the
+iteration cut short gives the best of the moves it finished, if it finished
+one); with a game clock's budget (:func:`~interpreter.agents.clock.time_for_move`:
 a deserved ``soft`` time within a hard ``time``) it stops near the soft
 time, later when the best move just changed.
 
@@ -46,7 +47,6 @@ ASPIRATION = 40             # half-width of the root window, in centipawns
 DEFAULT_BUDGET = Budget(time=1.0)
 UNSTABLE = 1.6              # the share of the soft time limit a search may use when its best move just changed
 NEXT_ITERATION = 0.55       # no new iteration once this share of the (scaled) soft limit is gone
-FIXED_TIME = 0.5            # with a fixed time per move: no new iteration once this share of it is gone
 
 
 class AlphaBeta(Agent):
@@ -105,11 +105,10 @@ class AlphaBeta(Agent):
         if len(legal) == 1:
             return SearchInfo(legal[0], searcher.evaluate_root(pos), (legal[0],), 0, 0, 1, time.perf_counter() - started)
         deadline = 0.0 if budget.time is None else started + budget.time
-        # When to start no new iteration: near the time a clock's move deserves (soft), or once half
-        # a fixed time per move is gone (the deadline cuts the iteration that runs over, keeping the
-        # best move it found).
-        last_start = (None if budget.time is None else NEXT_ITERATION * budget.soft if budget.soft is not None
-                      else FIXED_TIME * budget.time)
+        # When to start no new iteration: near the time a clock's move deserves (soft). A fixed time
+        # per move is all used: the deadline cuts the iteration that runs over, keeping the best move
+        # it found.
+        last_start = None if budget.soft is None else NEXT_ITERATION * budget.soft
         root_team = searcher.turn_team[pos.turn]
         nodes = min(budget.nodes or self.node_cap or 0, self.node_cap or budget.nodes or 0)
         searcher.start(pos, root_team, legal, nodes, deadline, stop)
