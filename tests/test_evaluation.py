@@ -200,6 +200,28 @@ def test_a_royal_piece_far_from_the_centre_behind_its_pawns_is_sheltered():
         assert terms.has_shelter and not any(terms.cover) and any(terms.shield), confined
 
 
+def test_a_king_that_may_castle_is_as_sheltered_as_where_castling_takes_it():
+    """The shield counts the pawns on the ring of the cell a castling would take the king to, while
+    king and rook may still castle there: with both castlings, 1. e4 and 1. d4 cost the shelter
+    nothing (f2, g2, h2 stand); once the rights are gone the king on e1 counts its own ring; with the
+    long castling alone, the ring of c1. Games without castling have no routes."""
+    from interpreter.agents.evaluation import SHELTER
+    game = load_game("chess")
+    ev = Evaluation(game, {"safety": 0})
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    moved = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR"
+
+    def shelter(board: str, rights: str) -> int:
+        pos = position_from_fen(game, f"{board} w {rights} - 0 1")
+        return ev.terms.danger(pos, ev.terms.sums(pos))[0]
+
+    assert shelter(moved, "KQkq") == shelter(start, "KQkq") == shelter(start, "-")
+    assert shelter(moved, "-") - shelter(start, "-") == 2 * SHELTER      # d2 and e2 were on e1's ring
+    assert shelter(moved, "Qkq") - shelter(moved, "KQkq") == SHELTER       # c1's ring keeps b2 and c2 alone
+    assert shelter(moved.replace("PPP2PPP", "2P2PPP"), "Qkq") == shelter(moved, "-")
+    assert not any(evaluation_of(load_game("shogi")).terms.routes)
+
+
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():
     """A Xiangqi general's ring is its palace steps: a chariot on the general's file bears on it
     from afar, on the empty board, whatever stands between."""

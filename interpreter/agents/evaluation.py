@@ -38,7 +38,10 @@ A piece on a cell is worth (in centipawns):
   of that over the board (far from the centre, in a corner: a chess king
   21 more on g1 than on e1, 30 less on e2), and :data:`SHELTER` per pawn
   (as for ``passed``) of its army on its ring but its cell, up to
-  :data:`SHIELD` of them (f2, g2 and h2 for a king on g1); both scaled, as
+  :data:`SHIELD` of them (f2, g2 and h2 for a king on g1), or, while it may
+  still castle, on the ring of the cell a castling takes it to if more are
+  there (a king on e1 that may castle short counts f2, g2 and h2, so that
+  its army's d- and e-pawns may advance); both scaled, as
   the safety term, by the share of the enemies' starting material still on
   the board. The distance part is left out for a royal piece whose moves do
   not reach every cell (a general in its palace), and in games where an end
@@ -191,6 +194,7 @@ class Evaluation:
                     beside[code * n + c] = passer.beside[c]
                 doubled[code] = round(w["structure"] * DOUBLED * self.values[code])
                 isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
+        routes, castle_rook = castle_routes(game) if shield else ([], [])
         activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
         line_table, per_cell, baseline = activity_tables(game, activity)
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
@@ -204,7 +208,8 @@ class Evaluation:
                            [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
                            line_table, per_cell, baseline,
                            [h for row in game.hostile for h in row],
-                           beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD)
+                           beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
+                           routes, castle_rook)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -262,6 +267,30 @@ def shelter_tables(game, reaches: list, weight: float, hide: bool) -> tuple[list
             cover[code * n + cell] = worth
             shield[code * n + cell] = sorted(targets[cell] - {cell})
     return cover, shield
+
+
+def castle_routes(game) -> tuple[list[list[int]], list[bool]]:
+    """Where the ``shelter`` term looks for a royal piece that may still castle: per ``code * n +
+    cell`` of an army's castling king, the castlings that take it from that cell to another, flat
+    (each one's rook cell, then the king's destination: g1 and c1 for a king on e1); and per code,
+    whether it is one of its army's castling rooks. Castlings that swap king and rook, or lift the
+    rook onto the king, move it nowhere new and are left out; all empty without castling."""
+    n = game.n
+    routes: list[list[int]] = [[] for _ in range(game.ncodes * n)]
+    for army, king in enumerate(game.castle_king_codes):
+        if king < 0:
+            continue
+        for rule in game.castle_rules:
+            allowed = rule.rook_cells[army] if rule.rook_cells else None
+            for cell in range(n) if not rule.swap else ():
+                for rook, to, *_ in rule.paths[cell]:
+                    if to != cell and (allowed is None or rook in allowed):
+                        routes[king * n + cell] += [rook, to]
+    if not any(routes):
+        return [], []
+    armies = len(game.armies)
+    return routes, [0 < code and game.code_army[code] < armies and code in game.castle_rook_codes[game.code_army[code]]
+                    for code in range(game.ncodes)]
 
 
 def _hiding(targets: tuple[frozenset[int], ...], weight: float) -> list[int]:

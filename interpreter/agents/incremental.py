@@ -63,7 +63,7 @@ class Terms:
                  pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
                  hostile: list[bool], beside: list[int],
                  doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
-                 shelter: int, most_shelter: int) -> None:
+                 shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -95,6 +95,8 @@ class Terms:
         self.shelter = shelter            # per pawn of its army on a royal piece's ring (shield)
         self.most_shelter = most_shelter  # the most pawns counted per royal piece
         self.has_shelter = bool(cover)
+        self.routes = routes              # per code * n + cell of a castling king: (rook cell, its destination) pairs, flat
+        self.castle_rook = castle_rook    # per code: one of its army's castling rooks
         self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
         self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
@@ -313,7 +315,8 @@ class Terms:
         enemy pieces that count as attackers bearing on the rings of its royal pieces, less a
         sixteenth per own piece that bears on them (at most half), less the royal pieces'
         shelter (:attr:`cover` of their cells, :attr:`shelter` per pawn of the army on their
-        :attr:`shield`, at most :attr:`most_shelter`), all times the share of the enemies'
+        :attr:`shield`, at most :attr:`most_shelter`; for a king that may still castle, on the
+        shield where a castling takes it if more are there: :attr:`routes`), all times the share of the enemies'
         starting material still theirs. Negative where the shelter outweighs the attackers."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
         # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
@@ -344,18 +347,22 @@ class Terms:
                                     attackers[other] += 1
         out = [0] * armies
         last = len(self.safety) - 1
-        passer, code_army = self.passer, self.code_army
+        code_army = self.code_army
         for army in range(armies):
             penalty = self.safety[min(attackers[army], last)] * (16 - min(defenders[army], 8)) if ring else 0
             cover = 0
             if self.has_shelter:
                 for king in royals[army]:
                     i = board[king] * n + king
-                    pawns = 0
-                    for cell in self.shield[i]:
-                        other = board[cell]
-                        if other and passer[other] and code_army[other] == army:
-                            pawns += 1
+                    pawns = self.shielding(board, self.shield[i], army)
+                    routes = self.routes[i] if self.routes else []
+                    if routes and (pos.unmoved >> king) & 1:
+                        # A king that may still castle is as sheltered as where castling takes it.
+                        for k in range(0, len(routes), 2):
+                            rook = board[routes[k]]
+                            if (pos.unmoved >> routes[k]) & 1 and self.castle_rook[rook] and code_army[rook] == army:
+                                pawns = max(pawns, self.shielding(board, self.shield[board[king] * n + routes[k + 1]],
+                                                                  army))
                     cover += self.cover[i] + self.shelter * min(pawns, self.most_shelter)
             if not penalty and not cover:
                 continue
@@ -366,6 +373,16 @@ class Terms:
                     start += self.start_material[enemy]
             out[army] = (penalty - 16 * cover) * left // (16 * max(1, start))
         return out
+
+    def shielding(self, board: list[int], cells: list[int], army: int) -> int:
+        """How many of ``cells`` hold a pawn (a :attr:`passer`) of ``army``."""
+        passer, code_army = self.passer, self.code_army
+        pawns = 0
+        for cell in cells:
+            other = board[cell]
+            if other and passer[other] and code_army[other] == army:
+                pawns += 1
+        return pawns
 
     def team_scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every team: the sum of its armies'."""
