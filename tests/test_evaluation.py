@@ -222,6 +222,31 @@ def test_a_king_that_may_castle_is_as_sheltered_as_where_castling_takes_it():
     assert not any(evaluation_of(load_game("shogi")).terms.routes)
 
 
+def test_activity_counts_the_cells_a_piece_reaches_that_no_enemy_pawn_attacks():
+    """The activity term: a rook on a1 beside its king on e1 reaches ten cells (a2 to a8, b1 to d1).
+    A black pawn on b3 attacks a2 and c2: a2 no longer counts, though the rook still sees past it;
+    a white pawn there takes nothing off; a black knight on a5 counts as a cell the rook may take,
+    unless a black pawn defends it. Games with drops count every cell."""
+    game = load_game("chess")
+    ev = Evaluation(game)
+    rook = game.code(game.kind_index["Rook"], 0)
+    per_cell, baseline = ev.terms.per_cell[rook], ev.terms.baseline[rook]
+
+    def reach(fen: str) -> int:
+        pos = position_from_fen(game, fen + " w - - 0 1")
+        return ev.terms.activity(pos, ev.terms.sums(pos)[5 * game.army_sets])[0]
+
+    def cells(k: int) -> int:
+        return (per_cell * k - baseline) // 16
+
+    assert reach("4k3/8/8/8/8/8/8/R3K3") == cells(10)
+    assert reach("4k3/8/8/8/8/1p6/8/R3K3") == cells(9)
+    assert reach("4k3/8/8/8/8/1P6/8/R3K3") == cells(10)
+    assert reach("4k3/8/8/n7/8/8/8/R3K3") == cells(7)          # a2, a3, a4 and the knight; b1 to d1
+    assert reach("4k3/8/1p6/n7/8/8/8/R3K3") == cells(6)
+    assert not evaluation_of(load_game("shogi")).terms.pawn_hits
+
+
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():
     """A Xiangqi general's ring is its palace steps: a chariot on the general's file bears on it
     from afar, on the empty board, whatever stands between."""

@@ -66,7 +66,9 @@ A piece on a cell is worth (in centipawns):
 - ``activity``: a non-royal piece that moves and captures alike along lines
   (:func:`~interpreter.agents.tables.lines`: not a pawn, not a hopper) gains
   :data:`ACTIVITY` per cell it reaches on the real board (the empty cells
-  of each line up to the first piece, and that one if it may take it), less
+  of each line up to the first piece, and that one if it may take it; not
+  the cells an enemy pawn, as for ``passed``, attacks: none in games with
+  drops), less
   the same per cell for half of what it reaches from the mean cell of the
   empty board; a piece that reaches more than :data:`WIDE` cells on the
   mean gains less per cell, and loses less for that half (both by the square
@@ -92,6 +94,7 @@ from __future__ import annotations
 import weakref
 
 from dsl import spec as S
+from interpreter.engine.rights import marked_cells
 from interpreter.loading import start_position
 
 from . import tables
@@ -197,6 +200,9 @@ class Evaluation:
         routes, castle_rook = castle_routes(game) if shield else ([], [])
         activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
         line_table, per_cell, baseline = activity_tables(game, activity)
+        # The pawns whose attacks the activity term leaves out (none in games with drops, as above).
+        hits = (pawn_hits(game, found if any(p is not None for p in found) else tables.passers(game, reaches))
+                if line_table and not game.has_drops else [])
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
                            [v for row in self.square for v in row],
                            [v for row in self.royal_square for v in (row or [0] * n)],
@@ -209,7 +215,7 @@ class Evaluation:
                            line_table, per_cell, baseline,
                            [h for row in game.hostile for h in row],
                            beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
-                           routes, castle_rook)
+                           routes, castle_rook, hits)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -246,6 +252,18 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
         worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
         per_cell[code], baseline[code] = round(worth), round(worth * mean / 2)
     return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
+
+
+def pawn_hits(game, found: list) -> list[list[int]]:
+    """Per ``code * n + cell`` of a pawn (a code of ``found``, :func:`tables.passers`): the cells it
+    attacks from there on the empty board; empty for other codes, and all empty without pawns."""
+    n = game.n
+    hits: list[list[int]] = [[] for _ in range(game.ncodes * n)]
+    for code, passer in enumerate(found):
+        if passer is not None:
+            for cell, mask in enumerate(tables.attacks_from(game, code)):
+                hits[code * n + cell] = list(marked_cells(mask))
+    return hits if any(hits) else []
 
 
 def shelter_tables(game, reaches: list, weight: float, hide: bool) -> tuple[list[int], list[list[int]]]:

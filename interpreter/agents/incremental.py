@@ -63,7 +63,8 @@ class Terms:
                  pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
                  hostile: list[bool], beside: list[int],
                  doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
-                 shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool]) -> None:
+                 shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool],
+                 pawn_hits: list[list[int]]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -103,9 +104,13 @@ class Terms:
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
         self.has_activity = bool(per_cell)
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
+        self.pawn_hits = pawn_hits        # per code * n + cell of a pawn: the cells it attacks (empty: none)
         # Per slot: a pawn key and the passed and structure sums of its placement (one list, passed first),
         # replaced whole (threads share it).
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
+        # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
+        # activity term's, replaced whole as well).
+        self.guard_table: list[tuple[int, list[bytearray]] | None] = [None] * (1 << PAWN_BITS)
 
     def sums(self, pos: Position) -> Sums:
         """The four sums of every army set and the pawns' key, from scratch."""
@@ -256,7 +261,7 @@ class Terms:
         and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring or self.has_shelter else None
-        active = self.activity(pos) if self.has_activity else None
+        active = self.activity(pos, sums[5 * sets] if self.has_passers else -1) if self.has_activity else None
         out: list[int] = []
         for army in range(self.armies):
             score = sums[army] + sums[4 * sets + army]
@@ -274,17 +279,21 @@ class Terms:
             out.append(score)
         return out
 
-    def activity(self, pos: Position) -> list[int]:
+    def activity(self, pos: Position, key: int) -> list[int]:
         """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
         lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
-        one when the army may take it) times :attr:`per_cell`, less :attr:`baseline`."""
+        one when the army may take it) that no enemy pawn attacks (:meth:`guarded`) times
+        :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key of ``pos`` (-1: none)."""
         n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
         per_cell, baseline = self.per_cell, self.baseline
         codes = len(per_cell)
-        out = [0] * self.armies
-        for army in range(self.armies):
+        armies, team_of = self.armies, self.team_of
+        guarded = self.guarded(pos, key)
+        out = [0] * armies
+        for army in range(armies):
             row = army * codes
             total = 0
+            unsafe = guarded[team_of[army]]
             for cell in pos.cells_of[army]:
                 code = board[cell]
                 worth = per_cell[code]
@@ -298,17 +307,42 @@ class Terms:
                     end = k + 1 + flat[k]
                     k += 1
                     while k < end:
-                        other = board[flat[k]]
+                        target = flat[k]
+                        other = board[target]
                         if other:
-                            if hostile[row + other]:
+                            if hostile[row + other] and not unsafe[target]:
                                 reached += 1
                             break
-                        reached += 1
+                        if not unsafe[target]:
+                            reached += 1
                         k += 1
                     k = end
                 total += worth * reached - baseline[code]
             out[army] = total // 16
         return out
+
+    def guarded(self, pos: Position, key: int) -> list[bytearray]:
+        """Per team, the cells some enemy pawn attacks (1) or none does (0), by :attr:`pawn_hits`;
+        remembered by the pawns' ``key`` (-1: not remembered) as the pawns' sums are."""
+        slot = key & ((1 << PAWN_BITS) - 1)
+        if key >= 0:
+            entry = self.guard_table[slot]
+            if entry is not None and entry[0] == key:
+                return entry[1]
+        n, board, team_of, teams = self.n, pos.board, self.team_of, self.teams
+        guarded = [bytearray(n) for _ in range(teams)]
+        if self.pawn_hits:
+            pawn_hits = self.pawn_hits
+            for army in range(self.armies):
+                own = team_of[army]
+                for cell in pos.cells_of[army]:
+                    for target in pawn_hits[board[cell] * n + cell]:
+                        for team in range(teams):
+                            if team != own:
+                                guarded[team][target] = 1
+        if key >= 0:
+            self.guard_table[slot] = (key, guarded)
+        return guarded
 
     def danger(self, pos: Position, sums: Sums) -> list[int]:
         """Per army, what the royal pieces' terms take from it: :attr:`safety` of the number of

@@ -235,7 +235,7 @@ def passers(game, reaches: list) -> list[Passer | None]:
         if ahead is None:
             out.append(None)
             continue
-        hits = _attacks_from(game, code)
+        hits = attacks_from(game, code)
         span = [(1 << c) | ahead[c] for c in range(n)]
         threat = [_union(cells, hits) | cells for cells in span]
         out.append(Passer(tuple(span), tuple(threat), tuple(None if d is None else d + 1 for d in dist),
@@ -319,7 +319,7 @@ def lines(game, code: int) -> list[tuple[tuple[int, ...], ...]]:
     return out
 
 
-def _attacks_from(game, code: int) -> list[int]:
+def attacks_from(game, code: int) -> list[int]:
     """Per cell, the bit mask of the cells that ``code`` attacks from it on the empty board, by the
     reverse attack tables of its army (hoppers left out: they need a hurdle)."""
     tables = game.attackers[game.code_army[code]]
