@@ -111,6 +111,7 @@ class Terms:
         # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
         # activity term's, replaced whole as well).
         self.guard_table: list[tuple[int, list[bytearray]] | None] = [None] * (1 << PAWN_BITS)
+        self.unguarded = [bytearray(n) for _ in range(teams)]   # no pawns: no cell is guarded (read only)
 
     def sums(self, pos: Position) -> Sums:
         """The four sums of every army set and the pawns' key, from scratch."""
@@ -324,22 +325,22 @@ class Terms:
     def guarded(self, pos: Position, key: int) -> list[bytearray]:
         """Per team, the cells some enemy pawn attacks (1) or none does (0), by :attr:`pawn_hits`;
         remembered by the pawns' ``key`` (-1: not remembered) as the pawns' sums are."""
+        if not self.pawn_hits:
+            return self.unguarded
         slot = key & ((1 << PAWN_BITS) - 1)
         if key >= 0:
             entry = self.guard_table[slot]
             if entry is not None and entry[0] == key:
                 return entry[1]
-        n, board, team_of, teams = self.n, pos.board, self.team_of, self.teams
+        n, board, team_of, teams, pawn_hits = self.n, pos.board, self.team_of, self.teams, self.pawn_hits
         guarded = [bytearray(n) for _ in range(teams)]
-        if self.pawn_hits:
-            pawn_hits = self.pawn_hits
-            for army in range(self.armies):
-                own = team_of[army]
-                for cell in pos.cells_of[army]:
-                    for target in pawn_hits[board[cell] * n + cell]:
-                        for team in range(teams):
-                            if team != own:
-                                guarded[team][target] = 1
+        for army in range(self.armies):
+            own = team_of[army]
+            for cell in pos.cells_of[army]:
+                for target in pawn_hits[board[cell] * n + cell]:
+                    for team in range(teams):
+                        if team != own:
+                            guarded[team][target] = 1
         if key >= 0:
             self.guard_table[slot] = (key, guarded)
         return guarded
