@@ -72,7 +72,8 @@ class Budget:
     ``soft`` (seconds, at most ``time``) is the time a move deserves when ``time`` is the most it
     may take (a game clock, see :func:`~interpreter.agents.clock.time_for_move`): a search stops
     starting new iterations around it, and goes on longer when its best move keeps changing.
-    Without it, a fixed time per move: new iterations start until half of ``time`` is gone.
+    Without it, a fixed time per move: the search goes on until ``time`` is gone, and an
+    iteration cut short gives the best of the moves it finished.
 
     ``clocks`` (with a ``time``): the game clocks this budget was drawn from, for a player that
     manages its own time (an external engine is told the clocks rather than ``time``); agents that
