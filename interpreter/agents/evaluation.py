@@ -182,8 +182,8 @@ class Evaluation:
         self.safety = [round(w["safety"] * p) for p in SAFETY] if w["safety"] and royal_terms else []
         cover, shield = (shelter_tables(game, reaches, w["shelter"], hide=not zones) if w["shelter"] and royal_terms
                          else ([], []))
-        found = (tables.passers(game, reaches)
-                 if (w["passed"] or w["structure"] or shield) and scale > 0 and not game.has_drops else [None] * ncodes)
+        pawn_terms = (w["passed"] or w["structure"] or shield) and scale > 0 and not game.has_drops
+        found = tables.passers(game, reaches) if pawn_terms else [None] * ncodes
         passed, span, threat = [0] * (ncodes * n), [0] * (ncodes * n), [0] * (ncodes * n)
         beside, doubled, isolated = [0] * (ncodes * n), [0] * ncodes, [0] * ncodes
         for code, passer in enumerate(found):
@@ -201,7 +201,7 @@ class Evaluation:
         activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
         line_table, per_cell, baseline = activity_tables(game, activity)
         # The pawns whose attacks the activity term leaves out (none in games with drops, as above).
-        hits = (pawn_hits(game, found if any(p is not None for p in found) else tables.passers(game, reaches))
+        hits = (pawn_hits(game, found if pawn_terms else tables.passers(game, reaches))
                 if line_table and not game.has_drops else [])
         self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
                            [v for row in self.square for v in row],
@@ -256,12 +256,13 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
 
 def pawn_hits(game, found: list) -> list[list[int]]:
     """Per ``code * n + cell`` of a pawn (a code of ``found``, :func:`tables.passers`): the cells it
-    attacks from there on the empty board; empty for other codes, and all empty without pawns."""
+    attacks from there on the empty board (:attr:`tables.Passer.attacks`); empty for other codes,
+    and all empty without pawns."""
     n = game.n
     hits: list[list[int]] = [[] for _ in range(game.ncodes * n)]
     for code, passer in enumerate(found):
         if passer is not None:
-            for cell, mask in enumerate(tables.attacks_from(game, code)):
+            for cell, mask in enumerate(passer.attacks):
                 hits[code * n + cell] = list(marked_cells(mask))
     return hits if any(hits) else []
 

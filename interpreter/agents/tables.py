@@ -203,12 +203,14 @@ class Passer:
     enemy passer); ``moves``, the moves it needs to promote (None where it never does);
     ``beside``, the cells off its file (its way and the cells from which it could come) from
     which a piece of the same code could attack a cell of that file, now or after moving on
-    (a chess pawn's neighbouring files): with none of its own there, it is *isolated*."""
+    (a chess pawn's neighbouring files): with none of its own there, it is *isolated*;
+    ``attacks``, the cells it attacks from there on the empty board."""
 
     span: tuple[int, ...]
     threat: tuple[int, ...]
     moves: tuple[int | None, ...]
     beside: tuple[int, ...]
+    attacks: tuple[int, ...]
 
 
 def passers(game, reaches: list) -> list[Passer | None]:
@@ -235,11 +237,11 @@ def passers(game, reaches: list) -> list[Passer | None]:
         if ahead is None:
             out.append(None)
             continue
-        hits = attacks_from(game, code)
+        hits = _attacks_from(game, code)
         span = [(1 << c) | ahead[c] for c in range(n)]
         threat = [_union(cells, hits) | cells for cells in span]
         out.append(Passer(tuple(span), tuple(threat), tuple(None if d is None else d + 1 for d in dist),
-                          _beside(span, threat)))
+                          _beside(span, threat), tuple(hits)))
     return out
 
 
@@ -319,7 +321,7 @@ def lines(game, code: int) -> list[tuple[tuple[int, ...], ...]]:
     return out
 
 
-def attacks_from(game, code: int) -> list[int]:
+def _attacks_from(game, code: int) -> list[int]:
     """Per cell, the bit mask of the cells that ``code`` attacks from it on the empty board, by the
     reverse attack tables of its army (hoppers left out: they need a hurdle)."""
     tables = game.attackers[game.code_army[code]]
