@@ -226,7 +226,9 @@ def test_activity_counts_the_cells_a_piece_reaches_that_no_enemy_pawn_attacks():
     """The activity term: a rook on a1 beside its king on e1 reaches ten cells (a2 to a8, b1 to d1).
     A black pawn on b3 attacks a2 and c2: a2 no longer counts, though the rook still sees past it;
     a white pawn there takes nothing off; a black knight on a5 counts as a cell the rook may take,
-    unless a black pawn defends it. Games with drops count every cell."""
+    unless a black pawn defends it. The first three cells count three times each: a rook shut in
+    on a1 by its pawn and king, reaching one cell (b1), counts three. Games with drops count every
+    cell."""
     game = load_game("chess")
     ev = Evaluation(game)
     rook = game.code(game.kind_index["Rook"], 0)
@@ -237,13 +239,14 @@ def test_activity_counts_the_cells_a_piece_reaches_that_no_enemy_pawn_attacks():
         return ev.terms.activity(pos, ev.terms.sums(pos)[5 * game.army_sets])[0]
 
     def cells(k: int) -> int:
-        return (per_cell * k - baseline) // 16
+        return (per_cell * (k + 2 * min(k, 3)) - baseline) // 16
 
     assert reach("4k3/8/8/8/8/8/8/R3K3") == cells(10)
     assert reach("4k3/8/8/8/8/1p6/8/R3K3") == cells(9)
     assert reach("4k3/8/8/8/8/1P6/8/R3K3") == cells(10)
     assert reach("4k3/8/8/n7/8/8/8/R3K3") == cells(7)          # a2, a3, a4 and the knight; b1 to d1
     assert reach("4k3/8/1p6/n7/8/8/8/R3K3") == cells(6)
+    assert reach("4k3/8/8/8/8/8/P7/R1K5") == cells(1) == (3 * per_cell - baseline) // 16
     assert not evaluation_of(load_game("shogi")).terms.pawn_hits
 
 

@@ -68,9 +68,10 @@ A piece on a cell is worth (in centipawns):
   :data:`ACTIVITY` per cell it reaches on the real board (the empty cells
   of each line up to the first piece, and that one if it may take it; not
   the cells an enemy pawn, as for ``passed``, attacks: none in games with
-  drops), less
-  the same per cell for half of what it reaches from the mean cell of the
-  empty board; a piece that reaches more than :data:`WIDE` cells on the
+  drops), three times as much for each of the first
+  :data:`~interpreter.agents.incremental.FIRST_CELLS` (a piece that reaches
+  few is near trapped), less the same count for half of what it reaches
+  from the mean cell of the empty board; a piece that reaches more than :data:`WIDE` cells on the
   mean gains less per cell, and loses less for that half (both by the square
   root of the ratio), so that a queen's many cells do not outweigh a knight's few. Computed afresh at every
   evaluation, as the safety term; none in stacking games or where losing
@@ -98,7 +99,7 @@ from interpreter.engine.rights import marked_cells
 from interpreter.loading import start_position
 
 from . import tables
-from .incremental import Terms
+from .incremental import Terms, counted
 from .sides import Sides
 
 ROYAL = 2000          # a royal piece on the board
@@ -250,7 +251,7 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
         for cell, cell_lines in enumerate(found):
             flat[code * n + cell] = [v for line in cell_lines for v in (len(line), *line)]
         worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
-        per_cell[code], baseline[code] = round(worth), round(worth * mean / 2)
+        per_cell[code], baseline[code] = round(worth), round(worth * counted(mean / 2))
     return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
 
 

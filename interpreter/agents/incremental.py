@@ -49,6 +49,14 @@ from interpreter.engine.stacking import locked_pieces
 # (5 * army_sets + 1 entries).
 Sums = list[int]
 PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
+FIRST_CELLS = 3     # activity: a piece's first FIRST_CELLS reached cells count three times (a piece
+                    # with few is near trapped; Stockfish's mobility bonuses are as steep at first)
+
+
+def counted(reached: float) -> float:
+    """What ``reached`` cells (a mean, for the baseline) count for in the activity term: three
+    times each of the first :data:`FIRST_CELLS`, once each after them."""
+    return reached + 2 * min(reached, FIRST_CELLS)
 
 
 class Terms:
@@ -283,8 +291,8 @@ class Terms:
     def activity(self, pos: Position, key: int) -> list[int]:
         """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
         lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
-        one when the army may take it) that no enemy pawn attacks (:meth:`guarded`) times
-        :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key of ``pos`` (-1: none)."""
+        one when the army may take it) that no enemy pawn attacks (:meth:`guarded`), as
+        :func:`counted`, times :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key of ``pos`` (-1: none)."""
         n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
         per_cell, baseline = self.per_cell, self.baseline
         codes = len(per_cell)
@@ -318,7 +326,7 @@ class Terms:
                             reached += 1
                         k += 1
                     k = end
-                total += worth * reached - baseline[code]
+                total += worth * (reached + 2 * min(reached, FIRST_CELLS)) - baseline[code]    # counted(), inline
             out[army] = total // 16
         return out
 
