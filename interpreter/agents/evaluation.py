@@ -71,9 +71,10 @@ A piece on a cell is worth (in centipawns):
   drops), three times as much for each of the first
   :data:`~interpreter.agents.incremental.FIRST_CELLS` (a piece that reaches
   few is near trapped), less the same count for half of what it reaches
-  from the mean cell of the empty board; a piece that reaches more than :data:`WIDE` cells on the
-  mean gains less per cell, and loses less for that half (both by the square
-  root of the ratio), so that a queen's many cells do not outweigh a knight's few. Computed afresh at every
+  from the mean cell of the empty board; a piece that reaches more than
+  :data:`WIDE` cells on the mean gains less per cell, and loses less for
+  that half (both by the square root of the ratio), so that a queen's many
+  cells do not outweigh a knight's few. Computed afresh at every
   evaluation, as the safety term; none in stacking games or where losing
   every piece wins;
 

@@ -292,7 +292,8 @@ class Terms:
         """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
         lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
         one when the army may take it) that no enemy pawn attacks (:meth:`guarded`), as
-        :func:`counted`, times :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key of ``pos`` (-1: none)."""
+        :func:`counted`, times :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key
+        of ``pos`` (-1: none)."""
         n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
         per_cell, baseline = self.per_cell, self.baseline
         codes = len(per_cell)
