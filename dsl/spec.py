@@ -729,6 +729,7 @@ AI_WEIGHTS = {
     "safety": "royal pieces whose neighbourhood enemy pieces bear on, net of the own pieces that defend it",
     "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop",
     "activity": "the cells each piece reaches from where it stands, as the pieces in its way allow",
+    "threats": "pieces attacked by an enemy pawn or by an enemy piece of less value, negatively",
     "structure": "pawns with a pawn of their army on their way (doubled) or none beside their file (isolated), negatively",
     "shelter": "royal pieces far from the centre, with pawns of their army around them, while the enemy has pieces",
 }

@@ -11,7 +11,7 @@ import pytest
 from dsl import RulesSyntaxError, load_spec_text
 from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
-from interpreter.agents.evaluation import Evaluation, evaluation_of
+from interpreter.agents.evaluation import THREAT_LESSER, THREAT_PAWN, Evaluation, evaluation_of
 from interpreter.agents.sides import Sides
 from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 
@@ -248,6 +248,27 @@ def test_activity_counts_the_cells_a_piece_reaches_that_no_enemy_pawn_attacks():
     assert reach("4k3/8/1p6/n7/8/8/8/R3K3") == cells(6)
     assert reach("4k3/8/8/8/8/8/P7/R1K5") == cells(1) == (3 * per_cell - baseline) // 16
     assert not evaluation_of(load_game("shogi")).terms.pawn_hits
+
+
+def test_threats_cost_a_piece_attacked_by_a_pawn_or_by_a_piece_of_less_value():
+    """The threats term, alone (activity's weight 0): a knight attacked by a pawn costs its army
+    THREAT_PAWN; a rook attacked by a knight costs THREAT_LESSER, by a knight and a bishop twice
+    that; a queen attacked by a queen, a pawn attacked by a pawn and a king attacked by a knight
+    (a check) cost nothing. Weight 0 turns it off."""
+    game = load_game("chess")
+    ev = Evaluation(game, {"activity": 0})
+
+    def threats(fen: str, terms=ev.terms) -> list[int]:
+        pos = position_from_fen(game, fen + " w - - 0 1")
+        return terms.activity(pos, terms.sums(pos)[5 * game.army_sets])
+
+    assert threats("4k3/8/8/8/3p4/2N5/8/4K3") == [-THREAT_PAWN, 0]
+    assert threats("r3k3/8/1N6/8/8/8/8/4K3") == [0, -THREAT_LESSER]
+    assert threats("r3k3/8/1N6/8/8/8/8/4K2B") == [0, -2 * THREAT_LESSER]
+    assert threats("3qk3/8/8/8/8/8/8/3QK3") == [0, 0]
+    assert threats("4k3/8/3p4/2P5/8/8/8/4K3") == [0, 0]
+    assert threats("4k3/8/8/8/8/3n4/8/4K3") == [0, 0]
+    assert threats("4k3/8/8/8/3p4/2N5/8/4K3", Evaluation(game, {"threats": 0}).terms)[0] > -THREAT_PAWN // 2
 
 
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():

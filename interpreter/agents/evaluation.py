@@ -77,6 +77,15 @@ A piece on a cell is worth (in centipawns):
   cells do not outweigh a knight's few. Computed afresh at every
   evaluation, as the safety term; none in stacking games or where losing
   every piece wins;
+- ``threats``: a piece with lines (as for ``activity``) on a cell an enemy
+  pawn attacks costs its army :data:`THREAT_PAWN`, and each line of an enemy
+  piece with lines that ends on a piece worth more than that enemy piece (a
+  knight's leap to a rook, a bishop's ray to a queen; not to a royal piece,
+  which is a check) costs the attacked piece's army :data:`THREAT_LESSER`, as
+  Stockfish's classical threat terms: the side not to move may take it, and
+  a search that stops at a quiet position does not see it. Computed in the
+  same walk as ``activity`` (with its lines even when ``activity``'s weight
+  is 0), in the same games;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
@@ -119,6 +128,8 @@ SAFETY = (0, 0, 50, 110, 180, 260, 340, 420, 500)
 ATTACKER = 250        # pieces worth less (a chess pawn, a shogi pawn) never count as attackers
 RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boards beyond it go without the term
 ACTIVITY = 5          # per cell a piece reaches on the real board (see the module docstring)
+THREAT_PAWN = 80      # a piece with lines on a cell an enemy pawn attacks
+THREAT_LESSER = 50    # each line of an enemy piece of less value that ends on a piece
 WIDE = 8              # a piece that reaches more cells than this on the mean gains less per cell
 HIDE = 50             # per move of a royal piece's mean distance to the board's cells above the board's mean
 SHELTER = 20          # per pawn of its army on a royal piece's ring
@@ -200,8 +211,9 @@ class Evaluation:
                 doubled[code] = round(w["structure"] * DOUBLED * self.values[code])
                 isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
         routes, castle_rook = castle_routes(game) if shield else ([], [])
-        activity = w["activity"] if scale > 0 and game.stacking is None else 0.0
-        line_table, per_cell, baseline = activity_tables(game, activity)
+        walks = scale > 0 and game.stacking is None
+        activity, threats = (w["activity"], w["threats"]) if walks else (0.0, 0.0)
+        line_table, per_cell, baseline = activity_tables(game, activity, walk=bool(threats))
         # The pawns whose attacks the activity term leaves out (none in games with drops, as above).
         hits = (pawn_hits(game, found if pawn_terms else tables.passers(game, reaches))
                 if line_table and not game.has_drops else [])
@@ -217,7 +229,7 @@ class Evaluation:
                            line_table, per_cell, baseline,
                            [h for row in game.hostile for h in row],
                            beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
-                           routes, castle_rook, hits)
+                           routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER))
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -232,12 +244,13 @@ class Evaluation:
         return self.terms.relative(pos, self.terms.sums(pos), team)
 
 
-def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], list[int]]:
+def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], list[int], list[int]]:
     """The ``activity`` term's tables, with its ``weight``: per ``code * n + cell``, the
     :func:`tables.lines` of a piece of ``code`` there, flat (each line's length, then its cells);
     per code, what a reached cell is worth and the baseline taken off a piece, both in sixteenths
-    of a centipawn. All empty (no term) when the weight is 0 or no piece has lines."""
-    if not weight:
+    of a centipawn. All empty (no walk of the lines) when no piece has lines, or when the weight
+    is 0 unless ``walk`` (the ``threats`` term walks the same lines: then only the worths are 0)."""
+    if not weight and not walk:
         return [], [], []
     n = game.n
     flat: list[list[int]] = [[] for _ in range(game.ncodes * n)]
@@ -253,7 +266,7 @@ def activity_tables(game, weight: float) -> tuple[list[list[int]], list[int], li
             flat[code * n + cell] = [v for line in cell_lines for v in (len(line), *line)]
         worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
         per_cell[code], baseline[code] = round(worth), round(worth * counted(mean / 2))
-    return (flat, per_cell, baseline) if any(per_cell) else ([], [], [])
+    return (flat, per_cell, baseline) if any(flat) else ([], [], [])
 
 
 def pawn_hits(game, found: list) -> list[list[int]]:

@@ -72,7 +72,7 @@ class Terms:
                  hostile: list[bool], beside: list[int],
                  doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
                  shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool],
-                 pawn_hits: list[list[int]]) -> None:
+                 pawn_hits: list[list[int]], by_pawn: int, by_lesser: int) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -110,7 +110,10 @@ class Terms:
         self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
-        self.has_activity = bool(per_cell)
+        self.lined = [any(lines[code * n:(code + 1) * n]) for code in range(len(per_cell))]   # per code: has lines
+        self.has_activity = bool(lines)   # the activity or the threats term (they walk the same lines)
+        self.by_pawn = by_pawn            # what a piece with lines attacked by an enemy pawn costs its army
+        self.by_lesser = by_lesser        # what a piece attacked along a line by an enemy one of less value costs
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
         self.pawn_hits = pawn_hits        # per code * n + cell of a pawn: the cells it attacks (empty: none)
         # Per slot: a pawn key and the passed and structure sums of its placement (one list, passed first),
@@ -289,26 +292,35 @@ class Terms:
         return out
 
     def activity(self, pos: Position, key: int) -> list[int]:
-        """Per army, the ``activity`` term (centipawns, rounded down): for each of its pieces with
-        lines, the cells it reaches along them on ``pos``'s board (up to the first piece, and that
-        one when the army may take it) that no enemy pawn attacks (:meth:`guarded`), as
-        :func:`counted`, times :attr:`per_cell`, less :attr:`baseline`. ``key``: the pawns' key
-        of ``pos`` (-1: none)."""
+        """Per army, the ``activity`` and ``threats`` terms (centipawns, the first rounded down), in
+        one walk of its pieces' lines on ``pos``'s board. Activity: for each of its pieces with
+        lines, the cells it reaches along them (up to the first piece, and that one when the army
+        may take it) that no enemy pawn attacks (:meth:`guarded`), as :func:`counted`, times
+        :attr:`per_cell`, less :attr:`baseline`. Threats: less :attr:`by_pawn` for each of its
+        pieces with lines on a cell an enemy pawn attacks, and :attr:`by_lesser` for each line of
+        an enemy piece with lines that ends on one of its pieces worth more (royal pieces aside:
+        an attack on them is a check, the search's business); a piece attacked twice pays twice.
+        ``key``: the pawns' key of ``pos`` (-1: none)."""
         n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
-        per_cell, baseline = self.per_cell, self.baseline
+        per_cell, baseline, lined = self.per_cell, self.baseline, self.lined
         codes = len(per_cell)
         armies, team_of = self.armies, self.team_of
+        value, is_royal, code_army = self.value, self.is_royal, self.code_army
+        by_pawn, by_lesser = self.by_pawn, self.by_lesser
         guarded = self.guarded(pos, key)
         out = [0] * armies
+        threats = [0] * self.army_sets    # what each army loses to threats (a neutral set's: never read)
         for army in range(armies):
             row = army * codes
             total = 0
             unsafe = guarded[team_of[army]]
             for cell in pos.cells_of[army]:
                 code = board[cell]
-                worth = per_cell[code]
-                if not worth:
+                if not lined[code]:
                     continue
+                if unsafe[cell]:
+                    threats[army] += by_pawn
+                mine = value[code]
                 flat = lines[code * n + cell]
                 reached = 0
                 k = 0
@@ -320,15 +332,20 @@ class Terms:
                         target = flat[k]
                         other = board[target]
                         if other:
-                            if hostile[row + other] and not unsafe[target]:
-                                reached += 1
+                            if hostile[row + other]:
+                                if not unsafe[target]:
+                                    reached += 1
+                                if value[other] > mine and not is_royal[other]:
+                                    threats[code_army[other]] += by_lesser
                             break
                         if not unsafe[target]:
                             reached += 1
                         k += 1
                     k = end
-                total += worth * (reached + 2 * min(reached, FIRST_CELLS)) - baseline[code]    # counted(), inline
+                total += per_cell[code] * (reached + 2 * min(reached, FIRST_CELLS)) - baseline[code]    # counted(), inline
             out[army] = total // 16
+        for army in range(armies):
+            out[army] -= threats[army]
         return out
 
     def guarded(self, pos: Position, key: int) -> list[bytearray]:

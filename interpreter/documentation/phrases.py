@@ -91,7 +91,8 @@ AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promoti
             "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
             "royal": "keeping royal pieces", "safety": "the royal pieces' safety",
             "passed": "passed pawns", "activity": "the cells the pieces reach where they stand",
-            "structure": "the pawns' structure", "shelter": "the royal pieces' shelter"}
+            "structure": "the pawns' structure", "shelter": "the royal pieces' shelter",
+            "threats": "threats to the pieces"}
 BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
 SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
 
