@@ -33,8 +33,8 @@ scratch. Both give the same numbers (the contract tests compare them).
 Two terms are no sums: they depend on where every piece stands at once, so
 :meth:`Terms.scores` computes them from the board at each evaluation (the
 search remembers evaluations by hash): the royal pieces' safety and shelter
-(:meth:`Terms.danger`) and the pieces' activity along their lines
-(:meth:`Terms.activity`).
+(:meth:`Terms.danger`), and the pieces' activity along their lines with
+the threats to them, in one walk (:meth:`Terms.activity`).
 
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
 """
@@ -111,7 +111,7 @@ class Terms:
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
         self.lined = [any(lines[code * n:(code + 1) * n]) for code in range(len(per_cell))]   # per code: has lines
-        self.has_activity = bool(lines)   # the activity or the threats term (they walk the same lines)
+        self.walks_lines = bool(lines)    # the activity or the threats term (they walk the same lines)
         self.by_pawn = by_pawn            # what a piece with lines attacked by an enemy pawn costs its army
         self.by_lesser = by_lesser        # what a piece attacked along a line by an enemy one of less value costs
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
@@ -273,7 +273,7 @@ class Terms:
         and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring or self.has_shelter else None
-        active = self.activity(pos, sums[5 * sets] if self.has_passers else -1) if self.has_activity else None
+        active = self.activity(pos, sums[5 * sets] if self.has_passers else -1) if self.walks_lines else None
         out: list[int] = []
         for army in range(self.armies):
             score = sums[army] + sums[4 * sets + army]
