@@ -604,7 +604,10 @@ class Searcher:
                 if depth <= 3 and static - REVERSE_FUTILITY * (depth - (1 if improving else 0)) >= beta:
                     return static
                 if (can_null and self.null_ok and depth >= 3 and static >= beta and self.has_minor(pos)):
-                    reduction = 3 + depth // 6
+                    # The pass is searched 3 plies shallower (more from depth 6), 2 up to depth 4: a
+                    # reply of one ply then still sees a quiet move that mates (a threat the quiescence
+                    # search alone cannot see).
+                    reduction = 3 + depth // 6 if depth > 4 else 2
                     pos.push(NULL_MOVE)
                     self.sums[ply + 1] = self.sums[ply]
                     self.played[ply] = None
