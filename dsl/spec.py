@@ -732,6 +732,7 @@ AI_WEIGHTS = {
     "threats": "pieces attacked by an enemy pawn or by an enemy piece of less value, negatively",
     "structure": "pawns with a pawn of their army on their way (doubled) or none beside their file (isolated), negatively",
     "shelter": "royal pieces far from the centre, with pawns of their army around them, while the enemy has pieces",
+    "pair": "pieces of a kind bound to classes of cells (a bishop to its colour) on two classes or more: the bishop pair",
 }
 
 

@@ -11,7 +11,8 @@ import pytest
 from dsl import RulesSyntaxError, load_spec_text
 from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
-from interpreter.agents.evaluation import THREAT_LESSER, THREAT_PAWN, Evaluation, evaluation_of
+from interpreter.agents.evaluation import (PAIR, THREAT_LESSER, THREAT_PAWN, Evaluation, bound_classes,
+                                          evaluation_of)
 from interpreter.agents.sides import Sides
 from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
 
@@ -268,7 +269,40 @@ def test_threats_cost_a_piece_attacked_by_a_pawn_or_by_a_piece_of_less_value():
     assert threats("3qk3/8/8/8/8/8/8/3QK3") == [0, 0]
     assert threats("4k3/8/3p4/2P5/8/8/8/4K3") == [0, 0]
     assert threats("4k3/8/8/8/8/3n4/8/4K3") == [0, 0]
-    assert threats("4k3/8/8/8/3p4/2N5/8/4K3", Evaluation(game, {"threats": 0}).terms)[0] > -THREAT_PAWN // 2
+    assert threats("4k3/8/8/8/3p4/2N5/8/4K3", Evaluation(game, {"activity": 0, "threats": 0}).terms) == [0, 0]
+
+
+def test_the_bishop_pair_gains_pair_for_bishops_on_both_colours():
+    """The pair term, alone: two bishops on different colours gain PAIR for their army, two on
+    the same colour and a lone one nothing; a promoted third bishop adds nothing more. Weight 2
+    doubles it."""
+    game = load_game("chess")
+    alone = {name: 0.0 for name in AI_WEIGHTS}
+
+    def pair(fen: str, weight: float = 1.0) -> list[int]:
+        terms = Evaluation(game, {**alone, "pair": weight}).terms
+        pos = position_from_fen(game, fen + " w - - 0 1")
+        return terms.activity(pos, terms.sums(pos)[5 * game.army_sets])
+
+    assert pair("4k3/8/8/8/8/8/8/2B1KB2") == [PAIR, 0]
+    assert pair("2b1kb2/8/8/8/8/8/8/2B1K1B1") == [0, PAIR]
+    assert pair("4k3/8/8/8/8/8/8/2B1K3") == [0, 0]
+    assert pair("4k3/8/8/8/8/8/8/2BBKB2") == [PAIR, 0]
+    assert pair("4k3/8/8/8/8/8/8/2B1KB2", 2.0) == [2 * PAIR, 0]
+
+
+def test_bound_classes_come_from_the_moves_on_the_empty_board():
+    """A chess bishop is bound to the two colours, a hexagonal (Glinski) one to three; a rook, a
+    knight, a pawn (it never comes back) and a xiangqi elephant (its few cells) to none."""
+    def classes(variant: str, kind: str) -> list[int]:
+        game = load_game(variant)
+        code = game.code(game.kind_index[kind], 0)
+        return sorted(len(c) for c in bound_classes(game, tables.reach(game, code).targets))
+
+    assert classes("chess", "Bishop") == [32, 32]
+    assert classes("chess", "Rook") == classes("chess", "Knight") == classes("chess", "Pawn") == []
+    assert classes("glinski", "Bishop") == [30, 30, 31]
+    assert classes("xiangqi", "Elephant") == []
 
 
 def test_the_ring_is_the_royal_piece_own_reach_on_the_board_graph():

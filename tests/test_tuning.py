@@ -28,7 +28,7 @@ from interpreter.notation.terms import captures
 
 TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "safety": 0.7,
         "passed": 1.2, "activity": 0.9, "structure": 1.1, "shelter": 0.8,
-        "threats": 1.2}
+        "threats": 1.2, "pair": 0.8}
 W = len(NAMES)   # the number of weights
 SMALL = ["gardner", "--seat", "greedy", "--max-plies", "80", "--jobs", "1"]
 
@@ -77,7 +77,7 @@ def test_the_hand_term_is_weighed_by_hand_and_material():
 
 def _synthetic(n: int, seed: int = 1) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50, 70, 60, 80, 80, 40)])
+    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50, 70, 60, 80, 80, 40, 20)])
 
 
 def test_the_fit_finds_known_weights_again():

@@ -86,6 +86,10 @@ A piece on a cell is worth (in centipawns):
   a search that stops at a quiet position does not see it. Computed in the
   same walk as ``activity`` (with its lines even when ``activity``'s weight
   is 0), in the same games;
+- ``pair``: an army gains :data:`PAIR` for each kind of its pieces bound to
+  classes of cells (:func:`bound_classes`: a chess bishop to its colour)
+  that it has on two classes or more (the bishop pair). Computed in the
+  same walk, in the same games, for kinds with lines;
 
 and a piece in hand ``hand`` times 110% of its value. Each term is
 multiplied by the weight of its name, 1 unless the rules file's ``ai``
@@ -103,6 +107,8 @@ team: its own total minus the mean of the other teams' totals.
 from __future__ import annotations
 
 import weakref
+
+import networkx as nx
 
 from dsl import spec as S
 from interpreter.engine.rights import marked_cells
@@ -130,6 +136,7 @@ RING_BYTES = 1 << 23  # the largest table of rings (codes x cells x cells): boar
 ACTIVITY = 5          # per cell a piece reaches on the real board (see the module docstring)
 THREAT_PAWN = 80      # a piece with lines on a cell an enemy pawn attacks
 THREAT_LESSER = 50    # each line of an enemy piece of less value that ends on a piece
+PAIR = 40             # pieces of a kind bound to classes of cells (bishops), on two classes or more
 WIDE = 8              # a piece that reaches more cells than this on the mean gains less per cell
 HIDE = 50             # per move of a royal piece's mean distance to the board's cells above the board's mean
 SHELTER = 20          # per pawn of its army on a royal piece's ring
@@ -212,8 +219,9 @@ class Evaluation:
                 isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
         routes, castle_rook = castle_routes(game) if shield else ([], [])
         walks = scale > 0 and game.stacking is None
-        activity, threats = (w["activity"], w["threats"]) if walks else (0.0, 0.0)
-        line_table, per_cell, baseline = activity_tables(game, activity, walk=bool(threats))
+        activity, threats, pair = (w["activity"], w["threats"], w["pair"]) if walks else (0.0, 0.0, 0.0)
+        line_table, per_cell, baseline = activity_tables(game, activity, walk=bool(threats or pair))
+        pair_bits, pair_masks = pair_tables(game, reaches, line_table) if pair else ([], [])
         # The pawns whose attacks the activity term leaves out (none in games with drops, as above).
         hits = (pawn_hits(game, found if pawn_terms else tables.passers(game, reaches))
                 if line_table and not game.has_drops else [])
@@ -229,7 +237,8 @@ class Evaluation:
                            line_table, per_cell, baseline,
                            [h for row in game.hostile for h in row],
                            beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
-                           routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER))
+                           routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER),
+                           pair_bits, pair_masks, round(pair * PAIR))
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -249,7 +258,8 @@ def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], l
     :func:`tables.lines` of a piece of ``code`` there, flat (each line's length, then its cells);
     per code, what a reached cell is worth and the baseline taken off a piece, both in sixteenths
     of a centipawn. All empty (no walk of the lines) when no piece has lines, or when the weight
-    is 0 unless ``walk`` (the ``threats`` term walks the same lines: then only the worths are 0)."""
+    is 0 unless ``walk`` (the ``threats`` and ``pair`` terms walk the same lines: then only the
+    worths are 0)."""
     if not weight and not walk:
         return [], [], []
     n = game.n
@@ -267,6 +277,45 @@ def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], l
         worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
         per_cell[code], baseline[code] = round(worth), round(worth * counted(mean / 2))
     return (flat, per_cell, baseline) if any(flat) else ([], [], [])
+
+
+def bound_classes(game, targets: tuple[frozenset[int], ...]) -> list[set[int]]:
+    """The classes of cells a piece is bound to, by its moves on the empty board (``targets``, per
+    cell): the cells split into two or more classes, each of at least two cells, such that every
+    move stays in its class and the piece can come back from any cell of its class to any other
+    (the two colours of a chess bishop, the three of a hexagonal one). Empty when the piece is
+    bound to none: a rook or a knight reaches every cell, a pawn or a lance never comes back,
+    a xiangqi elephant stands on few cells."""
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(game.n))
+    for cell, reached in enumerate(targets):
+        graph.add_edges_from((cell, to) for to in reached)
+    classes = list(nx.strongly_connected_components(graph))
+    if len(classes) < 2 or min(map(len, classes)) < 2 or nx.number_weakly_connected_components(graph) != len(classes):
+        return []
+    return classes
+
+
+def pair_tables(game, reaches: list, line_table: list[list[int]]) -> tuple[list[int], list[int]]:
+    """The ``pair`` term's tables: per ``code * n + cell``, a bit that names the class of cells
+    (:func:`bound_classes`) a piece of ``code`` is bound to there (0: none), and per code bound to
+    classes, the mask of its classes' bits. Only codes with lines in ``line_table`` (the walk that
+    reads the bits visits no other); both empty when no code is bound."""
+    n = game.n
+    bits = [0] * (game.ncodes * n)
+    masks: list[int] = []
+    for code in range(1, game.ncodes):
+        if game.is_royal[code] or not any(line_table[code * n:(code + 1) * n]):
+            continue
+        mask = 0
+        for cells in bound_classes(game, reaches[code].targets):
+            bit = 1 << (sum(m.bit_count() for m in masks) + mask.bit_count())
+            for cell in cells:
+                bits[code * n + cell] = bit
+            mask |= bit
+        if mask:
+            masks.append(mask)
+    return (bits, masks) if masks else ([], [])
 
 
 def pawn_hits(game, found: list) -> list[list[int]]:

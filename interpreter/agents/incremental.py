@@ -34,7 +34,8 @@ Two terms are no sums: they depend on where every piece stands at once, so
 :meth:`Terms.scores` computes them from the board at each evaluation (the
 search remembers evaluations by hash): the royal pieces' safety and shelter
 (:meth:`Terms.danger`), and the pieces' activity along their lines with
-the threats to them, in one walk (:meth:`Terms.activity`).
+the threats to them and the pairs of pieces bound to classes of cells (a
+chess bishop's colour), in one walk (:meth:`Terms.activity`).
 
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
 """
@@ -72,7 +73,8 @@ class Terms:
                  hostile: list[bool], beside: list[int],
                  doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
                  shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool],
-                 pawn_hits: list[list[int]], by_pawn: int, by_lesser: int) -> None:
+                 pawn_hits: list[list[int]], by_pawn: int, by_lesser: int, pair_bits: list[int],
+                 pair_masks: list[int], pair: int) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -116,6 +118,9 @@ class Terms:
         self.by_lesser = by_lesser        # what a piece attacked along a line by an enemy one of less value costs
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
         self.pawn_hits = pawn_hits        # per code * n + cell of a pawn: the cells it attacks (empty: none)
+        self.pair_bits = pair_bits        # per code * n + cell: the bit of the class of cells it is bound to (empty: none)
+        self.pair_masks = pair_masks      # per code bound to classes of cells: the mask of its classes' bits
+        self.pair = pair                  # what an army with pieces of one such code on two classes gains
         # Per slot: a pawn key and the passed and structure sums of its placement (one list, passed first),
         # replaced whole (threads share it).
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
@@ -292,14 +297,16 @@ class Terms:
         return out
 
     def activity(self, pos: Position, key: int) -> list[int]:
-        """Per army, the ``activity`` and ``threats`` terms (centipawns, the first rounded down), in
-        one walk of its pieces' lines on ``pos``'s board. Activity: for each of its pieces with
+        """Per army, the ``activity``, ``threats`` and ``pair`` terms (centipawns, the first rounded
+        down), in one walk of its pieces' lines on ``pos``'s board. Activity: for each of its pieces with
         lines, the cells it reaches along them (up to the first piece, and that one when the army
         may take it) that no enemy pawn attacks (:meth:`guarded`), as :func:`counted`, times
         :attr:`per_cell`, less :attr:`baseline`. Threats: less :attr:`by_pawn` for each of its
         pieces with lines on a cell an enemy pawn attacks, and :attr:`by_lesser` for each line of
         an enemy piece with lines that ends on one of its pieces worth more (royal pieces aside:
         an attack on them is a check, the search's business); a piece attacked twice pays twice.
+        Pair: :attr:`pair` for each code of :attr:`pair_masks` whose pieces with lines stand on
+        two of its classes of cells or more (:attr:`pair_bits`).
         ``key``: the pawns' key of ``pos`` (-1: none)."""
         n, board, lines, hostile = self.n, pos.board, self.lines, self.hostile
         per_cell, baseline, lined = self.per_cell, self.baseline, self.lined
@@ -307,6 +314,7 @@ class Terms:
         armies, team_of = self.armies, self.team_of
         value, is_royal, code_army = self.value, self.is_royal, self.code_army
         by_pawn, by_lesser = self.by_pawn, self.by_lesser
+        pair_bits, pair_masks, pair = self.pair_bits, self.pair_masks, self.pair
         guarded = self.guarded(pos, key)
         out = [0] * armies
         threats = [0] * self.army_sets    # what each army loses to threats (a neutral set's: never read)
@@ -314,10 +322,13 @@ class Terms:
             row = army * codes
             total = 0
             unsafe = guarded[team_of[army]]
+            seen = 0                      # the bits of the classes its bound pieces stand on
             for cell in pos.cells_of[army]:
                 code = board[cell]
                 if not lined[code]:
                     continue
+                if pair_masks:
+                    seen |= pair_bits[code * n + cell]
                 if unsafe[cell]:
                     threats[army] += by_pawn
                 mine = value[code]
@@ -344,6 +355,10 @@ class Terms:
                     k = end
                 total += per_cell[code] * (reached + 2 * min(reached, FIRST_CELLS)) - baseline[code]    # counted(), inline
             out[army] = total // 16
+            for mask in pair_masks:
+                both = seen & mask
+                if both & (both - 1):     # two classes or more
+                    out[army] += pair
         for army in range(armies):
             out[army] -= threats[army]
         return out

@@ -92,7 +92,7 @@ AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promoti
             "royal": "keeping royal pieces", "safety": "the royal pieces' safety",
             "passed": "passed pawns", "activity": "the cells the pieces reach where they stand",
             "structure": "the pawns' structure", "shelter": "the royal pieces' shelter",
-            "threats": "threats to the pieces"}
+            "threats": "threats to the pieces", "pair": "the bishop pair"}
 BLOCKERS = {"stacks": "stacks", "singles": "lone pieces", "empty": "empty cells"}
 SIDES = {"own": "its own", "enemy": "an enemy", "any": "any"}
 
