@@ -304,15 +304,16 @@ def pair_tables(game, reaches: list, line_table: list[list[int]]) -> tuple[list[
     n = game.n
     bits = [0] * (game.ncodes * n)
     masks: list[int] = []
+    bit = 1                       # the next class's bit
     for code in range(1, game.ncodes):
         if game.is_royal[code] or not any(line_table[code * n:(code + 1) * n]):
             continue
         mask = 0
         for cells in bound_classes(game, reaches[code].targets):
-            bit = 1 << (sum(m.bit_count() for m in masks) + mask.bit_count())
             for cell in cells:
                 bits[code * n + cell] = bit
             mask |= bit
+            bit <<= 1
         if mask:
             masks.append(mask)
     return (bits, masks) if masks else ([], [])
