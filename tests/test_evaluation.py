@@ -297,7 +297,7 @@ def test_bound_classes_come_from_the_moves_on_the_empty_board():
     def classes(variant: str, kind: str) -> list[int]:
         game = load_game(variant)
         code = game.code(game.kind_index[kind], 0)
-        return sorted(len(c) for c in bound_classes(game, tables.reach(game, code).targets))
+        return sorted(len(c) for c in bound_classes(tables.reach(game, code).targets))
 
     assert classes("chess", "Bishop") == [32, 32]
     assert classes("chess", "Rook") == classes("chess", "Knight") == classes("chess", "Pawn") == []

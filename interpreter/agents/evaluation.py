@@ -279,7 +279,7 @@ def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], l
     return (flat, per_cell, baseline) if any(flat) else ([], [], [])
 
 
-def bound_classes(game, targets: tuple[frozenset[int], ...]) -> list[set[int]]:
+def bound_classes(targets: tuple[frozenset[int], ...]) -> list[set[int]]:
     """The classes of cells a piece is bound to, by its moves on the empty board (``targets``, per
     cell): the cells split into two or more classes, each of at least two cells, such that every
     move stays in its class and the piece can come back from any cell of its class to any other
@@ -287,7 +287,7 @@ def bound_classes(game, targets: tuple[frozenset[int], ...]) -> list[set[int]]:
     bound to none: a rook or a knight reaches every cell, a pawn or a lance never comes back,
     a xiangqi elephant stands on few cells."""
     graph = nx.DiGraph()
-    graph.add_nodes_from(range(game.n))
+    graph.add_nodes_from(range(len(targets)))
     for cell, reached in enumerate(targets):
         graph.add_edges_from((cell, to) for to in reached)
     classes = list(nx.strongly_connected_components(graph))
@@ -309,7 +309,7 @@ def pair_tables(game, reaches: list, line_table: list[list[int]]) -> tuple[list[
         if game.is_royal[code] or not any(line_table[code * n:(code + 1) * n]):
             continue
         mask = 0
-        for cells in bound_classes(game, reaches[code].targets):
+        for cells in bound_classes(reaches[code].targets):
             for cell in cells:
                 bits[code * n + cell] = bit
             mask |= bit

@@ -113,7 +113,7 @@ class Terms:
         self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
         self.baseline = baseline          # per code: what is taken off each piece, in the same unit
         self.lined = [any(lines[code * n:(code + 1) * n]) for code in range(len(per_cell))]   # per code: has lines
-        self.walks_lines = bool(lines)    # the activity or the threats term (they walk the same lines)
+        self.walks_lines = bool(lines)    # the activity, threats or pair term (they walk the same lines)
         self.by_pawn = by_pawn            # what a piece with lines attacked by an enemy pawn costs its army
         self.by_lesser = by_lesser        # what a piece attacked along a line by an enemy one of less value costs
         self.hostile = hostile            # per army * codes + code: may that army take a piece of code
