@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))   # bench.common, when run as a script
 
 from dsl.errors import MoveError, RulesError  # noqa: E402
 
-from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, write_records  # noqa: E402
+from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, RecordFile  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter.agents import parse_agent  # noqa: E402
 from interpreter.loading import load_game, start_fen  # noqa: E402
@@ -161,9 +161,11 @@ def searches(label: str, new: Side, old: Side) -> str:
     return f"{label}: new {agent_stats(new.depths, new.nps)}; old {agent_stats(old.depths, old.nps)}{ratio}"
 
 
-def run(args, old_path: Path, old_label: str) -> tuple[list[float], list[str]]:
+def run(args, old_path: Path, old_label: str, records: RecordFile) -> list[float]:
+    """Every variant's games, new agent against old, each scored game's record added to ``records``:
+    the new agent's points."""
     totals = Side("new", args.new_tree), Side("old", old_path)
-    all_points, records = [], []
+    all_points: list[float] = []
     for variant in args.variants:
         new, old = Side("new", args.new_tree), Side(f"old ({old_label})", old_path)
         name, mode = split_variant(variant)
@@ -185,8 +187,8 @@ def run(args, old_path: Path, old_label: str) -> tuple[list[float], list[str]]:
                     verdict = (f"{played.result.describe(game)}, {played.plies} plies, new agent's points {points[-1]} "
                                f"(total {sum(points)}/{len(points)})")
                     names = {a.name: "new " + args.agent if a.index in new_armies else old.label for a in game.armies}
-                    records.append(game_record(game, start_fen(game), played.sans, played.result, names,
-                                               {"Event": f"rules-dsl agent against {old.label}", "Round": str(i + 1)}))
+                    records.add(game_record(game, start_fen(game), played.sans, played.result, names,
+                                            {"Event": f"rules-dsl agent against {old.label}", "Round": str(i + 1)}))
                 print(f"  {variant} game {i + 1:>3}: new plays {armies}: {verdict}", flush=True)
         finally:
             new.stop()
@@ -204,7 +206,7 @@ def run(args, old_path: Path, old_label: str) -> tuple[list[float], list[str]]:
         if all_points:
             report(all_points, "all variants, score of the new agent")
         print(searches("all variants, searches", *totals))
-    return all_points, records
+    return all_points
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,13 +248,13 @@ def main(argv: list[str] | None = None) -> int:
         path, made = old_tree(args.old)
         label = f"{args.old} = {path.name[len('old-agent-'):]}"
     try:
-        _, records = run(args, path, label)
+        with RecordFile(args.pgn) as records:
+            run(args, path, label, records)
     finally:
         if made and not args.keep_tree:
             git("worktree", "remove", "--force", str(path))
         elif made:
             print(f"kept {path}: git worktree remove {path}")
-    write_records(args.pgn, records)
     return 0
 
 

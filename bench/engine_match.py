@@ -34,13 +34,17 @@ import random
 import shutil
 import sys
 import time
+from pathlib import Path
 
 import chess
 import chess.engine
 import chess.pgn
 import chess.variant
 
-from interpreter.agents.stats import estimate
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
+
+from bench.common import RecordFile  # noqa: E402
+from interpreter.agents.stats import estimate  # noqa: E402
 
 RULES = [sys.executable, "-m", "interpreter.cli"]
 WAIT = 300.0
@@ -109,11 +113,12 @@ def score_of(result: str, ours_white: bool) -> float:
 
 
 def record(board: chess.Board, white: str, black: str, result: str, why: str, event: str) -> str:
+    """The PGN of the game played on ``board``, ending with a line break (see ``RecordFile``)."""
     game = chess.pgn.Game.from_board(board)
     game.headers.update({"Event": event, "White": white, "Black": black, "Result": result, "Termination": why})
     if type(board).uci_variant != "chess":
         game.headers["Variant"] = type(board).uci_variant
-    return str(game)
+    return str(game) + "\n"
 
 
 def report(points: list[float], label: str, base: float = 0.0) -> None:
@@ -124,10 +129,10 @@ def report(points: list[float], label: str, base: float = 0.0) -> None:
           f"-{losses}; Elo difference {est}{scale}", flush=True)
 
 
-def stockfish_match(args) -> list[str]:
+def stockfish_match(args, records: RecordFile) -> None:
     ours = chess.engine.SimpleEngine.popen_uci(RULES + ["uci", "--agent", args.agent], timeout=WAIT)
     stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=WAIT)
-    records, points = [], []
+    points: list[float] = []
     try:
         elo = stockfish.options["UCI_Elo"].min if args.elo is None else args.elo
         stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1})
@@ -140,14 +145,13 @@ def stockfish_match(args) -> list[str]:
                                            openings(args.seed, i // 2, chess.Board, args.opening_plies))
             points.append(score_of(result, ours_white))
             names = ("rules-dsl", f"Stockfish {elo}") if ours_white else (f"Stockfish {elo}", "rules-dsl")
-            records.append(record(board, *names, result, why, "rules uci against Stockfish"))
+            records.add(record(board, *names, result, why, "rules uci against Stockfish"))
             print(f"game {i + 1:>3}: we play {'White' if ours_white else 'Black'}: {result} ({why}, "
                   f"{board.ply()} plies), our points {points[-1]}; total {sum(points)}/{len(points)}", flush=True)
         report(points, "score of rules uci", elo)
     finally:
         ours.quit()
         stockfish.quit()
-    return records
 
 
 BOARDS = {cls.uci_variant: cls for cls in (
@@ -156,10 +160,10 @@ BOARDS = {cls.uci_variant: cls for cls in (
     chess.variant.AntichessBoard)}
 
 
-def variants_match(args) -> list[str]:
+def variants_match(args, records: RecordFile) -> None:
     uci = chess.engine.SimpleEngine.popen_uci(RULES + ["uci"], timeout=WAIT)
     xboard = chess.engine.SimpleEngine.popen_xboard(RULES + ["xboard"], timeout=WAIT)
-    records, all_points = [], []
+    all_points: list[float] = []
     limit = chess.engine.Limit(nodes=args.nodes)
     try:
         for name in args.variants.split(","):
@@ -173,7 +177,7 @@ def variants_match(args) -> list[str]:
                                                openings(args.seed, i // 2, board_type, args.opening_plies))
                 points.append(score_of(result, uci_white))
                 names = ("rules uci", "rules xboard") if uci_white else ("rules xboard", "rules uci")
-                records.append(record(board, *names, result, why, f"rules uci against rules xboard, {name}"))
+                records.add(record(board, *names, result, why, f"rules uci against rules xboard, {name}"))
                 print(f"  game {i + 1:>3}: uci plays {'White' if uci_white else 'Black'}: {result} ({why}, "
                       f"{board.ply()} plies), points of rules uci {points[-1]}", flush=True)
             report(points, f"  {name}, score of rules uci")
@@ -182,7 +186,6 @@ def variants_match(args) -> list[str]:
     finally:
         uci.quit()
         xboard.quit()
-    return records
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,13 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--pgn", help="write the games to this file")
+    parser.add_argument("--pgn", help="write the games to this file (each as it ends)")
     args = parser.parse_args(argv)
     logging.getLogger("chess.engine").setLevel(logging.ERROR)  # XBoard's setup and piece lines are news to it
-    records = stockfish_match(args) if args.match == "stockfish" else variants_match(args)
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as out:
-            out.write("\n\n".join(records) + "\n")
+    with RecordFile(args.pgn) as records:
+        (stockfish_match if args.match == "stockfish" else variants_match)(args, records)
     return 0
 
 

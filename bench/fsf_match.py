@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common
 
 from dsl.errors import RulesError  # noqa: E402
 
-from bench.common import agent_stats, team_points, write_records  # noqa: E402
+from bench.common import RecordFile, agent_stats, team_points  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter import native  # noqa: E402
 from interpreter.agents import Budget, Forfeit, parse_agent  # noqa: E402
@@ -168,13 +168,13 @@ def play_one(index: int, variant: str, game, level: Level, engine: CheckedEngine
     return ended, plies, record
 
 
-def run(args, games: dict) -> tuple[list[tuple[Level, str, Tally]], list[str]]:
+def run(args, games: dict, records: RecordFile) -> list[tuple[Level, str, Tally]]:
     """Play every level against our agent in each of ``games`` (variant name -> compiled game): the
-    score table's rows and the scored games' records. Each level is a process of Fairy-Stockfish,
-    set up for every variant (and checked) before the first game."""
+    score table's rows; each scored game's record is added to ``records``. Each level is a process
+    of Fairy-Stockfish, set up for every variant (and checked) before the first game."""
     levels = [Level("Skill Level", n) for n in args.skill] + [Level("UCI_Elo", n) for n in args.elo]
     engines = [CheckedEngine(args.fairy_stockfish, level, args.fen_check) for level in levels]
-    rows, records = [], []
+    rows: list[tuple[Level, str, Tally]] = []
     try:
         for level, engine in zip(levels, engines):
             engine.handshake()
@@ -197,7 +197,7 @@ def run(args, games: dict) -> tuple[list[tuple[Level, str, Tally]], list[str]]:
                     if record is None:
                         verdict = f"UNSCORED after {plies} plies: {ended.title}"
                     else:
-                        records.append(record)
+                        records.add(record)
                         verdict = (f"{ended.describe(game)}, {plies} plies, our points "
                                    f"{tally.points[-1]} (total {sum(tally.points)}/{len(tally.points)})")
                     print(f"{variant} {level} game {i + 1:>3}: we play {side}: {verdict}", flush=True)
@@ -206,7 +206,7 @@ def run(args, games: dict) -> tuple[list[tuple[Level, str, Tally]], list[str]]:
     finally:
         for engine in engines:
             engine.close()
-    return rows, records
+    return rows
 
 
 def summary(rows: list[tuple[Level, str, Tally]]) -> None:
@@ -260,9 +260,9 @@ def main(argv: list[str] | None = None) -> int:
         games = {variant: load_game(variant) for variant in args.variants}
     except RulesError as err:
         parser.error(str(err).splitlines()[0])
-    rows, records = run(args, games)
+    with RecordFile(args.pgn) as records:
+        rows = run(args, games, records)
     summary(rows)
-    write_records(args.pgn, records)
     return 0
 
 

@@ -21,17 +21,21 @@ import argparse
 import random
 import shutil
 import sys
+from pathlib import Path
 
 import chess
 import chess.engine
 
-from interpreter.agents import make_agent
-from interpreter.agents.stats import estimate
-from interpreter.engine.outcome import outcome
-from interpreter.loading import load_game, start_fen, start_position
-from interpreter.loading.records import game_record
-from interpreter.notation.reading import parse_move
-from interpreter.notation.san import move_to_san, move_to_uci
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
+
+from bench.common import RecordFile  # noqa: E402
+from interpreter.agents import make_agent  # noqa: E402
+from interpreter.agents.stats import estimate  # noqa: E402
+from interpreter.engine.outcome import outcome  # noqa: E402
+from interpreter.loading import load_game, start_fen, start_position  # noqa: E402
+from interpreter.loading.records import game_record  # noqa: E402
+from interpreter.notation.reading import parse_move  # noqa: E402
+from interpreter.notation.san import move_to_san, move_to_uci  # noqa: E402
 
 
 def play_one(index: int, args, engine: chess.engine.SimpleEngine) -> tuple[float, str]:
@@ -77,27 +81,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--pgn", help="write the game records to this file")
+    parser.add_argument("--pgn", help="write the game records to this file (each as its game ends)")
     args = parser.parse_args(argv)
+    records = RecordFile(args.pgn)
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     try:
         option = engine.options["UCI_Elo"]
         args.elo = option.min if args.elo is None else args.elo
         engine.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1})
         print(f"{engine.id.get('name')} at UCI_Elo {args.elo}, {args.sf_time} s a move; us: {args.agent}")
-        points, records = [], []
+        points: list[float] = []
         for i in range(args.games):
             p, record = play_one(i, args, engine)
             points.append(p)
-            records.append(record)
+            records.add(record)
             last = record.strip().split()[-1]
             print(f"game {i + 1:>3}: we play {'White' if i % 2 == 0 else 'Black'}, {last}, "
                   f"our points {p}  (total {sum(points)}/{len(points)})", flush=True)
     finally:
         engine.quit()
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as out:
-            out.write("\n".join(records))
+        records.close()
     est = estimate(points)
     wins, losses = points.count(1.0), points.count(0.0)
     print(f"score {sum(points)}/{len(points)} ({100 * est.score:.1f}%): +{wins} ={len(points) - wins - losses} "
