@@ -50,13 +50,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))   # bench.common, when run as a script
 
-from dsl.errors import MoveError, RulesError  # noqa: E402
+from dsl.errors import MoveError, RulesError, UsageError  # noqa: E402
 
-from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points, RecordFile  # noqa: E402
+from bench.common import LineProcess, Unscored, agent_stats, play_out, team_points  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter.agents import parse_agent  # noqa: E402
 from interpreter.loading import load_game, start_fen  # noqa: E402
-from interpreter.loading.records import game_record  # noqa: E402
+from interpreter.loading.records import RecordsFile, game_record  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
 from interpreter.notation.reading import parse_move  # noqa: E402
 
@@ -161,7 +161,7 @@ def searches(label: str, new: Side, old: Side) -> str:
     return f"{label}: new {agent_stats(new.depths, new.nps)}; old {agent_stats(old.depths, old.nps)}{ratio}"
 
 
-def run(args, old_path: Path, old_label: str, records: RecordFile) -> list[float]:
+def run(args, old_path: Path, old_label: str, records: RecordsFile) -> list[float]:
     """Every variant's games, new agent against old, each scored game's record added to ``records``:
     the new agent's points."""
     totals = Side("new", args.new_tree), Side("old", old_path)
@@ -242,13 +242,17 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{variant} has {len(game.teams)} teams: one agent against the other needs two")
     except RulesError as err:
         parser.error(str(err))
+    try:
+        records = RecordsFile(args.pgn)    # an unwritable path fails before any game
+    except UsageError as err:
+        parser.error(str(err))
     if args.old_tree is not None:
         path, made, label = args.old_tree, False, str(args.old_tree)
     else:
         path, made = old_tree(args.old)
         label = f"{args.old} = {path.name[len('old-agent-'):]}"
     try:
-        with RecordFile(args.pgn) as records:
+        with records:
             run(args, path, label, records)
     finally:
         if made and not args.keep_tree:

@@ -1,9 +1,8 @@
 """What the match scripts share: one game refereed by our rules, team points, and the line-speaking child
 process of :mod:`interpreter.agents.process` (re-exported: ``LineProcess``, ``EngineFailure``).
 
-Used by ``bench/agent_vs_agent.py`` (everything), ``bench/fsf_match.py`` (team points, the records
-file, the search statistics: it plays through ``rules match``'s own game loop),
-``bench/stockfish_match.py`` and ``bench/engine_match.py`` (the records file) and
+Used by ``bench/agent_vs_agent.py`` (everything), ``bench/fsf_match.py`` (team points, the search
+statistics: it plays through ``rules match``'s own game loop) and
 ``bench/hostile_attacks.py`` (the child process); scripts import it as ``bench.common`` after
 putting the repository root on ``sys.path`` (see any of them).
 Only the project's stable interfaces are used here: loading, positions, the outcome and the
@@ -80,34 +79,6 @@ def team_points(result, armies: set[int]) -> float:
         return 0.5
     mine = bool(winners & armies)
     return 1.0 if mine and not winners - armies else 0.0 if not mine else 0.5
-
-
-class RecordFile:
-    """A run's game records, written to ``path`` as each game ends and flushed, so that a run
-    stopped early keeps the games it finished (the file is emptied when the run starts). Records
-    are separated by a line break (a PGN record ends with its own, so an empty line parts them).
-    Without a path, records are only counted. A context manager: leaving it closes the file."""
-
-    def __init__(self, path: str | None) -> None:
-        self._out = open(path, "w", encoding="utf-8") if path else None
-        self.count = 0
-
-    def add(self, record: str) -> None:
-        if self._out is not None:
-            self._out.write(("\n" if self.count else "") + record)
-            self._out.flush()
-        self.count += 1
-
-    def close(self) -> None:
-        if self._out is not None:
-            self._out.close()
-            self._out = None
-
-    def __enter__(self) -> "RecordFile":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def agent_stats(depths: list[int], nps: list[int]) -> str:

@@ -34,17 +34,16 @@ import random
 import shutil
 import sys
 import time
-from pathlib import Path
 
 import chess
 import chess.engine
 import chess.pgn
 import chess.variant
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
+from dsl.errors import UsageError
 
-from bench.common import RecordFile  # noqa: E402
-from interpreter.agents.stats import estimate  # noqa: E402
+from interpreter.agents.stats import estimate
+from interpreter.loading.records import RecordsFile
 
 RULES = [sys.executable, "-m", "interpreter.cli"]
 WAIT = 300.0
@@ -113,7 +112,7 @@ def score_of(result: str, ours_white: bool) -> float:
 
 
 def record(board: chess.Board, white: str, black: str, result: str, why: str, event: str) -> str:
-    """The PGN of the game played on ``board``, ending with a line break (see ``RecordFile``)."""
+    """The PGN of the game played on ``board``, ending with a line break (as ``RecordsFile`` wants it)."""
     game = chess.pgn.Game.from_board(board)
     game.headers.update({"Event": event, "White": white, "Black": black, "Result": result, "Termination": why})
     if type(board).uci_variant != "chess":
@@ -129,7 +128,7 @@ def report(points: list[float], label: str, base: float = 0.0) -> None:
           f"-{losses}; Elo difference {est}{scale}", flush=True)
 
 
-def stockfish_match(args, records: RecordFile) -> None:
+def stockfish_match(args, records: RecordsFile) -> None:
     ours = chess.engine.SimpleEngine.popen_uci(RULES + ["uci", "--agent", args.agent], timeout=WAIT)
     stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=WAIT)
     points: list[float] = []
@@ -160,7 +159,7 @@ BOARDS = {cls.uci_variant: cls for cls in (
     chess.variant.AntichessBoard)}
 
 
-def variants_match(args, records: RecordFile) -> None:
+def variants_match(args, records: RecordsFile) -> None:
     uci = chess.engine.SimpleEngine.popen_uci(RULES + ["uci"], timeout=WAIT)
     xboard = chess.engine.SimpleEngine.popen_xboard(RULES + ["xboard"], timeout=WAIT)
     all_points: list[float] = []
@@ -205,7 +204,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pgn", help="write the games to this file (each as it ends)")
     args = parser.parse_args(argv)
     logging.getLogger("chess.engine").setLevel(logging.ERROR)  # XBoard's setup and piece lines are news to it
-    with RecordFile(args.pgn) as records:
+    try:
+        records = RecordsFile(args.pgn)    # an unwritable path fails before any game
+    except UsageError as err:
+        parser.error(str(err))
+    with records:
         (stockfish_match if args.match == "stockfish" else variants_match)(args, records)
     return 0
 

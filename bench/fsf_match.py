@@ -51,9 +51,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
 
-from dsl.errors import RulesError  # noqa: E402
+from dsl.errors import RulesError, UsageError  # noqa: E402
 
-from bench.common import RecordFile, agent_stats, team_points  # noqa: E402
+from bench.common import agent_stats, team_points  # noqa: E402
 from bench.engine_match import report  # noqa: E402
 from interpreter import native  # noqa: E402
 from interpreter.agents import Budget, Forfeit, parse_agent  # noqa: E402
@@ -62,6 +62,7 @@ from interpreter.agents.external import UciEngine  # noqa: E402
 from interpreter.agents.matches import match_record, open_game, play_game  # noqa: E402
 from interpreter.engine.outcome import FORFEIT, ply_cap  # noqa: E402
 from interpreter.loading import load_game, start_position  # noqa: E402
+from interpreter.loading.records import RecordsFile  # noqa: E402
 from interpreter.notation.fen import to_fen  # noqa: E402
 
 VARIANTS = ["shogi", "xiangqi", "crazyhouse"]
@@ -168,7 +169,7 @@ def play_one(index: int, variant: str, game, level: Level, engine: CheckedEngine
     return ended, plies, record
 
 
-def run(args, games: dict, records: RecordFile) -> list[tuple[Level, str, Tally]]:
+def run(args, games: dict, records: RecordsFile) -> list[tuple[Level, str, Tally]]:
     """Play every level against our agent in each of ``games`` (variant name -> compiled game): the
     score table's rows; each scored game's record is added to ``records``. Each level is a process
     of Fairy-Stockfish, set up for every variant (and checked) before the first game."""
@@ -260,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         games = {variant: load_game(variant) for variant in args.variants}
     except RulesError as err:
         parser.error(str(err).splitlines()[0])
-    with RecordFile(args.pgn) as records:
+    try:
+        records = RecordsFile(args.pgn)    # an unwritable path fails before any game
+    except UsageError as err:
+        parser.error(str(err))
+    with records:
         rows = run(args, games, records)
     summary(rows)
     return 0

@@ -21,21 +21,19 @@ import argparse
 import random
 import shutil
 import sys
-from pathlib import Path
 
 import chess
 import chess.engine
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench.common, when run as a script
+from dsl.errors import UsageError
 
-from bench.common import RecordFile  # noqa: E402
-from interpreter.agents import make_agent  # noqa: E402
-from interpreter.agents.stats import estimate  # noqa: E402
-from interpreter.engine.outcome import outcome  # noqa: E402
-from interpreter.loading import load_game, start_fen, start_position  # noqa: E402
-from interpreter.loading.records import game_record  # noqa: E402
-from interpreter.notation.reading import parse_move  # noqa: E402
-from interpreter.notation.san import move_to_san, move_to_uci  # noqa: E402
+from interpreter.agents import make_agent
+from interpreter.agents.stats import estimate
+from interpreter.engine.outcome import outcome
+from interpreter.loading import load_game, start_fen, start_position
+from interpreter.loading.records import RecordsFile, game_record
+from interpreter.notation.reading import parse_move
+from interpreter.notation.san import move_to_san, move_to_uci
 
 
 def play_one(index: int, args, engine: chess.engine.SimpleEngine) -> tuple[float, str]:
@@ -83,7 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pgn", help="write the game records to this file (each as its game ends)")
     args = parser.parse_args(argv)
-    records = RecordFile(args.pgn)
+    try:
+        records = RecordsFile(args.pgn)    # an unwritable path fails before any game
+    except UsageError as err:
+        parser.error(str(err))
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     try:
         option = engine.options["UCI_Elo"]

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import agent_vs_agent, fsf_match, tactics, tune_match  # noqa: E402
-from bench.common import LineProcess, RecordFile, team_points  # noqa: E402
+from bench.common import LineProcess, team_points  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
 MATE_IN_TWO = "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 1"   # 1. Nf5+ gxf5 2. Qxf5# (or Qh5#)
@@ -47,6 +47,7 @@ BAD_ARGUMENTS = [
     (agent_vs_agent, ["--games", "0"]), (agent_vs_agent, ["--nodes", "0"]),
     (agent_vs_agent, ["--variants", "fourplayer_ffa"]),   # four teams
     (agent_vs_agent, ["--variants", "nosuch"]), (agent_vs_agent, ["--agent", "nosuch"]),
+    (fsf_match, ["--pgn", "/nonexistent/games.pgn"]), (agent_vs_agent, ["--pgn", "/nonexistent/games.pgn"]),
 ]
 
 
@@ -76,22 +77,6 @@ def test_fsf_match_leaves_a_game_unscored_where_the_positions_differ(monkeypatch
     out = capsys.readouterr().out
     assert "UNSCORED after 3 plies: forfeit: Fairy-Stockfish's position differs from ours" in out
     assert "chess against skill 0: 1 unscored" in out
-
-
-def test_record_file_keeps_each_game_as_it_ends(tmp_path):
-    path = tmp_path / "games.pgn"
-    path.write_text("an earlier run\n")
-    with RecordFile(str(path)) as records:
-        assert path.read_text() == ""                       # a new run starts the file afresh
-        records.add('[Round "1"]\n\n1. e4 *\n')
-        assert path.read_text() == '[Round "1"]\n\n1. e4 *\n'   # on disk before the run ends
-        records.add('[Round "2"]\n\n1. d4 *\n')
-    assert path.read_text() == '[Round "1"]\n\n1. e4 *\n\n[Round "2"]\n\n1. d4 *\n'
-    assert records.count == 2
-    nowhere = RecordFile(None)
-    nowhere.add("a record")
-    nowhere.close()
-    assert nowhere.count == 1
 
 
 def test_team_points():

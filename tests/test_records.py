@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from dsl.errors import UsageError
+
 from interpreter.agents.matches import GameResult, match_tasks, play_task
 from interpreter.analysis.results import read_results
 from interpreter.analysis.runs import analyze
@@ -21,7 +23,7 @@ from interpreter.cli.main import main
 from interpreter.cli.play import play
 from interpreter.engine.outcome import Outcome, outcome
 from interpreter.loading import load_game, position_from_fen, start_fen, start_position
-from interpreter.loading.records import game_record, read_record, result_token, winners_tag
+from interpreter.loading.records import RecordsFile, game_record, read_record, result_token, winners_tag
 from interpreter.notation.reading import moves_from_text
 
 # Superchess a move before the end. Light wins: Brown's king is gone, White's queen mates Black's
@@ -210,3 +212,20 @@ def test_rules_match_pgn_and_rules_analyze_record_the_teams_wins_as_the_metrics_
     wins = {tuple(team["players"]): team["wins"] for team in metrics["teams"]}
     assert wins == {("red", "yellow"): tokens.count("1-0"), ("blue", "green"): tokens.count("0-1")}
     assert metrics["overall"]["completion"]["value"] == sum(t in ("1-0", "0-1") for t in tokens) / 2
+
+
+def test_records_file_keeps_each_game_as_it_ends(tmp_path):
+    path = tmp_path / "games.pgn"
+    path.write_text("an earlier run\n")
+    with RecordsFile(str(path)) as records:
+        assert path.read_text() == ""                                # emptied when the run starts
+        records.add('[Round "1"]\n\n1. e4 *\n')
+        assert path.read_text() == '[Round "1"]\n\n1. e4 *\n'         # on disk before the run ends
+        records.add('[Round "2"]\n\n1. d4 *\n')
+    assert path.read_text() == '[Round "1"]\n\n1. e4 *\n\n[Round "2"]\n\n1. d4 *\n'
+    assert records.count == 2 and records.out is None
+    with pytest.raises(UsageError, match="cannot write"):
+        RecordsFile(str(tmp_path / "missing" / "games.pgn"))
+    nowhere = RecordsFile(None)
+    nowhere.add("a record")
+    assert nowhere.count == 0

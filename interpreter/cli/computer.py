@@ -17,6 +17,7 @@ from interpreter.agents import Budget, Forfeit, parse_agent
 from interpreter.agents.clock import parse_time_control
 from interpreter.agents.specs import AgentSpec
 from interpreter.compiler.game import Game
+from interpreter.loading.records import RecordsFile
 from interpreter.notation.san import move_to_san, move_to_uci
 
 from .common import game_of, position_of
@@ -118,7 +119,7 @@ def cmd_match(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     options = dict(text.partition("=")[::2] for text in args.option or [])
-    records = _Records(args.pgn)
+    records = RecordsFile(args.pgn)
     progress = _Progress(args.games)
 
     def finished(game) -> None:
@@ -139,35 +140,6 @@ def cmd_match(args) -> int:
         if args.pgn:
             print(f"game records saved to {args.pgn}")
     return 0
-
-
-class _Records:
-    """The ``--pgn`` file of a match, written game by game as each finishes.
-
-    The file is opened (and truncated) before the first game, so a path that
-    cannot be written fails at once rather than after hours of play, and an
-    interrupted match keeps every game that finished. ``path`` None: no file.
-    """
-
-    def __init__(self, path: str | None) -> None:
-        self.out = None
-        self.count = 0
-        if path:
-            try:
-                self.out = open(path, "w", encoding="utf-8")
-            except OSError as err:
-                raise UsageError(f"cannot write {path}: {err.strerror}") from None
-
-    def add(self, record: str) -> None:
-        """Append one game's record (records are separated by a blank line) and flush it."""
-        if self.out is not None:
-            self.out.write(("\n" if self.count else "") + record)
-            self.out.flush()
-            self.count += 1
-
-    def close(self) -> None:
-        if self.out is not None:
-            self.out.close()
 
 
 class _Progress:

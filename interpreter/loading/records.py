@@ -40,7 +40,7 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from dsl.errors import Loc, RulesError
+from dsl.errors import Loc, RulesError, UsageError
 
 from interpreter.compiler.game import Game
 from interpreter.engine.outcome import Outcome
@@ -260,3 +260,42 @@ def won_teams(game: Game, tags: dict[str, str]) -> set[int] | None:
         first = game.team_of[game.turn_order[0]]
         return {first} if result == "1-0" else {1 - first}
     return None
+
+
+class RecordsFile:
+    """A file of game records written game by game, each flushed as it is added: a match or a
+    benchmark that is interrupted keeps every game that finished.
+
+    The file is opened (and emptied) at once, so a path that cannot be written fails with a
+    :class:`~dsl.errors.UsageError` before the first game rather than after hours of play.
+    Records are separated by a line break (a record of :func:`game_record` ends with its own,
+    so an empty line parts them). ``path`` None: no file, nothing counted. A context manager:
+    leaving it closes the file.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.out = None
+        self.count = 0
+        if path:
+            try:
+                self.out = open(path, "w", encoding="utf-8")
+            except OSError as err:
+                raise UsageError(f"cannot write {path}: {err.strerror}") from None
+
+    def add(self, record: str) -> None:
+        """Append one game's record and flush it."""
+        if self.out is not None:
+            self.out.write(("\n" if self.count else "") + record)
+            self.out.flush()
+            self.count += 1
+
+    def close(self) -> None:
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+
+    def __enter__(self) -> RecordsFile:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
