@@ -38,11 +38,11 @@ ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (2000, 800_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
-# The named levels' approximate Elo in chess. medium (1 s a move) was measured against Stockfish 15.1 at
-# UCI_Elo 1800 and 1 s a move, 40 games each, another job on the other core: 1653 [1536, 1769] before the
-# evaluation's activity term, 1756 [1650, 1863] with it (bench/README.md); easy's two plies are a few
-# hundred nodes (the 1000 row); hard's five seconds are about 2.3 doublings of medium's nodes, read as
-# 150 Elo more by the slope of the table above.
+# The named levels' approximate Elo in chess. medium (1 s a move) was last measured against Stockfish 15.1
+# at 1 s a move, 40 games against each of UCI_Elo 1600, 2000 and 2400 (at 2a35507): 35/40, 2/40 and 1/40,
+# about 1764 [1678, 1850] by a logistic fit over the 120 games (docs/agents.md, bench/README.md); easy's
+# two plies are a few hundred nodes (the 1000 row); hard's five seconds are about 2.3 doublings of
+# medium's nodes, read as 150 Elo more by the slope of the table above.
 NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 1900}
 
 
