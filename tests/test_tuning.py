@@ -14,17 +14,21 @@ import pytest
 
 from dsl import UsageError
 from interpreter.agents import texel
+from interpreter.agents.base import MATE, SearchInfo
 from interpreter.agents.evaluation import Evaluation
 from interpreter.agents.terms import NAMES, Terms, coefficients
 from interpreter.analysis import execution, samples as samples_module
 from interpreter.analysis.results import read_results
 from interpreter.analysis.samples import collect
+from interpreter.analysis.teacher import Teacher, label
 from interpreter.analysis.tuning import records_in
 from interpreter.cli.main import main
 from interpreter.loading import load_game, start_fen, start_position
 from interpreter.loading.records import game_record, read_record, read_records, won_teams
 from interpreter.notation.san import move_to_san
 from interpreter.notation.terms import captures
+
+from external_engines import FAIRY, fairy_or_skip, fake_spec
 
 TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "safety": 0.7,
         "passed": 1.2, "activity": 0.9, "structure": 1.1, "shelter": 0.8,
@@ -173,21 +177,80 @@ def test_the_positions_are_quiet_late_enough_and_labelled_for_the_side_to_move(m
             return super().of(pos, team)
 
     monkeypatch.setattr(samples_module, "Terms", Watched)
-    rng = random.Random(5)
-    pos = start_position(game)
-    sans, capturing = [], set()
-    while len(sans) < 120 and pos.legal_moves():
-        move = rng.choice(pos.legal_moves())
-        if captures(pos, move):
-            capturing.add(len(sans))
-        sans.append(move_to_san(pos, move))
-        pos.push(move)
-    text = game_record(game, start_fen(game), sans, None).replace('[Result "*"]', '[Result "0-1"]')
+    text, capturing = _random_record(game, 5, "0-1")
     found = collect(game, [("test game", read_record(text))])
     assert found.read == 1 and len(found.results) == len(kept) > 10
     for (ply, in_check, team), result in zip(kept, found.results):
         assert ply >= 8 and not in_check and ply not in capturing and ply - 1 not in capturing
         assert result == (1.0 if team == 1 else 0.0)
+
+
+def _random_record(game, seed: int, result: str, plies: int = 120) -> tuple[str, set[int]]:
+    """The record of a game of random moves from the start (at most ``plies``), its Result tag
+    ``result``; and the plies (counted from 0) whose moves capture."""
+    rng = random.Random(seed)
+    pos = start_position(game)
+    sans, capturing = [], set()
+    while len(sans) < plies and pos.legal_moves():
+        move = rng.choice(pos.legal_moves())
+        if captures(pos, move):
+            capturing.add(len(sans))
+        sans.append(move_to_san(pos, move))
+        pos.push(move)
+    return game_record(game, start_fen(game), sans, None).replace('[Result "*"]', f'[Result "{result}"]'), capturing
+
+
+def test_a_teachers_score_is_the_result_it_predicts_on_the_elo_scale():
+    assert label(SearchInfo(None, score=0)) == 0.5
+    assert label(SearchInfo(None, score=400)) == pytest.approx(10 / 11)
+    assert label(SearchInfo(None, score=-400)) == pytest.approx(1 / 11)
+    assert label(SearchInfo(None, score=MATE - 3)) == 1.0
+    assert label(SearchInfo(None, score=-(MATE - 2))) == 0.0
+
+
+def test_a_teacher_labels_each_position_with_its_own_score_and_unfinished_games_count(monkeypatch):
+    """With a teacher, a position's label is what the teacher's search of it (on the teacher's budget)
+    predicts for the side to move, not the game's result, which an unfinished game does not have."""
+    game = load_game("chess")
+    text, _ = _random_record(game, 5, "*")
+    teacher = Teacher("ai:alphabeta:depth=1", game)
+    searched = []
+    choose = teacher.agent.choose
+
+    def watched(pos, budget=None, *rest):
+        info = choose(pos, budget, *rest)
+        searched.append((budget, info))
+        return info
+
+    monkeypatch.setattr(teacher.agent, "choose", watched)
+    found = collect(game, [("g", read_record(text))], teacher)
+    assert found.unfinished == 1 and len(found.results) == len(searched) > 10
+    assert found.results == [label(info) for _, info in searched]
+    assert all(budget.depth == 1 for budget, _ in searched)
+    assert len(set(found.results)) > 5                    # one label per position, not one per game
+
+
+def test_tune_with_an_engine_as_teacher_says_so_in_the_file(tmp_path, capsys):
+    fairy_or_skip()
+    game = load_game("chess")
+    records = tmp_path / "games.pgn"
+    records.write_text("\n".join(_random_record(game, seed, "*", 100)[0] for seed in range(4)))
+    out = tmp_path / "taught.rules"
+    teacher = f"uci:{FAIRY}:depth=4"
+    assert main(["tune", "chess", "--from", str(records), "--teacher", teacher, "--out", str(out)]) == 0
+    assert f"of 4 games, labelled by {teacher}" in capsys.readouterr().out
+    assert f"# the result the score of {teacher} predicts." in out.read_text()
+    assert set(load_game(str(out)).spec.ai.weights) == set(NAMES)
+
+
+def test_a_teacher_that_fails_is_a_usage_error_that_says_where(tmp_path, capsys):
+    records = tmp_path / "games.pgn"
+    records.write_text(_random_record(load_game("chess"), 1, "1-0")[0])
+    out = tmp_path / "taught.rules"
+    teacher = fake_spec("uci", "exit", options=":depth=2")
+    assert main(["tune", "chess", "--from", str(records), "--teacher", teacher, "--out", str(out)]) == 2
+    assert f"failed at {records}, game 1, ply " in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_a_game_without_a_result_gives_no_position():
@@ -275,11 +338,21 @@ def test_resume_plays_only_the_games_not_played_yet(tmp_path, capsys, monkeypatc
     (["--from", "x.pgn", "--games", "3"], "--from reads games, so --games cannot be used with it"),
     (["--from", "x.pgn", "--resume"], "so --resume cannot"),
     (["--mode", "9p"], "mode"),
+    (["--teacher", "random"], "a random agent gives no score to learn from"),
+    (["--teacher", "ai:level=1200"], "a level in Elo plays with noise"),
+    (["--teacher", "uci:"], "an engine seat needs a command"),
 ])
 def test_bad_arguments_exit_2_with_a_message(argv, message, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["tune", "chess", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_teacher_is_refused_in_a_game_of_more_than_two_teams(tmp_path, capsys):
+    out = tmp_path / "ffa.rules"
+    assert main(["tune", "fourplayer_ffa", "--teacher", "ai:alphabeta:depth=1", "--out", str(out)]) == 2
+    assert "fourplayer_ffa has 4 teams" in capsys.readouterr().err
+    assert not out.with_suffix(".games").exists()          # refused before any game
 
 
 def test_records_of_another_variant_are_refused_with_their_name(tmp_path, capsys):

@@ -20,7 +20,9 @@ shares, or a game stopped at its ply cap (adjudicated a draw). The result
 is the end the moves reach by the rules, else what the record's tags say
 (a resignation, an adjudication: :func:`~interpreter.loading.records.won_teams`);
 a game whose result the record does not give (``*``, unfinished) gives no
-position. A record of another variant or mode is an error.
+position. With a teacher (:mod:`.teacher`), each is labelled instead with
+the result the teacher's score predicts, and unfinished games count too.
+A record of another variant or mode is an error.
 
 The positions' terms (:class:`~interpreter.agents.terms.Terms`) are what
 the fit reads; at most :data:`MAX_POSITIONS` positions are kept, from the
@@ -29,6 +31,7 @@ first games.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dsl import UsageError
@@ -40,6 +43,8 @@ from interpreter.loading import position_from_fen, start_position
 from interpreter.loading.records import Record, won_teams
 from interpreter.notation.reading import moves_from_text
 from interpreter.notation.terms import captures, is_drop
+
+from .teacher import Teacher
 
 SKIPPED_ROUNDS = 4
 """Rounds of the turn order at the start of each game whose positions are left out."""
@@ -65,21 +70,25 @@ class Samples:
         return len(self.results) >= MAX_POSITIONS
 
 
-def collect(game, records: list[tuple[str, Record]]) -> Samples:
+def collect(game, records: list[tuple[str, Record]], teacher: Teacher | None = None,
+            on_game: Callable[[], None] | None = None) -> Samples:
     """The quiet positions of ``records`` (games of ``game``, each with the name an error calls it
-    by, such as ``games.pgn, game 3``), labelled. A record that cannot be played (another variant or
+    by, such as ``games.pgn, game 3``), labelled by their games' results or by ``teacher``;
+    ``on_game`` is called after each game. A record that cannot be played (another variant or
     mode, a bad FEN, an illegal move) is a RulesError that names it."""
     samples = Samples()
     terms = Terms(game)
     for name, record in records:
         if samples.full:
             break
-        _collect_one(game, terms, name, record, samples)
+        _collect_one(game, terms, name, record, samples, teacher)
         samples.read += 1
+        if on_game is not None:
+            on_game()
     return samples
 
 
-def _collect_one(game, terms: Terms, name: str, record: Record, samples: Samples) -> None:
+def _collect_one(game, terms: Terms, name: str, record: Record, samples: Samples, teacher: Teacher | None) -> None:
     tags = record.tags
     for tag, own in (("Variant", game.name), ("Mode", game.mode or "")):
         if tags.get(tag, own) != own:
@@ -95,7 +104,10 @@ def _collect_one(game, terms: Terms, name: str, record: Record, samples: Samples
     won = {game.team_of[a] for a in ended.winners} if ended is not None else won_teams(game, tags)
     if won is None:
         samples.unfinished += 1
-        return
+        if teacher is None:
+            return
+    if teacher is not None:
+        teacher.new_game()
     for _ in moves:
         pos.pop()
     skipped = SKIPPED_ROUNDS * len(game.turn_order)
@@ -106,7 +118,8 @@ def _collect_one(game, terms: Terms, name: str, record: Record, samples: Samples
         if ply >= skipped and not (captured or capture or promotion) and not pos.in_check() and not samples.full:
             team = game.team_of[pos.army]
             samples.terms.append(terms.of(pos, team))
-            samples.results.append(_result(team, won, len(game.teams)))
+            samples.results.append(_result(team, won, len(game.teams)) if teacher is None
+                                   else teacher.label(pos, f"{name}, ply {ply + 1}"))
             samples.games.append(samples.read)
         captured = capture
         pos.push(move)

@@ -5,7 +5,8 @@ module checks them (before any game is played), plays the games into the
 run directory beside the tuned file (``chess-tuned.games/`` for
 ``chess-tuned.rules``: ``run.json`` and ``results.jsonl`` as ``rules
 analyze`` writes them, so ``--resume`` continues an interrupted run), or
-reads ``--from``, fits (:mod:`.tuning`), prints the weights beside the start
+reads ``--from``, labels their positions by a ``--teacher`` when one is
+given (:mod:`.teacher`), fits (:mod:`.tuning`), prints the weights beside the start
 weights with the error before and after, and writes the tuned rules file.
 That file is never overwritten: an existing ``--out`` is refused before
 anything is played.
@@ -25,8 +26,10 @@ from interpreter.agents import parse_agent
 from interpreter.agents.terms import NAMES
 from interpreter.loading import load_game, mode_options
 
+from .progress import Progress
 from .results import RESULTS
 from .runs import play_run
+from .teacher import Teacher
 from .tuning import (Tuned, default_out, extends_line, interval, number, records_in, run_records, tune,
                      tuned_rules, write_new)
 
@@ -48,6 +51,7 @@ def cmd_tune(args) -> int:
         raise UsageError(f"{clip(str(out))} exists, and rules tune never overwrites a file",
                          hint="remove it or choose another --out (with --resume, the games played so far "
                               f"stay in {_run_directory(out)})")
+    teacher = Teacher(args.teacher, game) if args.teacher is not None else None
     if args.records is not None:
         given = [f"--{name.replace('_', '-')}" for name in PLAY_OPTIONS if getattr(args, name) not in (None, False)]
         if given:
@@ -59,7 +63,16 @@ def cmd_tune(args) -> int:
         records, source = _play(args, game, out)
         if records is None:
             return 130
-    tuned = tune(game, records)
+    try:
+        with Progress(len(records), label="games labelled" if teacher else "games read") as bar:
+            tuned = tune(game, records, teacher, bar.advance)
+    except KeyboardInterrupt:
+        again = "the same command with --resume" if args.records is None else "the same command"
+        print(f"interrupted before the fit: nothing written; the games are kept ({again} reads them again)")
+        return 130
+    finally:
+        if teacher is not None:
+            teacher.close()
     print(summary(tuned))
     text = tuned_rules(args.variant, game, tuned, out, source)
     why = write_new(out, text)
@@ -121,8 +134,9 @@ def summary(tuned: Tuned) -> str:
     interval by resampling the games), the errors."""
     f, samples = tuned.fit, tuned.samples
     held = f" ({f.held_out_positions:,} of held-out games)" if f.held_out_positions else ""
-    lines = [f"{f.positions + f.held_out_positions:,} quiet positions of {samples.read - samples.unfinished} "
-             f"finished games{held}; fitted in {f.iterations} iterations",
+    games = (f"{samples.read} games{held}, labelled by {tuned.teacher}" if tuned.teacher else
+             f"{samples.read - samples.unfinished} finished games{held}")
+    lines = [f"{f.positions + f.held_out_positions:,} quiet positions of {games}; fitted in {f.iterations} iterations",
              f"K = {f.k:.5f} per centipawn: a pawn ahead predicts a score of {_pawn(f.k):.3f}",
              f"  {'weight':<10} {'start':>6} {'tuned':>6}  {'95% (games resampled)' if f.intervals else ''}"]
     for name in NAMES:

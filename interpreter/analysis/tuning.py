@@ -18,6 +18,7 @@ saying where they come from.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,37 +33,46 @@ from interpreter.loading.records import Record, read_record, read_records
 
 from .results import RESULTS, read_results
 from .samples import Samples, collect
+from .teacher import Teacher
 
 HOLD_OUT = 5
 """Every HOLD_OUT-th game read is held out of the fit (with fewer games, none is)."""
 MAX_RECORDS_BYTES = 256 * 1024 * 1024
 """The largest records file ``--from`` reads."""
+COMMENT = 200
+"""The most characters of a path or a spec written into the tuned file's comments."""
 
 
 @dataclass
 class Tuned:
-    """What :func:`tune` found: the positions (:class:`~.samples.Samples`) and the :class:`Fit`."""
+    """What :func:`tune` found: the positions (:class:`~.samples.Samples`), the :class:`Fit`, and the
+    spec of the teacher that labelled the positions (None: their games' results did)."""
 
     samples: Samples
     fit: Fit
+    teacher: str | None = None
 
 
-def tune(game, records: list[tuple[str, Record]]) -> Tuned:
+def tune(game, records: list[tuple[str, Record]], teacher: Teacher | None = None,
+         on_game: Callable[[], None] | None = None) -> Tuned:
     """Fit the weights of ``game``'s evaluation to the quiet positions of ``records`` (named games, see
-    :func:`.samples.collect`), from the weights its rules file gives (1 where it gives none); a
-    UsageError when nothing can be fitted (see :func:`interpreter.agents.texel.fit`)."""
-    samples = collect(game, records)
+    :func:`.samples.collect`), labelled by their results or by ``teacher``, from the weights its rules
+    file gives (1 where it gives none); ``on_game`` is called after each game read. A UsageError when
+    nothing can be fitted (see :func:`interpreter.agents.texel.fit`)."""
+    samples = collect(game, records, teacher, on_game)
     if not samples.results:
-        finished = samples.read - samples.unfinished
-        raise UsageError(f"no quiet position in {finished} finished game{'s' if finished != 1 else ''}"
-                         f"{f' (and {samples.unfinished} without a result)' if samples.unfinished else ''}",
+        counted = samples.read if teacher else samples.read - samples.unfinished
+        without = f" (and {samples.unfinished} without a result)" if samples.unfinished and not teacher else ""
+        raise UsageError(f"no quiet position in {counted} {'' if teacher else 'finished '}"
+                         f"game{'s' if counted != 1 else ''}{without}",
                          hint="play more games (--games), or longer ones")
     terms = np.array(samples.terms, dtype=float)
     results = np.array(samples.results, dtype=float)
     games = np.array(samples.games)
     held = (games % HOLD_OUT == HOLD_OUT - 1) if samples.read >= HOLD_OUT else np.zeros(len(results), dtype=bool)
     start = {name: float(game.spec.ai.weights.get(name, 1.0)) for name in NAMES}
-    return Tuned(samples, fit(terms[~held], results[~held], start, games[~held], terms[held], results[held]))
+    return Tuned(samples, fit(terms[~held], results[~held], start, games[~held], terms[held], results[held]),
+                 teacher.spec.label if teacher else None)
 
 
 def records_in(path: Path) -> list[tuple[str, Record]]:
@@ -127,10 +137,13 @@ def extends_line(variant: str, out: Path) -> tuple[str, bool]:
 def tuned_rules(variant: str, game, tuned: Tuned, out: Path, source: str) -> str:
     """The text of the tuned rules file ``out``: comments on the fit, ``extends`` the variant, and the
     ``ai`` block of every weight (each with its start value). ``source`` says which games: "200
-    self-play games (ai:alphabeta:nodes=1000, seed 0)"."""
+    self-play games (ai:alphabeta:nodes=1000, seed 0)"; it and the teacher's spec are clipped to
+    :data:`COMMENT` characters, control characters escaped, so that each stays on its comment line."""
     f = tuned.fit
     lines = [f"# Evaluation weights of {game.name} fitted by 'rules tune' (Texel's method, docs/agents.md) to",
-             f"# {f.positions:,} quiet positions of {source}.",
+             f"# {f.positions:,} quiet positions of {clip(source, COMMENT)}, each labelled by",
+             f"# the result the score of {clip(tuned.teacher, COMMENT)} predicts." if tuned.teacher
+             else "# its game's result.",
              f"# Mean squared error of the predicted results: {f.error_start:.4f} with the start weights, "
              f"{f.error:.4f} tuned;"]
     if f.held_out_start is not None:

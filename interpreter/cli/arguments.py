@@ -252,7 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tune", help="fit the computer's evaluation weights to self-play games (Texel's method)",
                        description="Play self-play games of a variant (or read --from), take their quiet positions, "
-                                   "each labelled with its game's result, and fit the weights of the evaluation's "
+                                   "each labelled with its game's result (or with the result a --teacher's score "
+                                   "predicts), and fit the weights of the evaluation's "
                                    "terms (the ai block's weights: see docs/agents.md) by "
                                    "Texel's method: the error between results and sigmoid(K * score), K first. "
                                    "Prints the weights beside the start weights with the error before and after, "
@@ -278,6 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="records", metavar="RECORDS",
                    help="fit to these games instead of playing: a file of game records (rules match --pgn, rules "
                         "play --pgn) or a run directory of rules analyze or rules tune")
+    p.add_argument("--teacher", metavar="AGENT",
+                   help="label each position with the result this agent's score predicts (1 / (1 + 10^(-cp/400)) "
+                        "for the side to move) instead of its game's result: a deeper search or a stronger engine "
+                        "with a fixed budget, e.g. ai:alphabeta:depth=6 or uci:/usr/games/stockfish:depth=12 "
+                        "(games of two teams)")
     p.add_argument("--out", metavar="FILE",
                    help="the tuned rules file to write (default: VARIANT-tuned.rules, beside a variant given by "
                         "its path); never overwritten")
