@@ -12,5 +12,6 @@ intervals (:mod:`.intervals`), and the report with its figures
 
 ``rules tune`` (:mod:`.tune_command`, :mod:`.tuning`) keeps its self-play
 games in such a run too, and fits the evaluation's weights to their quiet
-positions (:mod:`.samples`).
+positions (:mod:`.samples`), labelled by their games' results or by a
+teacher's scores (:mod:`.teacher`).
 """
