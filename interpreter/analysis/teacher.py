@@ -5,7 +5,8 @@ for every position of a game however it went: from a few hundred games of
 a weak agent that is a faint signal (docs/agents.md: 200 self-play games
 of chess hardly move the weights). A teacher is a deeper search, or a
 stronger engine, that scores each position; the label is the result that
-score predicts for the side to move, on the Elo scale's logistic::
+score predicts for the side to move, on the Elo scale's logistic (the
+score read as an Elo difference, :func:`interpreter.agents.stats.expected`)::
 
     1 / (1 + 10 ** (-score / 400))        # 100 centipawns ahead: 0.640
 
@@ -32,11 +33,10 @@ from dsl.errors import clip
 
 from interpreter.agents import parse_agent
 from interpreter.agents.base import Forfeit, SearchInfo
+from interpreter.agents.stats import expected
 
 KINDS = ("alphabeta", "uci", "xboard")
 """The agents that can teach: searches that report a score for the side to move."""
-SCALE = 400
-"""Centipawns of the teacher's score per factor of ten in the odds of the label (the Elo scale's)."""
 
 
 def label(info: SearchInfo) -> float:
@@ -44,7 +44,7 @@ def label(info: SearchInfo) -> float:
     win or loss, else the logistic of its score (see the module's docstring)."""
     if info.mate is not None:
         return 1.0 if info.mate > 0 else 0.0
-    return 1.0 / (1.0 + 10.0 ** (-info.score / SCALE))
+    return expected(info.score)
 
 
 class Teacher:
