@@ -252,6 +252,27 @@ def test_alphabeta_finds_forced_wins(case, plies, rule):
     assert rule is None or result.rule == rule
 
 
+def test_alphabeta_blocks_with_the_neutral_piece():
+    """Duck chess: the rook on a1 takes the king on h1 next unless the duck stands between (the king
+    cannot leave rank 1): 261 of the 290 moves lose. The search tries each move with its ways of
+    moving the duck only as it reaches them, and finds a block."""
+    game, pos = _fen("duck", "7k/8/8/3*4/8/8/6PP/r6K w - - 0 1")
+    sides = Sides(game)
+    black = 1 - sides.turn_team[pos.turn]
+    legal = pos.legal_moves()
+    losing = 0
+    for move in legal:
+        pos.push(move)
+        losing += forced_win(pos, sides, black, 1)
+        pos.pop()
+    assert (len(legal), losing) == (290, 261)
+    for depth in (2, 3):
+        move = AlphaBeta().choose(pos, Budget(depth=depth)).move
+        pos.push(move)
+        assert not forced_win(pos, sides, black, 1), (depth, move)
+        pos.pop()
+
+
 MAXN_WINS = ["chess-mate-in-1", "chess-mate-in-2", "locking-lock-mate", "superchess-4p-team-mate",
              "rocket-cockpit-in-1", "rocket-king-run"]
 

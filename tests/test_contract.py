@@ -63,6 +63,7 @@ from interpreter.loading import load_game
 from interpreter.agents.evaluation import evaluation_of
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone, rule_abiding_moves
+from interpreter.engine.neutral import with_neutral_moves
 from interpreter.engine.outcome import MovesNeeded, outcome, outcome_with_moves
 from interpreter.loading import position_from_fen, start_position
 
@@ -327,6 +328,8 @@ def test_what_the_search_reads(game, budget):
         if alone:
             guard = Guard(pos)
             passed = {m for m in pseudo_legal_moves(pos, guard.attacked) if allowed(pos, m, guard)}
+            if game.neutral_move is not None:    # each allowed move with every move of the neutral piece
+                passed = set(with_neutral_moves(pos, sorted(passed, key=repr)))
             assert passed == set(rule_abiding_moves(pos)), \
                 f"allowed() passes {len(passed)} moves, the rules {len(rule_abiding_moves(pos))}\n{step.where()}"
         if game.noisy_generation:

@@ -224,7 +224,32 @@ class Terms:
         self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies])
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
-        """The sums after ``move``, just made in ``pos`` (whose sums were ``before``)."""
+        """The sums after ``move``, just made in ``pos`` (whose sums were ``before``). A move with
+        a second part (a neutral piece moved after it, see :mod:`~interpreter.engine.neutral`):
+        the wrapped move's sums, then the neutral piece's entries (its army set scores nothing, but
+        the sums are those :meth:`sums` gives)."""
+        special = move[3]
+        if special is not None and special[0] == "then":
+            code = pos.game.neutral_move
+            wrapped = special[3]
+            if (code is None or self.passer[code] or self.is_royal[code]
+                    or (wrapped is not DROP and pos.last_step(2) is None)):
+                return self.sums(pos)          # (castling, gating ...: from scratch, as after such a move alone)
+            out = self._after(pos, before, (move[0], move[1], move[2], wrapped), 2)
+            source, cell, n, a = special[1], special[2], self.n, self.code_army[code]
+            if source >= 0:
+                out[a] -= self.square[code * n + source]
+                out[2 * self.army_sets + a] -= self.royal[code * n + source]
+            else:
+                out[self.army_sets + a] += self.value[code]
+            out[a] += self.square[code * n + cell]
+            out[2 * self.army_sets + a] += self.royal[code * n + cell]
+            return out
+        return self._after(pos, before, move, 1)
+
+    def _after(self, pos: Position, before: Sums, move: Move, back: int) -> Sums:
+        """:meth:`after` of a move without a second part, whose record is ``back`` records from the
+        last of ``pos`` (1: the last)."""
         special = move[3]
         if special is DROP:
             code, i = move[2], move[2] * self.n + move[1]
@@ -236,7 +261,7 @@ class Terms:
                 out[5 * self.army_sets] ^= self.pawn_keys[i]
                 self.pawns_known(pos, out)
             return out
-        step = pos.last_step()
+        step = pos.last_step(back)
         if step is None:
             if special is not None and special[0] == "pass":
                 return before

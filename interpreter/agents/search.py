@@ -18,8 +18,11 @@ principal-variation search with a quiescence search, over the two sides of
   stalemate is known when no move passed. A node where an end rule reads the
   moves themselves (``only_move_by_royal``, which a rule reads only when its
   conditions before it hold) generates its legal moves, as do all nodes of
-  other games (compulsory captures, neutral pieces, rules on the number of
-  moves).
+  other games (compulsory captures, rules on the number of moves).
+- **A neutral piece's moves made only when needed.** Where every move ends by
+  moving a neutral piece, a move gets its ways of moving it when it is about to
+  be searched (:meth:`Searcher.placements`): the first then, the others after
+  every move's first, as late quiet moves.
   Quiescence nodes generate only the captures and promotions where the game
   allows (:func:`~interpreter.engine.generation.noisy_moves`).
 - **An evaluation kept up to date.** The sums of
@@ -63,6 +66,7 @@ from interpreter.engine.attacks import table_attackers
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone
 from interpreter.engine.moves import DROP, PASS, Move
+from interpreter.engine.neutral import base_move, with_neutral_moves
 from interpreter.engine.outcome import (MovesNeeded, Outcome, forced_moves, immediate_end, legal_moves, outcome,
                                         outcome_with_moves)
 from interpreter.engine.position import Position
@@ -98,6 +102,11 @@ HISTORY_MAX = 1 << 14       # history scores never exceed HISTORY_MAX in size: e
                             # score by its bonus less the bonus's share of the score ("gravity")
 HISTORY_REDUCTION = HISTORY_MAX // 2   # a late quiet move is reduced a ply less (more) per this much history above (below) 0
 ROYAL_EXCHANGE = 50_000     # a royal piece's value in an exchange: taking with it loses if it is retaken
+# Games whose moves end by moving a neutral piece (see Searcher.placements): a move's later ways of moving it
+# are tried after every move's first (their scores this much lower), and a capture in quiescence is tried
+# with its first QUIESCENCE_PLACEMENTS ways only.
+LATER_PLACEMENT = 1 << 42
+QUIESCENCE_PLACEMENTS = 2
 
 
 def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
@@ -130,6 +139,12 @@ def _is_no_moves(condition) -> bool:
     if isinstance(condition, S.Ref):
         return condition.path == ["stalemated"]
     return isinstance(condition, S.BoolOp) and condition.op == "and" and any(_is_no_moves(o) for o in condition.operands)
+
+
+def _then(move: Move) -> bool:
+    """Has ``move`` a second part, a neutral piece's move (see :mod:`interpreter.engine.neutral`)?"""
+    special = move[3]
+    return special is not None and special[0] == "then"
 
 
 def _bring_best(moves: list[Move], scores: list[int], i: int) -> None:
@@ -198,6 +213,10 @@ class Searcher:
         self.eval_keys: list[int] = [-1] * (self.eval_mask + 1)   # -1: no position (a hash is never negative)
         self.eval_values: list[int] = [0] * (self.eval_mask + 1)
         self.history: list[int] = [0] * (game.ncodes * game.n)
+        # Games whose moves end by moving a neutral piece: per side (0: the root team's) and cell, the
+        # history of moving it there (see placements).
+        self.neutral: bool = game.neutral_move is not None
+        self.placed: list[int] = [0] * (2 * game.n if self.neutral else 0)
         self.counters: list[Move | None] = [None] * (game.ncodes * game.n)
         self.reductions: list[list[int]] = [[0] + [int(0.5 + math.log(d) * math.log(i) / 2.25) if d and i else 0
                                                    for i in range(1, 64)] for d in range(64)]
@@ -241,6 +260,9 @@ class Searcher:
         history = self.history
         for i in range(len(history)):
             history[i] >>= 3
+        placed = self.placed
+        for i in range(len(placed)):
+            placed[i] >>= 3
         self.killers = [None] * (2 * (MAX_PLY + 2))
         self.nodes = self.seldepth = 0
         self.limit = node_limit
@@ -443,6 +465,21 @@ class Searcher:
                 out.append(m)
         return out
 
+    def placements(self, pos: Position, move: Move, side: int, skip: Move | None) -> list[Move]:
+        """``move``, a move the rules allow in a game whose moves end by moving a neutral piece,
+        with each way of moving that piece after it
+        (:func:`~interpreter.engine.neutral.with_neutral_moves`), best first for ``side``: by the
+        history of moving it to its cell (:meth:`credit_placement`), among equals first to a cell
+        on the attack tables' ways to the moved piece's target (where it may block an attack on
+        that piece). ``skip``: a move left out (the hash move, tried before). Generated only for
+        a move about to be searched: a node whose first move cuts off never makes the others."""
+        options = with_neutral_moves(pos, [move])
+        near = self.lines_to(move[1]) if self.exchanges and move[1] >= 0 else ALL
+        placed, base = self.placed, side * self.n
+        keys = [2 * placed[base + m[3][2]] + (1 if m[3][2] in near else 0) for m in options]
+        order = sorted(range(len(options)), key=lambda k: -keys[k])
+        return [options[k] for k in order if options[k] != skip]
+
     # ------------------------------------------------------------ make and unmake
     def make(self, pos: Position, move: Move, ply: int) -> None:
         pos.push(move)
@@ -490,7 +527,10 @@ class Searcher:
     def remember(self, pos: Position, move: Move, depth: int, ply: int) -> None:
         """A quiet move that caused a cut-off (and was just taken back): a killer of its ply, the
         counter-move of the move before it, and history credit; the quiet moves searched before
-        it at this node (``quiets_tried``) lose as much credit."""
+        it at this node (``quiets_tried``) lose as much credit. A move's neutral piece's move is
+        not part of what is remembered (see :meth:`credit_placement`)."""
+        if self.neutral and _then(move):
+            move = base_move(move)
         if self.killers[2 * ply] != move:
             self.killers[2 * ply + 1] = self.killers[2 * ply]
             self.killers[2 * ply] = move
@@ -503,6 +543,14 @@ class Searcher:
         self.credit(board, move, bonus)
         for other in self.quiets_tried[ply]:
             self.credit(board, other, -bonus)
+
+    def credit_placement(self, side: int, move: Move, depth: int) -> None:
+        """A move with a neutral piece's move cut off at ``depth``: history credit for moving the
+        neutral piece to its cell, for ``side`` (see :meth:`placements`)."""
+        i = side * self.n + move[3][2]
+        bonus = min(32 * depth * depth, HISTORY_MAX // 4)
+        h = self.placed[i]
+        self.placed[i] = h + bonus - h * bonus // HISTORY_MAX
 
     def credit(self, board: list[int], move: Move, bonus: int) -> None:
         """Add ``bonus`` (negative: a malus) to a quiet move's history, less the bonus's share of
@@ -625,7 +673,7 @@ class Searcher:
         self.quiets_tried[ply].clear()
         if legal is None:
             # The hash move first, before any move is generated: a cut-off by it spares the rest.
-            if hash_move is not None and self.plausible(pos, hash_move) and allowed(pos, hash_move, guard):
+            if hash_move is not None and self.plausible(pos, hash_move) and allowed(pos, base_move(hash_move), guard):
                 best, best_move, alpha, tried, quiets = self.search_moves(
                     pos, [hash_move], False, guard, depth, alpha, beta, ply, side, in_check, hash_move, futile, late,
                     best, best_move, tried, quiets)
@@ -636,9 +684,11 @@ class Searcher:
                     moves = [m for m in moves if m != hash_move and allowed(pos, m, guard)]
                 elif tried:
                     moves = [m for m in moves if m != hash_move]
+                # (Where moves end by moving a neutral piece, the hash move tried is left out of the ways
+                # of moving it after its move.)
                 best, best_move, alpha, tried, quiets = self.search_moves(
-                    pos, moves, not in_check, guard, depth, alpha, beta, ply, side, in_check, None, futile, late,
-                    best, best_move, tried, quiets)
+                    pos, moves, not in_check, guard, depth, alpha, beta, ply, side, in_check,
+                    hash_move if self.neutral and tried else None, futile, late, best, best_move, tried, quiets)
         else:
             best, best_move, alpha, tried, quiets = self.search_moves(
                 pos, legal, False, guard, depth, alpha, beta, ply, side, in_check, hash_move, futile, late,
@@ -688,6 +738,11 @@ class Searcher:
         against that, before the legality test.)"""
         frm, to = move[0], move[1]
         board = pos.board
+        if self.neutral and _then(move):
+            # The neutral piece where the move takes it from, and its cell empty or left by the move.
+            source, cell = move[3][1], move[3][2]
+            if (source >= 0 and board[source] != self.game.neutral_move) or (board[cell] and cell != frm) or cell == to:
+                return False
         if frm >= 0:
             code = board[frm]
             return bool(code) and self.code_army[code] in pos.movers
@@ -717,7 +772,10 @@ class Searcher:
                 continue
             i += 1
             quiet = not (move[2] and move[0] >= 0) and not self.victim(pos, move)
-            if quiet and tried:
+            # A later way of moving the neutral piece after a move (see placements) counts as a quiet
+            # move for pruning and reductions, whatever the move takes.
+            late_placement = score < -(LATER_PLACEMENT >> 1)
+            if (quiet or late_placement) and tried:
                 quiets += 1
                 if futile or (quiets > late and best > -MATE_BOUND):
                     # Futility and late-move pruning: a quiet move near the horizon, when the static
@@ -728,7 +786,11 @@ class Searcher:
                     if danger is None:
                         danger = self.exposed(pos)
                     pruned = True
-                    if (danger is ALL or move[0] in danger or move[1] in danger or move[3] is not None):
+                    special = move[3]
+                    if self.neutral and _then(move):
+                        # The neutral piece's move gives check only by leaving a line to a royal piece.
+                        special = move[3][3] if move[3][1] not in danger else move[3]
+                    if (danger is ALL or move[0] in danger or move[1] in danger or special is not None):
                         pos.push(move)
                         pruned = not self.checked(pos, ply + 1)
                         pos.pop()
@@ -736,7 +798,20 @@ class Searcher:
                         if futile and best < alpha:
                             best = alpha   # a fail-low bound: the move was not worth searching
                         continue
-            if check and not allowed(pos, move, guard):
+            if self.neutral and not _then(move):
+                # A move without its neutral piece's move: allowed or not as it is, then tried with
+                # its first way of moving the neutral piece, the others put after every move's first.
+                if check and not allowed(pos, move, guard):
+                    continue
+                options = self.placements(pos, move, side, hash_move)
+                if not options:
+                    continue
+                move = options[0]
+                for k in range(1, len(options)):
+                    moves.append(options[k])
+                    scores.append(score - LATER_PLACEMENT)
+                count = len(moves)
+            elif check and not allowed(pos, move, guard):
                 continue
             tried += 1
             self.make(pos, move, ply)
@@ -745,7 +820,7 @@ class Searcher:
                 value = self.child(pos, depth - 1, alpha, beta, ply, same)
             else:
                 reduce = 0
-                if quiet and ply and depth >= 3 and not in_check and score < COUNTER:
+                if (quiet or late_placement) and ply and depth >= 3 and not in_check and score < COUNTER:
                     reduce = self.reductions[min(depth, 63)][min(tried, 63)] - (1 if beta - alpha > 1 else 0)
                     # score: the move's history (a killer's or counter-move's is not reduced by it)
                     reduce -= score // HISTORY_REDUCTION if score >= 0 else -(-score // HISTORY_REDUCTION)
@@ -767,6 +842,8 @@ class Searcher:
                     if value >= beta:
                         if quiet:
                             self.remember(pos, move, depth, ply)
+                        if self.neutral and _then(move):
+                            self.credit_placement(side, move, depth)
                         break
             if quiet:
                 self.quiets_tried[ply].append(move)
@@ -892,6 +969,23 @@ class Searcher:
             move = moves[i]
             if not in_check and scores[i] & 1 and self.exchange(pos, move) < 0:
                 continue      # a losing capture: standing pat is better
+            if self.neutral and not _then(move):
+                # With its first ways of moving the neutral piece (all of them in check).
+                if check and not allowed(pos, move, guard):
+                    continue
+                options = self.placements(pos, move, side, None)
+                for option in (options if in_check else options[:QUIESCENCE_PLACEMENTS]):
+                    tried += 1
+                    value = self.quiesce_move(pos, option, alpha, beta, ply, qply, side)
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                    if best >= beta:
+                        break
+                if best >= beta:
+                    break
+                continue
             if check and not allowed(pos, move, guard):
                 continue
             tried += 1

@@ -59,9 +59,11 @@ def rule_abiding_moves(pos: Position, guard: Guard | None = None) -> list[Move]:
 
 def each_move_alone(game: Game) -> bool:
     """Is a move's legality a question about that move alone (no ``captures compulsory`` nor
-    ``must drop``, whose answers depend on the other moves, and no neutral piece's move appended
-    to each move)? Then :func:`allowed` answers it for one pseudo-legal move at a time."""
-    return not game.compulsory_capture and not game.must_drop and game.neutral_move is None
+    ``must drop``, whose answers depend on the other moves)? Then :func:`allowed` answers it for
+    one pseudo-legal move at a time. In a game whose moves end by moving a neutral piece, the
+    question is asked of the move without that second part: every way of moving the neutral piece
+    after an allowed move is a legal move (:func:`~interpreter.engine.neutral.with_neutral_moves`)."""
+    return not game.compulsory_capture and not game.must_drop
 
 
 def allowed(pos: Position, move: Move, guard: Guard) -> bool:

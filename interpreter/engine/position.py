@@ -380,15 +380,17 @@ class Position:
             found += 1
         return found
 
-    def last_step(self) -> tuple[int, int, int] | None:
+    def last_step(self, back: int = 1) -> tuple[int, int, int] | None:
         """What the last move did, when it moved one piece from a cell to another and changed no
         other cell than that of a piece it took (en passant too): ``(piece, captured, hand_code)``,
         the mover's code before the move (on its target it may be another now: a promotion, a
         narrowed facing, a partner's piece), the code taken (0: none) and the code that went to a
         hand for it (0: none). None for every other move: castling, a drop, a pass, gating, a
-        stack's move, an explosion, a removal, a rescue, a neutral piece's move. (For searches that
-        keep sums over the pieces up to date move by move.)"""
-        undo = self._undo[-1]
+        stack's move, an explosion, a removal, a rescue, a neutral piece's move. ``back``: 2 reads
+        the record before the last, the wrapped move of a move whose second part moved a neutral
+        piece (see :mod:`~interpreter.engine.neutral`). (For searches that keep sums over the
+        pieces up to date move by move.)"""
+        undo = self._undo[-back]
         if len(undo) != 18 or undo[11] is not None:   # another record (gating, rescue, neutral), or cells rewritten
             return None
         special = undo[0][3]
