@@ -19,12 +19,14 @@ import threading
 import pytest
 
 from dsl import UsageError, bundled_names, load_spec
+from dsl import spec as S
 from interpreter.agents import MATE, Budget, make_agent, parse_agent, time_for_move
 from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.agents.maxn import MaxN
 from interpreter.agents.mcts import MCTS
 from interpreter.agents.sides import Sides
 from interpreter.agents.simple import GreedyAgent, RandomAgent
+from interpreter.compiler.end_rules import counts_moves, needs_no_moves
 from interpreter.engine.outcome import outcome
 from interpreter.engine.position import Position
 from interpreter.loading import load_game, position_from_fen, start_position
@@ -403,6 +405,30 @@ def _searcher(name):
 def test_null_move_pruning_where_the_rules_make_a_pass_no_better_than_a_move(name, allowed):
     _, searcher = _searcher(name)
     assert searcher.null_ok is allowed
+
+
+@pytest.mark.parametrize("text, counts, none", [
+    ("legal_moves == 0", False, True), ("0 == legal_moves", False, True), ("legal_moves < 1", False, True),
+    ("1 > legal_moves", False, True),
+    ("legal_moves > 0", False, False), ("legal_moves != 0", False, False), ("1 <= legal_moves", False, False),
+    ("legal_moves >= 1", False, False),
+    ("legal_moves == 1", True, False), ("legal_moves <= 1", True, False), ("legal_moves > 1", True, False),
+    ("2 <= legal_moves", True, False),
+])
+def test_which_tests_of_legal_moves_ask_only_whether_a_move_exists(text, counts, none):
+    """A search that tries moves one at a time knows only that one exists: an end rule's test that
+    answers the same for every number of moves from one up needs no more (Janggi's move limit reads
+    ``legal_moves > 0``); one false whenever a move exists is skipped once a move was found."""
+    left, op, right = text.split()
+    side = {"legal_moves": S.Ref(path=["legal_moves"])}
+    condition = S.Compare(op=op, left=side.get(left) or S.Num(value=int(left)),
+                          right=side.get(right) or S.Num(value=int(right)))
+    assert (counts_moves(condition), needs_no_moves(condition)) == (counts, none)
+
+
+def test_janggi_is_searched_one_move_at_a_time():
+    _, searcher = _searcher("janggi")
+    assert searcher.lazy
 
 
 @pytest.mark.parametrize("fen, move, gain", [

@@ -59,9 +59,9 @@ import math
 import threading
 import time
 
-from dsl import spec as S
 from dsl.limits import SEARCH_DEPTH
 
+from interpreter.compiler.end_rules import needs_no_moves
 from interpreter.engine.attacks import table_attackers
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone
@@ -126,19 +126,9 @@ def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
     alternating = turns >= 2 and all(sides_of_turn[t] != sides_of_turn[(t + 1) % turns] for t in range(turns))
     start = start_position(game)
     royal_armies = all(any(game.is_royal[start.board[c]] for c in start.cells_of[a]) for a in range(len(game.armies)))
-    stalemate_wins = any(rule.result == "win" and _is_no_moves(rule.condition) for rule in game.spec.rules.ends)
+    stalemate_wins = any(rule.result == "win" and needs_no_moves(rule.condition) for rule in game.spec.rules.ends)
     return (alternating and royal_armies and not game.compulsory_capture and game.neutral_move is None
             and not extinction and not stalemate_wins)
-
-
-def _is_no_moves(condition) -> bool:
-    """``legal_moves == 0`` or ``stalemated`` (alone or in an ``and``)."""
-    if isinstance(condition, S.Compare):
-        return condition.op == "==" and any(isinstance(s, S.Ref) and s.path == ["legal_moves"]
-                                            for s in (condition.left, condition.right))
-    if isinstance(condition, S.Ref):
-        return condition.path == ["stalemated"]
-    return isinstance(condition, S.BoolOp) and condition.op == "and" and any(_is_no_moves(o) for o in condition.operands)
 
 
 def _then(move: Move) -> bool:

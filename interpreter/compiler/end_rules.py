@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, unknown_name
 
-from .expressions import compile_expr
+from .expressions import COMPARE, compile_expr
 
 if TYPE_CHECKING:
     from .game import Game
@@ -231,20 +231,34 @@ def compile_end_rules(game: "Game", ends: list[S.EndRule]):
     return [entry for entry in compiled if entry[2]] + [entry for entry in compiled if not entry[2]]
 
 
-def _is_no_moves_test(node) -> bool:
-    """``legal_moves == 0`` (either way round)."""
-    if not isinstance(node, S.Compare) or node.op != "==":
-        return False
-    sides = (node.left, node.right)
-    return (any(isinstance(s, S.Ref) and s.path == ["legal_moves"] for s in sides)
-            and any(isinstance(s, S.Num) and s.value == 0 for s in sides))
+def _moves_test(node) -> bool | None:
+    """For a comparison of ``legal_moves`` with a number whose answer is the same for every number
+    of moves from one up, that answer: False for ``legal_moves == 0`` or ``legal_moves < 1``
+    (either way round), True for ``legal_moves > 0``, ``legal_moves != 0`` or ``1 <= legal_moves``.
+    None for any other node (``legal_moves >= 2`` counts the moves). Such a test asks only whether
+    a move exists."""
+    if not isinstance(node, S.Compare):
+        return None
+    left, right = node.left, node.right
+    if isinstance(left, S.Ref) and left.path == ["legal_moves"] and isinstance(right, S.Num):
+        number, count_first = right.value, True
+    elif isinstance(right, S.Ref) and right.path == ["legal_moves"] and isinstance(left, S.Num):
+        number, count_first = left.value, False
+    else:
+        return None
+    compare = COMPARE[node.op]
+    # A comparison of whole numbers changes its answer only next to the number compared with.
+    counts = {1, number, number + 1, 1 << 40}
+    answers = {compare(c, number) if count_first else compare(number, c) for c in counts if c >= 1}
+    return answers.pop() if len(answers) == 1 else None
 
 
 def needs_no_moves(condition) -> bool:
     """Can ``condition`` hold only where the side to move has no move the rules allow: it is
-    ``legal_moves == 0`` or ``stalemated``, or an ``and`` of which one operand needs no moves.
-    (A search that has found a legal move skips such rules: a mate, a stalemate.)"""
-    if _is_no_moves_test(condition) or (isinstance(condition, S.Ref) and condition.path == ["stalemated"]):
+    ``legal_moves == 0`` (or another test false whenever a move exists, see :func:`_moves_test`) or
+    ``stalemated``, or an ``and`` of which one operand needs no moves. (A search that has found a
+    legal move skips such rules: a mate, a stalemate.)"""
+    if _moves_test(condition) is False or (isinstance(condition, S.Ref) and condition.path == ["stalemated"]):
         return True
     return (isinstance(condition, S.BoolOp) and condition.op == "and"
             and any(needs_no_moves(operand) for operand in condition.operands))
@@ -252,11 +266,12 @@ def needs_no_moves(condition) -> bool:
 
 def counts_moves(condition) -> bool:
     """Does ``condition`` read the number of legal moves beyond whether there is one
-    (``legal_moves`` other than in ``legal_moves == 0``)? Where no end rule does, a search may learn
+    (``legal_moves`` other than in a test of whether a move exists, :func:`_moves_test`:
+    ``legal_moves == 0``, ``legal_moves > 0`` ...)? Where no end rule does, a search may learn
     whether moves exist by trying them one at a time (the names that read the moves themselves,
     ``only_move_by_royal`` and ``mate_follows``, ask for them when they are read: see
     :func:`~interpreter.engine.outcome.outcome_with_moves`)."""
-    if _is_no_moves_test(condition):
+    if _moves_test(condition) is not None:
         return False
     if isinstance(condition, S.Ref):
         return condition.path == ["legal_moves"]

@@ -17,8 +17,9 @@ from dsl.errors import RulesSemanticError, suggest, unknown_name
 
 Compiled = Callable[[Any], Any]
 
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-            ">": operator.gt, ">=": operator.ge}
+# The comparisons of the language, by operator (also read by the stacking and end rules' compilers).
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+           ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 
 
@@ -73,7 +74,7 @@ def compile_expr(expr: S.Expr, names: dict[str, str], calls: dict[str, str],
         if isinstance(node, S.BoolOp):
             return _bool_op(node.op == "and", [build(o) for o in node.operands])
         if isinstance(node, S.Compare):
-            left, right, op = build(node.left), build(node.right), _COMPARE[node.op]
+            left, right, op = build(node.left), build(node.right), COMPARE[node.op]
             if isinstance(node.right, (S.Num, S.Str)):
                 constant = node.right.value
                 return lambda ctx: op(left(ctx), constant)

@@ -13,12 +13,13 @@ of the piece under the mover (``below``) and the height of the mover's stack
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dsl import spec as S
 from dsl.errors import RulesSemanticError, UnsupportedError, unknown_name
+
+from .expressions import COMPARE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -117,7 +118,6 @@ def _outcomes(interactions: list[Interaction], kind: int, level: str, below: str
     return tuple(table)
 
 
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _CONDITION_FORM = ('an interaction\'s condition is below == "own" or below == "enemy", a comparison of '
                    'height (the number of pieces in the mover\'s stack, the mover included) with a number, '
                    'or several of these joined by \'and\'')
@@ -134,7 +134,7 @@ class InteractionCondition:
     heights: tuple[tuple[str, int], ...]
 
     def __call__(self, below: str | None, stack: int) -> bool:
-        return all(below == side for side in self.sides) and all(_COMPARE[op](stack, n) for op, n in self.heights)
+        return all(below == side for side in self.sides) and all(COMPARE[op](stack, n) for op, n in self.heights)
 
 
 def _condition(expr, loc) -> InteractionCondition:
@@ -149,7 +149,7 @@ def _condition(expr, loc) -> InteractionCondition:
         if (name == "below" and part.op == "==" and isinstance(right, S.Str)
                 and right.value in ("own", "enemy")):
             sides.append(right.value)
-        elif name == "height" and isinstance(right, S.Num) and part.op in _COMPARE:
+        elif name == "height" and isinstance(right, S.Num) and part.op in COMPARE:
             heights.append((part.op, right.value))
         else:
             raise UnsupportedError(_CONDITION_FORM, loc)
