@@ -39,6 +39,7 @@ CASES = {
     "rocket": ("rocket", None, None, 3),
     "shogi": ("shogi", None, None, 3),
     "xiangqi": ("xiangqi", None, None, 3),
+    "janggi": ("janggi", None, None, 3),
     "duck": ("duck", None, None, 2),      # a neutral piece moved after every move: 640 moves at the start
 }
 
