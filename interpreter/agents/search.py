@@ -663,7 +663,8 @@ class Searcher:
         self.quiets_tried[ply].clear()
         if legal is None:
             # The hash move first, before any move is generated: a cut-off by it spares the rest.
-            if hash_move is not None and self.plausible(pos, hash_move) and allowed(pos, base_move(hash_move), guard):
+            if (hash_move is not None and self.plausible(pos, hash_move)
+                    and allowed(pos, base_move(hash_move) if self.neutral else hash_move, guard)):
                 best, best_move, alpha, tried, quiets = self.search_moves(
                     pos, [hash_move], False, guard, depth, alpha, beta, ply, side, in_check, hash_move, futile, late,
                     best, best_move, tried, quiets)
