@@ -340,6 +340,10 @@ def test_what_the_search_reads(game, budget):
             pos.push(move)
             carried = terms.after(pos, sums, move)
             assert carried == terms.sums(pos), f"sums carried {carried}, from scratch {terms.sums(pos)}\n{step.where(move)}"
+            if terms.has_passers:     # the pawns' sums as remembered by their key, and as computed
+                computed = list(carried)
+                terms.pawns_into(pos, computed)
+                assert computed == carried, f"pawns' sums {carried}, computed {computed}\n{step.where(move)}"
             legal = pos.legal_moves()
             if legal and not game.ends_count_moves:   # the ends one move on (a repetition, a count, ...)
                 expected = outcome(pos, legal)

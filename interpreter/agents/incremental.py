@@ -130,11 +130,14 @@ class Terms:
         self.unguarded = [bytearray(n) for _ in range(teams)]   # no pawns: no cell is guarded (read only)
 
     def sums(self, pos: Position) -> Sums:
-        """The four sums of every army set and the pawns' key, from scratch."""
+        """The five sums of every army set and the pawns' key, from scratch (the pawns' sums from
+        the table of placements seen before when their key is there, see :meth:`pawns_known`)."""
         n, sets = self.n, self.army_sets
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
+        passer, pawn_keys, armies = self.passer, self.pawn_keys, self.armies
         board = pos.board
         out = [0] * (5 * sets + 1)
+        key = 0
         for army in range(sets):
             s = m = r = 0
             for cell in pos.cells_of[army]:
@@ -143,6 +146,8 @@ class Terms:
                 s += square[i]
                 m += value[code]
                 r += royal[i]
+                if passer[code] and army < armies:
+                    key ^= pawn_keys[i]
             out[army] = s
             out[sets + army] = m
             out[2 * sets + army] = r
@@ -159,7 +164,8 @@ class Terms:
                 out[a] += count * self.hand[code]
                 out[sets + a] += count * value[code]
         if self.has_passers:
-            self.pawns_into(pos, out)
+            out[5 * sets] = key
+            self.pawns_known(pos, out)
         return out
 
     def pawns_into(self, pos: Position, out: Sums) -> None:
