@@ -470,6 +470,21 @@ class Searcher:
         order = sorted(range(len(options)), key=lambda k: -keys[k])
         return [options[k] for k in order if options[k] != skip]
 
+    def first_placement(self, pos: Position, move: Move, side: int, skip: Move | None, moves: list[Move],
+                        scores: list[int], score: int, most: int) -> Move | None:
+        """``move`` (a move of a game whose moves end by moving a neutral piece, without that part,
+        scored ``score``) with its first way of moving the neutral piece by :meth:`placements`, or
+        None when it has none; its next ways, up to ``most`` ways in all, are appended to
+        ``moves`` with ``scores`` below every move's first (even: no exchange is evaluated again)."""
+        options = self.placements(pos, move, side, skip)
+        if not options:
+            return None
+        later = (score & ~1) - LATER_PLACEMENT
+        for k in range(1, min(len(options), most)):
+            moves.append(options[k])
+            scores.append(later)
+        return options[0]
+
     # ------------------------------------------------------------ make and unmake
     def make(self, pos: Position, move: Move, ply: int) -> None:
         pos.push(move)
@@ -794,13 +809,10 @@ class Searcher:
                 # its first way of moving the neutral piece, the others put after every move's first.
                 if check and not allowed(pos, move, guard):
                     continue
-                options = self.placements(pos, move, side, hash_move)
-                if not options:
+                first = self.first_placement(pos, move, side, hash_move, moves, scores, score, 1 << 30)
+                if first is None:
                     continue
-                move = options[0]
-                for k in range(1, len(options)):
-                    moves.append(options[k])
-                    scores.append(score - LATER_PLACEMENT)
+                move = first
                 count = len(moves)
             elif check and not allowed(pos, move, guard):
                 continue
@@ -954,30 +966,24 @@ class Searcher:
             if not moves:
                 return best
         tried = 0
-        count = len(moves)
-        for i in range(count):
+        i = 0
+        while i < len(moves):
             _bring_best(moves, scores, i)
             move = moves[i]
-            if not in_check and scores[i] & 1 and self.exchange(pos, move) < 0:
+            score = scores[i]
+            i += 1
+            if not in_check and score & 1 and self.exchange(pos, move) < 0:
                 continue      # a losing capture: standing pat is better
             if self.neutral and not _then(move):
-                # With its first ways of moving the neutral piece (all of them in check).
+                # With its first ways of moving the neutral piece (every way in check).
                 if check and not allowed(pos, move, guard):
                     continue
-                options = self.placements(pos, move, side, None)
-                for option in (options if in_check else options[:QUIESCENCE_PLACEMENTS]):
-                    tried += 1
-                    value = self.quiesce_move(pos, option, alpha, beta, ply, qply, side)
-                    if value > best:
-                        best = value
-                        if value > alpha:
-                            alpha = value
-                    if best >= beta:
-                        break
-                if best >= beta:
-                    break
-                continue
-            if check and not allowed(pos, move, guard):
+                first = self.first_placement(pos, move, side, None, moves, scores, score,
+                                             (1 << 30) if in_check else QUIESCENCE_PLACEMENTS)
+                if first is None:
+                    continue
+                move = first
+            elif check and not allowed(pos, move, guard):
                 continue
             tried += 1
             value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side)
