@@ -59,7 +59,6 @@ MAX_NODES = int(os.environ.get("PERFT_MAX_NODES", "20000000"))  # above this: sk
 # position, or counts of Fairy-Stockfish (tests/perft/fsf-computed.txt, recounted with pyffish by
 # test_differential.py).
 SLOW_RECORDS = {
-    "grasshopper:fsf-variant-l43-d4": ("grasshopper-start", "grasshopper-game-9", "grasshopper-game-17"),  # 28 s
     "racingkings:near-discovered-check-d4": ("near-discovered-check",),  # 15-21 s; its depths 1-3 stay
 }
 

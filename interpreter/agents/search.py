@@ -890,6 +890,8 @@ class Searcher:
                     lines.update(chain)
                 for entry in foes.hop[cell]:
                     lines.update(entry[0])
+                for entry in foes.near[cell]:
+                    lines.update(entry[0])
                 for src, between, _ in foes.lame[cell]:
                     lines.add(src)
                     lines.update(between)

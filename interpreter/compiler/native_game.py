@@ -169,7 +169,7 @@ class NativeGame:
 
 class FoeTables:
     """The tables of :class:`~.tables.AttackTables` for several attacking armies at once, per attacked cell:
-    ``leap``, ``once``, ``lame``, ``ray`` and ``hop`` mean what they mean there, for a piece of any
+    ``leap``, ``once``, ``lame``, ``ray``, ``hop`` and ``near`` mean what they mean there, for a piece of any
     of them. A walk along a chain that two armies share is made once (a rider of either army may
     stand at its first occupied cell); chains that differ stay apart. ``slow`` attacks are not
     included: they are found by generating moves (see :func:`interpreter.engine.attacks.attacked`).
@@ -180,11 +180,12 @@ class FoeTables:
     lame: list[tuple]
     ray: list[Chains]
     hop: list[HopChains]
+    near: list[HopChains]
 
     def __init__(self, leap: list[tuple], once: list[tuple], lame: list[tuple], ray: list[Chains],
-                 hop: list[HopChains]) -> None:
-        self.leap, self.once, self.lame, self.ray, self.hop = leap, once, lame, ray, hop
+                 hop: list[HopChains], near: list[HopChains]) -> None:
+        self.leap, self.once, self.lame, self.ray, self.hop, self.near = leap, once, lame, ray, hop, near
 
     def __reduce__(self) -> tuple[type[FoeTables], tuple]:
         """Pickled (a stored game holds its tables) as the call that makes them again."""
-        return FoeTables, (self.leap, self.once, self.lame, self.ray, self.hop)
+        return FoeTables, (self.leap, self.once, self.lame, self.ray, self.hop, self.near)

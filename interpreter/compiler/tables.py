@@ -6,9 +6,10 @@ the movement tables once per game: per army and cell, the cells from which
 a leaper would reach it, the chains of cells along which a rider or a
 hopper would, and the lame leapers' blocking cells (a hopper's chains carry
 what it may jump over and capture: the options ``hurdle`` and ``takes``).
+A grasshopper's hop (Betza ``g``: it lands on the cell right behind its
+hurdle) has chains of its own, whose first cell must hold the hurdle.
 Pieces whose attacks depend on more than occupancy and the kinds of pieces
-(conditions, hops of the grasshopper kind) are listed as *slow*: their
-moves are generated when asked.
+(conditions) are listed as *slow*: their moves are generated when asked.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class AttackTables:
     hurdles, victims)``, the same for the second occupied cell, when the first
     one may be jumped over (``hurdles[code]``, None: any piece may) and the
     piece on the attacked cell may be captured (``victims[code]``, None: any
-    piece may). ``slow[army]``: the codes whose attacks are found by
+    piece may). ``near``: the same for grasshoppers' hops, whose hurdle must
+    stand on the chain's first cell. ``slow[army]``: the codes whose attacks are found by
     generating their moves. ``stand_in[army]``: a code of some enemy of
     ``army`` that its pieces may capture, stood on an empty cell to ask
     whether they attack it. ``pin_safe[army]``: every attack of ``army``
@@ -57,6 +59,7 @@ class AttackTables:
     lame: list[list[tuple]]
     ray: list[list[Chains]]
     hop: list[list[HopChains]]
+    near: list[list[HopChains]]
     slow: list[frozenset[int]]
     stand_in: list[int]
     pin_safe: list[bool]
@@ -68,7 +71,7 @@ def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
     counts their entries, cells of chains included, against the compile budget (:mod:`.budget`)."""
     if len(armies) == 1:
         a = armies[0]
-        return FoeTables(tables.leap[a], tables.once[a], tables.lame[a], tables.ray[a], tables.hop[a])
+        return FoeTables(tables.leap[a], tables.once[a], tables.lame[a], tables.ray[a], tables.hop[a], tables.near[a])
     cells = range(len(tables.leap[0])) if tables.leap else range(0)
 
     def union(table: list[list[tuple]], cell: int, width: int) -> dict:
@@ -79,23 +82,24 @@ def foe_tables(tables: AttackTables, armies: tuple[int, ...]) -> FoeTables:
                 merged.setdefault(key, set()).update(entry[-1])
         return merged
 
-    def hop_union(cell: int) -> dict[tuple[Filter, Filter], dict[tuple[int, ...], set[int]]]:
+    def hop_union(table: list[list[HopChains]], cell: int) -> dict[tuple[Filter, Filter], dict[tuple[int, ...], set[int]]]:
         merged: dict = {}
         for a in armies:
-            for chain, codes, hurdles, victims in tables.hop[a][cell]:
+            for chain, codes, hurdles, victims in table[a][cell]:
                 merged.setdefault((hurdles, victims), {}).setdefault(chain, set()).update(codes)
         return merged
 
-    leap, once, lame, ray, hop = [], [], [], [], []
+    leap, once, lame, ray, hop, near = [], [], [], [], [], []
     for cell in cells:
         spend(sum(len(t[a][cell]) for t in (tables.leap, tables.once, tables.lame) for a in armies)
-              + sum(len(entry[0]) for t in (tables.ray, tables.hop) for a in armies for entry in t[a][cell]))
+              + sum(len(entry[0]) for t in (tables.ray, tables.hop, tables.near) for a in armies for entry in t[a][cell]))
         leap.append(tuple((src, frozenset(c)) for src, c in union(tables.leap, cell, 2).items()))
         once.append(tuple((src, frozenset(c)) for src, c in union(tables.once, cell, 2).items()))
         lame.append(tuple((s, b, frozenset(c)) for (s, b), c in union(tables.lame, cell, 3).items()))
         ray.append(_maximal_chains(union(tables.ray, cell, 2)))
-        hop.append(_hop_chains(hop_union(cell)))
-    return FoeTables(leap, once, lame, ray, hop)
+        hop.append(_hop_chains(hop_union(tables.hop, cell)))
+        near.append(_hop_chains(hop_union(tables.near, cell)))
+    return FoeTables(leap, once, lame, ray, hop, near)
 
 
 def attack_tables(game: Game) -> AttackTables:
@@ -124,7 +128,8 @@ def attack_tables(game: Game) -> AttackTables:
                         ep[game.code_army[code]][to].setdefault(frm, set()).add(code)
     return AttackTables(
         leap=[a.leap for a in armies], once=[a.once for a in armies], lame=[a.lame for a in armies],
-        ray=[a.ray for a in armies], hop=[a.hop for a in armies], slow=[a.slow for a in armies],
+        ray=[a.ray for a in armies], hop=[a.hop for a in armies], near=[a.near for a in armies],
+        slow=[a.slow for a in armies],
         stand_in=stand_in,
         pin_safe=pin_safe,
         ep=[[tuple((s, frozenset(c)) for s, c in cell.items()) for cell in a] for a in ep],
@@ -133,14 +138,15 @@ def attack_tables(game: Game) -> AttackTables:
 
 @dataclass(frozen=True)
 class _ArmyAttacks:
-    """One army's part of :class:`AttackTables` (its ``leap``, ``once``, ``lame``, ``ray``, ``hop``
-    per attacked cell, and its ``slow`` codes)."""
+    """One army's part of :class:`AttackTables` (its ``leap``, ``once``, ``lame``, ``ray``, ``hop``,
+    ``near`` per attacked cell, and its ``slow`` codes)."""
 
     leap: list[tuple]
     once: list[tuple]
     lame: list[tuple]
     ray: list[Chains]
     hop: list[HopChains]
+    near: list[HopChains]
     slow: frozenset[int]
 
 
@@ -164,23 +170,25 @@ def _inverted(game: Game, codes: list[int]) -> _ArmyAttacks:
     leap: list[dict] = [{} for _ in range(n)]
     ray: list[dict] = [{} for _ in range(n)]
     hop: list[dict] = [{} for _ in range(n)]   # by (hurdles, victims), then chain
+    near: list[dict] = [{} for _ in range(n)]  # the same, for grasshoppers' hops
     lame: list[dict] = [{} for _ in range(n)]
     once: list[dict] = [{} for _ in range(n)]
     slow: set[int] = set()
     for code in codes:
         with located(game.kinds[game.code_kind[code]].spec.loc):
-            _invert(game, code, leap, ray, hop, lame, once, slow)
+            _invert(game, code, leap, ray, hop, near, lame, once, slow)
     return _ArmyAttacks(
         leap=[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in leap],
         once=[tuple((src, frozenset(c)) for src, c in cell.items()) for cell in once],
         lame=[tuple((s, b, frozenset(c)) for (s, b), c in cell.items()) for cell in lame],
         ray=[_maximal_chains(cell) for cell in ray],
         hop=[_hop_chains(cell) for cell in hop],
+        near=[_hop_chains(cell) for cell in near],
         slow=frozenset(slow),
     )
 
 
-def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
+def _invert(game: Game, code: int, leap, ray, hop, near, lame, once, slow) -> None:
     """Add the attacks of the atoms of ``code`` to its army's reverse tables (per attacked cell)."""
     for atom in game.atoms[code]:
         if not atom.capture or atom.level == "upper":
@@ -195,7 +203,7 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                     if atom.to_cells is None or to in atom.to_cells:
                         once[to].setdefault(frm, set()).add(code)
             continue
-        if not atom.attacks_plainly or atom.hop == "g":
+        if not atom.attacks_plainly:
             slow.add(code)
             continue
         sources, targets = atom.from_cells, atom.to_cells
@@ -210,8 +218,10 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                     table = lame[to] if between else leap[to]
                     table.setdefault((frm, between) if between else frm, set()).add(code)
         else:
+            # A grasshopper reaches no cell next to it: its hurdle stands between.
+            first = 1 if atom.hop == "g" else 0
             target = ray if atom.kind == "ride" else [
-                cell.setdefault((atom.hurdles, atom.victims), {}) for cell in hop]
+                cell.setdefault((atom.hurdles, atom.victims), {}) for cell in (near if atom.hop == "g" else hop)]
             behind = _rays_behind(atom, sources)
             for frm, rays in enumerate(atom.rays):
                 if sources is not None and frm not in sources:
@@ -219,7 +229,7 @@ def _invert(game: Game, code: int, leap, ray, hop, lame, once, slow) -> None:
                 for r in rays:
                     start = _covered(r, behind.get((frm, r[0]), ()))
                     spend((len(r) - start) * (len(r) + start + 3) // 2)  # the chains to its uncovered cells
-                    for k in range(start, len(r)):
+                    for k in range(max(start, first), len(r)):
                         to = r[k]
                         if targets is not None and to not in targets:
                             continue

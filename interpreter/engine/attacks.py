@@ -115,6 +115,23 @@ def table_attackers(board: list[int], cell: int, foes: FoeTables, privileges: in
                     if hurdles is not None and not hurdles[q]:
                         break
                     hurdle = True
+    if foes.near[cell]:
+        # A grasshopper: the hurdle on the chain's first cell, the attacker the next piece beyond.
+        target = victim or board[cell]
+        for chain, codes, hurdles, victims in foes.near[cell]:
+            if target and victims is not None and not victims[target]:
+                continue
+            q = board[chain[0]]
+            if not q or (hurdles is not None and not hurdles[q]):
+                continue
+            for k in range(1, len(chain)):
+                q = board[chain[k]]
+                if q:
+                    if q in codes:
+                        found.append(chain[k])
+                        if first:
+                            return found
+                    break
     return found
 
 

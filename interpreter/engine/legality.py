@@ -295,11 +295,13 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
 
     Returns ``pinned`` (own pieces whose leaving would uncover an attack:
     the only piece between the king and an enemy rider, one of the two
-    between it and a hopper, the piece on a lame leaper's way), whether
+    between it and a hopper, the one between a grasshopper and its hurdle
+    next to the king, the piece on a lame leaper's way), whether
     the king is attacked, ``screens`` (empty cells between the king
     and a hopper with nothing between them: a piece arriving there would
     let the hopper capture; and a piece the hopper may not jump over, alone
-    between them: a piece capturing it there might be a hurdle), and ``blocks``: when it is attacked, the cells
+    between them: a piece capturing it there might be a hurdle; for a
+    grasshopper, the empty cell next to the king on its line), and ``blocks``: when it is attacked, the cells
     where a piece arriving would take or stand in the way of every attacker
     (empty under a double check; None when a hopper attacks it, whose check
     a hurdle leaving also ends).
@@ -359,6 +361,28 @@ def _pins(pos: Position, king: int, foes: FoeTables) -> tuple[set[int], bool, se
                 screens.add(first)
         if kinds[2:3] == [True]:
             pinned.update(c for _, c in occupied[:2] if not hostile[board[c]])
+    for chain, codes, hurdles, victims in foes.near[king]:
+        # A grasshopper: its hurdle must stand on the chain's first cell, next to the king.
+        if victims is not None and not victims[royal]:
+            continue
+        beyond = []     # the first two pieces past the first cell
+        for k in range(1, len(chain)):
+            if board[chain[k]]:
+                beyond.append(chain[k])
+                if len(beyond) == 2:
+                    break
+        kinds = [board[c] in codes for c in beyond]
+        behind = kinds[1:2] == [True] and not hostile[board[beyond[0]]]   # an own piece between it and a grasshopper
+        hurdle = board[chain[0]]
+        if hurdle and kinds[:1] == [True]:
+            if hurdles is None or hurdles[hurdle]:
+                hopped = True
+            else:
+                screens.add(chain[0])    # a piece taking the hurdle there may be one
+        elif hurdle and behind:
+            pinned.add(beyond[0])        # leaving (or taking the hurdle), it lets the grasshopper jump
+        elif not hurdle and (kinds[:1] == [True] or behind):
+            screens.add(chain[0])        # a piece arriving there is a hurdle
     blocks: set[int] | None = None
     if checks and not hopped:
         blocks = checks[0]
