@@ -155,21 +155,28 @@ def brute_legal(pos) -> set:
     return keep
 
 
-def test_along_seeded_games(game):
-    cannon = game.kind_index["Cannon"]
-    positions = 0
-    for seed in range(6):
-        rng = random.Random(f"hurdles/{seed}")
+def seeded_positions(game, label: str, games: int, plies: int):
+    """The positions of ``games`` random games seeded by ``label`` (``plies`` plies at most, each
+    game), each with its legal moves (the next move is chosen after the caller looked)."""
+    for seed in range(games):
+        rng = random.Random(f"{label}/{seed}")
         pos = start_position(game)
-        for _ in range(70):
+        for _ in range(plies):
             legal = pos.legal_moves()
             if not legal:
                 break
-            ours = {(m[0], m[1]) for m in pseudo_legal_moves(pos) if game.code_kind[pos.board[m[0]]] == cannon}
-            assert ours == reference_cannon_moves(pos), to_fen(pos)
-            assert set(legal) == brute_legal(pos), to_fen(pos)
-            positions += 1
+            yield pos, legal
             pos.push(rng.choice(legal))
+
+
+def test_along_seeded_games(game):
+    cannon = game.kind_index["Cannon"]
+    positions = 0
+    for pos, legal in seeded_positions(game, "hurdles", 6, 70):
+        ours = {(m[0], m[1]) for m in pseudo_legal_moves(pos) if game.code_kind[pos.board[m[0]]] == cannon}
+        assert ours == reference_cannon_moves(pos), to_fen(pos)
+        assert set(legal) == brute_legal(pos), to_fen(pos)
+        positions += 1
     assert positions > 300
 
 
@@ -268,27 +275,20 @@ def test_grasshoppers_attack_and_pin_by_the_tables():
     game = load_game("grasshopper")
     assert not any(game.slow_attackers) and all(game.pin_safe)
     asked = positions = 0
-    for seed in range(4):
-        rng = random.Random(f"grasshopper/{seed}")
-        pos = start_position(game)
-        for _ in range(60):
-            legal = pos.legal_moves()
-            if not legal:
-                break
-            for army in range(2):
-                for cell in range(game.n):
-                    assert bool(table_attackers(pos.board, cell, game.attackers[army], pos.privileges, True)) \
-                        == generated_attack(pos, cell, army), (to_fen(pos), army, game.board.names[cell])
-                    asked += 1
-            plain = [m for m in pseudo_legal_moves(pos) if m[3] is None or m[3][0] != "castle"]
-            kept = set()
-            for m in plain:
+    for pos, legal in seeded_positions(game, "grasshopper", 4, 60):
+        for army in range(2):
+            for cell in range(game.n):
+                assert bool(table_attackers(pos.board, cell, game.attackers[army], pos.privileges, True)) \
+                    == generated_attack(pos, cell, army), (to_fen(pos), army, game.board.names[cell])
+                asked += 1
+        kept = set()
+        for m in pseudo_legal_moves(pos):
+            if m[3] is None or m[3][0] != "castle":     # (castling's own rules aside)
                 pos.push(m)
                 king = next(c for c in pos.cells_of[1 - pos.army] if game.is_royal[pos.board[c]])
                 if not generated_attack(pos, king, pos.army):
                     kept.add(m)
                 pos.pop()
-            assert {m for m in legal if m[3] is None or m[3][0] != "castle"} == kept, to_fen(pos)
-            positions += 1
-            pos.push(rng.choice(legal))
+        assert {m for m in legal if m[3] is None or m[3][0] != "castle"} == kept, to_fen(pos)
+        positions += 1
     assert positions > 150 and asked > 10_000
