@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from dsl import RulesSemanticError, load_spec_text
-from interpreter.engine.attacks import checkers, in_check, table_attackers
+from interpreter.engine.attacks import checkers, generated_attack, in_check, table_attackers
 from interpreter.engine.generation import pseudo_legal_moves
 from interpreter.engine.perft import perft
 from interpreter.interchange.fsf_export import NotExportable, fsf_section
@@ -248,25 +248,6 @@ def test_errors_point_at_the_option(cannon, message, at):
 
 
 # ---------------------------------------------------------------- grasshoppers
-def generated_attack(pos, cell: int, by: int) -> bool:
-    """Does a piece of army ``by`` have a move that takes a piece standing on ``cell`` (an enemy
-    piece stood in for whatever is there)? Found by generating the moves, no attack tables."""
-    g = pos.game
-    board = pos.board
-    occupant = board[cell]
-    board[cell] = g.stand_in[by]
-    try:
-        for src in list(pos.cells_of[by]):
-            out: list = []
-            for gen in g.generators[board[src]]:
-                gen(pos, src, board, g.hostile[by], out)
-            if any(m[1] == cell for m in out):
-                return True
-        return False
-    finally:
-        board[cell] = occupant
-
-
 def test_grasshoppers_attack_and_pin_by_the_tables():
     """A grasshopper (``gQ``) lands right behind its hurdle: its attacks are chains whose first cell
     must hold the hurdle. Along seeded games of Grasshopper chess, every cell is attacked by the

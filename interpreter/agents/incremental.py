@@ -43,6 +43,7 @@ Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
 from __future__ import annotations
 
 from interpreter.engine.moves import DROP, Move
+from interpreter.engine.neutral import has_second_part
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import locked_pieces
 
@@ -234,14 +235,14 @@ class Terms:
         a second part (a neutral piece moved after it, see :mod:`~interpreter.engine.neutral`):
         the wrapped move's sums, then the neutral piece's entries (its army set scores nothing, but
         the sums are those :meth:`sums` gives)."""
-        special = move[3]
-        if special is not None and special[0] == "then":
+        if has_second_part(move):
+            special = move[3]
             code = pos.game.neutral_move
             wrapped = special[3]
-            if (code is None or self.passer[code] or self.is_royal[code]
-                    or (wrapped is not DROP and pos.last_step(2) is None)):
+            step = None if wrapped is DROP else pos.last_step(2)
+            if code is None or self.passer[code] or self.is_royal[code] or (wrapped is not DROP and step is None):
                 return self.sums(pos)          # (castling, gating ...: from scratch, as after such a move alone)
-            out = self._after(pos, before, (move[0], move[1], move[2], wrapped), 2)
+            out = self._after(pos, before, (move[0], move[1], move[2], wrapped), step)
             source, cell, n, a = special[1], special[2], self.n, self.code_army[code]
             if source >= 0:
                 out[a] -= self.square[code * n + source]
@@ -251,11 +252,11 @@ class Terms:
             out[a] += self.square[code * n + cell]
             out[2 * self.army_sets + a] += self.royal[code * n + cell]
             return out
-        return self._after(pos, before, move, 1)
+        return self._after(pos, before, move, None if move[3] is DROP else pos.last_step())
 
-    def _after(self, pos: Position, before: Sums, move: Move, back: int) -> Sums:
-        """:meth:`after` of a move without a second part, whose record is ``back`` records from the
-        last of ``pos`` (1: the last)."""
+    def _after(self, pos: Position, before: Sums, move: Move, step: tuple[int, int, int] | None) -> Sums:
+        """:meth:`after` of a move without a second part; ``step``: what its record says
+        (:meth:`Position.last_step <interpreter.engine.position.Position.last_step>`; None for a drop)."""
         special = move[3]
         if special is DROP:
             code, i = move[2], move[2] * self.n + move[1]
@@ -267,7 +268,6 @@ class Terms:
                 out[5 * self.army_sets] ^= self.pawn_keys[i]
                 self.pawns_known(pos, out)
             return out
-        step = pos.last_step(back)
         if step is None:
             if special is not None and special[0] == "pass":
                 return before

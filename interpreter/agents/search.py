@@ -66,7 +66,7 @@ from interpreter.engine.attacks import table_attackers
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
 from interpreter.engine.legality import Guard, allowed, each_move_alone
 from interpreter.engine.moves import DROP, PASS, Move
-from interpreter.engine.neutral import base_move, with_neutral_moves
+from interpreter.engine.neutral import base_move, has_second_part, with_neutral_moves
 from interpreter.engine.outcome import (MovesNeeded, Outcome, forced_moves, immediate_end, legal_moves, outcome,
                                         outcome_with_moves)
 from interpreter.engine.position import Position
@@ -129,12 +129,6 @@ def null_move_allowed(game, sides_of_turn: list[int], extinction: bool) -> bool:
     stalemate_wins = any(rule.result == "win" and needs_no_moves(rule.condition) for rule in game.spec.rules.ends)
     return (alternating and royal_armies and not game.compulsory_capture and game.neutral_move is None
             and not extinction and not stalemate_wins)
-
-
-def _then(move: Move) -> bool:
-    """Has ``move`` a second part, a neutral piece's move (see :mod:`interpreter.engine.neutral`)?"""
-    special = move[3]
-    return special is not None and special[0] == "then"
 
 
 def _bring_best(moves: list[Move], scores: list[int], i: int) -> None:
@@ -464,7 +458,7 @@ class Searcher:
         that piece). ``skip``: a move left out (the hash move, tried before). Generated only for
         a move about to be searched: a node whose first move cuts off never makes the others."""
         options = with_neutral_moves(pos, [move])
-        near = self.lines_to(move[1]) if self.exchanges and move[1] >= 0 else ALL
+        near: set[int] = self.lines_to(move[1]) if self.exchanges and move[1] >= 0 else set()
         placed, base = self.placed, side * self.n
         keys = [2 * placed[base + m[3][2]] + (1 if m[3][2] in near else 0) for m in options]
         order = sorted(range(len(options)), key=lambda k: -keys[k])
@@ -534,7 +528,7 @@ class Searcher:
         counter-move of the move before it, and history credit; the quiet moves searched before
         it at this node (``quiets_tried``) lose as much credit. A move's neutral piece's move is
         not part of what is remembered (see :meth:`credit_placement`)."""
-        if self.neutral and _then(move):
+        if self.neutral and has_second_part(move):
             move = base_move(move)
         if self.killers[2 * ply] != move:
             self.killers[2 * ply + 1] = self.killers[2 * ply]
@@ -744,7 +738,7 @@ class Searcher:
         against that, before the legality test.)"""
         frm, to = move[0], move[1]
         board = pos.board
-        if self.neutral and _then(move):
+        if self.neutral and has_second_part(move):
             # The neutral piece where the move takes it from, and its cell empty or left by the move.
             source, cell = move[3][1], move[3][2]
             if (source >= 0 and board[source] != self.game.neutral_move) or (board[cell] and cell != frm) or cell == to:
@@ -793,7 +787,7 @@ class Searcher:
                         danger = self.exposed(pos)
                     pruned = True
                     special = move[3]
-                    if self.neutral and _then(move):
+                    if self.neutral and has_second_part(move):
                         # The neutral piece's move gives check only by leaving a line to a royal piece.
                         special = move[3][3] if move[3][1] not in danger else move[3]
                     if (danger is ALL or move[0] in danger or move[1] in danger or special is not None):
@@ -804,7 +798,7 @@ class Searcher:
                         if futile and best < alpha:
                             best = alpha   # a fail-low bound: the move was not worth searching
                         continue
-            if self.neutral and not _then(move):
+            if self.neutral and not has_second_part(move):
                 # A move without its neutral piece's move: allowed or not as it is, then tried with
                 # its first way of moving the neutral piece, the others put after every move's first.
                 if check and not allowed(pos, move, guard):
@@ -845,7 +839,7 @@ class Searcher:
                     if value >= beta:
                         if quiet:
                             self.remember(pos, move, depth, ply)
-                        if self.neutral and _then(move):
+                        if self.neutral and has_second_part(move):
                             self.credit_placement(side, move, depth)
                         break
             if quiet:
@@ -976,7 +970,7 @@ class Searcher:
             i += 1
             if not in_check and score & 1 and self.exchange(pos, move) < 0:
                 continue      # a losing capture: standing pat is better
-            if self.neutral and not _then(move):
+            if self.neutral and not has_second_part(move):
                 # With its first ways of moving the neutral piece (every way in check).
                 if check and not allowed(pos, move, guard):
                     continue

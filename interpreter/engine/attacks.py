@@ -31,26 +31,31 @@ def attacked(pos: Position, cell: int, by: int, victim: int = 0) -> bool:
     if table_attacked(pos, cell, g.attackers[by], victim):
         return True
     slow = g.slow_attackers[by]
-    if slow:
-        board = pos.board
-        # Generate those pieces' moves with an enemy piece standing on the
-        # cell, so that a capture there shows (an empty cell is attacked
-        # if a piece arriving there could be taken).
-        hostile = g.hostile[by]
-        occupant = board[cell]
-        board[cell] = g.stand_in[by]  # a piece the generators may capture, whatever stands there
-        try:
-            for src in list(pos.cells_of[by]):
-                code = board[src]
-                if code in slow:
-                    out: list = []
-                    for gen in g.generators[code]:
-                        gen(pos, src, board, hostile, out)
-                    if any(m[1] == cell for m in out):
-                        return True
-        finally:
-            board[cell] = occupant
-    return False
+    return bool(slow) and generated_attack(pos, cell, by, slow)
+
+
+def generated_attack(pos: Position, cell: int, by: int, codes: frozenset[int] | None = None) -> bool:
+    """Has a piece of army ``by`` (of ``codes``; None: any) a move that takes a piece on ``cell``?
+    Its moves are generated with a piece it may capture standing on the cell, whatever stands
+    there (an empty cell is attacked if a piece arriving there could be taken): the attacks the
+    tables cannot say (*slow* attackers), and a check of the tables (tests)."""
+    g: NativeGame = pos.game
+    board = pos.board
+    hostile = g.hostile[by]
+    occupant = board[cell]
+    board[cell] = g.stand_in[by]
+    try:
+        for src in list(pos.cells_of[by]):
+            code = board[src]
+            if codes is None or code in codes:
+                out: list = []
+                for gen in g.generators[code]:
+                    gen(pos, src, board, hostile, out)
+                if any(m[1] == cell for m in out):
+                    return True
+        return False
+    finally:
+        board[cell] = occupant
 
 
 def table_attacked(pos: Position, cell: int, foes: FoeTables, victim: int = 0) -> bool:

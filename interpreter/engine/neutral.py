@@ -60,10 +60,15 @@ def neutral_code(game: NativeGame) -> int:
     return code
 
 
+def has_second_part(move: Move) -> bool:
+    """Does ``move`` end by moving a neutral piece (``special`` tagged ``"then"``)?"""
+    special = move[3]
+    return special is not None and special[0] == "then"
+
+
 def base_move(move: Move) -> Move:
     """The move a move with a second part is made with (any other move unchanged)."""
-    special = move[3]
-    return (move[0], move[1], move[2], special[3]) if special is not None and special[0] == "then" else move
+    return (move[0], move[1], move[2], move[3][3]) if has_second_part(move) else move
 
 
 def push_neutral(pos: Position, move: Move) -> None:

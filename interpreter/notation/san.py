@@ -94,7 +94,7 @@ from __future__ import annotations
 from interpreter.engine.attacks import checks_all, live_enemies, royal_cells, threatens
 from interpreter.engine.gating import ungated
 from interpreter.engine.moves import Move
-from interpreter.engine.neutral import base_move
+from interpreter.engine.neutral import base_move, has_second_part
 from interpreter.engine.outcome import immediate_end, outcome
 from interpreter.engine.position import Position
 
@@ -155,7 +155,7 @@ def san_text(pos: Position, move: Move, legal: list[Move]) -> str:
         return special[0]
     if special is not None and special[0] == "gate":
         return _gate_san(pos, move, legal)
-    if special is not None and special[0] == "then":
+    if has_second_part(move):
         return _second_part_san(pos, move, legal)
     if is_castle(move):
         return castle_army(pos, move, legal) + castle_rule_of(game, move).notation + _check_suffix(pos, move)
@@ -265,7 +265,7 @@ def from_to_text(pos: Position, move: Move, legal: list[Move]) -> str:
         if inner_special is not None and inner_special[0] == "castle" and cell == inner_special[1]:
             text = names[cell] + names[frm]
         return text + game.kinds[game.code_kind[code]].letter.lower()
-    if special is not None and special[0] == "then":
+    if has_second_part(move):
         # Fairy-Stockfish's form: the move, a comma, the mover's destination and the neutral piece's cell.
         return f"{from_to_text(pos, base_move(move), bases(legal))},{names[to] if to >= 0 else ''}{names[special[2]]}"
     if is_drop(move):
