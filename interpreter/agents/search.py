@@ -573,14 +573,16 @@ class Searcher:
         position's or a shallower one is replaced."""
         i = key & self.mask
         old = self.data[i]
-        if self.keys[i] == key and (old >> 2) & 0xFF >= depth + 2 and (old >> 10) & 0xFF == self.age:
+        if (old >> 10) & 0xFF == self.age and (
+                (self.keys[i] == key and (old >> 2) & 0xFF >= depth + 3)
+                or (depth < 0 and (old >> 2) & 0xFF)):
             return
         if score >= MATE_BOUND:
             score += ply
         elif score <= -MATE_BOUND:
             score -= ply
         self.keys[i] = key
-        self.data[i] = ((score + _OFFSET) << 18) | (self.age << 10) | (min(depth, 255) << 2) | flag
+        self.data[i] = ((score + _OFFSET) << 18) | (self.age << 10) | (min(depth + 1, 255) << 2) | flag
         self.moves[i] = move
 
     # ------------------------------------------------------------ the search
@@ -600,7 +602,7 @@ class Searcher:
         entry = self.probe(key)
         if entry >= 0:
             hash_move = self.moves[key & self.mask]
-            if ply and beta - alpha == 1 and (entry >> 2) & 0xFF >= depth:
+            if ply and beta - alpha == 1 and (entry >> 2) & 0xFF > depth:
                 score = (entry >> 18) - _OFFSET
                 if score >= MATE_BOUND:
                     score -= ply
@@ -923,8 +925,21 @@ class Searcher:
             if self.immediate and immediate_end(pos):
                 found = outcome(pos, [])
                 return self.terminal(found, ply, side) if found is not None else 0
+            if beta - alpha == 1:
+                # Any entry bounds a quiescence node's score (a search's, of depth 1 or more, better).
+                entry = self.probe(pos.hash)
+                if entry >= 0:
+                    score = (entry >> 18) - _OFFSET
+                    if score >= MATE_BOUND:
+                        score -= ply
+                    elif score <= -MATE_BOUND:
+                        score += ply
+                    flag = entry & 3
+                    if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                        return score
         in_check = self.checked(pos, ply)
         best = -INFINITY
+        original_alpha = alpha
         if not in_check or qply >= QUIESCENCE_PLIES or ply >= MAX_PLY:
             best = self.evaluate(pos, ply)
             if best >= beta or qply >= QUIESCENCE_PLIES or ply >= MAX_PLY:
@@ -962,6 +977,7 @@ class Searcher:
             if not moves:
                 return best
         tried = 0
+        best_move: Move | None = None
         i = 0
         while i < len(moves):
             _bring_best(moves, scores, i)
@@ -987,6 +1003,7 @@ class Searcher:
                 best = value
                 if value > alpha:
                     alpha = value
+                    best_move = move
                     if value >= beta:
                         break
         if in_check and tried == 0 and generating:
@@ -997,6 +1014,9 @@ class Searcher:
             # What the rules make a side without moves do (a royal piece removed), each move in the
             # whole window (there are few): the best of them, a bound as any fail-soft score.
             return max([self.quiesce_move(pos, move, alpha, beta, ply, qply, side) for move in forced])
+        if tried:
+            flag = LOWER if best >= beta else EXACT if best > original_alpha else UPPER
+            self.store(pos.hash, -1, flag, best, best_move, ply)
         return best
 
     def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int,
