@@ -27,7 +27,10 @@ At every ply of every playout:
     over each legal move (``Terms.after``) are the sums from scratch;
     and where the game generates captures alone (``Game.noisy_generation``),
     ``noisy_moves`` are the captures and promotions among the pseudo-legal
-    moves, in their order.
+    moves, in their order; and where the search knows a child's check from
+    the move (``Searcher.checks_known``), the side not to move is never in
+    check, and a move that ``Searcher.may_check`` clears leaves the side to
+    move after it out of check.
 
 New bundled variants are picked up automatically (``dsl.bundled_names``),
 each in every play mode it declares (``superchess-2p``, ``superchess-3p`` ...).
@@ -60,8 +63,10 @@ from interpreter.notation.fen import to_fen
 from interpreter.notation.reading import parse_move
 from interpreter.notation.san import move_to_san, move_to_uci
 from interpreter.loading import load_game
+from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.agents.evaluation import evaluation_of
 from interpreter.engine.generation import noisy_moves, pseudo_legal_moves
+from interpreter.engine.attacks import royal_attacked
 from interpreter.engine.legality import Guard, allowed, each_move_alone, rule_abiding_moves
 from interpreter.engine.neutral import with_neutral_moves
 from interpreter.engine.outcome import MovesNeeded, outcome, outcome_with_moves
@@ -323,8 +328,13 @@ def test_what_the_search_reads(game, budget):
     """(f) one move's legality, the ends while a move exists, the evaluation's sums move by move."""
     terms = evaluation_of(game).terms
     alone = each_move_alone(game)
+    searcher = AlphaBeta()._prepare(game)
     for step in playouts(game, budget):
         pos = step.pos
+        if searcher.checks_known:
+            danger = searcher.exposed(pos)
+            assert not any(royal_attacked(pos, army) for army in game.turn_armies[(pos.turn + 1) % len(game.turn_armies)]), \
+                f"the side not to move is in check\n{step.where()}"
         if alone:
             guard = Guard(pos)
             passed = {m for m in pseudo_legal_moves(pos, guard.attacked) if allowed(pos, m, guard)}
@@ -338,6 +348,9 @@ def test_what_the_search_reads(game, budget):
         sums = terms.sums(pos)
         for move in step.legal:
             pos.push(move)
+            if searcher.checks_known and not searcher.may_check(move, danger):
+                assert not any(royal_attacked(pos, army) for army in pos.movers), \
+                    f"a move said unable to give check gives it\n{step.where(move)}"
             carried = terms.after(pos, sums, move)
             assert carried == terms.sums(pos), f"sums carried {carried}, from scratch {terms.sums(pos)}\n{step.where(move)}"
             if terms.has_passers:     # the pawns' sums as remembered by their key, and as computed

@@ -30,7 +30,15 @@ principal-variation search with a quiescence search, over the two sides of
   children, changed by the move (from scratch only after castling, stacks,
   explosions).
 - **A table in flat lists**: the transposition table is three lists indexed
-  by the hash's low bits (key, packed depth/bound/score/age, move).
+  by the hash's low bits (key, packed depth/bound/score/age, move). The
+  quiescence search reads it too, and keeps its own nodes' scores in it at a
+  depth below every search's (never in place of an entry of this search).
+- **Checks known from the move**: where two armies move in turn and neither
+  may leave its royal piece attacked (:attr:`Searcher.checks_known`), a move
+  that starts and ends off the ways to the enemy royal piece and moves
+  nothing else (:meth:`Searcher.may_check`) leaves its child known not to be
+  in check: the child skips the check test (and finding its pins) unless it
+  searches a move.
 - **Evaluations remembered by hash** (:meth:`Searcher.evaluate`): a position
   met again, in the next iteration or by another order of the same moves, is
   not evaluated again. Its score is the root team's, so the table is emptied
@@ -173,6 +181,12 @@ class Searcher:
         self.slow: list[frozenset[int]] = game.slow_attackers
         self.is_royal: list[bool] = game.is_royal
         self.lines: list[set[int] | None] = [None] * game.n
+        # Checks known from the move (see make): two armies that move in turn, neither may leave its
+        # own royal piece attacked, so the side to move after a move in the tree (not at the root,
+        # whose position may come from anywhere) is in check only if that move gave it.
+        turns = game.turn_armies
+        self.checks_known: bool = (len(game.armies) == 2 and game.self_check and not game.check_all
+                                   and all(len(t) == 1 and t != turns[(k + 1) % len(turns)] for k, t in enumerate(turns)))
         # The most a capture or a promotion can gain (big delta pruning in quiescence).
         self.max_gain: int = self.capture_scale * max(values) + max(values) + DELTA
         # Pieces whose presence makes zugzwang unlikely (null-move pruning): neither royal nor a pawn
@@ -480,10 +494,26 @@ class Searcher:
         return options[0]
 
     # ------------------------------------------------------------ make and unmake
-    def make(self, pos: Position, move: Move, ply: int) -> None:
+    def make(self, pos: Position, move: Move, ply: int, danger: set[int] | None = None) -> None:
+        """Make ``move`` at ``ply``: its sums and the move played there. ``danger``: :meth:`exposed`
+        of the position before it, where :attr:`checks_known` holds at this ply; a move that
+        :meth:`may_check` says cannot give check leaves the child known not to be in check."""
         pos.push(move)
         self.sums[ply + 1] = self.terms.after(pos, self.sums[ply], move)
         self.played[ply] = move
+        if danger is not None and not self.may_check(move, danger):
+            self.check_keys[ply + 1] = pos.hash
+            self.check_values[ply + 1] = False
+
+    def may_check(self, move: Move, danger: set[int]) -> bool:
+        """May ``move`` give check, by ``danger``, :meth:`exposed` of its position? A move that
+        neither starts nor ends on one of its cells and moves nothing else (no castling, en
+        passant, gating; a neutral piece's move only if it leaves one of them) cannot."""
+        special = move[3]
+        if self.neutral and has_second_part(move):
+            # The neutral piece's move gives check only by leaving a line to a royal piece.
+            special = special[3] if special[1] not in danger else special
+        return danger is ALL or move[0] in danger or move[1] in danger or special is not None
 
     # ------------------------------------------------------------ ordering
     def order_scores(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
@@ -788,11 +818,7 @@ class Searcher:
                     if danger is None:
                         danger = self.exposed(pos)
                     pruned = True
-                    special = move[3]
-                    if self.neutral and has_second_part(move):
-                        # The neutral piece's move gives check only by leaving a line to a royal piece.
-                        special = move[3][3] if move[3][1] not in danger else move[3]
-                    if (danger is ALL or move[0] in danger or move[1] in danger or special is not None):
+                    if self.may_check(move, danger):
                         pos.push(move)
                         pruned = not self.checked(pos, ply + 1)
                         pos.pop()
@@ -813,7 +839,9 @@ class Searcher:
             elif check and not allowed(pos, move, guard):
                 continue
             tried += 1
-            self.make(pos, move, ply)
+            if self.checks_known and ply and danger is None:
+                danger = self.exposed(pos)
+            self.make(pos, move, ply, danger if self.checks_known and ply else None)
             same = side_of_turn[pos.turn] == side
             if tried == 1:
                 value = self.child(pos, depth - 1, alpha, beta, ply, same)
@@ -858,10 +886,10 @@ class Searcher:
         """The cells where a move of the side to move may start or end to give check: every cell
         from which, or through which, a piece may attack an enemy royal piece by the attack tables
         (whatever stands there); :data:`ALL` where the tables do not tell (slow attackers, stacks,
-        explosions)."""
+        explosions). Not to be changed: it may be a remembered set of :meth:`lines_to`."""
         if not self.exchanges:
             return ALL
-        found: set[int] = set()
+        found: set[int] | None = None
         board, is_royal = pos.board, self.is_royal
         movers = pos.movers
         for army in movers:
@@ -870,8 +898,9 @@ class Searcher:
             for enemy in self.game.enemies[army]:
                 for cell in pos.cells_of[enemy]:
                     if is_royal[board[cell]]:
-                        found |= self.lines_to(cell)
-        return found
+                        lines = self.lines_to(cell)
+                        found = lines if found is None else found | lines
+        return found if found is not None else set()
 
     def lines_to(self, cell: int) -> set[int]:
         """The cells on the attack tables' ways to ``cell``, of every army: leaps' and privileged
@@ -978,6 +1007,7 @@ class Searcher:
                 return best
         tried = 0
         best_move: Move | None = None
+        danger: set[int] | None = None
         i = 0
         while i < len(moves):
             _bring_best(moves, scores, i)
@@ -998,7 +1028,9 @@ class Searcher:
             elif check and not allowed(pos, move, guard):
                 continue
             tried += 1
-            value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side)
+            if self.checks_known and ply and danger is None:
+                danger = self.exposed(pos)
+            value = self.quiesce_move(pos, move, alpha, beta, ply, qply, side, danger)
             if value > best:
                 best = value
                 if value > alpha:
@@ -1020,10 +1052,11 @@ class Searcher:
         return best
 
     def quiesce_move(self, pos: Position, move: Move, alpha: int, beta: int, ply: int, qply: int,
-                     side: int) -> int:
+                     side: int, danger: set[int] | None = None) -> int:
         """The quiescence score of ``move`` in ``pos`` for ``side`` (0: the root team), within
-        (alpha, beta): made, searched from the child's side and unmade."""
-        self.make(pos, move, ply)
+        (alpha, beta): made (``danger``: as for :meth:`make`), searched from the child's side and
+        unmade."""
+        self.make(pos, move, ply, danger)
         if self.side_of_turn[pos.turn] == side:
             value = self.quiesce(pos, alpha, beta, ply + 1, qply + 1, None)
         else:
