@@ -1,5 +1,6 @@
-"""The benchmark scripts against engines (bench/tactics.py, fsf_match.py, agent_vs_agent.py): their
-argument checks and the pieces that need no engine. The benchmarks themselves are not run here."""
+"""The benchmark scripts against engines (bench/tactics.py, fsf_match.py, agent_vs_agent.py) and
+bench/search_depth.py: their argument checks and the pieces that need no engine. The benchmarks
+themselves are not run here."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import agent_vs_agent, fsf_match, tactics, tune_match  # noqa: E402
+from bench import agent_vs_agent, fsf_match, search_depth, tactics, tune_match  # noqa: E402
 from bench.common import LineProcess, team_points  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
@@ -48,6 +49,7 @@ BAD_ARGUMENTS = [
     (agent_vs_agent, ["--variants", "fourplayer_ffa"]),   # four teams
     (agent_vs_agent, ["--variants", "nosuch"]), (agent_vs_agent, ["--agent", "nosuch"]),
     (fsf_match, ["--pgn", "/nonexistent/games.pgn"]), (agent_vs_agent, ["--pgn", "/nonexistent/games.pgn"]),
+    (search_depth, ["--depth", "0"]), (search_depth, ["nosuch"]), (search_depth, ["chess", "--dir", "/nonexistent"]),
 ]
 
 
