@@ -106,6 +106,7 @@ KILLER = 1 << 33
 COUNTER = (1 << 33) - 2
 BAD_CAPTURE = 1 << 32
 _OFFSET = 2 * INFINITY      # scores are stored as non-negative numbers
+NO_CUTOFF = 4 * INFINITY    # see Searcher.cutoff: no score (every score lies within INFINITY)
 HISTORY_MAX = 1 << 14       # history scores never exceed HISTORY_MAX in size: each update moves a
                             # score by its bonus less the bonus's share of the score ("gravity")
 HISTORY_REDUCTION = HISTORY_MAX // 2   # a late quiet move is reduced a ply less (more) per this much history above (below) 0
@@ -598,9 +599,24 @@ class Searcher:
         i = key & self.mask
         return self.data[i] if self.keys[i] == key else -1
 
+    def cutoff(self, entry: int, alpha: int, beta: int, ply: int) -> int:
+        """The score a node at ``ply`` returns by the table's ``entry`` (mate scores made relative
+        to the root again) where its bound settles the window (alpha, beta), else NO_CUTOFF."""
+        score = (entry >> 18) - _OFFSET
+        if score >= MATE_BOUND:
+            score -= ply
+        elif score <= -MATE_BOUND:
+            score += ply
+        flag = entry & 3
+        if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+            return score
+        return NO_CUTOFF
+
     def store(self, key: int, depth: int, flag: int, score: int, move: Move | None, ply: int) -> None:
         """Keep an entry (mate scores relative to the node): an entry of an earlier search, another
-        position's or a shallower one is replaced."""
+        position's or a shallower one is replaced. ``depth`` -1 is a quiescence node's: kept as
+        depth 0 (a search's ``depth`` as ``depth + 1``, so that no search node takes its bound),
+        it replaces no search entry of this search, whatever its position."""
         i = key & self.mask
         old = self.data[i]
         if (old >> 10) & 0xFF == self.age and (
@@ -633,13 +649,8 @@ class Searcher:
         if entry >= 0:
             hash_move = self.moves[key & self.mask]
             if ply and beta - alpha == 1 and (entry >> 2) & 0xFF > depth:
-                score = (entry >> 18) - _OFFSET
-                if score >= MATE_BOUND:
-                    score -= ply
-                elif score <= -MATE_BOUND:
-                    score += ply
-                flag = entry & 3
-                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                score = self.cutoff(entry, alpha, beta, ply)
+                if score != NO_CUTOFF:
                     return score
         legal: list[Move] | None = None
         if ply:
@@ -958,13 +969,8 @@ class Searcher:
                 # Any entry bounds a quiescence node's score (a search's, of depth 1 or more, better).
                 entry = self.probe(pos.hash)
                 if entry >= 0:
-                    score = (entry >> 18) - _OFFSET
-                    if score >= MATE_BOUND:
-                        score -= ply
-                    elif score <= -MATE_BOUND:
-                        score += ply
-                    flag = entry & 3
-                    if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                    score = self.cutoff(entry, alpha, beta, ply)
+                    if score != NO_CUTOFF:
                         return score
         in_check = self.checked(pos, ply)
         best = -INFINITY
