@@ -184,7 +184,8 @@ class Searcher:
         self.lines: list[set[int] | None] = [None] * game.n
         # Checks known from the move (see make): two armies that move in turn, neither may leave its
         # own royal piece attacked, so the side to move after a move in the tree (not at the root,
-        # whose position may come from anywhere) is in check only if that move gave it.
+        # whose position may come from anywhere) is in check only if that move gave it. Not where
+        # check is every royal piece attacked: one of several may stand attacked after a legal move.
         turns = game.turn_armies
         self.checks_known: bool = (len(game.armies) == 2 and game.self_check and not game.check_all
                                    and all(len(t) == 1 and t != turns[(k + 1) % len(turns)] for k, t in enumerate(turns)))
