@@ -26,12 +26,14 @@ import random
 import sys
 from pathlib import Path
 
-from interpreter.agents import Budget
-from interpreter.agents.alphabeta import AlphaBeta
-from interpreter.loading import load_game, position_from_fen, start_position
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))   # bench.search_speed and bench.tactics, when run as a script
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-DIRECTORY = Path("/work/shared/tactics")
+from bench.search_speed import KIWIPETE  # noqa: E402
+from bench.tactics import DIRECTORY  # noqa: E402
+from interpreter.agents import Budget  # noqa: E402
+from interpreter.agents.alphabeta import AlphaBeta  # noqa: E402
+from interpreter.loading import load_game, position_from_fen, start_position  # noqa: E402
 GAME_PLIES = (0, 2, 4, 6, 8, 10)    # the plies of the seeded random game whose positions are searched
 SUITE, GAME = "the start, Kiwipete and Bratko-Kopec", "six positions of a seeded random game"
 # name -> (variant, mode, depth, the positions searched)
