@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from .position import Position
 
 Move = tuple  # (from, to, promotion, special)
+# Untyped, so that lists of moves hold the tuples themselves (mypyc keeps a typed fixed-length
+# tuple unboxed and makes a new object each time it goes into a list). Its items are then generic
+# objects to the compiled code: a hot path reads them into variables typed ``int``
+# (``frm: int = move[0]``), after which the arithmetic and indexing on them are native.
 # These specials are told apart by identity (``special is DROP``), so they are typed
 # ``tuple[str, ...]``: compiled by mypyc, a fixed-length tuple is kept unboxed and each use
 # makes a new tuple object, which ``is`` would not recognise.

@@ -202,7 +202,10 @@ class Position:
     def push(self, move: Move) -> None:
         """Play ``move`` (assumed legal or at least pseudo-legal)."""
         g: NativeGame = self.game
-        frm, to, promo, special = move
+        frm: int = move[0]     # typed: native ints once compiled (see moves.Move)
+        to: int = move[1]
+        promo: int = move[2]
+        special = move[3]
         board = self.board
         n = g.n
         zp = g.z_piece
@@ -214,7 +217,7 @@ class Position:
         hand_code = 0
         promoted = self.promoted
         is_royal = g.is_royal
-        tag = None if special is None else special[0]
+        tag: str | None = None if special is None else special[0]
         if tag in STEP_TAGS or (tag == "st" and special[1] in stacking.STEP_OUTCOMES and not self.under[frm]
                                 and g.blast is None):
             # A piece moves from one cell to another (capturing on the way, for en passant); in a
@@ -222,7 +225,7 @@ class Position:
             piece = board[frm]
             army = code_army[piece]
             changed = (1 << frm) | (1 << to)
-            cell = to if tag != "ep" else special[1]
+            cell: int = to if tag != "ep" else special[1]
             captured = board[cell] if cell != frm else 0   # a promotion in place takes nothing
             if captured:
                 board[cell] = 0
@@ -238,8 +241,10 @@ class Position:
             board[frm] = 0
             cells_of[army].discard(frm)
             new = promo or piece
-            if not promo and g.has_commits and g.commits[piece]:  # a committing move narrows the facing
-                new = g.commits[piece].get(frm * n + to, piece)
+            if not promo and g.has_commits:
+                commits = g.commits[piece]
+                if commits:    # a committing move narrows the facing
+                    new = commits.get(frm * n + to, piece)
             board[to] = new
             cells_of[code_army[new]].add(to)  # a promotion may give the piece to a partner
             h ^= zp[piece * n + frm] ^ zp[new * n + to]
@@ -328,8 +333,10 @@ class Position:
             h = self._drop_dead_marks(h)
         if g.aim_reach[piece] is not None and to >= 0 and self.unmoved:
             h = self._lose_aimed_marks(piece, to, h)
-        if tag == "drop" and g.drop_marks[piece] is not None and to in g.drop_marks[piece]:
-            h = self._mark_dropped(piece, army, to, h)
+        if tag == "drop":
+            dropped = g.drop_marks[piece]
+            if dropped is not None and to in dropped:
+                h = self._mark_dropped(piece, army, to, h)
         if (captured and g.clock_on_capture) or g.clock_resets[piece] or (
                 g.clock_on_drop if tag == "drop" else promo and g.clock_on_promotion):
             self.clock = 0
@@ -659,6 +666,7 @@ class Position:
         """Take back the last move and return it."""
         undo = self._undo.pop()
         g: NativeGame = self.game
+        cell: int       # typed, as the pieces and cells below: native ints once compiled (see moves.Move)
         if undo[0] is NEUTRAL_MOVED:
             return pop_neutral(self, undo)
         if undo[0] is GATED:
@@ -676,12 +684,17 @@ class Position:
             self.hash = self.history[-1] = h
             self.pop()
             return move
+        piece: int
+        captured: int
+        hand_code: int
         (move, piece, captured, self.unmoved, self.ep_cells, self.ep_victim, self.clock, self.fullmove,
          self.turn, self.hash, self.checks, exploded, self.promoted, hand_code, self.privileges, self.scores,
          self.out, self.royals) = undo
         self.history.pop()
-        frm, to, promo, special = move
-        tag = None if special is None else special[0]
+        frm: int = move[0]
+        to: int = move[1]
+        special = move[3]
+        tag: str | None = None if special is None else special[0]
         board = self.board
         cells_of = self.cells_of
         code_army = g.code_army
