@@ -22,7 +22,8 @@ from .atoms import ONCE, Atom
 # The arguments of a generator:
 # ``hostile[code]`` is true for pieces the mover may capture (False for 0),
 # ``out`` is the list moves are appended to. Promotion is applied by the
-# caller's table when the piece can promote.
+# caller's table when the piece can promote. The fast closures type them (``frm: int``
+# ...): compiled, their loops then index and compare native ints.
 
 
 def _merged_leaps(atoms: list[Atom], n: int) -> list[tuple[int, ...]]:
@@ -140,16 +141,16 @@ def _emitter(promotions, leaving, n: int):
     return emit
 
 
-def _fast_leaper(table, promotions, emit):
+def _fast_leaper(table: list[tuple[int, ...]], promotions, emit):
     if promotions is None:
-        def gen(pos, frm, board, hostile, out):
+        def gen(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
             for to in table[frm]:
                 q = board[to]
                 if not q or hostile[q]:
                     out.append((frm, to, 0, None))
         return gen
 
-    def gen_promoting(pos, frm, board, hostile, out):
+    def gen_promoting(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
         for to in table[frm]:
             q = board[to]
             if not q or hostile[q]:
@@ -157,9 +158,9 @@ def _fast_leaper(table, promotions, emit):
     return gen_promoting
 
 
-def _fast_rider(table, promotions, emit):
+def _fast_rider(table: list[tuple[tuple[int, ...], ...]], promotions, emit):
     if promotions is None:
-        def gen(pos, frm, board, hostile, out):
+        def gen(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
             for ray in table[frm]:
                 for to in ray:
                     q = board[to]
@@ -170,7 +171,7 @@ def _fast_rider(table, promotions, emit):
                     out.append((frm, to, 0, None))
         return gen
 
-    def gen_promoting(pos, frm, board, hostile, out):
+    def gen_promoting(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
         for ray in table[frm]:
             for to in ray:
                 q = board[to]
@@ -182,9 +183,9 @@ def _fast_rider(table, promotions, emit):
     return gen_promoting
 
 
-def _noisy_leaper(table):
+def _noisy_leaper(table: list[tuple[int, ...]]):
     """:func:`_fast_leaper`'s captures, for a piece that never promotes."""
-    def gen(pos, frm, board, hostile, out):
+    def gen(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
         for to in table[frm]:
             q = board[to]
             if q and hostile[q]:
@@ -192,10 +193,10 @@ def _noisy_leaper(table):
     return gen
 
 
-def _noisy_rider(table):
+def _noisy_rider(table: list[tuple[tuple[int, ...], ...]]):
     """:func:`_fast_rider`'s captures (the first piece on each ray, when hostile), for a piece that
     never promotes."""
-    def gen(pos, frm, board, hostile, out):
+    def gen(pos: object, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
         for ray in table[frm]:
             for to in ray:
                 q = board[to]
@@ -228,12 +229,15 @@ def _noisy_only(general):
     return gen
 
 
-def _restricted_once(shared: dict, atom: Atom) -> tuple[list, list]:
+Tables = tuple[list[list[tuple[int, tuple[int, ...]]]], list[list[list[int]]]]   # an atom's leaps and rays, per cell
+
+
+def _restricted_once(shared: dict, atom: Atom) -> Tables:
     """:func:`_restricted` of an atom of the game, made once in ``shared`` (see :func:`_once`)."""
     return _once(shared, ("tables", id(atom)), lambda: _restricted(atom))
 
 
-def _restricted(atom: Atom) -> tuple[list, list]:
+def _restricted(atom: Atom) -> Tables:
     """The atom's leap and ray tables without the moves its fixed ``from`` and ``to`` cells forbid
     (rays keep every cell, as they pass cells they may not stop on; their targets are tested)."""
     sources, targets = atom.from_cells, atom.to_cells
@@ -243,7 +247,8 @@ def _restricted(atom: Atom) -> tuple[list, list]:
     return leaps, rays
 
 
-def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave, tables: tuple[list, list]):
+def _general(atom: Atom, royal_targets: list[bool] | None, arrive: list[tuple[int, ...]],
+             leave: list[tuple[int, ...]], tables: Tables):
     """A closure for an atom with options (pawn moves, hoppers, initial moves ...).
 
     ``royal_targets`` (for ``royal only`` atoms) replaces the mover's
@@ -262,7 +267,7 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave, tables
     table, rays = tables
 
     if atom.kind == "leap":
-        def gen_leap(pos, frm, board, hostile, out):
+        def gen_leap(pos, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
             if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
                 return
             if narrowed is not None:
@@ -291,23 +296,26 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave, tables
         return gen_leap
 
     if atom.kind == "ride":
-        def gen_ride(pos, frm, board, hostile, out):
+        def gen_ride(pos, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
             if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
                 return
             if narrowed is not None:
                 hostile = narrowed
             for ray in rays[frm]:
-                passed = []
+                passed: list[int] = []
                 for to in ray:
                     q = board[to]
                     if to_cells is None or to in to_cells:
-                        special = 0
+                        special: tuple | None = plain_special
+                        stops = False        # may it stop here
                         if not q:
                             if quiet:
-                                special = ("ep_set", tuple(passed)) if sets_ep and passed else plain_special
+                                stops = True
+                                if sets_ep and passed:
+                                    special = ("ep_set", tuple(passed))
                         elif capture and hostile[q]:
-                            special = plain_special
-                        if special != 0:
+                            stops = True
+                        if stops:
                             for code in arrive[to] or leave[frm]:
                                 out.append((frm, to, code, special))
                     if q:
@@ -318,7 +326,7 @@ def _general(atom: Atom, royal_targets: list[bool] | None, arrive, leave, tables
     grasshopper = atom.hop == "g"
     hurdles, victims = atom.hurdles, atom.victims   # per code, or None: no limit ('hurdle', 'takes')
 
-    def gen_hop(pos, frm, board, hostile, out):
+    def gen_hop(pos, frm: int, board: list[int], hostile: list[bool], out: list[tuple]) -> None:
         if (unmoved and not (pos.unmoved >> frm) & 1) or (once and not (pos.privileges >> frm) & 1):
             return
         if narrowed is not None:
