@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .game import Army
     from .promotions import InPlacePromotion
     from .stacking import Stacking
-    from .tables import Chains, HopChains
+    from .tables import Chains, HopChains, Lames, Leaps
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -175,14 +175,14 @@ class FoeTables:
     included: they are found by generating moves (see :func:`interpreter.engine.attacks.attacked`).
     """
 
-    leap: list[tuple]
-    once: list[tuple]
-    lame: list[tuple]
+    leap: list[Leaps]
+    once: list[Leaps]
+    lame: list[Lames]
     ray: list[Chains]
     hop: list[HopChains]
     near: list[HopChains]
 
-    def __init__(self, leap: list[tuple], once: list[tuple], lame: list[tuple], ray: list[Chains],
+    def __init__(self, leap: list[Leaps], once: list[Leaps], lame: list[Lames], ray: list[Chains],
                  hop: list[HopChains], near: list[HopChains]) -> None:
         self.leap, self.once, self.lame, self.ray, self.hop, self.near = leap, once, lame, ray, hop, near
 

@@ -24,6 +24,11 @@ from .native_game import FoeTables
 if TYPE_CHECKING:
     from .game import Game
 
+# Per attacked cell: (source, codes) pairs (leaps, once-per-game leaps), (source, between, codes)
+# triples (lame leaps), (chain, codes) pairs (rides); typed, so that the compiled engine reads
+# their items as native ints.
+Leaps = tuple[tuple[int, frozenset[int]], ...]
+Lames = tuple[tuple[int, tuple[int, ...], frozenset[int]], ...]
 Chains = tuple[tuple[tuple[int, ...], frozenset[int]], ...]
 # Per code, or None for no limit: may a piece of that code be a hopper's hurdle, or its victim.
 Filter = tuple[bool, ...] | None
@@ -54,9 +59,9 @@ class AttackTables:
     on ``cell``.
     """
 
-    leap: list[list[tuple]]
-    once: list[list[tuple]]
-    lame: list[list[tuple]]
+    leap: list[list[Leaps]]
+    once: list[list[Leaps]]
+    lame: list[list[Lames]]
     ray: list[list[Chains]]
     hop: list[list[HopChains]]
     near: list[list[HopChains]]
@@ -141,9 +146,9 @@ class _ArmyAttacks:
     """One army's part of :class:`AttackTables` (its ``leap``, ``once``, ``lame``, ``ray``, ``hop``,
     ``near`` per attacked cell, and its ``slow`` codes)."""
 
-    leap: list[tuple]
-    once: list[tuple]
-    lame: list[tuple]
+    leap: list[Leaps]
+    once: list[Leaps]
+    lame: list[Lames]
     ray: list[Chains]
     hop: list[HopChains]
     near: list[HopChains]

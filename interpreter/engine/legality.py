@@ -239,7 +239,10 @@ def _keeps_king_safe(pos: Position, move: Move, army: int, found: KingPins) -> b
     board = pos.board
     is_royal = g.is_royal
     explosive = g.blast is not None
-    frm, to, promo, special = move
+    frm: int = move[0]     # typed: native ints once compiled (see moves.Move)
+    to: int = move[1]
+    promo: int = move[2]
+    special = move[3]
     if frm == king and special is None and not promo and not explosive:
         # A plain king move: is its new cell attacked once it has left the old one? (A piece
         # it captures there stands on no line of attack towards that cell.)
