@@ -37,7 +37,11 @@ search remembers evaluations by hash): the royal pieces' safety and shelter
 the threats to them and the pairs of pieces bound to classes of cells (a
 chess bishop's colour), in one walk (:meth:`Terms.activity`).
 
-Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``).
+Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``):
+on its hot path an item of a list is updated as ``a[i] = a[i] + d`` (mypyc
+compiles ``a[i] += d`` to Python's generic, boxed addition), and a move's
+cells and codes are read into variables typed ``int`` (a move is an untyped
+tuple, whose items are otherwise generic objects).
 """
 
 from __future__ import annotations
@@ -127,8 +131,8 @@ class Terms:
         self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
         # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
         # activity term's, replaced whole as well).
-        self.guard_table: list[tuple[int, list[bytearray]] | None] = [None] * (1 << PAWN_BITS)
-        self.unguarded = [bytearray(n) for _ in range(teams)]   # no pawns: no cell is guarded (read only)
+        self.guard_table: list[tuple[int, list[bytes]] | None] = [None] * (1 << PAWN_BITS)
+        self.unguarded = [bytes(n) for _ in range(teams)]   # no pawns: no cell is guarded (read only)
 
     def sums(self, pos: Position) -> Sums:
         """The five sums of every army set and the pawns' key, from scratch (the pawns' sums from
@@ -191,9 +195,9 @@ class Terms:
                 code = board[cell]
                 if passer[code]:
                     i = code * n + cell
-                    stops[team] |= threat[i]
-                    own[army * codes + code] |= 1 << cell
-                    mine[army] |= 1 << cell
+                    stops[team] = stops[team] | threat[i]
+                    own[army * codes + code] = own[army * codes + code] | 1 << cell
+                    mine[army] = mine[army] | 1 << cell
                     key ^= self.pawn_keys[i]
                     pawns.append(army)
                     pawns.append(i)
@@ -206,12 +210,12 @@ class Terms:
                 if other != team:
                     enemy |= stops[other]
             if not enemy & self.span[i]:
-                out[3 * sets + army] += self.passed[i]
+                out[3 * sets + army] = out[3 * sets + army] + self.passed[i]
             code, cell = i // n, i % n
             if mine[army] & self.span[i] & ~(1 << cell):
-                out[4 * sets + army] -= self.doubled[code]
+                out[4 * sets + army] = out[4 * sets + army] - self.doubled[code]
             if not own[army * codes + code] & self.beside[i]:
-                out[4 * sets + army] -= self.isolated[code]
+                out[4 * sets + army] = out[4 * sets + army] - self.isolated[code]
 
     def pawns_known(self, pos: Position, out: Sums) -> None:
         """Write every army's passed and structure sums into ``out``, whose pawns' key is that of
@@ -245,12 +249,12 @@ class Terms:
             out = self._after(pos, before, (move[0], move[1], move[2], wrapped), step)
             source, cell, n, a = special[1], special[2], self.n, self.code_army[code]
             if source >= 0:
-                out[a] -= self.square[code * n + source]
-                out[2 * self.army_sets + a] -= self.royal[code * n + source]
+                out[a] = out[a] - self.square[code * n + source]
+                out[2 * self.army_sets + a] = out[2 * self.army_sets + a] - self.royal[code * n + source]
             else:
-                out[self.army_sets + a] += self.value[code]
-            out[a] += self.square[code * n + cell]
-            out[2 * self.army_sets + a] += self.royal[code * n + cell]
+                out[self.army_sets + a] = out[self.army_sets + a] + self.value[code]
+            out[a] = out[a] + self.square[code * n + cell]
+            out[2 * self.army_sets + a] = out[2 * self.army_sets + a] + self.royal[code * n + cell]
             return out
         return self._after(pos, before, move, None if move[3] is DROP else pos.last_step())
 
@@ -259,13 +263,14 @@ class Terms:
         (:meth:`Position.last_step <interpreter.engine.position.Position.last_step>`; None for a drop)."""
         special = move[3]
         if special is DROP:
-            code, i = move[2], move[2] * self.n + move[1]
+            code: int = move[2]
+            i = code * self.n + move[1]
             a = self.code_army[code]
             out = list(before)
-            out[a] += self.square[i] - self.hand[code]
-            out[2 * self.army_sets + a] += self.royal[i]
+            out[a] = out[a] + self.square[i] - self.hand[code]
+            out[2 * self.army_sets + a] = out[2 * self.army_sets + a] + self.royal[i]
             if self.passer[code]:
-                out[5 * self.army_sets] ^= self.pawn_keys[i]
+                out[5 * self.army_sets] = out[5 * self.army_sets] ^ self.pawn_keys[i]
                 self.pawns_known(pos, out)
             return out
         if step is None:
@@ -274,31 +279,32 @@ class Terms:
             return self.sums(pos)
         piece, captured, hand_code = step
         n, sets, square, royal, value, code_army = self.n, self.army_sets, self.square, self.royal, self.value, self.code_army
-        frm, to = move[0], move[1]
+        frm: int = move[0]
+        to: int = move[1]
         new = pos.board[to]
         out = list(before)
         a, b = code_army[piece], code_army[new]
         i, j = piece * n + frm, new * n + to
-        out[a] -= square[i]
-        out[b] += square[j]
-        out[sets + a] -= value[piece]
-        out[sets + b] += value[new]
-        out[2 * sets + a] -= royal[i]
-        out[2 * sets + b] += royal[j]
+        out[a] = out[a] - square[i]
+        out[b] = out[b] + square[j]
+        out[sets + a] = out[sets + a] - value[piece]
+        out[sets + b] = out[sets + b] + value[new]
+        out[2 * sets + a] = out[2 * sets + a] - royal[i]
+        out[2 * sets + b] = out[2 * sets + b] + royal[j]
         k = 0                     # the captured piece's code * n + cell (0: none; code 0 is no pawn)
         if captured:
-            cell = to if special is None or special[0] != "ep" else special[1]
+            cell: int = to if special is None or special[0] != "ep" else special[1]
             c, k = code_army[captured], captured * n + cell
-            out[c] -= square[k]
-            out[sets + c] -= value[captured]
-            out[2 * sets + c] -= royal[k]
+            out[c] = out[c] - square[k]
+            out[sets + c] = out[sets + c] - value[captured]
+            out[2 * sets + c] = out[2 * sets + c] - royal[k]
         if hand_code:
             h = code_army[hand_code]
-            out[h] += self.hand[hand_code]
-            out[sets + h] += value[hand_code]
+            out[h] = out[h] + self.hand[hand_code]
+            out[sets + h] = out[sets + h] + value[hand_code]
         if self.has_passers and (self.passer[piece] or self.passer[new] or self.passer[captured]):
             pawn_keys = self.pawn_keys
-            out[5 * sets] ^= pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
+            out[5 * sets] = out[5 * sets] ^ pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
             self.pawns_known(pos, out)
         return out
 
@@ -361,7 +367,7 @@ class Terms:
                 if pair_masks:
                     seen |= pair_bits[code * n + cell]
                 if unsafe[cell]:
-                    threats[army] += by_pawn
+                    threats[army] = threats[army] + by_pawn
                 mine = value[code]
                 flat = lines[code * n + cell]
                 reached = 0
@@ -378,7 +384,7 @@ class Terms:
                                 if not unsafe[target]:
                                     reached += 1
                                 if value[other] > mine and not is_royal[other]:
-                                    threats[code_army[other]] += by_lesser
+                                    threats[code_army[other]] = threats[code_army[other]] + by_lesser
                             break
                         if not unsafe[target]:
                             reached += 1
@@ -389,12 +395,12 @@ class Terms:
             for mask in pair_masks:
                 both = seen & mask
                 if both & (both - 1):     # two classes or more
-                    out[army] += pair
+                    out[army] = out[army] + pair
         for army in range(armies):
-            out[army] -= threats[army]
+            out[army] = out[army] - threats[army]
         return out
 
-    def guarded(self, pos: Position, key: int) -> list[bytearray]:
+    def guarded(self, pos: Position, key: int) -> list[bytes]:
         """Per team, the cells some enemy pawn attacks (1) or none does (0), by :attr:`pawn_hits`;
         remembered by the pawns' ``key`` (-1: not remembered) as the pawns' sums are."""
         if not self.pawn_hits:
@@ -405,14 +411,15 @@ class Terms:
             if entry is not None and entry[0] == key:
                 return entry[1]
         n, board, team_of, teams, pawn_hits = self.n, pos.board, self.team_of, self.teams, self.pawn_hits
-        guarded = [bytearray(n) for _ in range(teams)]
+        marks = [bytearray(n) for _ in range(teams)]
         for army in range(self.armies):
             own = team_of[army]
             for cell in pos.cells_of[army]:
                 for target in pawn_hits[board[cell] * n + cell]:
                     for team in range(teams):
                         if team != own:
-                            guarded[team][target] = 1
+                            marks[team][target] = 1
+        guarded = [bytes(mark) for mark in marks]   # read as bytes: the compiled build indexes them natively
         if key >= 0:
             self.guard_table[slot] = (key, guarded)
         return guarded
@@ -449,9 +456,9 @@ class Terms:
                         for king in royals[other]:
                             if ring[base + king]:
                                 if own:
-                                    defenders[other] += 1
+                                    defenders[other] = defenders[other] + 1
                                 else:
-                                    attackers[other] += 1
+                                    attackers[other] = attackers[other] + 1
         out = [0] * armies
         last = len(self.safety) - 1
         code_army = self.code_army
@@ -496,7 +503,8 @@ class Terms:
         totals = [0] * self.teams
         team_of = self.team_of
         for army, score in enumerate(self.scores(pos, sums)):
-            totals[team_of[army]] += score
+            team = team_of[army]
+            totals[team] = totals[team] + score
         return totals
 
     def relative(self, pos: Position, sums: Sums, team: int) -> int:

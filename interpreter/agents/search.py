@@ -144,9 +144,11 @@ def _bring_best(moves: list[Move], scores: list[int], i: int) -> None:
     """Swap the best-scored of ``moves[i:]`` (and its score) to ``i``: moves are picked one at a
     time, so that a cut-off after a few spares sorting the rest."""
     top = i
+    best = scores[i]
     for j in range(i + 1, len(moves)):
-        if scores[j] > scores[top]:
-            top = j
+        score = scores[j]
+        if score > best:
+            top, best = j, score
     if top != i:
         moves[i], moves[top] = moves[top], moves[i]
         scores[i], scores[top] = scores[top], scores[i]
@@ -341,13 +343,16 @@ class Searcher:
     def victim(self, pos: Position, move: Move) -> int:
         """The value of what ``move`` takes: an enemy piece on its target (a capture, or locking it
         in a stack), or an en passant victim."""
-        to = move[1]
-        code = pos.board[to] if to >= 0 else 0
-        if code and self.hostile[self.code_army[pos.board[move[0]]] if move[0] >= 0 else pos.army][code]:
+        frm: int = move[0]     # typed: native ints once compiled (see moves.Move)
+        to: int = move[1]
+        board = pos.board
+        code = board[to] if to >= 0 else 0
+        if code and self.hostile[self.code_army[board[frm]] if frm >= 0 else pos.army][code]:
             return self.values[code]
         special = move[3]
         if special is not None and special[0] == "ep":
-            return self.values[pos.board[special[1]]]
+            cell: int = special[1]
+            return self.values[board[cell]]
         return 0
 
     def exchange(self, pos: Position, move: Move) -> int:
@@ -358,16 +363,18 @@ class Searcher:
         any game whose attacks depend on occupancy; slow attackers (found by generating moves)
         are not seen. In games of stacks or explosions it is the victim's value."""
         gain = self.victim(pos, move) * self.capture_scale
-        if not self.exchanges or move[0] < 0 or move[0] == move[1]:   # a drop, a promotion in place
+        frm: int = move[0]
+        to: int = move[1]
+        promo: int = move[2]
+        if not self.exchanges or frm < 0 or frm == to:   # a drop, a promotion in place
             return gain
         board, values = pos.board, self.see_values
-        frm, to = move[0], move[1]
         mover = board[frm]
         us = self.code_army[mover]
         them = self.code_army[board[to]] if board[to] else -1
         if them < 0:
             return gain
-        standing = move[2] or mover     # the piece on the target cell, which the next capture takes
+        standing = promo or mover       # the piece on the target cell, which the next capture takes
         on_square = values[standing]
         gains = [gain]
         removed = [(frm, mover)]
@@ -515,7 +522,9 @@ class Searcher:
         if self.neutral and has_second_part(move):
             # The neutral piece's move gives check only by leaving a line to a royal piece.
             special = special[3] if special[1] not in danger else special
-        return danger is ALL or move[0] in danger or move[1] in danger or special is not None
+        frm: int = move[0]
+        to: int = move[1]
+        return danger is ALL or frm in danger or to in danger or special is not None
 
     # ------------------------------------------------------------ ordering
     def order_scores(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
@@ -528,17 +537,20 @@ class Searcher:
         counter: Move | None = None
         if ply:
             previous = self.played[ply - 1]
-            if previous is not None and previous[1] >= 0 and board[previous[1]]:
-                counter = self.counters[board[previous[1]] * n + previous[1]]
+            if previous is not None:
+                last: int = previous[1]
+                if last >= 0 and board[last]:
+                    counter = self.counters[board[last] * n + last]
         scores: list[int] = []
         for move in moves:
             if move == hash_move:
                 scores.append(HASH_MOVE)
                 continue
             victim = self.victim(pos, move)
-            promo = move[2] if move[0] >= 0 else 0
+            frm: int = move[0]
+            promo: int = move[2] if frm >= 0 else 0
             if victim or promo:
-                attacker = values[board[move[0]]] if move[0] >= 0 else 0
+                attacker = values[board[frm]] if frm >= 0 else 0
                 # Even: a sure gain. Odd: a capture by a more valuable piece, whose exchange is
                 # evaluated when it comes up (it goes after the killers if it loses).
                 mvv = 2 * (64 * (victim + values[promo]) - attacker) + (1 if victim and attacker > victim else 0)
@@ -550,8 +562,8 @@ class Searcher:
             elif move == counter:
                 scores.append(COUNTER)
             else:
-                to = move[1]
-                code = board[move[0]] if move[0] >= 0 else move[2]
+                to: int = move[1]
+                code: int = board[frm] if frm >= 0 else move[2]
                 scores.append(history[code * n + to] if to >= 0 and code else 0)
         return scores
 
@@ -780,7 +792,8 @@ class Searcher:
         """Could ``move``, a move of the table, be a move of ``pos``? (An entry's key is the whole
         62-bit hash, so it is the position's move unless two positions share a hash; this guards
         against that, before the legality test.)"""
-        frm, to = move[0], move[1]
+        frm: int = move[0]
+        to: int = move[1]
         board = pos.board
         if self.neutral and has_second_part(move):
             # The neutral piece where the move takes it from, and its cell empty or left by the move.
@@ -815,7 +828,8 @@ class Searcher:
                 scores[i] = score - GOOD_CAPTURE + BAD_CAPTURE - 1    # a losing capture: after the quiet moves' killers
                 continue
             i += 1
-            quiet = not (move[2] and move[0] >= 0) and not self.victim(pos, move)
+            promo: int = move[2]
+            quiet = not (promo and move[0] >= 0) and not self.victim(pos, move)
             # A later way of moving the neutral piece after a move (see placements) counts as a quiet
             # move for pruning and reductions, whatever the move takes.
             late_placement = score < -(LATER_PLACEMENT >> 1)
@@ -1004,10 +1018,12 @@ class Searcher:
             shortfall = alpha - best
             for m in (self.noisy(pos, guard) if legal is None else self.noisy_of(pos, legal)):
                 victim = self.victim(pos, m)
-                promo = values[m[2]] - values[board[m[0]]] if m[2] and m[0] >= 0 else 0
+                frm: int = m[0]
+                code: int = m[2]
+                promo = values[code] - values[board[frm]] if code and frm >= 0 else 0
                 if victim * scale + promo + DELTA < shortfall:
                     continue
-                attacker = values[board[m[0]]] if m[0] >= 0 else 0
+                attacker = values[board[frm]] if frm >= 0 else 0
                 moves.append(m)
                 scores.append(2 * (64 * (victim + promo) - attacker) + (1 if victim and attacker > victim else 0))
             if not moves:
