@@ -45,6 +45,12 @@ class Interaction:
     condition: InteractionCondition | None
 
 
+# An atom as the stacking move generator reads it (see Stacking.atoms); typed, so that the compiled
+# generator reads its parts natively.
+GeneratorAtom = tuple[str | None, bool, list[list[tuple[int, tuple[int, ...]]]] | None, list[list[list[int]]] | None,
+                      frozenset[int] | None, int, bool, bool]
+
+
 @dataclass
 class Stacking:
     """The compiled stacking rules of a game."""
@@ -60,7 +66,7 @@ class Stacking:
     # Per code: its atoms as the move generator reads them, (level or None, unmoved only, leaps
     # (with the fixed from and to cells applied) or None, rays or None, to cells of a ray or None,
     # the index of its modality, sets en passant, takes en passant).
-    atoms: list[tuple[tuple, ...]]
+    atoms: list[tuple[GeneratorAtom, ...]]
     # Per code: from some cell its atoms reach a cell twice (two atoms, or two rays of one on a board
     # that wraps round), so the move generator must drop equal moves.
     repeats: list[bool]
@@ -220,7 +226,7 @@ def compile_stacking(game: "Game", spec: S.StackingSpec) -> Stacking:
     return Stacking(height, blocked, interactions, reach, outcomes, atoms, repeats)
 
 
-def _generator_atom(atom) -> tuple:
+def _generator_atom(atom) -> GeneratorAtom:
     """An atom as :func:`interpreter.engine.stacking.piece_moves` reads it (see :attr:`Stacking.atoms`)."""
     sources, targets = atom.from_cells, atom.to_cells
     leaps = rays = None

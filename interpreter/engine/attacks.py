@@ -9,6 +9,7 @@ locked has a move whose outcome removes it.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.native_game import FoeTables, NativeGame
@@ -266,7 +267,7 @@ def stack_royal_attacked(pos: Position, army: int, royals: set[int] | None = Non
             or _removes_from(pos, [c for c in moved if board[c] and code_army[board[c]] in enemies], royals, ()))
 
 
-def _removes_from(pos: Position, sources, royals: set[int], skip) -> bool:
+def _removes_from(pos: Position, sources: Iterable[int], royals: set[int], skip: Container[int]) -> bool:
     """Has a piece on one of ``sources`` (but those on ``skip``) a move that removes a royal piece
     on ``royals``?"""
     reach = stacking.rules_of(pos.game).reach

@@ -558,7 +558,9 @@ def _without_stack_check(pos: Position, moves: list, royals: tuple[int, ...]) ->
     hostile = game.hostile[army]
     legal = []
     for m in moves:
-        frm, to, _, special = m
+        frm: int = m[0]
+        to: int = m[1]
+        special = m[3]
         if frm in sensitive or to in sensitive or hostile[under[frm]] or special is None or special[0] != "st":
             if _stack_safe_after(pos, m, army, royals, zone):
                 legal.append(m)

@@ -46,7 +46,7 @@ PLAIN = {outcome: ("st", outcome, None) for outcome in REMOVES}
 NO_PROMOTION = (0,)
 
 
-def rules_of(game: "Game") -> "Stacking":
+def rules_of(game: NativeGame) -> "Stacking":
     """The game's compiled stacking block. Every function of this module (and the stacking branches of
     the attack and legality tests) runs only in a game that has one: its absence here is a bug."""
     st = game.stacking
@@ -65,7 +65,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     mover's kind and situation gives the outcomes a move there may have.
     Equal moves found by two atoms are listed once.
     """
-    game = pos.game
+    game: NativeGame = pos.game
     st = rules_of(game)
     board, under, deep = pos.board, pos.under, pos.deep
     code = board[src]
@@ -98,6 +98,7 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
                 if ep and to in pos.ep_cells:
                     reached.append((to, None, modality))
             continue
+        assert rays is not None     # an atom has its leaps or its rays
         for ray in rays[src]:
             if only is not None and only.isdisjoint(ray):
                 continue
@@ -113,7 +114,9 @@ def piece_moves(pos: "Position", src: int, out: list, only: set[int] | frozenset
     # are gathered apart and the first of each kept.
     repeats = st.repeats[code]
     dest = [] if repeats else out
-    for to, outcomes, passed in reached:
+    for entry in reached:
+        to = entry[0]      # an int (typed where the atoms give it): native once compiled
+        outcomes, passed = entry[1], entry[2]
         if outcomes is None:
             _en_passant(pos, src, to, passed, hostile, upper, dest)
             continue
@@ -209,7 +212,7 @@ def path_to(game: "Game", code: int, src: int, target: int) -> set[int]:
             for to, between in leaps[src]:
                 if to == target:
                     cells.update(between)
-        else:
+        elif rays is not None:
             for ray in rays[src]:
                 if target in ray:
                     cells.update(ray[:ray.index(target)])
