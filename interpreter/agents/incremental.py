@@ -40,8 +40,7 @@ chess bishop's colour), in one walk (:meth:`Terms.activity`).
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``):
 on its hot path an item of a list is updated as ``a[i] = a[i] + d`` (mypyc
 compiles ``a[i] += d`` to Python's generic, boxed addition), and a move's
-cells and codes are read into variables typed ``int`` (a move is an untyped
-tuple, whose items are otherwise generic objects).
+cells and codes are read as :data:`interpreter.engine.moves.Move` says.
 """
 
 from __future__ import annotations
