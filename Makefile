@@ -31,10 +31,15 @@ $(VENV)/.test-extras: $(BIN)/rules
 	RULES_DSL_PURE=1 $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-## compiled: rebuild the compiled engine in place (mypyc) if one of its sources changed since it was built
+## compiled: rebuild the compiled engine in place (mypyc) if one of its sources changed since it was built;
+## fails when mypyc rejects the sources (a type error: an install would quietly be pure Python), not when
+## there is no C compiler
 compiled: interpreter/_build.json
 interpreter/_build.json: $(COMPILED_SOURCES) | $(VENV)/.test-extras
 	$(BIN)/python setup.py --quiet build_ext --inplace
+	@$(BIN)/python -c 'import json, sys; r = json.load(open("$@")).get("reason", ""); \
+	  sys.exit(f"rules-dsl: make compiled: {r}: mypy'"'"'s errors are above" if r.startswith("mypyc failed") else 0)' \
+	  || { rm -f $@; exit 1; }
 	touch $@
 
 ## play: create .venv, install, and play $(VARIANT) in the terminal: you (White) against the computer (Black);
