@@ -24,6 +24,13 @@ are read from a table of pawn placements seen before, by a key that the
 sums carry (one more entry, after every army's five), or computed afresh
 (:meth:`Terms.pawns_into`) and put into that table.
 
+In games with the royal pieces' safety term and no stacks, the sums end with
+two counts per army that the term reads (:meth:`Terms.ring_into`): the enemy
+pieces bearing on its royal pieces' rings, and its own and its partners'
+pieces bearing on them. A move changes them by what the pieces it moves,
+takes or drops bear on; a move of a royal piece, which moves a ring, counts
+them afresh.
+
 A move that carries one piece from a cell to another (and takes at most
 one, for a hand or not) or drops one changes a few table entries:
 :meth:`Terms.after` computes the new sums from the old in constant time;
@@ -31,9 +38,9 @@ any other move (castling, stacks, explosions, gating) gets them from
 scratch. Both give the same numbers (the contract tests compare them).
 
 Two terms are no sums: they depend on where every piece stands at once, so
-:meth:`Terms.scores` computes them from the board at each evaluation (the
-search remembers evaluations by hash): the royal pieces' safety and shelter
-(:meth:`Terms.danger`), and the pieces' activity along their lines with
+:meth:`Terms.scores` computes them at each evaluation (the search remembers
+evaluations by hash): the royal pieces' safety (from the counts above) and
+shelter (:meth:`Terms.danger`), and the pieces' activity along their lines with
 the threats to them and the pairs of pieces bound to classes of cells (a
 chess bishop's colour), in one walk (:meth:`Terms.activity`).
 
@@ -51,7 +58,8 @@ from interpreter.engine.position import Position
 from interpreter.engine.stacking import locked_pieces
 
 # Per army set: square sums, material sums, royal sums, passed sums, structure sums; then the pawns' key
-# (5 * army_sets + 1 entries).
+# (5 * army_sets + 1 entries); then, where Terms.ring_sums, per army the attackers and then per army the
+# defenders of its royal pieces' rings (2 * armies more).
 Sums = list[int]
 PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
 FIRST_CELLS = 3     # activity: a piece's first FIRST_CELLS reached cells count three times (a piece
@@ -95,6 +103,8 @@ class Terms:
         self.teams = teams
         self.is_royal = is_royal
         self.ring = ring                  # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
+        self.ring_sums = bool(ring) and not stacking   # the sums carry the rings' counts (see ring_into)
+        self.ring_at = 5 * army_sets + 1  # where they begin in the sums
         self.safety = safety              # what a royal piece costs by attackers net of defenders (empty: no term)
         self.strong = strong              # per code: worth enough to count as an attacker
         self.passer = passer              # per code: a pawn (see tables.passers); all False: no pawn terms
@@ -140,7 +150,7 @@ class Terms:
         square, royal, value, code_army = self.square, self.royal, self.value, self.code_army
         passer, pawn_keys, armies = self.passer, self.pawn_keys, self.armies
         board = pos.board
-        out = [0] * (5 * sets + 1)
+        out = [0] * (5 * sets + 1 + (2 * armies if self.ring_sums else 0))
         key = 0
         for army in range(sets):
             s = m = r = 0
@@ -170,7 +180,47 @@ class Terms:
         if self.has_passers:
             out[5 * sets] = key
             self.pawns_known(pos, out)
+        if self.ring_sums:
+            self.ring_into(pos, out, self.ring_at, pos.royals)
         return out
+
+    def ring_into(self, pos: Position, out: list[int], start: int, royals: tuple[tuple[int, ...], ...]) -> None:
+        """Write into ``out`` from ``start``, per army, the attackers of its royal pieces' rings (its
+        enemies' pieces, the :attr:`strong` ones, that bear on one of them: one count per piece and
+        royal piece), then per army their defenders (its own and its partners' pieces); royal
+        pieces count for neither. ``royals``: per army, the cells of its royal pieces (in a stack,
+        those on top)."""
+        armies = self.armies
+        for k in range(start, start + 2 * armies):
+            out[k] = 0
+        board = pos.board
+        for army in range(armies):
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                if not self.is_royal[code]:
+                    self.bear(code, cell, 1, out, start, royals)
+
+    def bear(self, code: int, cell: int, sign: int, out: list[int], start: int,
+             royals: tuple[tuple[int, ...], ...]) -> None:
+        """Add ``sign`` to the counts of :meth:`ring_into` for each ring that the piece ``code``
+        (not royal) on ``cell`` bears on: as an attacker of its enemies', a defender of its own
+        team's. A piece of the neutral set bears on none."""
+        army = self.code_army[code]
+        armies = self.armies
+        if army >= armies:
+            return
+        n, ring, team_of = self.n, self.ring, self.team_of
+        team = team_of[army]
+        strong = self.strong[code]
+        base = (code * n + cell) * n
+        for other in range(armies):
+            own = team_of[other] == team
+            if not own and not strong:
+                continue
+            k = start + other + (armies if own else 0)
+            for king in royals[other]:
+                if ring[base + king]:
+                    out[k] = out[k] + sign
 
     def pawns_into(self, pos: Position, out: Sums) -> None:
         """Write every army's passed and structure sums into ``out``, and the pawns' key. Passed:
@@ -271,6 +321,11 @@ class Terms:
             if self.passer[code]:
                 out[5 * self.army_sets] = out[5 * self.army_sets] ^ self.pawn_keys[i]
                 self.pawns_known(pos, out)
+            if self.ring_sums:
+                if self.is_royal[code]:
+                    self.ring_into(pos, out, self.ring_at, pos.royals)
+                else:
+                    self.bear(code, move[1], 1, out, self.ring_at, pos.royals)
             return out
         if step is None:
             if special is not None and special[0] == "pass":
@@ -291,8 +346,10 @@ class Terms:
         out[2 * sets + a] = out[2 * sets + a] - royal[i]
         out[2 * sets + b] = out[2 * sets + b] + royal[j]
         k = 0                     # the captured piece's code * n + cell (0: none; code 0 is no pawn)
+        cell: int = to
         if captured:
-            cell: int = to if special is None or special[0] != "ep" else special[1]
+            if special is not None and special[0] == "ep":
+                cell = special[1]
             c, k = code_army[captured], captured * n + cell
             out[c] = out[c] - square[k]
             out[sets + c] = out[sets + c] - value[captured]
@@ -305,6 +362,16 @@ class Terms:
             pawn_keys = self.pawn_keys
             out[5 * sets] = out[5 * sets] ^ pawn_keys[i] ^ pawn_keys[j] ^ pawn_keys[k]
             self.pawns_known(pos, out)
+        if self.ring_sums:
+            is_royal = self.is_royal
+            if is_royal[piece] or is_royal[new] or is_royal[captured]:
+                self.ring_into(pos, out, self.ring_at, pos.royals)       # a ring moved (or went)
+            else:
+                at, royals = self.ring_at, pos.royals
+                self.bear(piece, frm, -1, out, at, royals)
+                self.bear(new, to, 1, out, at, royals)
+                if captured:
+                    self.bear(captured, cell, -1, out, at, royals)
         return out
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
@@ -432,37 +499,22 @@ class Terms:
         shield where a castling takes it if more are there: :attr:`routes`), all times the share of the enemies'
         starting material still theirs. Negative where the shelter outweighs the attackers."""
         n, board, ring, team_of, armies, is_royal = self.n, pos.board, self.ring, self.team_of, self.armies, self.is_royal
-        # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
-        royals: list[tuple[int, ...]] = []
-        for army in range(armies):
-            royals.append(tuple([cell for cell in pos.cells_of[army] if is_royal[board[cell]]]) if self.stacking
-                          else pos.royals[army])
-        attackers = [0] * armies
-        defenders = [0] * armies
-        if ring:
-            for army in range(armies):
-                team = team_of[army]
-                for cell in pos.cells_of[army]:
-                    code = board[cell]
-                    if is_royal[code]:
-                        continue
-                    base = (code * n + cell) * n
-                    strong = self.strong[code]
-                    for other in range(armies):
-                        own = team_of[other] == team
-                        if not own and not strong:
-                            continue
-                        for king in royals[other]:
-                            if ring[base + king]:
-                                if own:
-                                    defenders[other] = defenders[other] + 1
-                                else:
-                                    attackers[other] = attackers[other] + 1
+        royals = pos.royals
+        if self.stacking:
+            # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
+            royals = tuple([tuple([cell for cell in pos.cells_of[army] if is_royal[board[cell]]])
+                            for army in range(armies)])
+        if self.ring_sums:
+            counts = sums[self.ring_at:self.ring_at + 2 * armies]
+        else:
+            counts = [0] * (2 * armies)
+            if ring:
+                self.ring_into(pos, counts, 0, royals)
         out = [0] * armies
         last = len(self.safety) - 1
         code_army = self.code_army
         for army in range(armies):
-            penalty = self.safety[min(attackers[army], last)] * (16 - min(defenders[army], 8)) if ring else 0
+            penalty = self.safety[min(counts[army], last)] * (16 - min(counts[armies + army], 8)) if ring else 0
             cover = 0
             if self.has_shelter:
                 for king in royals[army]:
