@@ -111,6 +111,8 @@ class Terms:
         self.has_passers = any(passer)
         self.passed = passed              # per code * n + cell: a passed pawn's bonus there
         self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
+        self.ahead = [mask & ~(1 << (i % n)) for i, mask in enumerate(span)]   # the same, less its own cell
+        self.bits = [1 << cell for cell in range(n)]
         self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
         self.beside = beside              # per code * n + cell: bit mask of the cells beside its file
         self.doubled = doubled            # per code: what a pawn with one of its army's on its way costs
@@ -229,6 +231,7 @@ class Terms:
         Structure: less :attr:`doubled` for each pawn with a pawn of its army on its way, less
         :attr:`isolated` for each with none of its army's pawns of its code beside its file."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
+        span, ahead, beside, bits = self.span, self.ahead, self.beside, self.bits
         teams = self.teams
         codes = len(passer)
         stops = [0] * teams                 # per team: where its pawns stop enemy pawns
@@ -245,25 +248,25 @@ class Terms:
                 if passer[code]:
                     i = code * n + cell
                     stops[team] = stops[team] | threat[i]
-                    own[army * codes + code] = own[army * codes + code] | 1 << cell
-                    mine[army] = mine[army] | 1 << cell
+                    own[army * codes + code] = own[army * codes + code] | bits[cell]
+                    mine[army] = mine[army] | bits[cell]
                     key ^= self.pawn_keys[i]
                     pawns.append(army)
                     pawns.append(i)
         out[5 * sets] = key
-        for k in range(0, len(pawns), 2):
-            army, i = pawns[k], pawns[k + 1]
-            team = team_of[army]
-            enemy = 0
+        enemies = [0] * teams               # per team: where its enemies' pawns stop its pawns
+        for team in range(teams):
             for other in range(teams):
                 if other != team:
-                    enemy |= stops[other]
-            if not enemy & self.span[i]:
+                    enemies[team] = enemies[team] | stops[other]
+        for k in range(0, len(pawns), 2):
+            army, i = pawns[k], pawns[k + 1]
+            if not enemies[team_of[army]] & span[i]:
                 out[3 * sets + army] = out[3 * sets + army] + self.passed[i]
-            code, cell = i // n, i % n
-            if mine[army] & self.span[i] & ~(1 << cell):
+            code = i // n
+            if mine[army] & ahead[i]:
                 out[4 * sets + army] = out[4 * sets + army] - self.doubled[code]
-            if not own[army * codes + code] & self.beside[i]:
+            if not own[army * codes + code] & beside[i]:
                 out[4 * sets + army] = out[4 * sets + army] - self.isolated[code]
 
     def pawns_known(self, pos: Position, out: Sums) -> None:
