@@ -29,8 +29,9 @@ A piece on a cell is worth (in centipawns):
   the enemies' starting material still on the board (no king hunt without
   pieces). The empty
   board ignores what blocks a line: a rook behind its own pawns bears on
-  the enemy king's ring. This is the one term computed afresh at every
-  evaluation (it depends on where the royal pieces stand), and none when
+  the enemy king's ring. The search carries the counts of attackers and
+  defenders from move to move, counted afresh when a royal piece moves
+  (:meth:`~.incremental.Terms.ring_into`); there is no such term when
   losing every piece wins, no army has a royal piece, or the table of rings
   (a byte per code, cell and royal cell) would pass :data:`RING_BYTES`;
 - ``shelter``: a royal piece gains :data:`HIDE` per move of its mean distance
