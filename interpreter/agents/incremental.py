@@ -507,17 +507,17 @@ class Terms:
             # The royal pieces on top (a royal piece locked in a stack has no ring to defend).
             royals = tuple([tuple([cell for cell in pos.cells_of[army] if is_royal[board[cell]]])
                             for army in range(armies)])
-        if self.ring_sums:
-            counts = sums[self.ring_at:self.ring_at + 2 * armies]
-        else:
-            counts = [0] * (2 * armies)
+        counts, at = sums, self.ring_at     # the rings' counts: carried in the sums, or counted here
+        if not self.ring_sums:
+            counts, at = [0] * (2 * armies), 0
             if ring:
                 self.ring_into(pos, counts, 0, royals)
         out = [0] * armies
         last = len(self.safety) - 1
         code_army = self.code_army
         for army in range(armies):
-            penalty = self.safety[min(counts[army], last)] * (16 - min(counts[armies + army], 8)) if ring else 0
+            penalty = (self.safety[min(counts[at + army], last)] * (16 - min(counts[at + armies + army], 8))
+                       if ring else 0)
             cover = 0
             if self.has_shelter:
                 for king in royals[army]:
