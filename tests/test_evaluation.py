@@ -345,6 +345,55 @@ def test_a_pawn_no_enemy_pawn_can_stop_is_passed():
     assert _passed(game, "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1")[1] == alone
 
 
+def _race(game, fen: str) -> list[int] | None:
+    """Every army's race term in ``fen`` (None: no passed pawn)."""
+    terms = evaluation_of(game).terms
+    pos = position_from_fen(game, fen)
+    return terms.race(pos, terms.sums(pos))
+
+
+def test_a_passed_pawn_races_the_royal_pieces():
+    """The race term: a passed pawn gains NEAR of its gain per move from the enemy king to the
+    cell in front of it and loses FAR per move from its own (at most NEAR_MOVES each), both times
+    the rank factor; where the enemy has only a king and pawns, a pawn outside the king's square
+    (the rule of the square, one cell wider when the enemy is to move) gains UNSTOPPABLE of its
+    gain. Black's pawns run the other way; a far pawn (rank factor 0) gains nothing."""
+    from interpreter.agents.evaluation import FAR, NEAR, UNSTOPPABLE
+    from interpreter.agents.incremental import NEAR_MOVES
+    game = load_game("chess")
+    values = evaluation_of(game).values
+    gain = values[game.code(game.kind_index["Queen"], 0)] - values[game.code(game.kind_index["Pawn"], 0)]
+    rank = (22 - 5 * 3) / 17                         # a5: three moves from promoting
+    near, far, run = round(NEAR * gain * rank), round(FAR * gain * rank), round(UNSTOPPABLE * gain)
+    # Kings on e5 (four moves from a6) and h1 (seven, counted as NEAR_MOVES).
+    assert _race(game, "8/8/8/P3k3/8/8/8/7K b - - 0 1") == [4 * near - NEAR_MOVES * far, 0]
+    # White to move: e5 is outside the square a5-d8 and the pawn runs; Black to move, it is not.
+    assert _race(game, "8/8/8/P3k3/8/8/8/7K w - - 0 1") == [4 * near - NEAR_MOVES * far + run, 0]
+    assert _race(game, "8/8/8/P7/4k3/8/8/7K b - - 0 1")[0] == 4 * near - NEAR_MOVES * far
+    assert _race(game, "8/8/8/P7/5k2/8/8/7K b - - 0 1")[0] == 5 * near - NEAR_MOVES * far + run
+    # A black rook, or the pawn's own king in its way, and the pawn may be caught.
+    assert _race(game, "8/8/8/P7/8/8/7r/k6K w - - 0 1")[0] == NEAR_MOVES * (near - far)
+    assert _race(game, "K7/8/8/P7/8/8/8/7k w - - 0 1")[0] == NEAR_MOVES * near - 2 * far
+    # Its own king nearer the cell in front of it is worth more; the same for Black's pawns.
+    assert _race(game, "8/8/1K6/P3k3/8/8/8/8 b - - 0 1")[0] == 4 * near - far
+    assert _race(game, "7k/8/8/8/p3K3/8/8/8 w - - 0 1") == [0, 4 * near - NEAR_MOVES * far]
+    assert _race(game, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") == [0, 0]     # e2: six moves, and e8 in its way
+    assert _race(game, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") is None
+
+
+def test_the_race_is_read_from_the_board_graph():
+    """The race term in Grand Chess (a 10 by 10 board, pawns promoting on the last three ranks):
+    a pawn on the seventh rank can promote next move, so it counts as one move away; the term
+    is off with the ``passed`` weight and in games with drops."""
+    grand = load_game("grand")
+    terms = evaluation_of(grand).terms
+    i = grand.code(grand.kind_index["Pawn"], 0) * grand.n + grand.board.index["a7"]
+    assert terms.moves_left[i] == 1 and terms.near[i] > 0
+    assert _race(grand, "k9/10/10/10/P9/10/10/10/10/9K w - - 0 1")[0] > 0
+    assert not Evaluation(load_game("chess"), {"passed": 0}).terms.races
+    assert not evaluation_of(load_game("crazyhouse")).terms.races
+
+
 def test_pawns_are_the_pieces_that_never_come_back():
     """The passed term knows a pawn by its moves alone: a chess, Makruk or Superchess pawn is one;
     no other chess piece is; games with drops (Shogi, Crazyhouse) and antichess have no term, and

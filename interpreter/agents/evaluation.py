@@ -57,6 +57,19 @@ A piece on a cell is worth (in centipawns):
   rank 240 with a queen of 9, on the fifth 46), scaled, as the royal pieces'
   endgame mobility, by how much of its army's material is gone. None in games with
   drops (a dropped piece stops any pawn) or where losing every piece wins;
+  and its race with the royal pieces, scaled the same way: a passed pawn
+  gains :data:`NEAR` of its gain per move from the cell in front of it to
+  the nearest enemy royal piece and loses :data:`FAR` per move to its own
+  army's (moves on the empty board, up to
+  :data:`~interpreter.agents.incremental.NEAR_MOVES`), both times
+  Stockfish's classical rank factor (a pawn one to four moves from
+  promoting: 1, 0.71, 0.41, 0.12; none farther); where the enemies have
+  nothing but royal pieces and pawns, a passed pawn whose way is empty and
+  that no enemy royal piece can catch by the rule of the square gains
+  :data:`UNSTOPPABLE` of its gain. Computed at each evaluation from the
+  passed pawns the pawns' table keeps (none in stacking games, without royal
+  pieces, or where the tables of the royal pieces' distances, a byte per
+  pair of cells, would pass :data:`RING_BYTES`);
 - ``structure``: a pawn (as for ``passed``) with a pawn of its army on
   its way (doubled: the one behind) loses :data:`DOUBLED` of its value; one
   with no pawn of its kind and army beside its file (isolated: on no cell
@@ -125,6 +138,9 @@ MOBILITY = 4          # per cell of empty-board mobility above the piece's mean
 ROYAL_MOBILITY = 20   # the same for royal pieces, as their army's material runs out (none left but royals)
 PROMOTION = 0.15      # share of the promotion gain one move away (divided by the moves needed)
 PASSED = 0.3          # share of the promotion gain a passed pawn one move away gets (divided by moves ** 1.5)
+NEAR = 0.05           # a passed pawn one move from promoting: share of its gain per move from the enemy royal piece
+FAR = 0.02            # the same, taken off per move from its own army's royal piece
+UNSTOPPABLE = 0.5     # share of its gain for a passed pawn that no enemy royal piece can catch (see the docstring)
 ZONE = 300            # a royal piece one move from a goal zone
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
@@ -218,6 +234,7 @@ class Evaluation:
                     beside[code * n + c] = passer.beside[c]
                 doubled[code] = round(w["structure"] * DOUBLED * self.values[code])
                 isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
+        race = race_tables(game, found, reaches, w["passed"]) if w["passed"] and royal_terms else RACE_NONE
         routes, castle_rook = castle_routes(game) if shield else ([], [])
         walks = scale > 0 and game.stacking is None
         activity, threats, pair = (w["activity"], w["threats"], w["pair"]) if walks else (0.0, 0.0, 0.0)
@@ -239,7 +256,8 @@ class Evaluation:
                            [h for row in game.hostile for h in row],
                            beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
                            routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER),
-                           pair_bits, pair_masks, round(pair * PAIR))
+                           pair_bits, pair_masks, round(pair * PAIR), *race,
+                           [self.sides.team_of[army] for army in game.turn_order])
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -278,6 +296,62 @@ def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], l
         worth = 16 * weight * ACTIVITY * min(1.0, (WIDE / mean) ** 0.5)
         per_cell[code], baseline[code] = round(worth), round(worth * counted(mean / 2))
     return (flat, per_cell, baseline) if any(flat) else ([], [], [])
+
+
+RACE_NONE: tuple = ([], [], [], [], [], [], [])
+"""The tables of :func:`race_tables` where there is no such term."""
+
+
+def race_tables(game, found: list, reaches: list, weight: float) -> tuple:
+    """The tables of the passed pawns' race with the royal pieces (see the module docstring), with
+    the ``passed`` term's ``weight``; ``found``: :func:`tables.passers` per code. Per ``code * n +
+    cell`` of a pawn that can promote from there: the cell in front of it (the nearest of its way;
+    -1: none), what each move of the enemy royal piece's distance to that cell is worth (:data:`NEAR`)
+    and each of its own's costs (:data:`FAR`), both times its gain and the rank factor, its
+    :data:`UNSTOPPABLE` bonus, the moves it needs to promote, and its way (each cell, then the moves
+    needed from there, 0 where it promotes), flat; per code of a royal piece, the fewest moves it
+    needs from a cell to another on the empty board (a byte per pair, ``from * n + to``, at most
+    255; empty for other codes). :data:`RACE_NONE` when no pawn can promote or no piece is royal.
+
+    The rank factor is Stockfish's classical one: a pawn ``m`` moves from promoting counts ``(22 -
+    5m) / 17`` (1, 0.71, 0.41, 0.12 for one to four moves; none beyond)."""
+    n = game.n
+    size = game.ncodes * n
+    front, near, far, run, left = [-1] * size, [0] * size, [0] * size, [0] * size, [0] * size
+    way: list[list[int]] = [[] for _ in range(size)]
+    for code, passer in enumerate(found):
+        if passer is None:
+            continue
+        gain = weight * max(reaches[code].promotes)
+        for cell in range(n):
+            moves = passer.moves[cell]
+            ahead = [(to, passer.moves[to] or 0) for to in marked_cells(passer.span[cell] & ~(1 << cell))]
+            if moves is None or not ahead:
+                continue
+            i = code * n + cell
+            front[i] = max(ahead, key=lambda step: (step[1], -step[0]))[0]
+            rank = max(0.0, (22 - 5 * moves) / 17)
+            near[i], far[i] = round(NEAR * gain * rank), round(FAR * gain * rank)
+            run[i], left[i] = round(UNSTOPPABLE * gain), moves
+            way[i] = [v for step in sorted(ahead) for v in step]
+    if not any(run):
+        return RACE_NONE
+    known: dict[tuple[frozenset[int], ...], bytes] = {}
+    dist: list[bytes] = []
+    for code in range(game.ncodes):
+        if code == 0 or not game.is_royal[code]:
+            dist.append(b"")
+            continue
+        targets = reaches[code].targets
+        if targets not in known:
+            table = bytearray([255]) * (n * n)
+            for to in range(n):
+                for frm, d in enumerate(tables.distances(targets, {to})):
+                    if d is not None:
+                        table[frm * n + to] = min(d, 255)
+            known[targets] = bytes(table)
+        dist.append(known[targets])
+    return (front, near, far, run, left, way, dist) if any(dist) else RACE_NONE
 
 
 def bound_classes(targets: tuple[frozenset[int], ...]) -> list[set[int]]:

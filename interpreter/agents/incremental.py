@@ -62,6 +62,7 @@ from interpreter.engine.stacking import locked_pieces
 # defenders of its royal pieces' rings (2 * armies more).
 Sums = list[int]
 PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
+NEAR_MOVES = 5       # the most moves the race term counts from a royal piece to the cell in front of a pawn
 FIRST_CELLS = 3     # activity: a piece's first FIRST_CELLS reached cells count three times (a piece
                     # with few is near trapped; Stockfish's mobility bonuses are as steep at first)
 
@@ -86,7 +87,9 @@ class Terms:
                  doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
                  shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool],
                  pawn_hits: list[list[int]], by_pawn: int, by_lesser: int, pair_bits: list[int],
-                 pair_masks: list[int], pair: int) -> None:
+                 pair_masks: list[int], pair: int, front: list[int], near: list[int], far: list[int],
+                 unstoppable: list[int], moves_left: list[int], way: list[list[int]], royal_dist: list[bytes],
+                 turn_team: list[int]) -> None:
         self.n = n
         self.code_army = code_army
         self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
@@ -137,9 +140,19 @@ class Terms:
         self.pair_bits = pair_bits        # per code * n + cell: the bit of the class of cells it is bound to (empty: none)
         self.pair_masks = pair_masks      # per code bound to classes of cells: the mask of its classes' bits
         self.pair = pair                  # what an army with pieces of one such code on two classes gains
-        # Per slot: a pawn key and the passed and structure sums of its placement (one list, passed first),
-        # replaced whole (threads share it).
-        self.pawn_table: list[tuple[int, list[int]] | None] = [None] * (1 << PAWN_BITS)
+        # The passed pawns' race with the royal pieces (evaluation.race_tables): per code * n + cell of a pawn,
+        self.front = front                # the cell in front of it (-1: none)
+        self.near = near                  # per move from the enemies' nearest royal piece to that cell
+        self.far = far                    # less per move from its army's nearest royal piece
+        self.unstoppable = unstoppable    # when no enemy royal piece can catch it
+        self.moves_left = moves_left      # the moves it needs to promote
+        self.way = way                    # its way: each cell, then the moves needed from there
+        self.royal_dist = royal_dist      # per royal code: its moves from * n + to on the empty board (255: never)
+        self.races = bool(royal_dist) and not stacking   # the race term (none in stacking games)
+        self.turn_team = turn_team        # per turn: the team to move
+        # Per slot: a pawn key, the passed and structure sums of its placement (one list, passed first)
+        # and its passed pawns (army, then code * n + cell, each), replaced whole (threads share it).
+        self.pawn_table: list[tuple[int, list[int], list[int]] | None] = [None] * (1 << PAWN_BITS)
         # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
         # activity term's, replaced whole as well).
         self.guard_table: list[tuple[int, list[bytes]] | None] = [None] * (1 << PAWN_BITS)
@@ -224,12 +237,13 @@ class Terms:
                 if ring[base + king]:
                     out[k] = out[k] + sign
 
-    def pawns_into(self, pos: Position, out: Sums) -> None:
-        """Write every army's passed and structure sums into ``out``, and the pawns' key. Passed:
-        the bonus of each of its pawns on the board (a locked one is no pawn on the board) that no
-        pawn of an army of another team stops (see :func:`~interpreter.agents.tables.passers`).
-        Structure: less :attr:`doubled` for each pawn with a pawn of its army on its way, less
-        :attr:`isolated` for each with none of its army's pawns of its code beside its file."""
+    def pawns_into(self, pos: Position, out: Sums) -> list[int]:
+        """Write every army's passed and structure sums into ``out``, and the pawns' key; return the
+        passed pawns (army, then ``code * n + cell``, each). Passed: the bonus of each of its pawns
+        on the board (a locked one is no pawn on the board) that no pawn of an army of another team
+        stops (see :func:`~interpreter.agents.tables.passers`). Structure: less :attr:`doubled` for
+        each pawn with a pawn of its army on its way, less :attr:`isolated` for each with none of
+        its army's pawns of its code beside its file."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
         span, ahead, beside, bits = self.span, self.ahead, self.beside, self.bits
         teams = self.teams
@@ -259,20 +273,24 @@ class Terms:
             for other in range(teams):
                 if other != team:
                     enemies[team] = enemies[team] | stops[other]
+        passed: list[int] = []
         for k in range(0, len(pawns), 2):
             army, i = pawns[k], pawns[k + 1]
-            if not enemies[team_of[army]] & span[i]:
+            if not enemies[team_of[army]] & span[i] and self.passed[i]:
                 out[3 * sets + army] = out[3 * sets + army] + self.passed[i]
+                passed.append(army)
+                passed.append(i)
             code = i // n
             if mine[army] & ahead[i]:
                 out[4 * sets + army] = out[4 * sets + army] - self.doubled[code]
             if not own[army * codes + code] & beside[i]:
                 out[4 * sets + army] = out[4 * sets + army] - self.isolated[code]
+        return passed
 
-    def pawns_known(self, pos: Position, out: Sums) -> None:
+    def pawns_known(self, pos: Position, out: Sums) -> list[int]:
         """Write every army's passed and structure sums into ``out``, whose pawns' key is that of
         ``pos``: from the table when the placement was seen before, else from :meth:`pawns_into`
-        (then remembered)."""
+        (then remembered); return the passed pawns as :meth:`pawns_into` does."""
         sets, armies = self.army_sets, self.armies
         key = out[5 * sets]
         slot = key & ((1 << PAWN_BITS) - 1)
@@ -282,9 +300,10 @@ class Terms:
             for army in range(armies):
                 out[3 * sets + army] = known[army]
                 out[4 * sets + army] = known[armies + army]
-            return
-        self.pawns_into(pos, out)
-        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies])
+            return entry[2]
+        passed = self.pawns_into(pos, out)
+        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies], passed)
+        return passed
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``). A move with
@@ -379,12 +398,13 @@ class Terms:
 
     def scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every army (centipawns, higher is better for it) from its sums: the squares
-        and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus,
-        both scaled by the share of its starting material gone; in games that score, the points,
-        and nothing else for an army out of the game."""
+        and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus
+        with their race (:meth:`race`), both scaled by the share of its starting material gone; in
+        games that score, the points, and nothing else for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring or self.has_shelter else None
         active = self.activity(pos, sums[5 * sets] if self.has_passers else -1) if self.walks_lines else None
+        race = self.race(pos, sums) if self.races else None
         out: list[int] = []
         for army in range(self.armies):
             score = sums[army] + sums[4 * sets + army]
@@ -393,7 +413,7 @@ class Terms:
             if active is not None:
                 score += active[army]
             r = sums[2 * sets + army]
-            p = sums[3 * sets + army]
+            p = sums[3 * sets + army] if race is None else sums[3 * sets + army] + race[army]
             if r or p:
                 late = max(0.0, 1.0 - sums[sets + army] / self.start_material[army])
                 score += round(late * (r + p))
@@ -401,6 +421,90 @@ class Terms:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)
         return out
+
+    def race(self, pos: Position, sums: Sums) -> list[int] | None:
+        """Per army, what its passed pawns gain in their race with the royal pieces (None: there is
+        no passed pawn). Each gains :attr:`near` per move from the cell in front of it
+        (:attr:`front`) to the nearest royal piece of an enemy army, less :attr:`far` per move to the
+        nearest of its own army's, each distance at most :data:`NEAR_MOVES` (no such
+        royal piece: that many); and :attr:`unstoppable` when no enemy has anything but royal
+        pieces and pawns on the board and none of the enemies' royal pieces can catch it
+        (:meth:`runs_free`)."""
+        sets, armies, n = self.army_sets, self.armies, self.n
+        key = sums[5 * sets]
+        entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
+        passed = entry[2] if entry is not None and entry[0] == key else self.pawns_known(pos, list(sums))
+        if not passed:
+            return None
+        board, royals, team_of, dist = pos.board, pos.royals, self.team_of, self.royal_dist
+        cap = NEAR_MOVES
+        out = [0] * armies
+        bare: list[bool] | None = None
+        for k in range(0, len(passed), 2):
+            army, i = passed[k], passed[k + 1]
+            team = team_of[army]
+            at = self.front[i]
+            if at < 0:
+                continue
+            own = enemy = cap
+            for other in range(armies):
+                mine = other == army
+                if not mine and team_of[other] == team:
+                    continue
+                for king in royals[other]:
+                    table = dist[board[king]]
+                    if table:
+                        d = table[king * n + at]
+                        if mine:
+                            own = min(own, d)
+                        else:
+                            enemy = min(enemy, d)
+            out[army] = out[army] + self.near[i] * enemy - self.far[i] * own
+            if self.unstoppable[i]:
+                if bare is None:
+                    bare = self.bare(pos)
+                if bare[team] and self.runs_free(pos, i, team):
+                    out[army] = out[army] + self.unstoppable[i]
+        return out
+
+    def bare(self, pos: Position) -> list[bool]:
+        """Per team: do its enemies have nothing on the board but royal pieces and pawns?"""
+        out = [True] * self.teams
+        board, team_of, is_royal, passer = pos.board, self.team_of, self.is_royal, self.passer
+        for army in range(self.armies):
+            for cell in pos.cells_of[army]:
+                code = board[cell]
+                if not is_royal[code] and not passer[code]:
+                    for team in range(self.teams):
+                        if team != team_of[army]:
+                            out[team] = False
+                    break
+        return out
+
+    def runs_free(self, pos: Position, i: int, team: int) -> bool:
+        """Can the passed pawn ``code * n + cell`` = ``i`` of ``team`` run to promotion uncaught, as
+        the rule of the square says? Its way must be empty, and for each cell of it, no enemy royal
+        piece may reach that cell (or, for the last, come next to the pawn promoting there) in the
+        moves the pawn needs to come there, one more when an enemy is to move: a royal piece that
+        can stand on a cell of the way by then stops the pawn or takes it. The pawn's double step is
+        not counted (a pawn that has it is caught the sooner), nor what else the enemies' pawns do."""
+        n, board, royals, team_of, dist = self.n, pos.board, pos.royals, self.team_of, self.royal_dist
+        moves = self.moves_left[i]
+        tempo = 1 if self.turn_team[pos.turn] != team else 0
+        way = self.way[i]
+        for k in range(0, len(way), 2):
+            cell = way[k]
+            if board[cell]:
+                return False
+            limit = moves - way[k + 1] + tempo
+            for other in range(self.armies):
+                if team_of[other] == team:
+                    continue
+                for king in royals[other]:
+                    table = dist[board[king]]
+                    if table and table[king * n + cell] <= limit:
+                        return False
+        return True
 
     def activity(self, pos: Position, key: int) -> list[int]:
         """Per army, the ``activity``, ``threats`` and ``pair`` terms (centipawns, the first rounded
