@@ -727,7 +727,7 @@ AI_WEIGHTS = {
     "hand": "pieces in hand, ready to be dropped",
     "royal": "each royal piece still on the board (in games that go on when one is lost)",
     "safety": "royal pieces whose neighbourhood enemy pieces bear on, net of the own pieces that defend it",
-    "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop",
+    "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop, and their race with the royal pieces",
     "activity": "the cells each piece reaches from where it stands, as the pieces in its way allow",
     "threats": "pieces attacked by an enemy pawn or by an enemy piece of less value, negatively",
     "structure": "pawns with a pawn of their army on their way (doubled) or none beside their file (isolated), negatively",

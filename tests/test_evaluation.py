@@ -371,6 +371,8 @@ def test_a_passed_pawn_races_the_royal_pieces():
     assert _race(game, "8/8/8/P3k3/8/8/8/7K w - - 0 1") == [4 * near - NEAR_MOVES * far + run, 0]
     assert _race(game, "8/8/8/P7/4k3/8/8/7K b - - 0 1")[0] == 4 * near - NEAR_MOVES * far
     assert _race(game, "8/8/8/P7/5k2/8/8/7K b - - 0 1")[0] == 5 * near - NEAR_MOVES * far + run
+    # Black's pawns do not stop the race (h7's own way holds White's king: it gains nothing).
+    assert _race(game, "8/7p/8/P3k3/8/8/8/7K w - - 0 1") == [4 * near - NEAR_MOVES * far + run, 0]
     # A black rook, or the pawn's own king in its way, and the pawn may be caught.
     assert _race(game, "8/8/8/P7/8/8/7r/k6K w - - 0 1")[0] == NEAR_MOVES * (near - far)
     assert _race(game, "K7/8/8/P7/8/8/8/7k w - - 0 1")[0] == NEAR_MOVES * near - 2 * far

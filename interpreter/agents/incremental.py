@@ -61,6 +61,9 @@ from interpreter.engine.stacking import locked_pieces
 # (5 * army_sets + 1 entries); then, where Terms.ring_sums, per army the attackers and then per army the
 # defenders of its royal pieces' rings (2 * armies more).
 Sums = list[int]
+# A placement of the pawns: its key; the passed and then the structure sums of every army; its passed pawns
+# (army, then code * n + cell, each); per army, the value of its pawns.
+PawnEntry = tuple[int, list[int], list[int], list[int]]
 PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
 NEAR_MOVES = 5       # the most moves the race term counts from a royal piece to the cell in front of a pawn
 FIRST_CELLS = 3     # activity: a piece's first FIRST_CELLS reached cells count three times (a piece
@@ -150,9 +153,8 @@ class Terms:
         self.royal_dist = royal_dist      # per royal code: its moves from * n + to on the empty board (255: never)
         self.races = bool(royal_dist) and not stacking   # the race term (none in stacking games)
         self.turn_team = turn_team        # per turn: the team to move
-        # Per slot: a pawn key, the passed and structure sums of its placement (one list, passed first)
-        # and its passed pawns (army, then code * n + cell, each), replaced whole (threads share it).
-        self.pawn_table: list[tuple[int, list[int], list[int]] | None] = [None] * (1 << PAWN_BITS)
+        # Per slot: the entry of a placement of the pawns (see PawnEntry), replaced whole (threads share it).
+        self.pawn_table: list[PawnEntry | None] = [None] * (1 << PAWN_BITS)
         # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
         # activity term's, replaced whole as well).
         self.guard_table: list[tuple[int, list[bytes]] | None] = [None] * (1 << PAWN_BITS)
@@ -237,9 +239,9 @@ class Terms:
                 if ring[base + king]:
                     out[k] = out[k] + sign
 
-    def pawns_into(self, pos: Position, out: Sums) -> list[int]:
+    def pawns_into(self, pos: Position, out: Sums) -> tuple[list[int], list[int]]:
         """Write every army's passed and structure sums into ``out``, and the pawns' key; return the
-        passed pawns (army, then ``code * n + cell``, each). Passed: the bonus of each of its pawns
+        passed pawns (army, then ``code * n + cell``, each) and per army the value of its pawns. Passed: the bonus of each of its pawns
         on the board (a locked one is no pawn on the board) that no pawn of an army of another team
         stops (see :func:`~interpreter.agents.tables.passers`). Structure: less :attr:`doubled` for
         each pawn with a pawn of its army on its way, less :attr:`isolated` for each with none of
@@ -252,6 +254,7 @@ class Terms:
         own = [0] * (self.armies * codes)   # per army and code: the cells of its pawns
         mine = [0] * self.armies            # per army: the cells of all its pawns
         pawns: list[int] = []               # army, then code * n + cell, per pawn
+        material = [0] * self.armies        # per army: the value of its pawns
         key = 0
         for army in range(self.armies):
             out[3 * sets + army] = 0
@@ -265,6 +268,7 @@ class Terms:
                     own[army * codes + code] = own[army * codes + code] | bits[cell]
                     mine[army] = mine[army] | bits[cell]
                     key ^= self.pawn_keys[i]
+                    material[army] = material[army] + self.value[code]
                     pawns.append(army)
                     pawns.append(i)
         out[5 * sets] = key
@@ -285,12 +289,12 @@ class Terms:
                 out[4 * sets + army] = out[4 * sets + army] - self.doubled[code]
             if not own[army * codes + code] & beside[i]:
                 out[4 * sets + army] = out[4 * sets + army] - self.isolated[code]
-        return passed
+        return passed, material
 
-    def pawns_known(self, pos: Position, out: Sums) -> list[int]:
+    def pawns_known(self, pos: Position, out: Sums) -> PawnEntry:
         """Write every army's passed and structure sums into ``out``, whose pawns' key is that of
         ``pos``: from the table when the placement was seen before, else from :meth:`pawns_into`
-        (then remembered); return the passed pawns as :meth:`pawns_into` does."""
+        (then remembered); return the placement's entry."""
         sets, armies = self.army_sets, self.armies
         key = out[5 * sets]
         slot = key & ((1 << PAWN_BITS) - 1)
@@ -300,10 +304,11 @@ class Terms:
             for army in range(armies):
                 out[3 * sets + army] = known[army]
                 out[4 * sets + army] = known[armies + army]
-            return entry[2]
-        passed = self.pawns_into(pos, out)
-        self.pawn_table[slot] = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies], passed)
-        return passed
+            return entry
+        passed, material = self.pawns_into(pos, out)
+        entry = (key, out[3 * sets:3 * sets + armies] + out[4 * sets:4 * sets + armies], passed, material)
+        self.pawn_table[slot] = entry
+        return entry
 
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``). A move with
@@ -433,7 +438,9 @@ class Terms:
         sets, armies, n = self.army_sets, self.armies, self.n
         key = sums[5 * sets]
         entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
-        passed = entry[2] if entry is not None and entry[0] == key else self.pawns_known(pos, list(sums))
+        if entry is None or entry[0] != key:
+            entry = self.pawns_known(pos, list(sums))
+        passed = entry[2]
         if not passed:
             return None
         board, royals, team_of, dist = pos.board, pos.royals, self.team_of, self.royal_dist
@@ -462,23 +469,24 @@ class Terms:
             out[army] = out[army] + self.near[i] * enemy - self.far[i] * own
             if self.unstoppable[i]:
                 if bare is None:
-                    bare = self.bare(pos)
+                    bare = self.bare(pos, sums, entry[3])
                 if bare[team] and self.runs_free(pos, i, team):
                     out[army] = out[army] + self.unstoppable[i]
         return out
 
-    def bare(self, pos: Position) -> list[bool]:
-        """Per team: do its enemies have nothing on the board but royal pieces and pawns?"""
+    def bare(self, pos: Position, sums: Sums, pawns: list[int]) -> list[bool]:
+        """Per team: do its enemies have nothing on the board but royal pieces and pawns? Read from
+        every army's material (``sums``), less its pawns' (``pawns``, per army) and royal pieces'."""
         out = [True] * self.teams
-        board, team_of, is_royal, passer = pos.board, self.team_of, self.is_royal, self.passer
+        board, team_of, value, sets = pos.board, self.team_of, self.value, self.army_sets
         for army in range(self.armies):
-            for cell in pos.cells_of[army]:
-                code = board[cell]
-                if not is_royal[code] and not passer[code]:
-                    for team in range(self.teams):
-                        if team != team_of[army]:
-                            out[team] = False
-                    break
+            rest = sums[sets + army] - pawns[army]
+            for king in pos.royals[army]:
+                rest -= value[board[king]]
+            if rest:
+                for team in range(self.teams):
+                    if team != team_of[army]:
+                        out[team] = False
         return out
 
     def runs_free(self, pos: Position, i: int, team: int) -> bool:
