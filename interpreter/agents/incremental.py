@@ -37,12 +37,14 @@ one, for a hand or not) or drops one changes a few table entries:
 any other move (castling, stacks, explosions, gating) gets them from
 scratch. Both give the same numbers (the contract tests compare them).
 
-Two terms are no sums: they depend on where every piece stands at once, so
+Three terms are no sums: they depend on where every piece stands at once, so
 :meth:`Terms.scores` computes them at each evaluation (the search remembers
 evaluations by hash): the royal pieces' safety (from the counts above) and
-shelter (:meth:`Terms.danger`), and the pieces' activity along their lines with
+shelter (:meth:`Terms.danger`), the pieces' activity along their lines with
 the threats to them and the pairs of pieces bound to classes of cells (a
-chess bishop's colour), in one walk (:meth:`Terms.activity`).
+chess bishop's colour), in one walk (:meth:`Terms.activity`), and the passed
+pawns' race with the royal pieces (:meth:`Terms.race`, from the passed pawns
+that the table of pawn placements keeps).
 
 Compiled with mypyc in the compiled build (``interpreter.native.COMPILED``):
 on its hot path an item of a list is updated as ``a[i] = a[i] + d`` (mypyc
@@ -241,11 +243,12 @@ class Terms:
 
     def pawns_into(self, pos: Position, out: Sums) -> tuple[list[int], list[int]]:
         """Write every army's passed and structure sums into ``out``, and the pawns' key; return the
-        passed pawns (army, then ``code * n + cell``, each) and per army the value of its pawns. Passed: the bonus of each of its pawns
-        on the board (a locked one is no pawn on the board) that no pawn of an army of another team
-        stops (see :func:`~interpreter.agents.tables.passers`). Structure: less :attr:`doubled` for
-        each pawn with a pawn of its army on its way, less :attr:`isolated` for each with none of
-        its army's pawns of its code beside its file."""
+        passed pawns (army, then ``code * n + cell``, each) and per army the value of its pawns.
+        Passed: the bonus of each of its pawns on the board (a locked one is no pawn on the board)
+        that no pawn of an army of another team stops (see
+        :func:`~interpreter.agents.tables.passers`). Structure: less :attr:`doubled` for each pawn
+        with a pawn of its army on its way, less :attr:`isolated` for each with none of its army's
+        pawns of its code beside its file."""
         n, sets, board, passer, threat, team_of = self.n, self.army_sets, pos.board, self.passer, self.threat, self.team_of
         span, ahead, beside, bits = self.span, self.ahead, self.beside, self.bits
         teams = self.teams
@@ -491,11 +494,12 @@ class Terms:
 
     def runs_free(self, pos: Position, i: int, team: int) -> bool:
         """Can the passed pawn ``code * n + cell`` = ``i`` of ``team`` run to promotion uncaught, as
-        the rule of the square says? Its way must be empty, and for each cell of it, no enemy royal
-        piece may reach that cell (or, for the last, come next to the pawn promoting there) in the
-        moves the pawn needs to come there, one more when an enemy is to move: a royal piece that
-        can stand on a cell of the way by then stops the pawn or takes it. The pawn's double step is
-        not counted (a pawn that has it is caught the sooner), nor what else the enemies' pawns do."""
+        the rule of the square says? Its way must be empty, and no enemy royal piece may reach a
+        cell of it in as many moves as the pawn needs to come there, one more when an enemy is to
+        move (such a royal piece stands on that cell when the pawn would come, or beside it when it
+        comes, and stops it or takes it). Distances are moves on the empty board; the pawn's double
+        step is not counted (a pawn that has it is caught the sooner), nor what the enemies' pawns
+        do meanwhile."""
         n, board, royals, team_of, dist = self.n, pos.board, pos.royals, self.team_of, self.royal_dist
         moves = self.moves_left[i]
         tempo = 1 if self.turn_team[pos.turn] != team else 0
