@@ -234,7 +234,8 @@ class Evaluation:
                     beside[code * n + c] = passer.beside[c]
                 doubled[code] = round(w["structure"] * DOUBLED * self.values[code])
                 isolated[code] = round(w["structure"] * ISOLATED * self.values[code])
-        race = race_tables(game, found, reaches, w["passed"]) if w["passed"] and royal_terms else RACE_NONE
+        race = (race_tables(game, found, reaches, w["passed"]) if w["passed"] and royal_terms and game.stacking is None
+                else RACE_NONE)
         routes, castle_rook = castle_routes(game) if shield else ([], [])
         walks = scale > 0 and game.stacking is None
         activity, threats, pair = (w["activity"], w["threats"], w["pair"]) if walks else (0.0, 0.0, 0.0)
@@ -257,7 +258,7 @@ class Evaluation:
                            beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
                            routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER),
                            pair_bits, pair_masks, round(pair * PAIR), *race,
-                           [self.sides.team_of[army] for army in game.turn_order])
+                           list(self.sides.turn_team))
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -311,7 +312,8 @@ def race_tables(game, found: list, reaches: list, weight: float) -> tuple:
     :data:`UNSTOPPABLE` bonus, the moves it needs to promote, and its way (each cell, then the moves
     needed from there, 0 where it promotes), flat; per code of a royal piece, the fewest moves it
     needs from a cell to another on the empty board (a byte per pair, ``from * n + to``, at most
-    255; empty for other codes). :data:`RACE_NONE` when no pawn can promote or no piece is royal.
+    255; empty for other codes). :data:`RACE_NONE` when no pawn can promote or no piece is royal
+    (the caller also gives it in stacking games).
 
     The rank factor is Stockfish's classical one: a pawn ``m`` moves from promoting counts ``(22 -
     5m) / 17`` (1, 0.71, 0.41, 0.12 for one to four moves; none beyond)."""
@@ -345,8 +347,8 @@ def race_tables(game, found: list, reaches: list, weight: float) -> tuple:
         targets = reaches[code].targets
         if targets not in known:
             table = bytearray([255]) * (n * n)
-            for to in range(n):
-                for frm, d in enumerate(tables.distances(targets, {to})):
+            for to, column in enumerate(tables.all_distances(targets)):
+                for frm, d in enumerate(column):
                     if d is not None:
                         table[frm * n + to] = min(d, 255)
             known[targets] = bytes(table)
@@ -458,13 +460,10 @@ def _hiding(targets: tuple[frozenset[int], ...], weight: float) -> list[int]:
     some cell cannot be reached from another (a palace)."""
     n = len(targets)
     means = []
-    for cell in range(n):
-        total = 0
-        for d in tables.distances(targets, {cell}):
-            if d is None:
-                return [0] * n
-            total += d
-        means.append(total / n)
+    for column in tables.all_distances(targets):
+        if None in column:
+            return [0] * n
+        means.append(sum(column) / n)
     overall = sum(means) / n
     return [round(weight * HIDE * (m - overall)) for m in means]
 

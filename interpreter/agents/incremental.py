@@ -153,7 +153,7 @@ class Terms:
         self.moves_left = moves_left      # the moves it needs to promote
         self.way = way                    # its way: each cell, then the moves needed from there
         self.royal_dist = royal_dist      # per royal code: its moves from * n + to on the empty board (255: never)
-        self.races = bool(royal_dist) and not stacking   # the race term (none in stacking games)
+        self.races = bool(royal_dist)     # the race term (none in stacking games: no tables)
         self.turn_team = turn_team        # per turn: the team to move
         # Per slot: the entry of a placement of the pawns (see PawnEntry), replaced whole (threads share it).
         self.pawn_table: list[PawnEntry | None] = [None] * (1 << PAWN_BITS)

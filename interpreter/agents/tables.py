@@ -32,6 +32,7 @@ from __future__ import annotations
 import statistics
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dsl import spec as S
 
@@ -154,6 +155,14 @@ def distances(edges: tuple[frozenset[int], ...], goals: set[int]) -> list[int | 
                 dist[frm] = dist[cell] + 1
                 queue.append(frm)
     return dist
+
+
+@lru_cache(maxsize=8)
+def all_distances(edges: tuple[frozenset[int], ...]) -> tuple[tuple[int | None, ...], ...]:
+    """Per cell ``to``, :func:`distances` to it from every cell along ``edges`` (targets per cell).
+    Remembered for the last few ``edges``: every army's king, and the evaluation's shelter and
+    race terms, share one computation."""
+    return tuple(tuple(distances(edges, {to})) for to in range(len(edges)))
 
 
 # How a zone call in an end rule's condition bears on the side to move's royal piece, by the rule's
