@@ -90,6 +90,7 @@ QUIESCENCE_PLIES = 8        # beyond this many capture plies the evaluation is t
 FUTILITY = 150              # centipawns per ply of futility pruning (quiet moves, 1-2 plies from the horizon)
 REVERSE_FUTILITY = 120      # centipawns per ply by which a static evaluation above beta cuts (up to 3 plies)
 DELTA = 200                 # margin of delta pruning in quiescence
+TEMPO = 20                  # centipawns the side to move gains by having the move (Stockfish's classical tempo)
 TABLE_BITS = 18             # the transposition table holds 2**TABLE_BITS entries (about 6 MB)
 # The positions whose moves are remembered: 2**GENERATED_BITS (each keeps its moves alive: about 15 MB
 # at most; 16 times as many gained 8% of speed on Kiwipete and cost tens of megabytes per agent).
@@ -310,8 +311,9 @@ class Searcher:
 
     # ------------------------------------------------------------ scores
     def evaluate(self, pos: Position, ply: int) -> int:
-        """The evaluation for the side to move (its team's score against the others'), plus the
-        level's noise: a number in [-noise, noise] fixed by the position and the seed."""
+        """The evaluation for the side to move (its team's score against the others'), plus
+        :data:`TEMPO` for having the move and the level's noise: a number in [-noise, noise] fixed
+        by the position and the seed."""
         key = pos.hash
         slot = key & self.eval_mask
         if self.eval_keys[slot] == key:
@@ -323,7 +325,7 @@ class Searcher:
         if self.noise:
             mixed = ((pos.hash ^ self.seed) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFF
             value += mixed % (2 * self.noise + 1) - self.noise
-        return value if self.side_of_turn[pos.turn] == 0 else -value
+        return (value if self.side_of_turn[pos.turn] == 0 else -value) + TEMPO
 
     def evaluate_root(self, pos: Position) -> int:
         """The evaluation of ``pos`` for its side to move, outside a search."""
