@@ -129,7 +129,7 @@ from interpreter.engine.rights import marked_cells
 from interpreter.loading import start_position
 
 from . import tables
-from .incremental import Terms, counted
+from .incremental import Lines, Material, Pawns, Race, Rings, Shape, Shelter, Terms, counted
 from .sides import Sides
 
 ROYAL = 2000          # a royal piece on the board
@@ -244,21 +244,26 @@ class Evaluation:
         # The pawns whose attacks the activity term leaves out (none in games with drops, as above).
         hits = (pawn_hits(game, found if pawn_terms else tables.passers(game, reaches))
                 if line_table and not game.has_drops else [])
-        self.terms = Terms(n, list(game.code_army), len(game.armies), game.army_sets,
-                           [v for row in self.square for v in row],
-                           [v for row in self.royal_square for v in (row or [0] * n)],
-                           list(self.values), self.hand, self.locked, self.start_material, self.point,
-                           game.stacking is not None, list(self.sides.team_of), self.sides.count,
-                           list(game.is_royal), ring_table(game, reaches) if self.safety else b"",
-                           self.safety, [v >= ATTACKER for v in self.values],
-                           [p is not None for p in found], passed, span, threat,
-                           [game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
-                           line_table, per_cell, baseline,
-                           [h for row in game.hostile for h in row],
-                           beside, doubled, isolated, cover, shield, round(w["shelter"] * SHELTER), SHIELD,
-                           routes, castle_rook, hits, round(threats * THREAT_PAWN), round(threats * THREAT_LESSER),
-                           pair_bits, pair_masks, round(pair * PAIR), *race,
-                           list(self.sides.turn_team))
+        self.terms = Terms(
+            Shape(n=n, code_army=list(game.code_army), armies=len(game.armies), army_sets=game.army_sets,
+                  team_of=list(self.sides.team_of), teams=self.sides.count, turn_team=list(self.sides.turn_team),
+                  is_royal=list(game.is_royal), stacking=game.stacking is not None),
+            Material(square=[v for row in self.square for v in row],
+                     royal=[v for row in self.royal_square for v in (row or [0] * n)],
+                     value=list(self.values), hand=self.hand, locked=self.locked,
+                     start_material=self.start_material, point=self.point),
+            Rings(ring=ring_table(game, reaches) if self.safety else b"", safety=self.safety,
+                  strong=[v >= ATTACKER for v in self.values]),
+            Pawns(passer=[p is not None for p in found], passed=passed, span=span, threat=threat,
+                  keys=[game.z_piece[i] if found[i // n] is not None else 0 for i in range(ncodes * n)],
+                  beside=beside, doubled=doubled, isolated=isolated, hits=hits),
+            Shelter(cover=cover, shield=shield, per_pawn=round(w["shelter"] * SHELTER), most=SHIELD,
+                    routes=routes, castle_rook=castle_rook),
+            Lines(lines=line_table, per_cell=per_cell, baseline=baseline,
+                  hostile=[h for row in game.hostile for h in row],
+                  by_pawn=round(threats * THREAT_PAWN), by_lesser=round(threats * THREAT_LESSER),
+                  pair_bits=pair_bits, pair_masks=pair_masks, pair=round(pair * PAIR)),
+            race)
 
     def army_scores(self, pos) -> list[int]:
         """The score of every army in ``pos`` (centipawns, higher is better for that army)."""
@@ -299,11 +304,11 @@ def activity_tables(game, weight: float, walk: bool) -> tuple[list[list[int]], l
     return (flat, per_cell, baseline) if any(flat) else ([], [], [])
 
 
-RACE_NONE: tuple = ([], [], [], [], [], [], [])
+RACE_NONE = Race([], [], [], [], [], [], [])
 """The tables of :func:`race_tables` where there is no such term."""
 
 
-def race_tables(game, found: list, reaches: list, weight: float) -> tuple:
+def race_tables(game, found: list, reaches: list, weight: float) -> Race:
     """The tables of the passed pawns' race with the royal pieces (see the module docstring), with
     the ``passed`` term's ``weight``; ``found``: :func:`tables.passers` per code. Per ``code * n +
     cell`` of a pawn that can promote from there: the cell in front of it (the nearest of its way;
@@ -353,7 +358,7 @@ def race_tables(game, found: list, reaches: list, weight: float) -> tuple:
                         table[frm * n + to] = min(d, 255)
             known[targets] = bytes(table)
         dist.append(known[targets])
-    return (front, near, far, run, left, way, dist) if any(dist) else RACE_NONE
+    return Race(front, near, far, run, left, way, dist) if any(dist) else RACE_NONE
 
 
 def bound_classes(targets: tuple[frozenset[int], ...]) -> list[set[int]]:

@@ -54,6 +54,8 @@ cells and codes are read as :data:`interpreter.engine.moves.Move` says.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from interpreter.engine.moves import DROP, Move
 from interpreter.engine.neutral import has_second_part
 from interpreter.engine.position import Position
@@ -78,89 +80,166 @@ def counted(reached: float) -> float:
     return reached + 2 * min(reached, FIRST_CELLS)
 
 
+class Shape(NamedTuple):
+    """Who plays on which board: what every other group of :class:`Terms`'s tables is read against."""
+
+    n: int                    # the cells
+    code_army: list[int]      # per code: its army (the neutral set's, after the armies, for neutral pieces)
+    armies: int               # the armies that score (neutral pieces, in the last set, do not)
+    army_sets: int            # the armies and the neutral set, if any
+    team_of: list[int]        # per army: its team (see interpreter.agents.sides)
+    teams: int
+    turn_team: list[int]      # per turn: the team to move
+    is_royal: list[bool]      # per code
+    stacking: bool            # pieces stack (a royal piece locked in a stack has no ring)
+
+
+class Material(NamedTuple):
+    """What the pieces are worth where they stand (the ``square`` and ``material`` sums)."""
+
+    square: list[int]         # per code * n + cell: everything but the royal part
+    royal: list[int]          # per code * n + cell: a royal piece's endgame mobility (0 for other codes)
+    value: list[int]          # per code: its value
+    hand: list[int]           # per code: a piece in hand
+    locked: list[int]         # per code: a piece locked under another
+    start_material: list[int]  # per army: its material at the start (the endgame phase's measure)
+    point: int                # a point scored, in centipawns (0: the game does not score)
+
+
+class Rings(NamedTuple):
+    """The royal pieces' safety term (empty ``safety``: no term)."""
+
+    ring: bytes               # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
+    safety: list[int]         # what a royal piece costs by attackers net of defenders
+    strong: list[bool]        # per code: worth enough to count as an attacker
+
+
+class Pawns(NamedTuple):
+    """The pawns (see tables.passers): the passed and structure terms, and the cells they attack."""
+
+    passer: list[bool]        # per code: a pawn; all False: no pawn terms
+    passed: list[int]         # per code * n + cell: a passed pawn's bonus there
+    span: list[int]           # per code * n + cell: bit mask of its way (tables.Passer.span)
+    threat: list[int]         # per code * n + cell: bit mask of where it stops enemy pawns
+    keys: list[int]           # per code * n + cell: a pawn's random key there (0: no pawn)
+    beside: list[int]         # per code * n + cell: bit mask of the cells beside its file
+    doubled: list[int]        # per code: what a pawn with one of its army's on its way costs
+    isolated: list[int]       # per code: what a pawn with none of its code beside its file costs
+    hits: list[list[int]]     # per code * n + cell of a pawn: the cells it attacks (empty: none)
+
+
+class Shelter(NamedTuple):
+    """The royal pieces' shelter (empty ``cover``: no term)."""
+
+    cover: list[int]          # per code * n + cell of a royal piece: its distance from the centre's worth
+    shield: list[list[int]]   # per code * n + cell of a royal piece: its ring's cells but its own
+    per_pawn: int             # per pawn of its army on a royal piece's ring (shield)
+    most: int                 # the most pawns counted per royal piece
+    routes: list[list[int]]   # per code * n + cell of a castling king: (rook cell, its destination) pairs, flat
+    castle_rook: list[bool]   # per code: one of its army's castling rooks
+
+
+class Lines(NamedTuple):
+    """The activity, threats and pair terms, which walk the same lines (empty ``lines``: none)."""
+
+    lines: list[list[int]]    # per code * n + cell: its lines, flat (each's length, then its cells)
+    per_cell: list[int]       # per code: a reached cell's worth, in sixteenths of a centipawn
+    baseline: list[int]       # per code: what is taken off each piece, in the same unit
+    hostile: list[bool]       # per army * codes + code: may that army take a piece of code
+    by_pawn: int              # what a piece with lines attacked by an enemy pawn costs its army
+    by_lesser: int            # what a piece attacked along a line by an enemy one of less value costs
+    pair_bits: list[int]      # per code * n + cell: the bit of the class of cells it is bound to (empty: none)
+    pair_masks: list[int]     # per code bound to classes of cells: the mask of its classes' bits
+    pair: int                 # what an army with pieces of one such code on two classes gains
+
+
+class Race(NamedTuple):
+    """The passed pawns' race with the royal pieces (evaluation.race_tables; empty: no term). Per
+    code * n + cell of a pawn:"""
+
+    front: list[int]          # the cell in front of it (-1: none)
+    near: list[int]           # per move from the enemies' nearest royal piece to that cell
+    far: list[int]            # less per move from its army's nearest royal piece
+    unstoppable: list[int]    # when no enemy royal piece can catch it
+    moves_left: list[int]     # the moves it needs to promote
+    way: list[list[int]]      # its way: each cell, then the moves needed from there
+    royal_dist: list[bytes]   # per royal code: its moves from * n + to on the empty board (255: never)
+
+
 class Terms:
     """The evaluation's tables of one game, flat: per ``code * n + cell`` (``square``, ``royal``)
-    or per code (``value``, ``hand``, ``locked``)."""
+    or per code (``value``, ``hand``, ``locked``). Built from groups of tables (each group's
+    class says what its tables mean), read here into attributes of their own: the hot path reads
+    them without a lookup in a group."""
 
-    def __init__(self, n: int, code_army: list[int], armies: int, army_sets: int, square: list[int],
-                 royal: list[int], value: list[int], hand: list[int], locked: list[int],
-                 start_material: list[int], point: int, stacking: bool, team_of: list[int], teams: int,
-                 is_royal: list[bool], ring: bytes, safety: list[int], strong: list[bool],
-                 passer: list[bool], passed: list[int], span: list[int], threat: list[int],
-                 pawn_keys: list[int], lines: list[list[int]], per_cell: list[int], baseline: list[int],
-                 hostile: list[bool], beside: list[int],
-                 doubled: list[int], isolated: list[int], cover: list[int], shield: list[list[int]],
-                 shelter: int, most_shelter: int, routes: list[list[int]], castle_rook: list[bool],
-                 pawn_hits: list[list[int]], by_pawn: int, by_lesser: int, pair_bits: list[int],
-                 pair_masks: list[int], pair: int, front: list[int], near: list[int], far: list[int],
-                 unstoppable: list[int], moves_left: list[int], way: list[list[int]], royal_dist: list[bytes],
-                 turn_team: list[int]) -> None:
+    def __init__(self, shape: Shape, material: Material, rings: Rings, pawns: Pawns, shelter: Shelter,
+                 lines: Lines, race: Race) -> None:
+        n = shape.n
         self.n = n
-        self.code_army = code_army
-        self.armies = armies              # the armies that score (neutral pieces, in the last set, do not)
-        self.army_sets = army_sets
-        self.square = square
-        self.royal = royal
-        self.value = value
-        self.hand = hand
-        self.locked = locked
-        self.start_material = start_material
-        self.point = point                # a point scored, in centipawns (0: the game does not score)
-        self.stacking = stacking
-        self.team_of = team_of            # per army: its team (see interpreter.agents.sides)
-        self.teams = teams
-        self.is_royal = is_royal
-        self.ring = ring                  # per (code * n + cell) * n + royal cell: 1 if it bears on that ring
-        self.ring_sums = bool(ring) and not stacking   # the sums carry the rings' counts (see ring_into)
-        self.ring_at = 5 * army_sets + 1  # where they begin in the sums
-        self.safety = safety              # what a royal piece costs by attackers net of defenders (empty: no term)
-        self.strong = strong              # per code: worth enough to count as an attacker
-        self.passer = passer              # per code: a pawn (see tables.passers); all False: no pawn terms
-        self.has_passers = any(passer)
-        self.passed = passed              # per code * n + cell: a passed pawn's bonus there
-        self.span = span                  # per code * n + cell: bit mask of its way (tables.Passer.span)
-        self.ahead = [mask & ~(1 << (i % n)) for i, mask in enumerate(span)]   # the same, less its own cell
+        self.code_army = shape.code_army
+        self.armies = shape.armies
+        self.army_sets = shape.army_sets
+        self.team_of = shape.team_of
+        self.teams = shape.teams
+        self.turn_team = shape.turn_team
+        self.is_royal = shape.is_royal
+        self.stacking = shape.stacking
+        self.square = material.square
+        self.royal = material.royal
+        self.value = material.value
+        self.hand = material.hand
+        self.locked = material.locked
+        self.start_material = material.start_material
+        self.point = material.point
+        self.ring = rings.ring
+        self.ring_sums = bool(rings.ring) and not shape.stacking   # the sums carry the rings' counts (see ring_into)
+        self.ring_at = 5 * shape.army_sets + 1                     # where they begin in the sums
+        self.safety = rings.safety
+        self.strong = rings.strong
+        self.passer = pawns.passer
+        self.has_passers = any(pawns.passer)
+        self.passed = pawns.passed
+        self.span = pawns.span
+        self.ahead = [mask & ~(1 << (i % n)) for i, mask in enumerate(pawns.span)]   # the span, less its own cell
         self.bits = [1 << cell for cell in range(n)]
-        self.threat = threat              # per code * n + cell: bit mask of where it stops enemy pawns
-        self.beside = beside              # per code * n + cell: bit mask of the cells beside its file
-        self.doubled = doubled            # per code: what a pawn with one of its army's on its way costs
-        self.isolated = isolated          # per code: what a pawn with none of its code beside its file costs
-        self.cover = cover                # per code * n + cell of a royal piece: its distance from the centre's worth
-        self.shield = shield              # per code * n + cell of a royal piece: its ring's cells but its own
-        self.shelter = shelter            # per pawn of its army on a royal piece's ring (shield)
-        self.most_shelter = most_shelter  # the most pawns counted per royal piece
-        self.has_shelter = bool(cover)
-        self.routes = routes              # per code * n + cell of a castling king: (rook cell, its destination) pairs, flat
-        self.castle_rook = castle_rook    # per code: one of its army's castling rooks
-        self.pawn_keys = pawn_keys        # per code * n + cell: a pawn's random key there (0: no pawn)
-        self.lines = lines                # per code * n + cell: its lines, flat (each's length, then its cells)
-        self.per_cell = per_cell          # per code: a reached cell's worth, in sixteenths of a centipawn
-        self.baseline = baseline          # per code: what is taken off each piece, in the same unit
-        self.lined = [any(lines[code * n:(code + 1) * n]) for code in range(len(per_cell))]   # per code: has lines
-        self.walks_lines = bool(lines)    # the activity, threats or pair term (they walk the same lines)
-        self.by_pawn = by_pawn            # what a piece with lines attacked by an enemy pawn costs its army
-        self.by_lesser = by_lesser        # what a piece attacked along a line by an enemy one of less value costs
-        self.hostile = hostile            # per army * codes + code: may that army take a piece of code
-        self.pawn_hits = pawn_hits        # per code * n + cell of a pawn: the cells it attacks (empty: none)
-        self.pair_bits = pair_bits        # per code * n + cell: the bit of the class of cells it is bound to (empty: none)
-        self.pair_masks = pair_masks      # per code bound to classes of cells: the mask of its classes' bits
-        self.pair = pair                  # what an army with pieces of one such code on two classes gains
-        # The passed pawns' race with the royal pieces (evaluation.race_tables): per code * n + cell of a pawn,
-        self.front = front                # the cell in front of it (-1: none)
-        self.near = near                  # per move from the enemies' nearest royal piece to that cell
-        self.far = far                    # less per move from its army's nearest royal piece
-        self.unstoppable = unstoppable    # when no enemy royal piece can catch it
-        self.moves_left = moves_left      # the moves it needs to promote
-        self.way = way                    # its way: each cell, then the moves needed from there
-        self.royal_dist = royal_dist      # per royal code: its moves from * n + to on the empty board (255: never)
-        self.races = bool(royal_dist)     # the race term (none in stacking games: no tables)
-        self.turn_team = turn_team        # per turn: the team to move
+        self.threat = pawns.threat
+        self.pawn_keys = pawns.keys
+        self.beside = pawns.beside
+        self.doubled = pawns.doubled
+        self.isolated = pawns.isolated
+        self.pawn_hits = pawns.hits
+        self.cover = shelter.cover
+        self.shield = shelter.shield
+        self.shelter = shelter.per_pawn
+        self.most_shelter = shelter.most
+        self.has_shelter = bool(shelter.cover)
+        self.routes = shelter.routes
+        self.castle_rook = shelter.castle_rook
+        self.lines = lines.lines
+        self.per_cell = lines.per_cell
+        self.baseline = lines.baseline
+        self.lined = [any(lines.lines[code * n:(code + 1) * n]) for code in range(len(lines.per_cell))]   # per code: has lines
+        self.walks_lines = bool(lines.lines)    # the activity, threats or pair term (they walk the same lines)
+        self.hostile = lines.hostile
+        self.by_pawn = lines.by_pawn
+        self.by_lesser = lines.by_lesser
+        self.pair_bits = lines.pair_bits
+        self.pair_masks = lines.pair_masks
+        self.pair = lines.pair
+        self.front = race.front
+        self.near = race.near
+        self.far = race.far
+        self.unstoppable = race.unstoppable
+        self.moves_left = race.moves_left
+        self.way = race.way
+        self.royal_dist = race.royal_dist
+        self.races = bool(race.royal_dist)      # the race term (none in stacking games: no tables)
         # Per slot: the entry of a placement of the pawns (see PawnEntry), replaced whole (threads share it).
         self.pawn_table: list[PawnEntry | None] = [None] * (1 << PAWN_BITS)
         # Per slot: a pawn key and, per team, the cells enemy pawns attack in that placement (the
         # activity term's, replaced whole as well).
         self.guard_table: list[tuple[int, list[bytes]] | None] = [None] * (1 << PAWN_BITS)
-        self.unguarded = [bytes(n) for _ in range(teams)]   # no pawns: no cell is guarded (read only)
+        self.unguarded = [bytes(n) for _ in range(shape.teams)]   # no pawns: no cell is guarded (read only)
 
     def sums(self, pos: Position) -> Sums:
         """The five sums of every army set and the pawns' key, from scratch (the pawns' sums from
