@@ -437,3 +437,39 @@ def test_doubled_and_isolated_pawns_cost_their_army():
     # Enemy pawns neither double nor support: a black pawn on d3 leaves c2 isolated.
     assert _structure(game, "4k3/8/8/8/8/3p4/2P5/4K3 w - - 0 1") == [-isolated, -isolated]
     assert _structure(game, "4k3/8/8/8/8/2P5/2P5/4K3 w - - 0 1", {"structure": 0}) == [0, 0]
+
+
+def test_only_mates_win_where_every_other_end_draws():
+    """mate_only reads the end rules: chess and its kin yes; a bare king, stalemate as a loss,
+    three checks, a hill, drops, no."""
+    from interpreter.agents.evaluation import mate_only
+    assert all(mate_only(load_game(v)) for v in ("chess", "capablanca", "makruk", "grand"))
+    assert not any(mate_only(load_game(v)) for v in ("courier", "shatranj", "xiangqi", "threecheck",
+                                                     "kingofthehill", "crazyhouse", "shogi", "antichess"))
+
+
+def test_a_lead_that_cannot_mate_counts_little():
+    """Without pawns, a lead of at most a minor piece counts a sixteenth of itself against at most
+    a minor piece (a rook against a bishop), a quarter against more (a rook and a knight against a
+    rook); a queen against a rook, a pawn more, or a game won by baring the king: unscaled."""
+    from interpreter.agents.incremental import DRAWISH
+
+    def both(variant: str, fen: str) -> tuple[int, int]:
+        game = load_game(variant)
+        evaluation = evaluation_of(game)
+        pos = position_from_fen(game, fen)
+        white, black = evaluation.army_scores(pos)
+        return evaluation.relative(pos, 0), white - black
+
+    for fen, share in [("8/8/8/3kb3/8/8/8/R3K3 w - - 0 1", DRAWISH[0]),      # a rook against a bishop
+                       ("8/8/8/3kb3/8/8/8/R3K3 b - - 0 1", DRAWISH[0]),
+                       ("8/8/8/3kr3/8/8/8/RN2K3 w - - 0 1", DRAWISH[1]),     # a rook and a knight against a rook
+                       ("k7/8/8/8/8/8/8/1B2KR1R w - - 0 1", 16),            # two rooks and a bishop
+                       ("8/8/8/3kr3/8/8/8/Q3K3 w - - 0 1", 16),             # a queen against a rook: wins
+                       ("8/8/8/3kb3/8/8/P7/R3K3 w - - 0 1", 16),            # a pawn more
+                       ("8/8/8/3kbp2/8/8/8/R3K3 w - - 0 1", 16)]:           # Black ahead, with its pawn
+        scaled, raw = both("chess", fen)
+        assert raw and scaled == raw * share // 16, fen
+    # Courier wins by baring the king: a lead of a minor piece is a lead.
+    scaled, raw = both("courier", "12/12/12/12/3k8/12/12/R4K6 w - - 0 1")
+    assert scaled == raw

@@ -112,7 +112,10 @@ makes losing every piece a win, everything a piece is worth counts
 negatively, a quarter of it (:data:`EXTINCTION`). In games that score
 (``points``), each point an army has scored is worth :data:`POINTS` times
 the ``material`` weight, and the pieces of an army out of the game are worth
-nothing to it (they never move again).
+nothing to it (they never move again). In games of two armies whose every
+win is a mate (:func:`mate_only`), a lead without pawns of at most the
+cheapest piece's worth counts a sixteenth or a quarter of itself
+(:meth:`~.incremental.Terms.relative`).
 
 :meth:`Evaluation.relative` turns the army scores into a score for one
 team: its own total minus the mean of the other teams' totals.
@@ -251,7 +254,8 @@ class Evaluation:
             Material(square=[v for row in self.square for v in row],
                      royal=[v for row in self.royal_square for v in (row or [0] * n)],
                      value=list(self.values), hand=self.hand, locked=self.locked,
-                     start_material=self.start_material, point=self.point),
+                     start_material=self.start_material, point=self.point,
+                     minor=lone_minor(game, self.values, found, list(self.sides.team_of)) if pawn_terms else 0),
             Rings(ring=ring_table(game, reaches) if self.safety else b"", safety=self.safety,
                   strong=[v >= ATTACKER for v in self.values]),
             Pawns(passer=[p is not None for p in found], passed=passed, span=span, threat=threat,
@@ -495,6 +499,47 @@ def ring_table(game, reaches: list) -> bytes:
                 for king in near[target]:
                     table[base + king] = 1
     return bytes(table)
+
+
+def mate_only(game) -> bool:
+    """Is every win of the game a mate? Every end rule that gives a result other than a draw must
+    end the game when the side to move is in check and has no legal move (``in_check and
+    legal_moves == 0``, as chess's ``checkmate``); a game that is won otherwise too (by baring the
+    royal piece, by stalemate, three checks, a goal zone, points, material) is not, and neither is
+    one with drops (a piece in hand mates where the board alone could not)."""
+    if game.has_drops:
+        return False
+    for rule in game.spec.rules.ends:
+        if rule.result == "draw":
+            continue
+        cond = rule.condition
+        if not (isinstance(cond, S.BoolOp) and cond.op == "and" and len(cond.operands) == 2):
+            return False
+        check = [c for c in cond.operands if isinstance(c, S.Ref) and c.path == ["in_check"]]
+        stuck = [c for c in cond.operands if isinstance(c, S.Compare) and c.op == "==" and isinstance(c.left, S.Ref)
+                 and c.left.path == ["legal_moves"] and isinstance(c.right, S.Num) and c.right.value == 0]
+        if rule.result != "loss" or not check or not stuck:
+            return False
+    return True
+
+
+def lone_minor(game, values: list[int], found: list, team_of: list[int]) -> int:
+    """The lead that cannot mate (:attr:`.incremental.Terms.minor`): in a game of two armies on two
+    teams whose every win is a mate (:func:`mate_only`), without stacks or explosions, the value
+    of its cheapest piece that is neither royal nor a pawn (``found``: :func:`tables.passers` per
+    code), a chess knight or bishop; else 0 (no scaling), also where a piece that promotes is no
+    pawn (it may move back: Pawnback's pawns count as pieces, and one pawn more would be a lead
+    that cannot mate). The caller gives 0 where the pawns'
+    table is not kept (the ``passed`` and ``structure`` terms and the shelter all off), whose
+    pawn values the scaling reads."""
+    if (len(game.armies) != 2 or team_of != [0, 1] or game.stacking is not None or game.blast is not None
+            or not mate_only(game)):
+        return 0
+    if any(game.kinds[game.code_kind[c]].spec.promotions and found[c] is None for c in range(1, game.ncodes)):
+        return 0      # a piece that promotes but may come back (not a pawn): what it is worth is no guide
+    pieces = [values[c] for c in range(1, game.ncodes)
+              if values[c] > 0 and not game.is_royal[c] and found[c] is None]
+    return min(pieces, default=0)
 
 
 def extinction_wins(game) -> bool:

@@ -70,6 +70,7 @@ Sums = list[int]
 PawnEntry = tuple[int, list[int], list[int], list[int]]
 PAWN_BITS = 12      # the pawn placements whose passed and structure sums are remembered: 2**PAWN_BITS
 NEAR_MOVES = 5       # the most moves the race term counts from a royal piece to the cell in front of a pawn
+DRAWISH = (1, 4)    # sixteenths of a lead that cannot mate (Terms.winnable): against at most a minor piece, against more
 FIRST_CELLS = 3     # activity: a piece's first FIRST_CELLS reached cells count three times (a piece
                     # with few is near trapped; Stockfish's mobility bonuses are as steep at first)
 
@@ -104,6 +105,7 @@ class Material(NamedTuple):
     locked: list[int]         # per code: a piece locked under another
     start_material: list[int]  # per army: its material at the start (the endgame phase's measure)
     point: int                # a point scored, in centipawns (0: the game does not score)
+    minor: int                # the lead that cannot mate (see Terms.relative; 0: no such scaling)
 
 
 class Rings(NamedTuple):
@@ -191,6 +193,7 @@ class Terms:
         self.locked = material.locked
         self.start_material = material.start_material
         self.point = material.point
+        self.minor = material.minor
         self.ring = rings.ring
         self.ring_sums = bool(rings.ring) and not shape.stacking   # the sums carry the rings' counts (see ring_into)
         self.ring_at = 5 * shape.army_sets + 1                     # where they begin in the sums
@@ -757,9 +760,44 @@ class Terms:
         return totals
 
     def relative(self, pos: Position, sums: Sums, team: int) -> int:
-        """``team``'s score minus the mean score of the other teams."""
+        """``team``'s score minus the mean score of the other teams. Where :attr:`minor` is set (two
+        armies, every win a mate: see evaluation.mate_only), a lead without pawns counts
+        :data:`DRAWISH` of itself when the side ahead has at most :attr:`minor` more than the other
+        on the board, royal pieces and pawns aside (:meth:`winnable`)."""
         totals = self.team_scores(pos, sums)
         others = len(totals) - 1
         if not others:
             return totals[team]
-        return totals[team] - (sum(totals) - totals[team]) // others
+        score = totals[team] - (sum(totals) - totals[team]) // others
+        if self.minor and score:
+            share = self.winnable(pos, sums, team if score > 0 else 1 - team)
+            if share < 16:
+                score = score * share // 16
+        return score
+
+    def winnable(self, pos: Position, sums: Sums, ahead: int) -> int:
+        """In sixteenths, what the lead of army ``ahead`` (of two) counts for: 16 when it has pawns
+        or more than :attr:`minor` beyond the other's pieces (royal pieces and pawns aside, read from
+        the material sums less the pawns' value that the pawns' table keeps); else the first of
+        :data:`DRAWISH` when the other has at most :attr:`minor` of pieces (a rook against a bishop),
+        the second otherwise (a rook and a knight against a rook)."""
+        sets, board, value = self.army_sets, pos.board, self.value
+        pawns = [0, 0]
+        if self.has_passers:
+            key = sums[5 * sets]
+            entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
+            if entry is None or entry[0] != key:
+                entry = self.pawns_known(pos, list(sums))
+            pawns = entry[3]
+        if pawns[ahead]:
+            return 16
+        pieces = [0, 0]
+        for army in range(2):
+            rest = sums[sets + army] - pawns[army]
+            for king in pos.royals[army]:
+                rest -= value[board[king]]
+            pieces[army] = rest
+        behind = pieces[1 - ahead]
+        if pieces[ahead] - behind > self.minor:
+            return 16
+        return DRAWISH[0] if behind <= self.minor else DRAWISH[1]
