@@ -459,6 +459,7 @@ def test_a_lead_that_cannot_mate_counts_little():
         evaluation = evaluation_of(game)
         pos = position_from_fen(game, fen)
         white, black = evaluation.army_scores(pos)
+        assert evaluation.relative(pos, 1) == -evaluation.relative(pos, 0)     # either view, rounded alike
         return evaluation.relative(pos, 0), white - black
 
     for fen, share in [("8/8/8/3kb3/8/8/8/R3K3 w - - 0 1", DRAWISH[0]),      # a rook against a bishop
@@ -469,7 +470,7 @@ def test_a_lead_that_cannot_mate_counts_little():
                        ("8/8/8/3kb3/8/8/P7/R3K3 w - - 0 1", 16),            # a pawn more
                        ("8/8/8/3kbp2/8/8/8/R3K3 w - - 0 1", 16)]:           # Black ahead, with its pawn
         scaled, raw = both("chess", fen)
-        assert raw and scaled == raw * share // 16, fen
+        assert raw and scaled == int(raw * share / 16), fen
     # Courier wins by baring the king: a lead of a minor piece is a lead.
     scaled, raw = both("courier", "12/12/12/12/3k8/12/12/R4K6 w - - 0 1")
     assert scaled == raw

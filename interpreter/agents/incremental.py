@@ -771,8 +771,8 @@ class Terms:
         score = totals[team] - (sum(totals) - totals[team]) // others
         if self.minor and score:
             share = self.winnable(pos, sums, team if score > 0 else 1 - team)
-            if share < 16:
-                score = score * share // 16
+            if share < 16:   # rounded towards 0: either team's view is the other's negated
+                score = score * share // 16 if score > 0 else -(-score * share // 16)
         return score
 
     def winnable(self, pos: Position, sums: Sums, ahead: int) -> int:
