@@ -395,6 +395,15 @@ class Terms:
         self.pawn_table[slot] = entry
         return entry
 
+    def pawn_entry(self, pos: Position, sums: Sums) -> PawnEntry:
+        """The entry of ``pos``'s placement of the pawns (``sums`` are its sums): from the table,
+        else computed (:meth:`pawns_known`, on a copy of the sums, which it would rewrite)."""
+        key = sums[5 * self.army_sets]
+        entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
+        if entry is None or entry[0] != key:
+            entry = self.pawns_known(pos, list(sums))
+        return entry
+
     def after(self, pos: Position, before: Sums, move: Move) -> Sums:
         """The sums after ``move``, just made in ``pos`` (whose sums were ``before``). A move with
         a second part (a neutral piece moved after it, see :mod:`~interpreter.engine.neutral`):
@@ -520,11 +529,8 @@ class Terms:
         royal piece: that many); and :attr:`unstoppable` when no enemy has anything but royal
         pieces and pawns on the board and none of the enemies' royal pieces can catch it
         (:meth:`runs_free`)."""
-        sets, armies, n = self.army_sets, self.armies, self.n
-        key = sums[5 * sets]
-        entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
-        if entry is None or entry[0] != key:
-            entry = self.pawns_known(pos, list(sums))
+        armies, n = self.armies, self.n
+        entry = self.pawn_entry(pos, sums)
         passed = entry[2]
         if not passed:
             return None
@@ -784,11 +790,7 @@ class Terms:
         sets, board, value = self.army_sets, pos.board, self.value
         pawns = [0, 0]
         if self.has_passers:
-            key = sums[5 * sets]
-            entry = self.pawn_table[key & ((1 << PAWN_BITS) - 1)]
-            if entry is None or entry[0] != key:
-                entry = self.pawns_known(pos, list(sums))
-            pawns = entry[3]
+            pawns = self.pawn_entry(pos, sums)[3]
         if pawns[ahead]:
             return 16
         pieces = [0, 0]
