@@ -328,7 +328,8 @@ class Searcher:
         return (value if self.side_of_turn[pos.turn] == 0 else -value) + TEMPO
 
     def evaluate_root(self, pos: Position) -> int:
-        """The evaluation of ``pos`` for its side to move, outside a search."""
+        """The evaluation of ``pos`` for its side to move, outside a search (as :meth:`evaluate`
+        gives it: with the tempo)."""
         self.root_team = self.turn_team[pos.turn]
         self.side_of_turn = [0 if team == self.root_team else 1 for team in self.turn_team]
         self.sums[0] = self.terms.sums(pos)
