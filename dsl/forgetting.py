@@ -12,7 +12,7 @@ Every declaration a variant can inherit can be forgotten:
   ``count checks``, ``when no moves``, ``when resigning`` (back to: resigning loses),
   ``points`` (no move scores), ``then move`` (no neutral piece is moved after each move),
   ``drawing`` (the board's ``draw`` statements: back to squares, chequered, upright pieces, no river
-  or diagonals).
+  or diagonals), ``ai`` (the computer's weights: back to 1 each).
 
 Forgetting something that was not inherited is an error at the ``forget``
 line, with the inherited names (and a suggestion for a misspelt one); a zone
@@ -54,6 +54,7 @@ def forget(builder: _Builder, what: str, name: str | None, loc: Loc | None) -> N
         "then move": (rules.neutral_move is not None, lambda: setattr(rules, "neutral_move", None)),
         "drawing": (builder.board.drawing.model_dump() != S.DrawingSpec().model_dump(),
                     lambda: setattr(builder.board, "drawing", S.DrawingSpec())),
+        "ai": (bool(builder.ai.weights), lambda: setattr(builder, "ai", S.AiSpec())),
     }
     inherited, drop = settings[what]
     if not inherited:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dsl import RulesSyntaxError, load_spec_text
+from dsl import RulesSemanticError, RulesSyntaxError, load_spec_text
 from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
 from interpreter.agents.evaluation import (PAIR, THREAT_LESSER, THREAT_PAWN, Evaluation, bound_classes,
@@ -95,6 +95,12 @@ def test_ai_weights_are_inherited_and_replaced_one_by_one(tmp_path):
     base.write_text("extends chess\nai { weight zone 3  weight hand 2 }\n")
     spec = load_spec_text(f'extends "{base}"\nai {{ weight zone 0.5 }}', str(tmp_path / "child.rules"))
     assert spec.ai.weights == {"zone": 0.5, "hand": 2.0}
+    # forget ai drops every inherited weight; a block after it starts afresh.
+    spec = load_spec_text(f'extends "{base}"\nforget ai\nai {{ weight hand 0.5 }}', str(tmp_path / "other.rules"))
+    assert spec.ai.weights == {"hand": 0.5}
+    assert evaluation_of(compile_variant(spec)).weights["zone"] == 1.0
+    with pytest.raises(RulesSemanticError, match="cannot forget ai"):
+        load_spec_text("extends chess\nforget ai\n", str(tmp_path / "none.rules"))
 
 
 def test_an_unknown_weight_is_a_located_error():
