@@ -21,12 +21,17 @@ def _game(text: str):
     return compile_variant(load_spec_text(text, "test.rules"))
 
 
+def _chess():
+    """Chess with every weight 1 (its own ai block forgotten), whose terms are the documented constants."""
+    return _game("extends chess\nforget ai\n")
+
+
 def _value(game, name: str) -> int:
     return tables.piece_values(game)[game.kind_index[name]]
 
 
 def test_given_values_are_used():
-    game = load_game("chess")
+    game = _chess()
     values = {k.name: v for k, v in zip(game.kinds, tables.piece_values(game))}
     assert values == {"King": 0, "Queen": 900, "Rook": 500, "Bishop": 325, "Knight": 325, "Pawn": 100}
 
@@ -45,7 +50,7 @@ def test_goal_zones_come_from_the_end_rules():
     assert tables.goal_zones(load_game("kingofthehill")) == ["hill"]
     assert tables.goal_zones(load_game("racingkings")) == ["goal"]
     assert tables.goal_zones(load_game("rocket")) == ["cockpit"]
-    assert tables.goal_zones(load_game("chess")) == []
+    assert tables.goal_zones(_chess()) == []
 
 
 def test_a_king_nearer_its_goal_scores_more():
@@ -54,13 +59,13 @@ def test_a_king_nearer_its_goal_scores_more():
     far = position_from_fen(game, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     near = position_from_fen(game, "4k3/8/8/8/8/4K3/8/8 w - - 0 1")
     assert ev.relative(near, 0) > ev.relative(far, 0) + 100
-    chess = load_game("chess")
+    chess = _chess()
     flat = evaluation_of(chess)
     assert flat.relative(position_from_fen(chess, "4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 0) < 100  # no zone in chess
 
 
 def test_material_mobility_and_promotion_terms():
-    game = load_game("chess")
+    game = _chess()
     ev = evaluation_of(game)
     start = start_position(game)
     assert ev.army_scores(start)[0] == ev.army_scores(start)[1]
@@ -74,12 +79,12 @@ def test_material_mobility_and_promotion_terms():
 
 
 def test_the_ai_block_weighs_the_terms():
-    plain = _game("extends chess")
-    flat = _game("extends chess\nai { weight mobility 0  weight promotion 0 }")
+    plain = _chess()
+    flat = _game("extends chess\nforget ai\nai { weight mobility 0  weight promotion 0 }")
     knight = plain.code(plain.kind_index["Knight"], 0)
     assert len(set(Evaluation(plain).square[knight])) > 1
     assert len(set(Evaluation(flat).square[knight])) == 1
-    doubled = _game("extends chess\nai { weight material 2 }")
+    doubled = _game("extends chess\nforget ai\nai { weight material 2 }")
     assert Evaluation(doubled).values == Evaluation(plain).values   # values stay what captures win
     pos = position_from_fen(doubled, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     assert Evaluation(doubled).relative(pos, 0) > 1.8 * Evaluation(plain).relative(position_from_fen(plain, pos_fen(pos)), 0)
@@ -92,7 +97,7 @@ def pos_fen(pos) -> str:
 
 def test_ai_weights_are_inherited_and_replaced_one_by_one(tmp_path):
     base = tmp_path / "base.rules"
-    base.write_text("extends chess\nai { weight zone 3  weight hand 2 }\n")
+    base.write_text("extends chess\nforget ai\nai { weight zone 3  weight hand 2 }\n")
     spec = load_spec_text(f'extends "{base}"\nai {{ weight zone 0.5 }}', str(tmp_path / "child.rules"))
     assert spec.ai.weights == {"zone": 0.5, "hand": 2.0}
     # forget ai drops every inherited weight; a block after it starts afresh.
@@ -100,7 +105,7 @@ def test_ai_weights_are_inherited_and_replaced_one_by_one(tmp_path):
     assert spec.ai.weights == {"hand": 0.5}
     assert evaluation_of(compile_variant(spec)).weights["zone"] == 1.0
     with pytest.raises(RulesSemanticError, match="cannot forget ai"):
-        load_spec_text("extends chess\nforget ai\n", str(tmp_path / "none.rules"))
+        load_spec_text("extends capablanca\nforget ai\n", str(tmp_path / "none.rules"))
 
 
 def test_an_unknown_weight_is_a_located_error():
@@ -166,7 +171,7 @@ def test_a_royal_piece_with_attackers_on_its_ring_costs_its_army():
     pawns defend: Black loses SAFETY[3], 3/16 less, scaled by White's material left; White's king, with no black piece near, loses nothing. Pawns never count as attackers,
     and weight 0 (or a game without royal pieces) leaves the term out."""
     from interpreter.agents.evaluation import SAFETY
-    game = load_game("chess")
+    game = _chess()
     ev = Evaluation(game, {"shelter": 0})
     pos = position_from_fen(game, "6k1/5ppp/8/8/8/2Q5/1B6/K5R1 w - - 0 1")
     sums = ev.terms.sums(pos)
@@ -187,7 +192,7 @@ def test_a_royal_piece_far_from_the_centre_behind_its_pawns_is_sheltered():
     scaled by the enemies' material left. A Xiangqi general, which cannot leave its palace, and
     a king that must reach the hill have no distance part; weight 0 leaves the term out."""
     from interpreter.agents.evaluation import SHELTER, SHIELD
-    game = load_game("chess")
+    game = _chess()
     ev = Evaluation(game, {"safety": 0})
     n, king = game.n, game.board.index
     code = next(c for c in range(1, game.ncodes) if game.is_royal[c] and game.code_army[c] == 0)
@@ -213,7 +218,7 @@ def test_a_king_that_may_castle_is_as_sheltered_as_where_castling_takes_it():
     nothing (f2, g2, h2 stand); once the rights are gone the king on e1 counts its own ring; with the
     long castling alone, the ring of c1. Games without castling have no routes."""
     from interpreter.agents.evaluation import SHELTER
-    game = load_game("chess")
+    game = _chess()
     ev = Evaluation(game, {"safety": 0})
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
     moved = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR"
@@ -236,7 +241,7 @@ def test_activity_counts_the_cells_a_piece_reaches_that_no_enemy_pawn_attacks():
     unless a black pawn defends it. The first three cells count three times each: a rook shut in
     on a1 by its pawn and king, reaching one cell (b1), counts three. Games with drops count every
     cell."""
-    game = load_game("chess")
+    game = _chess()
     ev = Evaluation(game)
     rook = game.code(game.kind_index["Rook"], 0)
     per_cell, baseline = ev.terms.per_cell[rook], ev.terms.baseline[rook]
@@ -262,7 +267,7 @@ def test_threats_cost_a_piece_attacked_by_a_pawn_or_by_a_piece_of_less_value():
     THREAT_PAWN; a rook attacked by a knight costs THREAT_LESSER, by a knight and a bishop twice
     that; a queen attacked by a queen, a pawn attacked by a pawn and a king attacked by a knight
     (a check) cost nothing. Weight 0 turns it off."""
-    game = load_game("chess")
+    game = _chess()
     ev = Evaluation(game, {"activity": 0})
 
     def threats(fen: str, terms=ev.terms) -> list[int]:
@@ -282,7 +287,7 @@ def test_the_bishop_pair_gains_pair_for_bishops_on_both_colours():
     """The pair term, alone: two bishops on different colours gain PAIR for their army, two on
     the same colour and a lone one nothing; a promoted third bishop adds nothing more. Weight 2
     doubles it."""
-    game = load_game("chess")
+    game = _chess()
     alone = {name: 0.0 for name in AI_WEIGHTS}
 
     def pair(fen: str, weight: float = 1.0) -> list[int]:
@@ -336,7 +341,7 @@ def test_a_pawn_no_enemy_pawn_can_stop_is_passed():
     neighbouring file where it attacks, or could come to attack, a cell of its way; one behind
     it, or beside it, does not stop it. The bonus grows as the pawn nears its promotion."""
     from interpreter.agents.evaluation import PASSED
-    game = load_game("chess")
+    game = _chess()
     values = evaluation_of(game).values
     gain = values[game.code(game.kind_index["Queen"], 0)] - values[game.code(game.kind_index["Pawn"], 0)]
     alone = _passed(game, "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")[0]
@@ -366,7 +371,7 @@ def test_a_passed_pawn_races_the_royal_pieces():
     gain. Black's pawns run the other way; a far pawn (rank factor 0) gains nothing."""
     from interpreter.agents.evaluation import FAR, NEAR, UNSTOPPABLE
     from interpreter.agents.incremental import NEAR_MOVES
-    game = load_game("chess")
+    game = _chess()
     values = evaluation_of(game).values
     gain = values[game.code(game.kind_index["Queen"], 0)] - values[game.code(game.kind_index["Pawn"], 0)]
     rank = (22 - 5 * 3) / 17                         # a5: three moves from promoting
@@ -398,7 +403,7 @@ def test_the_race_is_read_from_the_board_graph():
     i = grand.code(grand.kind_index["Pawn"], 0) * grand.n + grand.board.index["a7"]
     assert terms.moves_left[i] == 1 and terms.near[i] > 0
     assert _race(grand, "k9/10/10/10/P9/10/10/10/10/9K w - - 0 1")[0] > 0
-    assert not Evaluation(load_game("chess"), {"passed": 0}).terms.races
+    assert not Evaluation(_chess(), {"passed": 0}).terms.races
     assert not evaluation_of(load_game("crazyhouse")).terms.races
 
 
@@ -430,7 +435,7 @@ def test_doubled_and_isolated_pawns_cost_their_army():
     not); a pawn with no pawn of its army on a neighbouring file, ahead or behind, pays ISOLATED.
     The files are found from the pawns' moves, so Black's pawns count the same way."""
     from interpreter.agents.evaluation import DOUBLED, ISOLATED
-    game = load_game("chess")
+    game = _chess()
     value = evaluation_of(game).values[game.code(game.kind_index["Pawn"], 0)]
     doubled, isolated = round(DOUBLED * value), round(ISOLATED * value)
     assert doubled > 0 and isolated > 0
