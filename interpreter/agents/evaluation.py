@@ -128,6 +128,7 @@ import weakref
 import networkx as nx
 
 from dsl import spec as S
+from interpreter.compiler.end_rules import is_mate
 from interpreter.engine.rights import marked_cells
 from interpreter.loading import start_position
 
@@ -503,24 +504,12 @@ def ring_table(game, reaches: list) -> bytes:
 
 def mate_only(game) -> bool:
     """Is every win of the game a mate? Every end rule that gives a result other than a draw must
-    end the game when the side to move is in check and has no legal move (``in_check and
-    legal_moves == 0``, as chess's ``checkmate``); a game that is won otherwise too (by baring the
+    be a loss for a side in check without a legal move (:func:`~interpreter.compiler.end_rules.is_mate`:
+    ``in_check and legal_moves == 0``, as chess's ``checkmate``); a game that is won otherwise too (by baring the
     royal piece, by stalemate, three checks, a goal zone, points, material) is not, and neither is
     one with drops (a piece in hand mates where the board alone could not)."""
-    if game.has_drops:
-        return False
-    for rule in game.spec.rules.ends:
-        if rule.result == "draw":
-            continue
-        cond = rule.condition
-        if not (isinstance(cond, S.BoolOp) and cond.op == "and" and len(cond.operands) == 2):
-            return False
-        check = [c for c in cond.operands if isinstance(c, S.Ref) and c.path == ["in_check"]]
-        stuck = [c for c in cond.operands if isinstance(c, S.Compare) and c.op == "==" and isinstance(c.left, S.Ref)
-                 and c.left.path == ["legal_moves"] and isinstance(c.right, S.Num) and c.right.value == 0]
-        if rule.result != "loss" or not check or not stuck:
-            return False
-    return True
+    return not game.has_drops and all(rule.result == "draw" or (rule.result == "loss" and is_mate(rule.condition))
+                                      for rule in game.spec.rules.ends)
 
 
 def lone_minor(game, values: list[int], found: list, team_of: list[int]) -> int:

@@ -566,19 +566,26 @@ class Terms:
         return out
 
     def bare(self, pos: Position, sums: Sums, pawns: list[int]) -> list[bool]:
-        """Per team: do its enemies have nothing on the board but royal pieces and pawns? Read from
-        every army's material (``sums``), less its pawns' (``pawns``, per army) and royal pieces'."""
+        """Per team: do its enemies have nothing on the board but royal pieces and pawns (no
+        :meth:`pieces`; ``pawns``: per army, its pawns' value)?"""
         out = [True] * self.teams
-        board, team_of, value, sets = pos.board, self.team_of, self.value, self.army_sets
+        team_of = self.team_of
         for army in range(self.armies):
-            rest = sums[sets + army] - pawns[army]
-            for king in pos.royals[army]:
-                rest -= value[board[king]]
-            if rest:
+            if self.pieces(pos, sums, pawns, army):
                 for team in range(self.teams):
                     if team != team_of[army]:
                         out[team] = False
         return out
+
+    def pieces(self, pos: Position, sums: Sums, pawns: list[int], army: int) -> int:
+        """What ``army``'s pieces on the board are worth but its royal pieces and pawns: its
+        material (``sums``) less its pawns' (``pawns``, per army, as the pawns' table keeps it)
+        and its royal pieces' values."""
+        board, value = pos.board, self.value
+        rest = sums[self.army_sets + army] - pawns[army]
+        for king in pos.royals[army]:
+            rest -= value[board[king]]
+        return rest
 
     def runs_free(self, pos: Position, i: int, team: int) -> bool:
         """Can the passed pawn ``code * n + cell`` = ``i`` of ``team`` run to promotion uncaught, as
@@ -783,23 +790,13 @@ class Terms:
 
     def winnable(self, pos: Position, sums: Sums, ahead: int) -> int:
         """In sixteenths, what the lead of army ``ahead`` (of two) counts for: 16 when it has pawns
-        or more than :attr:`minor` beyond the other's pieces (royal pieces and pawns aside, read from
-        the material sums less the pawns' value that the pawns' table keeps); else the first of
+        or more than :attr:`minor` beyond the other's :meth:`pieces`; else the first of
         :data:`DRAWISH` when the other has at most :attr:`minor` of pieces (a rook against a bishop),
         the second otherwise (a rook and a knight against a rook)."""
-        sets, board, value = self.army_sets, pos.board, self.value
-        pawns = [0, 0]
-        if self.has_passers:
-            pawns = self.pawn_entry(pos, sums)[3]
+        pawns = self.pawn_entry(pos, sums)[3] if self.has_passers else [0, 0]
         if pawns[ahead]:
             return 16
-        pieces = [0, 0]
-        for army in range(2):
-            rest = sums[sets + army] - pawns[army]
-            for king in pos.royals[army]:
-                rest -= value[board[king]]
-            pieces[army] = rest
-        behind = pieces[1 - ahead]
-        if pieces[ahead] - behind > self.minor:
+        behind = self.pieces(pos, sums, pawns, 1 - ahead)
+        if self.pieces(pos, sums, pawns, ahead) - behind > self.minor:
             return 16
         return DRAWISH[0] if behind <= self.minor else DRAWISH[1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dsl import spec as S
 
-from interpreter.compiler.end_rules import trial_order
+from interpreter.compiler.end_rules import is_mate, trial_order
 
 from .english_moves import join
 from .phrases import FORBIDDEN, NO_MOVES, REPETITION, RESULTS, TEAM_RESULTS, article, plural, pretty, sentence
@@ -26,13 +26,6 @@ def no_moves(node) -> bool:
     """Is the clause ``legal_moves == 0`` (or ``<= 0``): the side to move has no legal move?"""
     return (isinstance(node, S.Compare) and isinstance(node.left, S.Ref) and node.left.path == ["legal_moves"]
             and isinstance(node.right, S.Num) and node.right.value == 0 and node.op in ("==", "<="))
-
-
-def mentions_mate(node) -> bool:
-    """Does a condition require the side to move to be in check with no legal move (a mate)?"""
-    if isinstance(node, S.BoolOp) and node.op == "and":
-        return any(is_check(o) for o in node.operands) and any(no_moves(o) for o in node.operands)
-    return False
 
 
 class RulesEnglish:
@@ -92,7 +85,7 @@ class RulesEnglish:
             facts.append("no move may attack it")
         if "royal-capture" in rules.forbid:
             facts.append("it is never captured")
-        mates = [r for r in rules.ends if mentions_mate(r.condition)]
+        mates = [r for r in rules.ends if is_mate(r.condition)]
         if any(r.result == "loss" for r in mates):
             facts.append("its army loses when it is checkmated (see how the game ends)")
         elif any(r.result == "win" for r in mates):
