@@ -233,11 +233,17 @@ class _Channel:
 
     async def send(self, text: str) -> None:
         """Send ``text``; WebSocketDisconnect, as if the client had left, once either task closed the
-        socket (the game left while an answer was on its way: the answer has no one to go to)."""
+        socket (the game left while an answer was on its way: the answer has no one to go to) or the
+        client's close arrived. Uvicorn refuses a send after the client's close with a RuntimeError
+        (the client's close reached the other task's receive a moment before), which Starlette passes
+        on as it is (it turns only an OSError into WebSocketDisconnect)."""
         async with self.sending:
             if self.closed:
                 raise WebSocketDisconnect(1000)
-            await self.websocket.send_text(text)
+            try:
+                await self.websocket.send_text(text)
+            except RuntimeError as err:
+                raise WebSocketDisconnect(1006) from err
 
     async def close(self, code: int, reason: str) -> None:
         """Close with ``code`` and ``reason`` (clipped), once: a second close does nothing."""
