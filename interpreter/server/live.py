@@ -260,7 +260,7 @@ class _Channel:
         """Send ``error`` and close with code 4000 + its status."""
         try:
             await self.send(json.dumps(error))
-        except (RuntimeError, WebSocketDisconnect):
+        except WebSocketDisconnect:
             return
         await self.close(4000 + error["status"], error["message"])
 
