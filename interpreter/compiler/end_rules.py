@@ -264,12 +264,17 @@ def needs_no_moves(condition) -> bool:
             and any(needs_no_moves(operand) for operand in condition.operands))
 
 
+def is_check(condition) -> bool:
+    """Is ``condition`` the clause ``in_check`` (the side to move is in check)?"""
+    return isinstance(condition, S.Ref) and condition.path == ["in_check"]
+
+
 def is_mate(condition) -> bool:
     """Does ``condition`` hold only where the side to move is in check and has no move the rules
-    allow (a mate): an ``and`` with ``in_check`` among its operands and an operand that needs no
-    moves (:func:`needs_no_moves`), as chess's ``in_check and legal_moves == 0``?"""
+    allow (a mate): an ``and`` with ``in_check`` (:func:`is_check`) among its operands and an
+    operand that needs no moves (:func:`needs_no_moves`), as chess's ``in_check and legal_moves == 0``?"""
     return (isinstance(condition, S.BoolOp) and condition.op == "and"
-            and any(isinstance(o, S.Ref) and o.path == ["in_check"] for o in condition.operands)
+            and any(is_check(o) for o in condition.operands)
             and any(needs_no_moves(o) for o in condition.operands))
 
 

@@ -24,10 +24,12 @@ from __future__ import annotations
 from dsl import spec as S
 from dsl.betza import parse_betza
 
+from interpreter.compiler.end_rules import is_check
+
 from .english_board import BoardEnglish
 from .english_moves import DIRECTION_WORDS, join
 from .english_pieces import PieceEnglish
-from .english_rules import RulesEnglish, is_check, no_moves
+from .english_rules import RulesEnglish, no_moves
 from .phrases import (
     ARITHMETIC, BOTH_SIDES, CALLS, CELL_PROPERTIES, CLAUSE_NAMES, COMPARISONS, NEGATED, NUMBER_CALLS, ONLY_ROYALS, VALUE_CLAUSES,
     VALUE_NAMES, ZERO_CLAUSES, article, ordinal, plural, pretty, sentence,

@@ -17,11 +17,6 @@ from .english_moves import join
 from .phrases import FORBIDDEN, NO_MOVES, REPETITION, RESULTS, TEAM_RESULTS, article, plural, pretty, sentence
 
 
-def is_check(node) -> bool:
-    """Is the clause ``in_check`` (the side to move is in check)?"""
-    return isinstance(node, S.Ref) and node.path == ["in_check"]
-
-
 def no_moves(node) -> bool:
     """Is the clause ``legal_moves == 0`` (or ``<= 0``): the side to move has no legal move?"""
     return (isinstance(node, S.Compare) and isinstance(node.left, S.Ref) and node.left.path == ["legal_moves"]
