@@ -13,15 +13,25 @@ ratio of search to full perft, and the depth the search completed. A
 search node costs more than a perft node: the moves of the position (or
 of the hash move alone), the legality of those tried, the ends, the
 evaluation, ordering and the hash table.
+
+Bulk perft also gives a unit an engine's own perft shares: the positions it
+made (every position above the last ply, each made, its legal moves generated
+and counted, then unmade) per second, "made/s". With ``--stockfish PATH`` the
+chess cases are also measured in Stockfish through UCI (``go perft`` timed
+from the command to its total, ``go movetime`` for the search), so the cost of
+a search node in these units is read beside the best engine's on the same
+machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import time
 
+from interpreter.agents.process import LineProcess
 from interpreter.agents import Budget
 from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.engine.perft import perft
@@ -62,6 +72,7 @@ def measure(name: str, seconds: float, repeat: int) -> dict:
 
     full, _ = _median_rate(lambda: (perft(position(), depth, bulk=False), 0), repeat)
     bulk, _ = _median_rate(lambda: (perft(position(), depth, bulk=True), 0), repeat)
+    made = bulk * _made_per_leaf([perft(position(), d) for d in range(1, depth + 1)])
     rates, depths = [], []
     for _ in range(repeat):
         info = AlphaBeta().choose(position(), Budget(time=seconds))
@@ -69,8 +80,62 @@ def measure(name: str, seconds: float, repeat: int) -> dict:
         depths.append(info.depth)
     search = statistics.median(rates)
     return {"case": name, "perft_depth": depth, "perft_full_nps": round(full), "perft_bulk_nps": round(bulk),
-            "search_nps": round(search), "search_over_full": round(search / full, 3),
+            "perft_made_ps": round(made), "search_nps": round(search), "search_over_full": round(search / full, 3),
             "search_depth": statistics.median(depths)}
+
+
+def _made_per_leaf(counts: list[int]) -> float:
+    """Positions a bulk perft makes per leaf it counts: ``counts`` are perft at depths 1 to d; the
+    positions made are those of depths 1 to d - 1 (the root is not made)."""
+    return sum(counts[:-1]) / counts[-1]
+
+
+STOCKFISH_CASES = {"chess": ("startpos", 6), "kiwipete": (f"fen {KIWIPETE}", 5)}
+
+
+def _uci_perft(engine: LineProcess, position: str, depth: int) -> tuple[int, float]:
+    """(leaves, seconds) of a UCI engine's ``go perft depth`` from ``position`` (a UCI
+    ``position`` argument), timed from the command to its total."""
+    engine.send(f"position {position}")
+    engine.send("isready")
+    engine.expect(lambda line: line == "readyok", 10)
+    start = time.perf_counter()
+    engine.send(f"go perft {depth}")
+    last = engine.expect(lambda line: line.startswith("Nodes searched"), 600)[-1]
+    return int(last.split(":")[1]), time.perf_counter() - start
+
+
+def _uci_search(engine: LineProcess, position: str, seconds: float) -> tuple[int, int]:
+    """(nodes a second, depth) that a UCI engine reports last in ``go movetime``."""
+    engine.send("ucinewgame")
+    engine.send(f"position {position}")
+    engine.send("isready")
+    engine.expect(lambda line: line == "readyok", 10)
+    engine.send(f"go movetime {round(seconds * 1000)}")
+    lines = engine.expect(lambda line: line.startswith("bestmove"), seconds + 30)
+    last = [line.split() for line in lines if line.startswith("info depth") and " nps " in line][-1]
+    return int(last[last.index("nps") + 1]), int(last[last.index("depth") + 1])
+
+
+def measure_stockfish(path: str, name: str, seconds: float, repeat: int, depth: int | None = None) -> dict:
+    """The columns of :func:`measure` for a UCI engine at ``path`` (its perft counts the last ply in
+    bulk: no full perft), to the case's perft depth or ``depth``."""
+    position, usual = STOCKFISH_CASES[name]
+    depth = depth or usual
+    engine = LineProcess([path], path)
+    try:
+        engine.send("uci")
+        engine.expect(lambda line: line == "uciok", 10)
+        engine.send("setoption name Threads value 1")
+        counts = [_uci_perft(engine, position, d)[0] for d in range(1, depth + 1)]
+        bulk = statistics.median(leaves / time_ for leaves, time_ in
+                                 (_uci_perft(engine, position, depth) for _ in range(repeat)))
+        rates, depths = zip(*(_uci_search(engine, position, seconds) for _ in range(repeat)))
+    finally:
+        engine.close()
+    return {"case": f"{name} (Stockfish)", "perft_depth": depth, "perft_full_nps": None, "perft_bulk_nps": round(bulk),
+            "perft_made_ps": round(bulk * _made_per_leaf(counts)), "search_nps": round(statistics.median(rates)),
+            "search_over_full": None, "search_depth": statistics.median(depths)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,18 +143,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("cases", nargs="*", default=list(CASES), metavar="CASE", help=f"of {', '.join(CASES)}")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per search (default 2)")
     parser.add_argument("--repeat", type=int, default=3, help="repetitions (median reported; default 3)")
+    parser.add_argument("--stockfish", metavar="PATH",
+                        help="also measure this UCI engine (Stockfish: /usr/games/stockfish) on the chess cases")
     args = parser.parse_args(argv)
     unknown = [c for c in args.cases if c not in CASES]
     if unknown:
         parser.error(f"unknown case {unknown[0]!r}; choose from {', '.join(CASES)}")
-    print(f"{'case':<15} {'d':>2} {'perft full n/s':>15} {'perft bulk n/s':>15} {'search n/s':>11} "
-          f"{'search/full':>11} {'depth':>5}")
+    if not args.seconds > 0 or args.repeat < 1:
+        parser.error("--seconds must be above 0 and --repeat at least 1")
+    if args.stockfish and not shutil.which(args.stockfish):
+        parser.error(f"--stockfish: no program {args.stockfish!r} (apt-get install stockfish: /usr/games/stockfish)")
+    print(f"{'case':<20} {'d':>2} {'perft full n/s':>15} {'perft bulk n/s':>15} {'bulk made/s':>12} "
+          f"{'search n/s':>11} {'search/full':>11} {'made/node':>9} {'depth':>5}")
     for name in args.cases:
         print(f"{name} ...", end="\r", file=sys.stderr, flush=True)
-        r = measure(name, args.seconds, args.repeat)
-        print(f"{r['case']:<15} {r['perft_depth']:>2} {r['perft_full_nps']:>15,} {r['perft_bulk_nps']:>15,} "
-              f"{r['search_nps']:>11,} {r['search_over_full']:>10.2f}x {r['search_depth']:>5}")
+        _print_row(measure(name, args.seconds, args.repeat))
+        if args.stockfish and name in STOCKFISH_CASES:
+            _print_row(measure_stockfish(args.stockfish, name, args.seconds, args.repeat))
     return 0
+
+
+def _print_row(r: dict) -> None:
+    """One line of the table (a dash where the engine has no such figure)."""
+    full = "-" if r["perft_full_nps"] is None else f"{r['perft_full_nps']:,}"
+    ratio = "-" if r["search_over_full"] is None else f"{r['search_over_full']:.2f}x"
+    print(f"{r['case']:<20} {r['perft_depth']:>2} {full:>15} {r['perft_bulk_nps']:>15,} {r['perft_made_ps']:>12,} "
+          f"{r['search_nps']:>11,} {ratio:>11} {r['perft_made_ps'] / r['search_nps']:>9.1f} {r['search_depth']:>5}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""The benchmark scripts against engines (bench/tactics.py, fsf_match.py, agent_vs_agent.py) and
-bench/search_depth.py: their argument checks and the pieces that need no engine. The benchmarks
-themselves are not run here."""
+"""The benchmark scripts against engines (bench/tactics.py, fsf_match.py, agent_vs_agent.py),
+bench/search_depth.py and bench/search_speed.py: their argument checks, the pieces that need no
+engine, and search_speed's reading of Stockfish where it is installed. The benchmarks themselves
+are not run here."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import agent_vs_agent, fsf_match, search_depth, tactics, tune_match  # noqa: E402
+from bench import agent_vs_agent, fsf_match, search_depth, search_speed, tactics, tune_match  # noqa: E402
 from bench.common import LineProcess, team_points  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
+STOCKFISH = "/usr/games/stockfish"
 MATE_IN_TWO = "8/1p3Qb1/p5pk/P1p1p1p1/1P2P1P1/2P1N2n/5P1P/4qB1K w - - 1 1"   # 1. Nf5+ gxf5 2. Qxf5# (or Qh5#)
 
 
@@ -50,6 +52,8 @@ BAD_ARGUMENTS = [
     (agent_vs_agent, ["--variants", "nosuch"]), (agent_vs_agent, ["--agent", "nosuch"]),
     (fsf_match, ["--pgn", "/nonexistent/games.pgn"]), (agent_vs_agent, ["--pgn", "/nonexistent/games.pgn"]),
     (search_depth, ["--depth", "0"]), (search_depth, ["nosuch"]), (search_depth, ["chess", "--dir", "/nonexistent"]),
+    (search_speed, ["nosuch"]), (search_speed, ["--seconds", "0"]), (search_speed, ["--repeat", "0"]),
+    (search_speed, ["--stockfish", "/nonexistent/stockfish"]),
 ]
 
 
@@ -59,6 +63,23 @@ def test_scripts_refuse_bad_arguments(script, argv):
     with pytest.raises(SystemExit) as exit_:
         script.main(argv)
     assert exit_.value.code == 2
+
+
+def test_search_speed_made_positions_per_leaf():
+    """Bulk perft to depth 3 from the chess start makes the 20 + 400 positions above its last ply
+    for its 8,902 leaves."""
+    assert search_speed._made_per_leaf([20, 400, 8902]) == 420 / 8902
+
+
+def test_search_speed_reads_a_uci_engines_perft_and_search():
+    """Stockfish's perft and search in the units of our own (perft to depth 2 has 400 leaves; the
+    search reports its rate and depth)."""
+    if not Path(STOCKFISH).exists():
+        pytest.skip("stockfish is not installed ('make engines' installs it)")
+    row = search_speed.measure_stockfish(STOCKFISH, "chess", 0.2, 1, depth=2)
+    assert row["perft_depth"] == 2 and row["perft_full_nps"] is None
+    assert abs(row["perft_made_ps"] - row["perft_bulk_nps"] * 20 / 400) <= 1    # both rounded
+    assert row["search_nps"] > 0 and row["search_depth"] >= 1
 
 
 def test_fsf_positions_compare_promoted_pieces_and_hands_alike():
