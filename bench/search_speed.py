@@ -30,10 +30,11 @@ import shutil
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from interpreter.agents.process import LineProcess
 from interpreter.agents import Budget
 from interpreter.agents.alphabeta import AlphaBeta
+from interpreter.agents.process import LineProcess
 from interpreter.engine.perft import perft
 from interpreter.loading import load_game, position_from_fen, start_position
 
@@ -90,7 +91,8 @@ def _made_per_leaf(counts: list[int]) -> float:
     return sum(counts[:-1]) / counts[-1]
 
 
-STOCKFISH_CASES = {"chess": ("startpos", 6), "kiwipete": (f"fen {KIWIPETE}", 5)}
+# The cases a UCI engine is measured on: name -> (its UCI position, perft depth)
+UCI_CASES = {"chess": ("startpos", 6), "kiwipete": (f"fen {KIWIPETE}", 5)}
 
 
 def _uci_perft(engine: LineProcess, position: str, depth: int) -> tuple[int, float]:
@@ -120,7 +122,7 @@ def _uci_search(engine: LineProcess, position: str, seconds: float) -> tuple[int
 def measure_stockfish(path: str, name: str, seconds: float, repeat: int, depth: int | None = None) -> dict:
     """The columns of :func:`measure` for a UCI engine at ``path`` (its perft counts the last ply in
     bulk: no full perft), to the case's perft depth or ``depth``."""
-    position, usual = STOCKFISH_CASES[name]
+    position, usual = UCI_CASES[name]
     depth = depth or usual
     engine = LineProcess([path], path)
     try:
@@ -133,7 +135,7 @@ def measure_stockfish(path: str, name: str, seconds: float, repeat: int, depth: 
         rates, depths = zip(*(_uci_search(engine, position, seconds) for _ in range(repeat)))
     finally:
         engine.close()
-    return {"case": f"{name} (Stockfish)", "perft_depth": depth, "perft_full_nps": None, "perft_bulk_nps": round(bulk),
+    return {"case": f"{name} ({Path(path).name})", "perft_depth": depth, "perft_full_nps": None, "perft_bulk_nps": round(bulk),
             "perft_made_ps": round(bulk * _made_per_leaf(counts)), "search_nps": round(statistics.median(rates)),
             "search_over_full": None, "search_depth": statistics.median(depths)}
 
@@ -153,12 +155,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be above 0 and --repeat at least 1")
     if args.stockfish and not shutil.which(args.stockfish):
         parser.error(f"--stockfish: no program {args.stockfish!r} (apt-get install stockfish: /usr/games/stockfish)")
-    print(f"{'case':<20} {'d':>2} {'perft full n/s':>15} {'perft bulk n/s':>15} {'bulk made/s':>12} "
+    print(f"{'case':<26} {'d':>2} {'perft full n/s':>15} {'perft bulk n/s':>15} {'bulk made/s':>12} "
           f"{'search n/s':>11} {'search/full':>11} {'made/node':>9} {'depth':>5}")
     for name in args.cases:
         print(f"{name} ...", end="\r", file=sys.stderr, flush=True)
         _print_row(measure(name, args.seconds, args.repeat))
-        if args.stockfish and name in STOCKFISH_CASES:
+        if args.stockfish and name in UCI_CASES:
             _print_row(measure_stockfish(args.stockfish, name, args.seconds, args.repeat))
     return 0
 
@@ -167,7 +169,7 @@ def _print_row(r: dict) -> None:
     """One line of the table (a dash where the engine has no such figure)."""
     full = "-" if r["perft_full_nps"] is None else f"{r['perft_full_nps']:,}"
     ratio = "-" if r["search_over_full"] is None else f"{r['search_over_full']:.2f}x"
-    print(f"{r['case']:<20} {r['perft_depth']:>2} {full:>15} {r['perft_bulk_nps']:>15,} {r['perft_made_ps']:>12,} "
+    print(f"{r['case']:<26} {r['perft_depth']:>2} {full:>15} {r['perft_bulk_nps']:>15,} {r['perft_made_ps']:>12,} "
           f"{r['search_nps']:>11,} {ratio:>11} {r['perft_made_ps'] / r['search_nps']:>9.1f} {r['search_depth']:>5}")
 
 
