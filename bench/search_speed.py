@@ -95,12 +95,17 @@ def _made_per_leaf(counts: list[int]) -> float:
 UCI_CASES = {"chess": ("startpos", 6), "kiwipete": (f"fen {KIWIPETE}", 5)}
 
 
-def _uci_perft(engine: LineProcess, position: str, depth: int) -> tuple[int, float]:
-    """(leaves, seconds) of a UCI engine's ``go perft depth`` from ``position`` (a UCI
-    ``position`` argument), timed from the command to its total."""
+def _set_position(engine: LineProcess, position: str) -> None:
+    """Send ``position`` (a UCI ``position`` argument) and wait until the engine is ready."""
     engine.send(f"position {position}")
     engine.send("isready")
     engine.expect(lambda line: line == "readyok", 10)
+
+
+def _uci_perft(engine: LineProcess, position: str, depth: int) -> tuple[int, float]:
+    """(leaves, seconds) of a UCI engine's ``go perft depth`` from ``position`` (a UCI
+    ``position`` argument), timed from the command to its total."""
+    _set_position(engine, position)
     start = time.perf_counter()
     engine.send(f"go perft {depth}")
     last = engine.expect(lambda line: line.startswith("Nodes searched"), 600)[-1]
@@ -110,9 +115,7 @@ def _uci_perft(engine: LineProcess, position: str, depth: int) -> tuple[int, flo
 def _uci_search(engine: LineProcess, position: str, seconds: float) -> tuple[int, int]:
     """(nodes a second, depth) that a UCI engine reports last in ``go movetime``."""
     engine.send("ucinewgame")
-    engine.send(f"position {position}")
-    engine.send("isready")
-    engine.expect(lambda line: line == "readyok", 10)
+    _set_position(engine, position)
     engine.send(f"go movetime {round(seconds * 1000)}")
     lines = engine.expect(lambda line: line.startswith("bestmove"), seconds + 30)
     last = [line.split() for line in lines if line.startswith("info depth") and " nps " in line][-1]

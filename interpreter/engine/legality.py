@@ -199,8 +199,7 @@ def _king_pins(pos: Position, army: int, royals: tuple[int, ...]) -> KingPins | 
     if g.stacking is None and len(royals) == 1:
         enemies = live_enemies(pos, army)
         if all(g.pin_safe[e] for e in enemies):
-            # One enemy (most games): its tables read in place, not through Game.foes, a Python call.
-            foes = g.attackers[enemies[0]] if len(enemies) == 1 else pos.game.foes(enemies)
+            foes = pos.game.foes(enemies)
             pinned, checked, screens, blocks = _pins(pos, royals[0], foes)
             return royals[0], foes, pinned, checked, screens, blocks
     return None
