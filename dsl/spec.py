@@ -726,6 +726,7 @@ AI_WEIGHTS = {
     "zone": "royal pieces near a zone that an end rule makes their goal (a hill, a goal rank)",
     "hand": "pieces in hand, ready to be dropped",
     "royal": "each royal piece still on the board (in games that go on when one is lost)",
+    "checks": "checks given, in games that count them ('count checks'): the more, the fewer are left to give",
     "safety": "royal pieces whose neighbourhood enemy pieces bear on, net of the own pieces that defend it",
     "passed": "passed pawns: pieces that only move towards their promotion and that no enemy one can stop, and their race with the royal pieces",
     "activity": "the cells each piece reaches from where it stands, as the pieces in its way allow",

@@ -302,6 +302,33 @@ def test_the_bishop_pair_gains_pair_for_bishops_on_both_colours():
     assert pair("4k3/8/8/8/8/8/8/2B1KB2", 2.0) == [2 * PAIR, 0]
 
 
+def test_checks_given_count_more_the_fewer_are_left_to_give():
+    """The checks term, alone: in Three-check an army that has given c of its three checks gains
+    CHECKS * c / (3 - c) (150, then 600); Five-check's five give 75, 200, 450, 1,200; chess, which
+    counts none, has no term. Weight 2 doubles it, and the tuner sees it as a term of its own."""
+    from interpreter.agents.evaluation import CHECKS
+    from interpreter.agents.terms import NAMES, Terms
+    alone = {name: 0.0 for name in AI_WEIGHTS}
+    three, five = load_game("threecheck"), load_game("fivecheck")
+    assert Evaluation(three, {**alone, "checks": 1.0}).checks == [0, CHECKS // 2, 2 * CHECKS]
+    assert Evaluation(five, {**alone, "checks": 1.0}).checks == [0, 75, 200, 450, 1200]
+    assert Evaluation(load_game("chess")).checks == []
+    board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+
+    def scores(game, counts: str, weight: float = 1.0) -> list[int]:
+        return Evaluation(game, {**alone, "checks": weight}).army_scores(
+            position_from_fen(game, f"{board} {counts} 0 1"))
+
+    # A FEN's counts are the checks each side may still give (White's first).
+    assert scores(three, "3+3") == [0, 0]
+    assert scores(three, "2+3") == [150, 0]
+    assert scores(three, "1+2") == [600, 150]
+    assert scores(three, "1+2", weight=2.0) == [1200, 300]
+    assert scores(five, "1+4") == [1200, 75]
+    terms = Terms(three).of(position_from_fen(three, f"{board} 1+3 0 1"), 0)
+    assert terms[NAMES.index("checks")] == 600
+
+
 def test_bound_classes_come_from_the_moves_on_the_empty_board():
     """A chess bishop is bound to the two colours, a hexagonal (Glinski) one to three; a rook, a
     knight, a pawn (it never comes back) and a xiangqi elephant (its few cells) to none."""

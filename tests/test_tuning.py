@@ -30,8 +30,8 @@ from interpreter.notation.terms import captures
 
 from external_engines import FAIRY, fairy_or_skip, fake_spec
 
-TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "safety": 0.7,
-        "passed": 1.2, "activity": 0.9, "structure": 1.1, "shelter": 0.8,
+TRUE = {"material": 1.3, "mobility": 0.6, "promotion": 2.0, "zone": 0.8, "hand": 1.5, "royal": 1.0, "checks": 1.4,
+        "safety": 0.7, "passed": 1.2, "activity": 0.9, "structure": 1.1, "shelter": 0.8,
         "threats": 1.2, "pair": 0.8}
 W = len(NAMES)   # the number of weights
 SMALL = ["gardner", "--seat", "greedy", "--max-plies", "80", "--jobs", "1"]
@@ -79,9 +79,13 @@ def test_the_hand_term_is_weighed_by_hand_and_material():
     assert doubled == pytest.approx(terms.of(pos, 0)[NAMES.index("material")] + terms.of(pos, 0)[hand], abs=40)
 
 
+SPREADS = (300, 80, 40, 60, 150, 100, 90, 50, 70, 60, 80, 80, 40, 20)
+"""The standard deviation of each synthetic term, in the order of NAMES (centipawns)."""
+
+
 def _synthetic(n: int, seed: int = 1) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return np.column_stack([rng.normal(0, sd, n) for sd in (300, 80, 40, 60, 150, 100, 50, 70, 60, 80, 80, 40, 20)])
+    return np.column_stack([rng.normal(0, sd, n) for sd in SPREADS])
 
 
 def test_the_fit_finds_known_weights_again():
@@ -114,9 +118,9 @@ def test_from_won_and_lost_games_the_fit_finds_the_weights_up_to_the_scale_k_fix
     assert found.fixed == ("zone",) and found.weights["zone"] == 1.0
     fitted = found.k * texel.coefficient_vector(np.array([found.weights[name] for name in NAMES]))
     expected = 0.005 * texel.coefficient_vector(true)
-    for name, got, want in zip(NAMES, fitted, expected):
-        if name != "zone":
-            assert got == pytest.approx(want, rel=0.12), name
+    for name, got, want, spread in zip(NAMES, fitted, expected, SPREADS):
+        if name != "zone":   # a term of less spread is fitted less closely (pair's 20: within a fifth)
+            assert got == pytest.approx(want, rel=0.12 if spread >= 50 else 0.2), name
     assert found.error < found.error_start and found.held_out_error < found.held_out_start
 
 

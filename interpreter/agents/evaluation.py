@@ -20,6 +20,13 @@ A piece on a cell is worth (in centipawns):
   by advancing (a chess pawn two moves from promoting 40, one move 100);
 - ``zone``: for a royal piece and each goal zone of the end rules (a hill,
   a goal rank, a cockpit), :data:`ZONE` times 2 / (moves to the zone + 1);
+- ``checks`` (an army's, not a piece's): in games that count checks
+  (``count checks to N``), an army that has given ``c`` checks gains
+  :data:`CHECKS` times ``c / (N - c)``: with three to give, 150 for the
+  first and 600 for two, one check from winning (with five: 75, 200, 450,
+  1,200; none where the rules give no count, ``count checks`` alone, nor
+  where losing every piece wins).
+  Read from the position at each evaluation;
 - ``safety``: a royal piece's ring is its cell and the cells it reaches from
   there on the empty board (a king's neighbours, a general's palace steps).
   An enemy piece worth at least :data:`ATTACKER` that stands on the ring or
@@ -146,6 +153,7 @@ NEAR = 0.05           # a passed pawn one move from promoting: share of its gain
 FAR = 0.02            # the same, taken off per move from its own army's royal piece
 UNSTOPPABLE = 0.5     # share of its gain for a passed pawn that no enemy royal piece can catch (see the docstring)
 ZONE = 300            # a royal piece one move from a goal zone
+CHECKS = 300          # per check given over the checks still to give (``count checks to N``)
 HAND = 1.1            # a piece in hand, relative to its value on the board
 EXTINCTION = -0.25    # material's weight when losing every piece wins
 POINTS = 100          # a point scored (``points``), as a pawn of value 1
@@ -218,6 +226,8 @@ class Evaluation:
         self.hand = [round(scale * w["hand"] * material * HAND * v) for v in self.values]
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
         self.point = round(material * POINTS) if game.scoring else 0
+        goal = game.count_checks or 0
+        self.checks = [round(w["checks"] * CHECKS * c / (goal - c)) for c in range(goal)] if scale > 0 else []
         n = game.n
         royal_terms = scale > 0 and any(game.is_royal) and game.ncodes * n * n <= RING_BYTES
         self.safety = [round(w["safety"] * p) for p in SAFETY] if w["safety"] and royal_terms else []
@@ -255,7 +265,7 @@ class Evaluation:
             Material(square=[v for row in self.square for v in row],
                      royal=[v for row in self.royal_square for v in (row or [0] * n)],
                      value=list(self.values), hand=self.hand, locked=self.locked,
-                     start_material=self.start_material, point=self.point,
+                     start_material=self.start_material, point=self.point, checks=self.checks,
                      minor=lone_minor(game, self.values, found, list(self.sides.team_of)) if pawn_terms else 0),
             Rings(ring=ring_table(game, reaches) if self.safety else b"", safety=self.safety,
                   strong=[v >= ATTACKER for v in self.values]),

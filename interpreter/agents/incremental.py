@@ -105,6 +105,7 @@ class Material(NamedTuple):
     locked: list[int]         # per code: a piece locked under another
     start_material: list[int]  # per army: its material at the start (the endgame phase's measure)
     point: int                # a point scored, in centipawns (0: the game does not score)
+    checks: list[int]         # per number of checks an army has given, what they are worth (empty: not counted)
     minor: int                # the lead that cannot mate (see Terms.relative; 0: no such scaling)
 
 
@@ -193,6 +194,7 @@ class Terms:
         self.locked = material.locked
         self.start_material = material.start_material
         self.point = material.point
+        self.checks = material.checks
         self.minor = material.minor
         self.ring = rings.ring
         self.ring_sums = bool(rings.ring) and not shape.stacking   # the sums carry the rings' counts (see ring_into)
@@ -498,8 +500,9 @@ class Terms:
     def scores(self, pos: Position, sums: Sums) -> list[int]:
         """The score of every army (centipawns, higher is better for it) from its sums: the squares
         and the pawns' structure, plus the royal pieces' endgame term and the passed pawns' bonus
-        with their race (:meth:`race`), both scaled by the share of its starting material gone; in
-        games that score, the points, and nothing else for an army out of the game."""
+        with their race (:meth:`race`), both scaled by the share of its starting material gone; the
+        checks it has given (``count checks``); in games that score, the points, and nothing else
+        for an army out of the game."""
         sets = self.army_sets
         danger = self.danger(pos, sums) if self.ring or self.has_shelter else None
         active = self.activity(pos, sums[5 * sets] if self.has_passers else -1) if self.walks_lines else None
@@ -516,6 +519,8 @@ class Terms:
             if r or p:
                 late = max(0.0, 1.0 - sums[sets + army] / self.start_material[army])
                 score += round(late * (r + p))
+            if self.checks:
+                score += self.checks[min(pos.checks[army], len(self.checks) - 1)]
             if self.point:
                 score = self.point * pos.scores[army] + (0 if (pos.out >> army) & 1 else score)
             out.append(score)

@@ -89,7 +89,7 @@ NO_MOVES = {
 # The evaluation terms of an ``ai`` block, as nouns (dsl.spec.AI_WEIGHTS has their meaning).
 AI_TERMS = {"material": "material", "mobility": "the pieces' mobility", "promotion": "promotion chances",
             "zone": "the royal pieces' way to their goal zones", "hand": "the pieces in hand",
-            "royal": "keeping royal pieces", "safety": "the royal pieces' safety",
+            "royal": "keeping royal pieces", "checks": "the checks given", "safety": "the royal pieces' safety",
             "passed": "passed pawns", "activity": "the cells the pieces reach where they stand",
             "structure": "the pawns' structure", "shelter": "the royal pieces' shelter",
             "threats": "threats to the pieces", "pair": "the bishop pair"}
