@@ -25,7 +25,7 @@ A piece on a cell is worth (in centipawns):
   :data:`CHECKS` times ``c / (N - c)``: with three to give, 150 for the
   first and 600 for two, one check from winning (with five: 75, 200, 450,
   1,200; none where the rules give no count, ``count checks`` alone, nor
-  where losing every piece wins).
+  where losing every piece wins, nor with the weight 0).
   Read from the position at each evaluation;
 - ``safety``: a royal piece's ring is its cell and the cells it reaches from
   there on the empty board (a king's neighbours, a general's palace steps).
@@ -227,7 +227,8 @@ class Evaluation:
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
         self.point = round(material * POINTS) if game.scoring else 0
         goal = game.count_checks or 0
-        self.checks = [round(w["checks"] * CHECKS * c / (goal - c)) for c in range(goal)] if scale > 0 else []
+        self.checks = ([round(w["checks"] * CHECKS * c / (goal - c)) for c in range(goal)]
+                       if scale > 0 and w["checks"] else [])
         n = game.n
         royal_terms = scale > 0 and any(game.is_royal) and game.ncodes * n * n <= RING_BYTES
         self.safety = [round(w["safety"] * p) for p in SAFETY] if w["safety"] and royal_terms else []
