@@ -20,6 +20,8 @@ import pytest
 
 from dsl import UsageError, bundled_names, load_spec
 from dsl import spec as S
+from dsl.errors import RulesError
+from dsl.files import FilePolicy
 from interpreter.agents import MATE, Budget, make_agent, parse_agent, time_for_move
 from interpreter.agents.alphabeta import AlphaBeta
 from interpreter.agents.maxn import MaxN
@@ -376,6 +378,32 @@ def test_agent_specs():
                 "ai:time=nan", "ai:time=inf", "ai:time=1e999", "ai:nodes=" + "9" * 5000):  # nan passes any bound
         with pytest.raises(UsageError):
             parse_agent(bad)
+
+
+def test_weights_of_a_rules_file(tmp_path):
+    """weights=FILE gives a search the ai block of a rules file (what it extends resolved, 1 where it
+    gives none); it is read only where the caller allows files, and only for a search."""
+    path = tmp_path / "mine.rules"
+    path.write_text("extends chess\nai {\n  weight safety 0\n  weight mobility 0.5\n}\n")
+    allowed = FilePolicy()
+    for text in (f"ai:nodes=100:weights={path}", f"ai:mcts:nodes=100:weights={path}", f"ai:level=1200:weights={path}"):
+        spec = parse_agent(text, files=allowed)
+        weights = dict(spec.weights)
+        assert set(weights) == set(S.AI_WEIGHTS) and weights["safety"] == 0 and weights["mobility"] == 0.5
+        assert weights["pair"] == 1.362                  # chess's own, inherited through extends
+        assert spec.make().weights == weights and spec.label == text
+    assert parse_agent("ai:weights=kingofthehill", files=allowed).make().weights["zone"] == 1.439   # a bundled name
+    assert parse_agent("ai:nodes=100").make().weights is None
+    with pytest.raises(UsageError, match="this agent may not read a file"):
+        parse_agent(f"ai:weights={path}")               # a request's agent (a server, an engine protocol)
+    with pytest.raises(UsageError, match="greedy has no evaluation to weigh"):
+        parse_agent(f"greedy:weights={path}", files=allowed)
+    with pytest.raises(RulesError, match="agent option weights=: no rules file"):
+        parse_agent(f"ai:weights={tmp_path / 'none.rules'}", files=allowed)
+    path.write_text("extends chess\nai {\n  weight bogus 2\n}\n")
+    with pytest.raises(RulesError) as found:
+        parse_agent(f"ai:weights={path}", files=allowed)
+    assert found.value.loc is not None and found.value.loc.line == 3      # located in the file
 
 
 def test_time_for_move():

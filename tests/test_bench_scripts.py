@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import agent_vs_agent, fsf_match, search_depth, search_speed, tactics, tune_match  # noqa: E402
+from bench import agent_vs_agent, fsf_match, search_depth, search_speed, tactics  # noqa: E402
 from bench.common import LineProcess, team_points  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
@@ -131,14 +131,3 @@ def test_agent_worker_answers_with_a_legal_move():
     assert worker.proc.returncode == 0
     assert subprocess.run([sys.executable, str(ROOT / "bench" / "agent_worker.py"), "--help"],
                           capture_output=True).returncode == 0
-
-
-def test_tune_match_gives_the_tuned_agent_its_weights(tmp_path):
-    """The tuned side plays with the file's weights and the other with the variant's (a positional
-    argument once filled another field of the spec, and both sides played the start weights)."""
-    path = tmp_path / "tuned.rules"
-    path.write_text('variant t { title "T" }\nextends chess\nai { weight safety 0  weight mobility 0.5 }\n')
-    weights = tune_match.tuned_weights(str(path))
-    tuned, start = tune_match.specs_of(weights, 100)
-    assert tuned.make().weights == weights and weights["safety"] == 0 and weights["mobility"] == 0.5
-    assert start.make().weights is None

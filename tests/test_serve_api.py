@@ -261,6 +261,7 @@ def test_rules_text_may_read_bundled_files_only(client, tmp_path):
     ({"variant": "chess", "seats": {"blak": "human"}}, "no seat 'blak'"),
     ({"variant": "chess", "seats": {"black": "ai:level=hardest"}}, "unknown level 'hardest'"),
     ({"variant": "chess", "seats": {"black": "ai:time=3600"}}, "more than this server allows"),
+    ({"variant": "chess", "seats": {"black": "ai:weights=/etc/passwd"}}, "this agent may not read a file"),
     ({"variant": "chess", "seats": {"black": 2}}, "must be given as a string"),
     ({"record": '[Variant "chess"]\n1. e4 (1. d4) *'}, "a variation"),
     ({"record": '[Variant chess]\n1. e4'}, "cannot read this tag"),

@@ -8,6 +8,7 @@ find that vector again. No assertion is timed.
 from __future__ import annotations
 
 import random
+import shlex
 
 import numpy as np
 import pytest
@@ -283,6 +284,24 @@ def test_tune_writes_a_rules_file_that_loads_with_the_tuned_weights(tmp_path, ca
     assert "95% (games resampled)" in capsys.readouterr().out
     assert load_game(str(again)).spec.ai.weights == weights
     assert "# 95% intervals by resampling the games: material " in again.read_text()
+
+
+
+@pytest.mark.parametrize("seat, measured", [("ai:depth=1", "ai:depth=1"),
+                                            ("greedy", "ai:alphabeta:nodes=1000")])   # no search: the default's
+def test_the_closing_line_measures_the_tuned_weights_against_the_start(tmp_path, capsys, seat, measured):
+    """The command that rules tune prints last plays the tuned weights against the start weights,
+    with the search that played the games (the default one after games of an agent that weighs nothing)."""
+    out = tmp_path / "gardner-tuned.rules"
+    assert main(["tune", "gardner", "--seat", seat, "--max-plies", "40", "--jobs", "1", "--games", "4",
+                 "--out", str(out)]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("rules match"))
+    words = shlex.split(line)
+    assert words[words.index("--seat") + 1] == f"{measured}:weights={out}"
+    words[words.index("--games") + 1] = "2"
+    assert main([*words[1:], "--jobs", "1"]) == 0
+    table = capsys.readouterr().out
+    assert f"{measured}:weights={out}" in table and "Elo" in table
 
 
 def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):

@@ -48,6 +48,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from dsl.files import FilePolicy
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.engine.outcome import Outcome, forfeit_outcome, outcome, ply_cap
@@ -325,10 +326,12 @@ def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
 def match_tasks(variant: str, agents: list[str], indices, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
                 max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
-                observer: Callable | None = None, clock: TimeControl | None = None) -> list[GameTask]:
+                observer: Callable | None = None, clock: TimeControl | None = None,
+                files: FilePolicy | None = None) -> list[GameTask]:
     """The tasks of the games numbered ``indices`` of a match (see :func:`match`); bad agent specs
-    and variant names fail here, before any worker starts."""
-    specs = tuple(parse_agent(text, level) for text in agents)
+    and variant names fail here, before any worker starts. ``files``: the policy by which an agent's
+    ``weights=FILE`` is read (None: refused; see :func:`~.specs.parse_agent`)."""
+    specs = tuple(parse_agent(text, level, files) for text in agents)
     load_game(variant, mode, options)
     frozen = tuple(sorted((options or {}).items()))
     return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer, clock)
@@ -338,10 +341,11 @@ def match_tasks(variant: str, agents: list[str], indices, mode: str | None = Non
 def match_games(variant: str, agents: list[str], games: int, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
                 opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
-                level: str | None = None, clock: TimeControl | None = None) -> Iterator[GameResult]:
+                level: str | None = None, clock: TimeControl | None = None,
+                files: FilePolicy | None = None) -> Iterator[GameResult]:
     """Play the games of a match and yield each as it finishes (see :func:`match`)."""
     tasks = match_tasks(variant, agents, range(games), mode, options, seed, opening_plies, max_plies, level,
-                        clock=clock)
+                        clock=clock, files=files)
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or games == 1:
         for task in tasks:
@@ -355,14 +359,16 @@ def match_games(variant: str, agents: list[str], games: int, mode: str | None = 
 def match(variant: str, agents: list[str], games: int, mode: str | None = None,
           options: dict[str, str] | None = None, seed: int = 0, jobs: int | None = None,
           opening_plies: int | None = None, max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
-          on_game: Callable[[GameResult], None] | None = None, clock: TimeControl | None = None) -> MatchResult:
+          on_game: Callable[[GameResult], None] | None = None, clock: TimeControl | None = None,
+          files: FilePolicy | None = None) -> MatchResult:
     """Play ``games`` games of ``variant`` between ``agents`` (agent specs, see
     :mod:`interpreter.agents.specs`) on ``jobs`` processes (default: every core), and tabulate
     them. ``on_game`` is called with each game as it finishes (for a progress bar); ``clock``: the
-    game clocks of every game (None: each move gets its seat's budget)."""
+    game clocks of every game (None: each move gets its seat's budget); ``files``: the policy by
+    which an agent's ``weights=FILE`` is read (None: refused)."""
     results = []
     for result in match_games(variant, agents, games, mode, options, seed, jobs, opening_plies, max_plies, level,
-                              clock):
+                              clock, files):
         results.append(result)
         if on_game is not None:
             on_game(result)

@@ -11,7 +11,16 @@ the algorithm (``ai:mcts``, ``ai:maxn``). Then options ``NAME=VALUE``:
   beside it win); or ``level=ELO``, a number from 800 to 2000: a strength
   in Elo (:mod:`.strength`: nodes a move and noise in the evaluation, for
   the alpha-beta agent; options given beside it win);
-- ``seed=N``: the agent's seed (else the one the caller gives).
+- ``seed=N``: the agent's seed (else the one the caller gives);
+- ``weights=FILE``: the evaluation weights of the ``ai`` block of the rules
+  file ``FILE`` (a path, or a bundled variant's name: what it extends
+  included, 1 where it gives none) instead of the game's own, for the
+  searches (alpha-beta, MCTS, max-n): ``rules match chess --seat
+  ai:nodes=3000:weights=chess-tuned.rules --seat ai:nodes=3000`` measures the
+  weights ``rules tune`` fitted against the game's. The file is read when
+  the spec is parsed, only where the caller allows files (``files``: the
+  command line's agents; a server's and an engine protocol's are refused),
+  with the caller's :class:`~dsl.files.FilePolicy` for its ``extends``.
 
 An external engine is ``uci:COMMAND`` (UCI) or ``xboard:COMMAND`` (XBoard,
 CECP v2) followed by options separated by ``:`` alone (an option's name
@@ -32,8 +41,12 @@ import math
 from dataclasses import dataclass, field
 
 from dsl import UsageError
-from dsl.errors import clip, suggest
+from dsl import spec as S
+from dsl.errors import RulesError, clip, suggest
+from dsl.files import FilePolicy
 from dsl.limits import SEARCH_DEPTH
+
+from interpreter.loading import load_game
 
 from .alphabeta import AlphaBeta
 from .base import Agent, Budget
@@ -51,7 +64,7 @@ ENGINE_PREFIXES = tuple(f"{protocol}:" for protocol in ENGINES)
 # The budgets of --level: easy is shallow, medium answers within about a second, hard within five.
 LEVELS = {"easy": Budget(time=0.5, depth=2), "medium": Budget(time=1.0), "hard": Budget(time=5.0)}
 DEFAULT_LEVEL = "medium"
-OPTIONS = ("time", "nodes", "depth", "level", "seed")
+OPTIONS = ("time", "nodes", "depth", "level", "seed", "weights")
 
 
 @dataclass(frozen=True)
@@ -66,15 +79,19 @@ class AgentSpec:
     command: str = ""          # an external engine's command (kind "uci" or "xboard")
     engine_options: tuple[tuple[str, str], ...] = ()   # its options, set in this order
     variant: str | None = None  # its name of the game, when given
+    weights: tuple[tuple[str, float], ...] = ()   # a search's evaluation weights (weights=FILE); none: the game's
 
     def make(self, seed: int = 0) -> Agent:
         """A new agent of this spec (seeded by the spec's seed, else by ``seed``)."""
         seed = self.seed if self.seed is not None else seed
         if self.kind in ENGINES:
             return ENGINES[self.kind](self.command, self.engine_options, self.variant, seed)
+        weights = dict(self.weights) or None
         if self.kind == "alphabeta" and self.elo is not None:
             nodes, noise = elo_limits(self.elo)
-            return AlphaBeta(seed, noise=noise, node_cap=nodes)
+            return AlphaBeta(seed, weights=weights, noise=noise, node_cap=nodes)
+        if self.kind in SEARCHES:
+            return AGENTS[self.kind](seed, weights=weights)
         return AGENTS[self.kind](seed)
 
     @property
@@ -83,8 +100,10 @@ class AgentSpec:
         return self.text or self.kind
 
 
-def parse_agent(text: str, level: str | None = None) -> AgentSpec:
-    """Parse an agent spec; ``level`` (easy, medium, hard) gives the budget when the spec has none."""
+def parse_agent(text: str, level: str | None = None, files: FilePolicy | None = None) -> AgentSpec:
+    """Parse an agent spec; ``level`` (easy, medium, hard) gives the budget when the spec has none;
+    ``files``: the policy by which a ``weights=FILE`` option reads its file (None: the option is
+    refused, as where the spec comes from a request)."""
     if text.strip().startswith(ENGINE_PREFIXES):
         return _parse_engine(text.strip())
     words = [w for part in text.strip().split(":") for w in part.split(",") if w]
@@ -126,7 +145,26 @@ def parse_agent(text: str, level: str | None = None) -> AgentSpec:
     seed = int(_number("seed", options["seed"], allow_zero=True)) if "seed" in options else None
     if kind in SEARCHES and budget.unlimited:
         budget = LEVELS[DEFAULT_LEVEL]
-    return AgentSpec(kind, budget, seed, text.strip(), elo)
+    weights = _weights(options["weights"], kind, files) if "weights" in options else ()
+    return AgentSpec(kind, budget, seed, text.strip(), elo, weights=weights)
+
+
+def _weights(ref: str, kind: str, files: FilePolicy | None) -> tuple[tuple[str, float], ...]:
+    """The evaluation weights of ``weights=REF``: the ``ai`` block of the rules file (or bundled
+    variant) ``REF`` as its ``extends`` resolve it, every weight named (1 where it gives none)."""
+    if kind not in SEARCHES:
+        raise UsageError(f"agent option weights=: {kind} has no evaluation to weigh",
+                         hint="weights= is an option of the searches: ai, ai:mcts, ai:maxn")
+    if files is None:
+        raise UsageError(f"agent option weights={clip(ref)}: this agent may not read a file",
+                         hint="weights= is for the agents of the command line (rules match, play, analyze, tune)")
+    try:
+        given = load_game(ref, policy=files).spec.ai.weights
+    except RulesError as err:
+        if err.loc is None:      # a located error names its file already; this one names the ref
+            err.message = f"agent option weights=: {err.message}"
+        raise
+    return tuple((name, float(given.get(name, 1.0))) for name in S.AI_WEIGHTS)
 
 
 def _parse_engine(text: str) -> AgentSpec:

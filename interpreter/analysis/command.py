@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl import UsageError
+from dsl.loader import DEFAULT_POLICY
 
 from interpreter.agents import parse_agent
 from interpreter.agents.clock import parse_time_control
@@ -34,7 +35,7 @@ def cmd_analyze(args) -> int:
         if "=" in text.split(":")[0] or text == "human":
             raise UsageError(f"--seat {text!r}: an analysis takes agents (the teams rotate among them)",
                              hint="e.g. --seat greedy, or --seat ai:alphabeta:depth=2 --seat random")
-        parse_agent(text, args.level)
+        parse_agent(text, args.level, DEFAULT_POLICY)
     for name in ("games", "jobs", "batch"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -49,7 +50,8 @@ def cmd_analyze(args) -> int:
         result = analyze(args.variant, seats, args.games, out, mode=args.mode, options=mode_options(args.option),
                          seed=args.seed or 0, opening_plies=args.opening_plies, max_plies=args.max_plies,
                          level=args.level, jobs=args.jobs, cluster=args.cluster == "local", scheduler=args.scheduler,
-                         resume=args.resume, batch=args.batch, clock=clock)
+                         resume=args.resume, batch=args.batch, clock=clock,
+                         files=DEFAULT_POLICY)
     except Interrupted as stop:
         kept = stop.analysis.played + stop.analysis.kept
         print(f"interrupted: {kept} games kept in {out / RESULTS}; the same command with --resume plays the rest")

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from dsl.files import FilePolicy
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents.clock import TimeControl
@@ -52,7 +53,8 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
             options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
             max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None, jobs: int | None = None,
             cluster: bool = False, scheduler: str | None = None, resume: bool = False, batch: int | None = None,
-            progress: bool | None = None, clock: TimeControl | None = None) -> Analysis:
+            progress: bool | None = None, clock: TimeControl | None = None,
+            files: FilePolicy | None = None) -> Analysis:
     """Play the games of the run in ``out`` that are not played yet, then write its metrics and report.
 
     ``seats``: agent specs (``random``, ``greedy``, ``ai:alphabeta:depth=2`` ...). ``jobs``: worker
@@ -60,11 +62,12 @@ def analyze(variant: str, seats: list[str], games: int, out: Path, mode: str | N
     of ``jobs`` workers, ``scheduler`` uses a running Dask scheduler. ``batch`` fixes the games per
     task (default: adaptive, see :mod:`.execution`). ``progress``: draw the bar (default: when
     standard error is a terminal). ``clock``: a game clock for every player (see
-    :mod:`interpreter.agents.matches`; None: each move gets its seat's budget). A KeyboardInterrupt stops the run; every finished game stays in
-    the results file, and the metrics and report are still written from them.
+    :mod:`interpreter.agents.matches`; None: each move gets its seat's budget). ``files``: the policy by
+    which a seat's ``weights=FILE`` is read (None: refused). A KeyboardInterrupt stops the run; every
+    finished game stays in the results file, and the metrics and report are still written from them.
     """
     played = play_run(variant, seats, games, out, mode, options, seed, opening_plies, max_plies, level, jobs,
-                      cluster, scheduler, resume, batch, progress, clock)
+                      cluster, scheduler, resume, batch, progress, clock, files)
     run = played.run
     metrics = metrics_module.compute(run.facts, run.lines())
     write_metrics(run, metrics)
@@ -96,7 +99,8 @@ def play_run(variant: str, seats: list[str], games: int, out: Path, mode: str | 
              options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
              max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None, jobs: int | None = None,
              cluster: bool = False, scheduler: str | None = None, resume: bool = False, batch: int | None = None,
-             progress: bool | None = None, clock: TimeControl | None = None) -> Played:
+             progress: bool | None = None, clock: TimeControl | None = None,
+             files: FilePolicy | None = None) -> Played:
     """Open the run in ``out`` (see :func:`~.results.open_run`) and play its games that are not in its
     results yet, with a progress bar; the arguments are :func:`analyze`'s. A KeyboardInterrupt stops
     the games: every finished one is in the results file, and :attr:`Played.interrupted` holds it."""
@@ -109,7 +113,7 @@ def play_run(variant: str, seats: list[str], games: int, out: Path, mode: str | 
     run = open_run(Path(out), parameters, game_facts(game), games, resume)
     kept = len(run.lines())
     tasks = match_tasks(variant, list(seats), run.missing, mode, options, seed, opening_plies, max_plies, level,
-                        observer=GameWatcher, clock=clock)
+                        observer=GameWatcher, clock=clock, files=files)
     started = ready = time.perf_counter()
     workers = 0
     interrupted = None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dsl import UsageError
 from dsl.errors import clip
+from dsl.loader import DEFAULT_POLICY
 
 from interpreter.agents import parse_agent
 from interpreter.agents.base import Forfeit, SearchInfo
@@ -54,7 +55,7 @@ class Teacher:
     stops an engine."""
 
     def __init__(self, text: str, game) -> None:
-        self.spec = parse_agent(text)
+        self.spec = parse_agent(text, files=DEFAULT_POLICY)
         if self.spec.kind not in KINDS:
             raise UsageError(f"--teacher {clip(text, 60)!r}: a {self.spec.kind} agent gives no score to learn from",
                              expected="ai:alphabeta:depth=N, or an engine (uci:COMMAND, xboard:COMMAND)")

@@ -15,14 +15,17 @@ anything is played.
 from __future__ import annotations
 
 import math
+import shlex
 import sys
 from pathlib import Path
 
 from dsl import UsageError
 from dsl import limits as L
 from dsl.errors import clip
+from dsl.loader import DEFAULT_POLICY
 
 from interpreter.agents import parse_agent
+from interpreter.agents.specs import SEARCHES
 from interpreter.agents.terms import NAMES
 from interpreter.loading import load_game, mode_options
 
@@ -36,6 +39,8 @@ from .tuning import (Tuned, default_out, extends_line, interval, number, records
 DEFAULT_SEAT = "ai:alphabeta:nodes=1000"
 DEFAULT_GAMES = 100
 MAX_GAMES = 10_000
+MEASURE_GAMES = 200
+"""The games of the match the closing line suggests: enough to tell about 50 Elo from none."""
 PLAY_OPTIONS = ("games", "seat", "seed", "jobs", "level", "opening_plies", "max_plies", "resume")
 """The options of the games played, which --from (games given) refuses."""
 
@@ -82,8 +87,23 @@ def cmd_tune(args) -> int:
         return 0
     _, outside = extends_line(args.variant, out)
     load = f"rules play {out}" + (f" --include-dir {Path(args.variant).resolve().parent}" if outside else "")
-    print(f"wrote {out}: {load} plays with these weights; bench/tune_match.py measures them against the start")
+    print(f"wrote {out}: {load} plays with these weights, and\n  {measure_line(args, out)}\n"
+          f"measures them against the start weights (the fit predicts; games tell whether it plays better)")
     return 0
+
+
+def measure_line(args, out: Path) -> str:
+    """The ``rules match`` command that plays the weights of ``out`` against the start weights, both
+    with the search (and budget) that played the games: the default seat's after ``--from`` or games
+    of an agent without an evaluation (``greedy``)."""
+    seat = (args.seat or [DEFAULT_SEAT])[0]
+    if parse_agent(seat, args.level, DEFAULT_POLICY).kind not in SEARCHES:
+        seat = DEFAULT_SEAT
+    words = ["rules", "match", args.variant, *(["--mode", args.mode] if args.mode else []),
+             *(word for text in args.option or [] for word in ("--option", text)),
+             "--seat", f"{seat}:weights={out}", "--seat", seat, "--games", str(MEASURE_GAMES),
+             *(["--level", args.level] if args.level else [])]
+    return shlex.join(words)
 
 
 def _play(args, game, out: Path):
@@ -94,7 +114,7 @@ def _play(args, game, out: Path):
         if "=" in text.split(":")[0] or text == "human":
             raise UsageError(f"--seat {text!r}: tuning takes agents (the teams rotate among them)",
                              hint=f"e.g. --seat {DEFAULT_SEAT}")
-        parse_agent(text, args.level)
+        parse_agent(text, args.level, DEFAULT_POLICY)
     games = DEFAULT_GAMES if args.games is None else args.games
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be between 1 and {MAX_GAMES:,}, not {games}")
@@ -108,7 +128,7 @@ def _play(args, game, out: Path):
                          f"({L.MOVES.value:,} moves)", expected=f"at most {L.MOVES.value:,}")
     directory = _run_directory(out)
     played = play_run(args.variant, seats, games, directory, args.mode, mode_options(args.option), args.seed or 0,
-                      args.opening_plies, max_plies, args.level, args.jobs, resume=args.resume)
+                      args.opening_plies, max_plies, args.level, args.jobs, resume=args.resume, files=DEFAULT_POLICY)
     run = played.run
     lines = run.lines()
     if played.interrupted is not None:

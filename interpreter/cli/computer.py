@@ -20,7 +20,7 @@ from interpreter.compiler.game import Game
 from interpreter.loading.records import RecordsFile
 from interpreter.notation.san import move_to_san, move_to_uci
 
-from .common import game_of, position_of
+from .common import game_of, policy_of, position_of
 from .thinking import Thinking, line_text
 
 HUMAN = "human"
@@ -44,7 +44,7 @@ def seats(game: Game, args) -> dict[int, str | AgentSpec]:
             raise UsageError(f"no player or army '{name}' in {game.name}" + (f" ({game.mode})" if game.mode else ""),
                              expected=", ".join(list(game.players) + [a.name for a in game.armies
                                                                       if a.name not in game.players]))
-        who = HUMAN if kind == HUMAN else parse_agent(kind, args.level)
+        who = HUMAN if kind == HUMAN else parse_agent(kind, args.level, policy_of(args))
         for army in armies:
             chosen[army] = who
     return chosen
@@ -63,7 +63,7 @@ def _budget(spec: AgentSpec, args) -> Budget:
 
 def cmd_bestmove(args) -> int:
     """The computer's move in a position, with its score, line, depth, nodes and speed."""
-    spec = parse_agent(args.agent, args.level)   # a bad spec fails before the variant is compiled
+    spec = parse_agent(args.agent, args.level, policy_of(args))   # a bad spec fails before the variant is compiled
     game = game_of(args)
     pos = position_of(game, args)
     thinking = Thinking(pos, "searching", sys.stderr) if sys.stderr.isatty() and not args.json else None
@@ -113,7 +113,7 @@ def cmd_match(args) -> int:
                              hint="e.g. --seat ai:alphabeta:time=1 --seat random")
         if text == HUMAN:
             raise UsageError("a match is played by agents, not by a human")
-        parse_agent(text, args.level)
+        parse_agent(text, args.level, policy_of(args))
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs is not None and args.jobs < 1:
@@ -128,7 +128,7 @@ def cmd_match(args) -> int:
     try:
         result = match(args.variant, agents, args.games, mode=args.mode, options=options, seed=args.seed or 0,
                        jobs=args.jobs, opening_plies=args.opening_plies, max_plies=args.max_plies,
-                       level=args.level, on_game=finished, clock=clock)
+                       level=args.level, on_game=finished, clock=clock, files=policy_of(args))
     finally:
         progress.close()
         records.close()
