@@ -235,6 +235,12 @@ def test_a_teacher_labels_each_position_with_its_own_score_and_unfinished_games_
     assert len(set(found.results)) > 5                    # one label per position, not one per game
 
 
+def test_a_teacher_may_search_with_a_files_weights():
+    """--teacher is an agent of the command line: its weights=FILE is read (here a bundled name)."""
+    teacher = Teacher("ai:alphabeta:depth=1:weights=kingofthehill", load_game("chess"))
+    assert teacher.agent.weights["zone"] == load_game("kingofthehill").spec.ai.weights["zone"] != 1.0
+
+
 def test_tune_with_an_engine_as_teacher_says_so_in_the_file(tmp_path, capsys):
     fairy_or_skip()
     game = load_game("chess")

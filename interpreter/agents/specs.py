@@ -157,7 +157,7 @@ def _weights(ref: str, kind: str, files: FilePolicy | None) -> tuple[tuple[str, 
                          hint="weights= is an option of the searches: ai, ai:mcts, ai:maxn")
     if files is None:
         raise UsageError(f"agent option weights={clip(ref)}: this agent may not read a file",
-                         hint="weights= is for the agents of the command line (rules match, play, analyze, tune)")
+                         hint="weights= is for the agents of the command line (rules match, play, bestmove, analyze, tune)")
     try:
         given = load_game(ref, policy=files).spec.ai.weights
     except RulesError as err:
