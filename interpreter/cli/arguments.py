@@ -186,7 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
     p.add_argument("--seat", metavar="AGENT", action="append",
                    help="an agent of the match, e.g. --seat ai:alphabeta:time=1 --seat random (two or more; "
-                        "the teams of the mode rotate among them)")
+                        "the teams of the mode rotate among them); ai:nodes=3000:weights=FILE searches with the "
+                        "ai weights of a rules file, such as the one rules tune wrote")
     p.add_argument("--games", type=int, default=2, metavar="N", help="games to play (default 2)")
     p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0)")
     p.add_argument("--jobs", type=int, metavar="J", help="processes (default: every core)")
