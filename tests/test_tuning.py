@@ -320,6 +320,20 @@ def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):
     assert load_game(str(tuned)).spec.ai.weights
 
 
+def test_the_closing_line_lets_the_match_read_a_variant_in_another_folder(tmp_path, capsys):
+    variant = tmp_path / "rules" / "mini.rules"
+    variant.parent.mkdir()
+    variant.write_text("extends gardner\n")
+    out = tmp_path / "fits" / "mini-fit.rules"
+    out.parent.mkdir()
+    assert main(["tune", str(variant), "--seat", "ai:depth=1", *SMALL[3:], "--games", "4", "--out", str(out)]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("rules match"))
+    words = shlex.split(line)
+    assert words[words.index("--include-dir") + 1] == str(variant.parent.resolve())
+    words[words.index("--games") + 1] = "2"
+    assert main([*words[1:], "--jobs", "1"]) == 0
+
+
 def test_an_existing_file_is_never_overwritten(tmp_path, capsys):
     out = tmp_path / "mine.rules"
     out.write_text("# my own file\n")

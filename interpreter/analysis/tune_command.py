@@ -87,22 +87,24 @@ def cmd_tune(args) -> int:
         return 0
     _, outside = extends_line(args.variant, out)
     load = f"rules play {out}" + (f" --include-dir {Path(args.variant).resolve().parent}" if outside else "")
-    print(f"wrote {out}: {load} plays with these weights, and\n  {measure_line(args, out)}\n"
+    print(f"wrote {out}: {load} plays with these weights, and\n  {measure_line(args, out, outside)}\n"
           f"measures them against the start weights (the fit predicts; games tell whether it plays better)")
     return 0
 
 
-def measure_line(args, out: Path) -> str:
+def measure_line(args, out: Path, outside: bool) -> str:
     """The ``rules match`` command that plays the weights of ``out`` against the start weights, both
     with the search (and budget) that played the games: the default seat's after ``--from`` or games
-    of an agent without an evaluation (``greedy``)."""
+    of an agent without an evaluation (``greedy``). ``outside``: ``out`` extends a variant in another
+    folder, which the match must be allowed to read."""
     seat = (args.seat or [DEFAULT_SEAT])[0]
     if parse_agent(seat, args.level, DEFAULT_POLICY).kind not in SEARCHES:
         seat = DEFAULT_SEAT
     words = ["rules", "match", args.variant, *(["--mode", args.mode] if args.mode else []),
              *(word for text in args.option or [] for word in ("--option", text)),
              "--seat", f"{seat}:weights={out}", "--seat", seat, "--games", str(MEASURE_GAMES),
-             *(["--level", args.level] if args.level else [])]
+             *(["--level", args.level] if args.level else []),
+             *(["--include-dir", str(Path(args.variant).resolve().parent)] if outside else [])]
     return shlex.join(words)
 
 
