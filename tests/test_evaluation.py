@@ -11,10 +11,10 @@ import pytest
 from dsl import RulesSemanticError, RulesSyntaxError, load_spec_text
 from dsl.spec import AI_WEIGHTS
 from interpreter.agents import tables
-from interpreter.agents.evaluation import (PAIR, THREAT_LESSER, THREAT_PAWN, Evaluation, bound_classes,
+from interpreter.agents.evaluation import (PAIR, ROYAL, THREAT_LESSER, THREAT_PAWN, Evaluation, bound_classes,
                                           evaluation_of)
 from interpreter.agents.sides import Sides
-from interpreter.loading import compile_variant, load_game, position_from_fen, start_position
+from interpreter.loading import compile_variant, load_game, position_from_fen, start_fen, start_position
 
 
 def _game(text: str):
@@ -512,3 +512,17 @@ def test_a_lead_that_cannot_mate_counts_little():
     # Courier wins by baring the king: a lead of a minor piece is a lead.
     scaled, raw = both("courier", "12/12/12/12/3k8/12/12/R4K6 w - - 0 1")
     assert scaled == raw
+
+
+def test_an_army_is_not_ahead_by_the_royal_pieces_it_starts_with():
+    """A royal piece is worth ROYAL less the royal pieces its army starts with: nothing at the start
+    in any game (Horde's pawns have no king, the other army one), and losing one still costs it."""
+    only_royal = {name: float(name == "royal") for name in AI_WEIGHTS}
+    for name in ("chess", "horde", "threekings"):
+        game = load_game(name)
+        assert Evaluation(game, only_royal).army_scores(start_position(game)) == [0, 0]
+    horde = load_game("horde")
+    assert abs(Evaluation(horde).relative(start_position(horde), 0)) < 500   # not 20 pawns and more
+    game = load_game("superchess", "4p")
+    fen = start_fen(game).replace("wK,wB,", "1,wB,", 1).replace("c12,", "")   # white's king gone
+    assert Evaluation(game, only_royal).army_scores(position_from_fen(game, fen)) == [-ROYAL, 0, 0, 0]

@@ -4,7 +4,11 @@ A piece on a cell is worth (in centipawns):
 
 - ``material``: its value (:func:`~interpreter.agents.tables.piece_values`),
   plus :data:`ROYAL` for a royal piece (so that a game in which a royal
-  piece can leave the board, by removal or explosion, values keeping it);
+  piece can leave the board, by removal or explosion, values keeping it),
+  less the same for each royal piece its army has on the board at the
+  start: an army is not ahead by the royal pieces it starts with (a Horde
+  army of pawns and no king against an army with one is not 20 pawns
+  behind), and losing one still costs it;
   a piece locked under another in a stack counts :data:`LOCKED` of it;
 - ``mobility``: :data:`MOBILITY` per cell it reaches from there on the empty
   board, above or below its mean over the board (a piece-square table that
@@ -225,6 +229,9 @@ class Evaluation:
                                      if royal else None)
         self.hand = [round(scale * w["hand"] * material * HAND * v) for v in self.values]
         self.locked = [round(scale * material * LOCKED * v) for v in self.values]
+        royal_value = round(scale * ROYAL * w["royal"])
+        royal_start = [royal_value * sum(1 for c in cells if game.is_royal[start.board[c]])
+                       for cells in start.cells_of[:len(game.armies)]]
         self.point = round(material * POINTS) if game.scoring else 0
         goal = game.count_checks or 0
         self.checks = ([round(w["checks"] * CHECKS * c / (goal - c)) for c in range(goal)]
@@ -267,7 +274,8 @@ class Evaluation:
                      royal=[v for row in self.royal_square for v in (row or [0] * n)],
                      value=list(self.values), hand=self.hand, locked=self.locked,
                      start_material=self.start_material, point=self.point, checks=self.checks,
-                     minor=lone_minor(game, self.values, found, list(self.sides.team_of)) if pawn_terms else 0),
+                     minor=lone_minor(game, self.values, found, list(self.sides.team_of)) if pawn_terms else 0,
+                     royal_start=royal_start),
             Rings(ring=ring_table(game, reaches) if self.safety else b"", safety=self.safety,
                   strong=[v >= ATTACKER for v in self.values]),
             Pawns(passer=[p is not None for p in found], passed=passed, span=span, threat=threat,

@@ -107,6 +107,7 @@ class Material(NamedTuple):
     point: int                # a point scored, in centipawns (0: the game does not score)
     checks: list[int]         # per number of checks an army has given, what they are worth (empty: not counted)
     minor: int                # the lead that cannot mate (see Terms.relative; 0: no such scaling)
+    royal_start: list[int]    # per army: what its royal pieces on the board at the start are worth, taken off
 
 
 class Rings(NamedTuple):
@@ -196,6 +197,7 @@ class Terms:
         self.point = material.point
         self.checks = material.checks
         self.minor = material.minor
+        self.royal_start = material.royal_start
         self.ring = rings.ring
         self.ring_sums = bool(rings.ring) and not shape.stacking   # the sums carry the rings' counts (see ring_into)
         self.ring_at = 5 * shape.army_sets + 1                     # where they begin in the sums
@@ -509,7 +511,7 @@ class Terms:
         race = self.race(pos, sums) if self.races else None
         out: list[int] = []
         for army in range(self.armies):
-            score = sums[army] + sums[4 * sets + army]
+            score = sums[army] + sums[4 * sets + army] - self.royal_start[army]
             if danger is not None:
                 score -= danger[army]
             if active is not None:
