@@ -292,7 +292,6 @@ def test_tune_writes_a_rules_file_that_loads_with_the_tuned_weights(tmp_path, ca
     assert "# 95% intervals by resampling the games: material " in again.read_text()
 
 
-
 @pytest.mark.parametrize("seat, measured", [("ai:depth=1", "ai:depth=1"),
                                             ("greedy", "ai:alphabeta:nodes=1000")])   # no search: the default's
 def test_the_closing_line_measures_the_tuned_weights_against_the_start(tmp_path, capsys, seat, measured):

@@ -45,8 +45,7 @@ from dsl import spec as S
 from dsl.errors import RulesError, clip, suggest
 from dsl.files import FilePolicy
 from dsl.limits import SEARCH_DEPTH
-
-from interpreter.loading import load_game
+from dsl.loader import load_spec
 
 from .alphabeta import AlphaBeta
 from .base import Agent, Budget
@@ -159,7 +158,7 @@ def _weights(ref: str, kind: str, files: FilePolicy | None) -> tuple[tuple[str, 
         raise UsageError(f"agent option weights={clip(ref)}: this agent may not read a file",
                          hint="weights= is for the agents of the command line (rules match, play, bestmove, analyze, tune)")
     try:
-        given = load_game(ref, policy=files).spec.ai.weights
+        given = load_spec(ref, files).ai.weights
     except RulesError as err:
         if err.loc is None:      # a located error names its file already; this one names the ref
             err.message = f"agent option weights=: {err.message}"
