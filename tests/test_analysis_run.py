@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from dsl import UsageError
 from interpreter.analysis import execution, figures
 from interpreter.analysis.results import read_results
 from interpreter.analysis.runs import analyze
@@ -115,6 +116,61 @@ def test_resume_refuses_other_parameters_and_a_new_run_refuses_to_overwrite(tmp_
     assert main(["analyze", *SHORT[:-1], "5", "--jobs", "1", "--out", str(tmp_path), "--resume"]) == 2
     err = capsys.readouterr().err
     assert "other parameters (seed)" in err and "seed=4" in err
+
+
+def test_resume_refuses_edited_rules_or_weights_but_not_a_new_comment(tmp_path, capsys):
+    """A run is of one game and one set of players: an edit that changes a move (here a weight of
+    the ai block, the evaluation's) refuses --resume; one that changes nothing the games depend on
+    (a comment) does not."""
+    rules, weights = tmp_path / "mine.rules", tmp_path / "weights.rules"
+    rules.write_text("variant mine {}\nextends chess\nai {\n  weight pair 1.5\n}\n")
+    weights.write_text("variant w {}\nextends chess\nai {\n  weight mobility 0.5\n}\n")
+    argv = ["analyze", str(rules), "--games", "2", "--seat", f"ai:nodes=50:weights={weights}", "--seat", "greedy",
+            "--max-plies", "8", "--jobs", "1", "--out", str(tmp_path / "run")]
+    assert main(argv) == 0
+    header = json.loads((tmp_path / "run" / "run.json").read_text())["parameters"]
+    assert len(header["rules"]) == 32 and header["weights"][0]["mobility"] == 0.5 and header["weights"][1] is None
+    rules.write_text(rules.read_text() + "# a comment changes no game\n")
+    assert main([*argv, "--games", "3", "--resume"]) == 0
+    weights.write_text(weights.read_text().replace("0.5", "0.25"))
+    capsys.readouterr()
+    assert main([*argv, "--games", "4", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "seat 1" in err and "other weights" in err and "mobility 0.5 (the file now gives 0.25)" in err
+    weights.write_text(weights.read_text().replace("0.25", "0.5"))
+    rules.write_text(rules.read_text().replace("1.5", "2"))
+    assert main([*argv, "--games", "4", "--resume"]) == 2
+    assert "a run of other rules" in capsys.readouterr().err
+    assert len(read_results(tmp_path / "run" / "results.jsonl")) == 3      # nothing was played by other rules
+
+
+def test_a_run_from_before_the_rules_digest_resumes_unchecked(tmp_path):
+    argv = ["analyze", *SHORT, "--jobs", "1", "--out", str(tmp_path), "--games", "2"]
+    assert main(argv) == 0
+    header = json.loads((tmp_path / "run.json").read_text())
+    for name in ("rules", "weights"):
+        del header["parameters"][name]
+    (tmp_path / "run.json").write_text(json.dumps(header))
+    assert main([*argv[:-1], "3", "--resume"]) == 0
+
+
+def test_a_file_edited_while_the_games_are_played_stops_them(tmp_path, monkeypatch):
+    """Each game checks the rules it loads against those the run began with: games of two games in
+    one run would mix their metrics."""
+    from interpreter.agents import matches
+    rules = tmp_path / "mine.rules"
+    rules.write_text("variant mine {}\nextends chess\n")
+    load, played = matches.load_game, []
+
+    def edit_after_two(*args, **kwargs):
+        played.append(1)
+        if len(played) == 3:
+            rules.write_text("variant mine {}\nextends chess\nai {\n  weight pair 3\n}\n")
+        return load(*args, **kwargs)
+    monkeypatch.setattr(matches, "load_game", edit_after_two)
+    with pytest.raises(UsageError, match="changed while the games were played: game 2 found other rules"):
+        analyze(str(rules), ["random"], 5, tmp_path / "run", max_plies=6, jobs=1, progress=False)
+    assert sorted(read_results(tmp_path / "run" / "results.jsonl")) == [0]
 
 
 @pytest.mark.parametrize("resume", [[], ["--resume"]])

@@ -48,11 +48,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from dsl import UsageError
+from dsl.errors import clip
 from dsl.files import FilePolicy
 from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.engine.outcome import Outcome, forfeit_outcome, outcome, ply_cap
-from interpreter.loading import load_game, start_fen, start_position
+from interpreter.loading import load_game, rules_digest, start_fen, start_position
 from interpreter.loading.records import game_record, result_token
 from interpreter.notation.san import move_to_san
 
@@ -244,6 +246,7 @@ class GameTask:
     max_plies: int
     observer: Callable | None = None   # observer(game, pos) -> an object with ply() and finish()
     clock: TimeControl | None = None   # the game clocks (None: every move gets its seat's budget)
+    rules: str | None = None   # the rules' digest when the match began (loading.rules_digest); None: unchecked
 
 
 def open_game(pos, rng: random.Random, plies: int | None, on_ply: Callable | None = None) -> list[str]:
@@ -264,8 +267,14 @@ def open_game(pos, rng: random.Random, plies: int | None, on_ply: Callable | Non
 
 
 def play_task(task: GameTask) -> GameResult:
-    """Play game ``task.index`` of a match (in a worker process, or in this one)."""
+    """Play game ``task.index`` of a match (in a worker process, or in this one). A UsageError when
+    the variant's rules are no longer those the match began with (its file, or what it extends or
+    includes, edited since): the game is not played."""
     game = load_game(task.variant, task.mode, dict(task.options))
+    if task.rules is not None and rules_digest(game.spec) != task.rules:
+        raise UsageError(f"the rules of {clip(task.variant)} changed while the games were played: game "
+                         f"{task.index + 1} found other rules than the games before it, so no more games are played",
+                         hint="restore the file and add --resume (rules analyze, rules tune), or start again")
     groups = team_players(game)
     k = len(task.specs)
     seats = {name: (j + task.index) % k for j, group in enumerate(groups) for name in group}
@@ -323,18 +332,20 @@ def _points(teams: list[set[int]], agent: int, won: set[int]) -> float:
     return 1.0 if mine and not others else 0.0 if others and not mine else 0.5
 
 
-def match_tasks(variant: str, agents: list[str], indices, mode: str | None = None,
+def match_tasks(variant: str, agents: list[str | AgentSpec], indices, mode: str | None = None,
                 options: dict[str, str] | None = None, seed: int = 0, opening_plies: int | None = None,
                 max_plies: int = DEFAULT_MAX_PLIES, level: str | None = None,
                 observer: Callable | None = None, clock: TimeControl | None = None,
                 files: FilePolicy | None = None) -> list[GameTask]:
     """The tasks of the games numbered ``indices`` of a match (see :func:`match`); bad agent specs
-    and variant names fail here, before any worker starts. ``files``: the policy by which an agent's
-    ``weights=FILE`` is read (None: refused; see :func:`~.specs.parse_agent`)."""
-    specs = tuple(parse_agent(text, level, files) for text in agents)
-    load_game(variant, mode, options)
+    and variant names fail here, before any worker starts. ``agents``: specs as text, or parsed
+    (then ``level`` and ``files`` do not apply to them). ``files``: the policy by which an agent's
+    ``weights=FILE`` is read (None: refused; see :func:`~.specs.parse_agent`). Each task carries
+    the digest of the rules read here, and a worker that finds other rules refuses its game."""
+    specs = tuple(a if isinstance(a, AgentSpec) else parse_agent(a, level, files) for a in agents)
+    digest = rules_digest(load_game(variant, mode, options).spec)
     frozen = tuple(sorted((options or {}).items()))
-    return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer, clock)
+    return [GameTask(str(variant), mode, frozen, specs, i, seed, opening_plies, max_plies, observer, clock, digest)
             for i in indices]
 
 

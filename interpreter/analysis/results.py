@@ -48,6 +48,8 @@ class Parameters:
     max_plies: int
     level: str | None
     clock: str | None = None    # the time control (interpreter.agents.clock), as written; None: no clock
+    rules: str | None = None    # the rules' digest (interpreter.loading.rules_digest): an edited file is other rules
+    weights: list | None = None  # per seat, the weights its weights=FILE gave (a dict), else None
 
 
 @dataclass
@@ -82,8 +84,11 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
                              hint="remove it, or choose another --out")
     if resume and header_path.exists():
         header = _read_header(header_path)
-        # A run written before runs had clocks has no "clock": it had none.
-        theirs, ours = {"clock": None, **header["parameters"]}, _plain(parameters)
+        ours = _plain(parameters)
+        # A run written before runs had clocks has no "clock": it had none. One written before runs
+        # kept their rules' digest and seats' weights cannot be checked for them: it is taken at its word.
+        theirs = {"clock": None, "rules": ours["rules"], "weights": ours["weights"], **header["parameters"]}
+        _same_inputs(directory, theirs, ours)
         if theirs != ours:
             differ = [k for k in ours if theirs.get(k) != ours[k]]
             raise UsageError(f"{directory} holds a run with other parameters ({', '.join(differ)})",
@@ -107,6 +112,23 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
     run = Run(directory, parameters, facts, games, finished)
     _write_json(header_path, {"parameters": _plain(parameters), "games": games, "game": facts})
     return run
+
+
+def _same_inputs(directory: Path, theirs: dict, ours: dict) -> None:
+    """Refuse to resume a run whose rules, or a seat's weights file, say something else than when
+    its games were played: the new games would be of another game, or another player."""
+    if theirs["rules"] != ours["rules"]:
+        raise UsageError(f"{directory} holds a run of other rules: {clip(str(ours['variant']))} has changed "
+                         "since its games were played (a piece, the setup, an end rule or a weight)",
+                         hint="restore the rules to resume the run, or write the new rules' run to another --out")
+    for seat, (old, new) in enumerate(zip(theirs["weights"] or [], ours["weights"] or []), 1):
+        if old != new:
+            changed = [name for name in sorted({*(old or {}), *(new or {})}) if (old or {}).get(name) != (new or {}).get(name)]
+            raise UsageError(f"{directory} holds a run in which seat {seat} ({clip(str(ours['seats'][seat - 1]))}) "
+                             "played with other weights: its weights file has changed since",
+                             expected=", ".join(f"{name} {(old or {}).get(name, 'none')} (the file now gives "
+                                                f"{(new or {}).get(name, 'none')})" for name in changed),
+                             hint="restore the weights file to resume the run, or write to another --out")
 
 
 def read_results(path: Path) -> dict[int, dict]:

@@ -22,8 +22,9 @@ from dsl.limits import DEFAULT_MAX_PLIES
 
 from interpreter.agents.clock import TimeControl
 from interpreter.agents.matches import match_tasks
+from interpreter.agents.specs import parse_agent
 from interpreter.compiler.game import Game
-from interpreter.loading import load_game
+from interpreter.loading import load_game, rules_digest
 
 from . import metrics as metrics_module
 from .execution import Cluster, InProcess, Pool, run_tasks
@@ -108,11 +109,13 @@ def play_run(variant: str, seats: list[str], games: int, out: Path, mode: str | 
     path = Path(variant)
     if path.suffix == ".rules" or path.is_file():
         variant = str(path.resolve())       # workers elsewhere (another directory, a cluster) find it too
+    specs = [parse_agent(text, level, files) for text in seats]    # a weights file is read here, once
     parameters = Parameters(variant, mode, dict(options or {}), list(seats), seed, opening_plies, max_plies, level,
-                            None if clock is None else str(clock))
+                            None if clock is None else str(clock), rules_digest(game.spec),
+                            [dict(spec.weights) or None for spec in specs])
     run = open_run(Path(out), parameters, game_facts(game), games, resume)
     kept = len(run.lines())
-    tasks = match_tasks(variant, list(seats), run.missing, mode, options, seed, opening_plies, max_plies, level,
+    tasks = match_tasks(variant, specs, run.missing, mode, options, seed, opening_plies, max_plies, level,
                         observer=GameWatcher, clock=clock, files=files)
     started = ready = time.perf_counter()
     workers = 0

@@ -10,6 +10,7 @@ could not start from is an error at the setup's line in the rules file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -109,6 +110,19 @@ def load_game(ref: str | Path, mode: str | None = None, options: dict[str, str] 
         stored.write(stored_key, *found)
     _CACHE[key] = found
     return found[1]
+
+
+PROSE = frozenset({"path", "sources", "title", "description", "source", "aliases", "interpretations", "examples"})
+"""The fields of a spec that no move depends on: where it was read from and its prose."""
+
+
+def rules_digest(spec: S.VariantSpec) -> str:
+    """A hash of the rules that a game of ``spec`` is played by: the merged spec (what it extends and
+    includes resolved, its ``ai`` block included) without :data:`PROSE`. Two files that differ in
+    layout, comments, prose or place give the same digest; a changed piece, setup, end rule or weight
+    gives another. The same in every process (no set's order enters it)."""
+    text = spec.model_dump_json(exclude=set(PROSE))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def storage_key(path: Path, mode: str | None = None, options: dict[str, str] | None = None,
