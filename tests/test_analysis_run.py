@@ -154,6 +154,23 @@ def test_a_run_from_before_the_rules_digest_resumes_unchecked(tmp_path):
     assert main([*argv[:-1], "3", "--resume"]) == 0
 
 
+@pytest.mark.parametrize("field, value, said", [("rules", 7, "a run of other rules"),
+                                                ("weights", 5, "seat 1"), ("weights", [[1]], "seat 1")])
+def test_an_edited_header_is_refused_without_a_traceback(field, value, said, tmp_path, capsys):
+    weights = tmp_path / "w.rules"
+    weights.write_text("variant w {}\nextends chess\n")
+    argv = ["analyze", "chess", "--seat", f"ai:nodes=20:weights={weights}", "--seat", "random", "--games", "2",
+            "--max-plies", "10", "--jobs", "1", "--out", str(tmp_path / "run")]
+    assert main(argv) == 0
+    header = json.loads((tmp_path / "run" / "run.json").read_text())
+    header["parameters"][field] = value
+    (tmp_path / "run" / "run.json").write_text(json.dumps(header))
+    capsys.readouterr()
+    assert main([*argv, "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
 def test_a_file_edited_while_the_games_are_played_stops_them(tmp_path, monkeypatch):
     """Each game checks the rules it loads against those the run began with: games of two games in
     one run would mix their metrics."""

@@ -15,8 +15,9 @@ A run writes into one directory:
   the two files above at the end of every run.
 
 ``--resume`` reads the header and the results, checks that the parameters
-are the run's own (a different seed or agent would mix two experiments),
-and plays only the games whose numbers are not in the file yet; ``--games``
+are the run's own (a different seed or agent would mix two experiments; so
+would rules or a seat's weights file edited since: the header holds their
+digest and weights), and plays only the games whose numbers are not in the file yet; ``--games``
 may grow (or shrink: the metrics then use the first games only).
 """
 
@@ -88,12 +89,12 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
         # A run written before runs had clocks has no "clock": it had none. One written before runs
         # kept their rules' digest and seats' weights cannot be checked for them: it is taken at its word.
         theirs = {"clock": None, "rules": ours["rules"], "weights": ours["weights"], **header["parameters"]}
-        _same_inputs(directory, theirs, ours)
-        if theirs != ours:
-            differ = [k for k in ours if theirs.get(k) != ours[k]]
+        differ = [k for k in ours if k not in ("rules", "weights") and theirs.get(k) != ours[k]]
+        if differ:
             raise UsageError(f"{directory} holds a run with other parameters ({', '.join(differ)})",
                              expected=", ".join(f"{k}={theirs.get(k)!r}" for k in differ),
                              hint="resume with the run's own parameters, or write to another --out")
+        _same_inputs(directory, theirs, ours)
         finished = read_results(results_path)
     else:
         if results_path.exists() and results_path.stat().st_size and not resume:
@@ -116,18 +117,22 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
 
 def _same_inputs(directory: Path, theirs: dict, ours: dict) -> None:
     """Refuse to resume a run whose rules, or a seat's weights file, say something else than when
-    its games were played: the new games would be of another game, or another player."""
+    its games were played: the new games would be of another game, or another player. The other
+    parameters are the run's own (the same seats among them)."""
     if theirs["rules"] != ours["rules"]:
         raise UsageError(f"{directory} holds a run of other rules: {clip(str(ours['variant']))} has changed "
                          "since its games were played (a piece, the setup, an end rule or a weight)",
                          hint="restore the rules to resume the run, or write the new rules' run to another --out")
-    for seat, (old, new) in enumerate(zip(theirs["weights"] or [], ours["weights"] or []), 1):
-        if old != new:
-            changed = [name for name in sorted({*(old or {}), *(new or {})}) if (old or {}).get(name) != (new or {}).get(name)]
+    before = theirs["weights"] if isinstance(theirs["weights"], list) else []   # a header may be edited
+    for seat, now in enumerate(ours["weights"], 1):
+        was = before[seat - 1] if seat <= len(before) else None
+        if was != now:
+            was, now = was if isinstance(was, dict) else {}, now or {}
+            changed = [name for name in sorted({*was, *now}) if was.get(name) != now.get(name)]
             raise UsageError(f"{directory} holds a run in which seat {seat} ({clip(str(ours['seats'][seat - 1]))}) "
                              "played with other weights: its weights file has changed since",
-                             expected=", ".join(f"{name} {(old or {}).get(name, 'none')} (the file now gives "
-                                                f"{(new or {}).get(name, 'none')})" for name in changed),
+                             expected=", ".join(f"{name} {was.get(name, 'none')} (the file now gives "
+                                                f"{now.get(name, 'none')})" for name in changed),
                              hint="restore the weights file to resume the run, or write to another --out")
 
 
