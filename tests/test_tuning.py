@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -403,3 +404,18 @@ def test_records_of_another_variant_are_refused_with_their_name(tmp_path, capsys
     assert main(["tune", "shogi", "--from", str(records), "--out", str(tmp_path / "s.rules")]) == 2
     assert f"{records}, game 1 is a game of the variant 'chess', not 'shogi'" in capsys.readouterr().err
     assert len(records_in(records)) == 1
+
+
+def test_the_summary_says_which_weight_stopped_at_the_fits_upper_bound():
+    from interpreter.analysis.samples import Samples
+    from interpreter.analysis.tune_command import summary
+    from interpreter.analysis.tuning import Tuned, tuned_rules
+    ones = {name: 1.0 for name in NAMES}
+    fit = texel.Fit(0.005, ones, {**ones, "zone": texel.BOUNDS[1], "pair": 2.0}, ("royal",), None,
+                    0.2, 0.19, None, None, 100, 0, 3)
+    lines = {line.split()[0]: line for line in summary(Tuned(Samples(read=4), fit)).splitlines()[3:-1]}
+    assert lines["zone"].endswith("10  (the fit's upper bound: the games ask for more)")
+    assert "bound" not in lines["pair"] and "bound" not in lines["royal"]
+    text = tuned_rules("racingkings", load_game("racingkings"), Tuned(Samples(read=4), fit), Path("rk.rules"), "4 games")
+    assert "  weight zone      10      # start 1, the fit's upper bound\n" in text
+    assert "  weight pair      2       # start 1\n" in text

@@ -33,7 +33,7 @@ from .progress import Progress
 from .results import RESULTS
 from .runs import play_run
 from .teacher import Teacher
-from .tuning import (Tuned, default_out, extends_line, interval, number, records_in, run_records, tune,
+from .tuning import (Tuned, at_upper_bound, default_out, extends_line, interval, number, records_in, run_records, tune,
                      tuned_rules, write_new)
 
 DEFAULT_SEAT = "ai:alphabeta:nodes=1000"
@@ -164,6 +164,8 @@ def summary(tuned: Tuned) -> str:
     for name in NAMES:
         note = (" not fitted: its term is zero in almost every position" if name in f.fixed
                 else f" {interval(f.intervals[name])}" if f.intervals else "")
+        if at_upper_bound(f, name):
+            note += " (the fit's upper bound: the games ask for more)"
         lines.append(f"  {name:<10} {number(f.start[name]):>6} {number(f.weights[name]):>6} {note}".rstrip())
     lines.append(f"mean squared error: {f.error_start:.4f} with the start weights, {f.error:.4f} tuned")
     if f.held_out_start is not None:

@@ -28,7 +28,7 @@ from dsl import UsageError
 from dsl.errors import clip
 
 from interpreter.agents.terms import NAMES
-from interpreter.agents.texel import Fit, fit
+from interpreter.agents.texel import BOUNDS, Fit, fit
 from interpreter.loading.records import Record, read_record, read_records
 
 from .results import RESULTS, read_results
@@ -159,10 +159,17 @@ def tuned_rules(variant: str, game, tuned: Tuned, out: Path, source: str) -> str
     line, _ = extends_line(variant, out)
     lines += [line, "", "ai {"]
     for name in NAMES:
-        note = "not fitted" if name in f.fixed else f"start {number(f.start[name])}"
+        note = ("not fitted" if name in f.fixed else f"start {number(f.start[name])}"
+                + (", the fit's upper bound" if at_upper_bound(f, name) else ""))
         lines.append(f"  weight {name:<9} {number(f.weights[name]):<6}  # {note}")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def at_upper_bound(fit: Fit, name: str) -> bool:
+    """Did the fitted weight ``name`` stop at the fit's upper bound (:data:`~interpreter.agents.texel.BOUNDS`)?
+    Its games would have had it higher."""
+    return name not in fit.fixed and fit.weights[name] >= BOUNDS[1]
 
 
 def number(value: float) -> str:
