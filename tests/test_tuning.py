@@ -7,6 +7,7 @@ find that vector again. No assertion is timed.
 
 from __future__ import annotations
 
+import json
 import random
 import shlex
 from pathlib import Path
@@ -308,6 +309,28 @@ def test_the_closing_line_measures_the_tuned_weights_against_the_start(tmp_path,
     assert main([*words[1:], "--jobs", "1"]) == 0
     table = capsys.readouterr().out
     assert f"{measured}:weights={out}" in table and "Elo" in table
+
+
+def test_after_from_a_run_the_closing_line_measures_with_the_runs_search(tmp_path, capsys):
+    """A fit from the games a run kept is measured as that run's games were played: with its first
+    seat and level; after records, or a run whose header cannot say, with the default search."""
+    run = tmp_path / "gardner-tuned.games"
+    assert main(["tune", "gardner", "--seat", "ai:depth=1", "--level", "easy", "--max-plies", "40", "--jobs", "1",
+                 "--games", "4", "--out", str(tmp_path / "gardner-tuned.rules")]) == 0
+
+    def seat_after_from(name: str) -> list[str]:
+        capsys.readouterr()
+        assert main(["tune", "gardner", "--from", str(run), "--out", str(tmp_path / name)]) == 0
+        line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("rules match"))
+        words = shlex.split(line)
+        return [words[words.index("--seat") + 3], *words[words.index("--games") + 2:]]
+    assert seat_after_from("a.rules") == ["ai:depth=1", "--level", "easy"]
+    header = json.loads((run / "run.json").read_text())
+    header["parameters"]["seats"] = [7]
+    (run / "run.json").write_text(json.dumps(header))
+    assert seat_after_from("b.rules") == ["ai:alphabeta:nodes=1000"]
+    (run / "run.json").write_text("{not json")
+    assert seat_after_from("c.rules") == ["ai:alphabeta:nodes=1000"]
 
 
 def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):

@@ -84,7 +84,7 @@ def open_run(directory: Path, parameters: Parameters, facts: dict, games: int, r
             raise UsageError(f"{directory / name} is not a file, so the run cannot write it",
                              hint="remove it, or choose another --out")
     if resume and header_path.exists():
-        header = _read_header(header_path)
+        header = read_header(header_path)
         ours = _plain(parameters)
         # A run written before runs had clocks has no "clock": it had none. One written before runs
         # kept their rules' digest and seats' weights cannot be checked for them: it is taken at its word.
@@ -198,7 +198,9 @@ def write_metrics(run: Run, metrics: dict) -> Path:
     return path
 
 
-def _read_header(path: Path) -> dict:
+def read_header(path: Path) -> dict:
+    """The header of a run (its ``run.json`` at ``path``): a dict with ``parameters``; a UsageError
+    for a file that cannot be read or is not a run's header. Its values are as the file gives them."""
     try:
         header = json.loads(path.read_text(encoding="utf-8"))
         header["parameters"]

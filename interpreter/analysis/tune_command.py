@@ -21,7 +21,7 @@ from pathlib import Path
 
 from dsl import UsageError
 from dsl import limits as L
-from dsl.errors import clip
+from dsl.errors import RulesError, clip
 from dsl.loader import DEFAULT_POLICY
 
 from interpreter.agents import parse_agent
@@ -30,7 +30,7 @@ from interpreter.agents.terms import NAMES
 from interpreter.loading import load_game, mode_options
 
 from .progress import Progress
-from .results import RESULTS
+from .results import HEADER, RESULTS, read_header
 from .runs import play_run
 from .teacher import Teacher
 from .tuning import (Tuned, at_upper_bound, default_out, extends_line, interval, number, records_in, run_records, tune,
@@ -94,18 +94,39 @@ def cmd_tune(args) -> int:
 
 def measure_line(args, out: Path, outside: bool) -> str:
     """The ``rules match`` command that plays the weights of ``out`` against the start weights, both
-    with the search (and budget) that played the games: the default seat's after ``--from`` or games
-    of an agent without an evaluation (``greedy``). ``outside``: ``out`` extends a variant in another
-    folder, which the match must be allowed to read."""
-    seat = (args.seat or [DEFAULT_SEAT])[0]
-    if parse_agent(seat, args.level, DEFAULT_POLICY).kind not in SEARCHES:
-        seat = DEFAULT_SEAT
+    with the search (and budget) that played the games: after ``--from``, the first seat of the run
+    directory it names; the default seat's after records, or games of an agent without an
+    evaluation (``greedy``). ``outside``: ``out`` extends a variant in another folder, which the
+    match must be allowed to read."""
+    seat, level = (args.seat or [DEFAULT_SEAT])[0], args.level
+    if args.records is not None:
+        seat, level = _run_seat(Path(args.records)) or (DEFAULT_SEAT, None)
+    if parse_agent(seat, level, DEFAULT_POLICY).kind not in SEARCHES:
+        seat, level = DEFAULT_SEAT, None
     words = ["rules", "match", args.variant, *(["--mode", args.mode] if args.mode else []),
              *(word for text in args.option or [] for word in ("--option", text)),
              "--seat", f"{seat}:weights={out}", "--seat", seat, "--games", str(MEASURE_GAMES),
-             *(["--level", args.level] if args.level else []),
+             *(["--level", level] if level else []),
              *(["--include-dir", str(Path(args.variant).resolve().parent)] if outside else [])]
     return shlex.join(words)
+
+
+def _run_seat(path: Path) -> tuple[str, str | None] | None:
+    """The first seat and the level of the run directory ``path`` when its header names a search
+    that reads no file (None otherwise: records, or a header that cannot be read or says something else)."""
+    try:
+        parameters = read_header(path / HEADER)["parameters"] if (path / HEADER).is_file() else None
+    except UsageError:
+        return None
+    if not isinstance(parameters, dict):
+        return None
+    seats, level = parameters.get("seats"), parameters.get("level")
+    if not (isinstance(seats, list) and seats and isinstance(seats[0], str) and isinstance(level, (str, type(None)))):
+        return None
+    try:
+        return (seats[0], level) if parse_agent(seats[0], level, None).kind in SEARCHES else None
+    except RulesError:       # not an agent this version knows, or one that reads a file
+        return None
 
 
 def _play(args, game, out: Path):
