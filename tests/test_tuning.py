@@ -333,6 +333,17 @@ def test_after_from_a_run_the_closing_line_measures_with_the_runs_search(tmp_pat
     assert seat_after_from("c.rules") == ["ai:alphabeta:nodes=1000"]
 
 
+def test_the_games_of_a_fit_are_the_same_on_a_dask_cluster(tmp_path):
+    pytest.importorskip("distributed")
+    common = ["--max-plies", "30", "--games", "4", "--seat", "ai:depth=1"]
+    assert main(["tune", "gardner", *common, "--jobs", "1", "--out", str(tmp_path / "here.rules")]) == 0
+    assert main(["tune", "gardner", *common, "--cluster", "local", "--jobs", "2", "--out", str(tmp_path / "dask.rules")]) == 0
+    here, dask = (read_results(tmp_path / f"{name}.games" / "results.jsonl") for name in ("here", "dask"))
+    assert {i: line["record"].split("\n\n")[1] for i, line in here.items()} == \
+           {i: line["record"].split("\n\n")[1] for i, line in dask.items()}
+    assert (tmp_path / "here.rules").read_text().split("extends")[1] == (tmp_path / "dask.rules").read_text().split("extends")[1]
+
+
 def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):
     variant = tmp_path / "rules" / "mini.rules"
     variant.parent.mkdir()
@@ -402,6 +413,8 @@ def test_resume_plays_only_the_games_not_played_yet(tmp_path, capsys, monkeypatc
     (["--out", "weights.txt"], "is not a .rules file"),
     (["--from", "missing.pgn"], "cannot read the records"),
     (["--from", "x.pgn", "--games", "3"], "--from reads games, so --games cannot be used with it"),
+    (["--from", "x.pgn", "--cluster", "local"], "so --cluster cannot be used with it"),
+    (["--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"], "--jobs cannot be used with --scheduler"),
     (["--from", "x.pgn", "--resume"], "so --resume cannot"),
     (["--mode", "9p"], "mode"),
     (["--teacher", "random"], "a random agent gives no score to learn from"),

@@ -40,9 +40,6 @@ def cmd_analyze(args) -> int:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
-    if args.jobs is not None and args.scheduler is not None:
-        raise UsageError("--jobs cannot be used with --scheduler: the workers are the cluster's",
-                         hint="start as many Dask workers as you want, or use --cluster local --jobs J")
     if args.opening_plies is not None and args.opening_plies < 0:
         raise UsageError(f"--opening-plies must be at least 0, not {args.opening_plies}")
     out = Path(args.out or f"analysis-{Path(args.variant).stem}{'-' + args.mode if args.mode else ''}")

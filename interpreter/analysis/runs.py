@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from dsl import UsageError
 from dsl.files import FilePolicy
 from dsl.limits import DEFAULT_MAX_PLIES
 
@@ -105,6 +106,9 @@ def play_run(variant: str, seats: list[str], games: int, out: Path, mode: str | 
     """Open the run in ``out`` (see :func:`~.results.open_run`) and play its games that are not in its
     results yet, with a progress bar; the arguments are :func:`analyze`'s. A KeyboardInterrupt stops
     the games: every finished one is in the results file, and :attr:`Played.interrupted` holds it."""
+    if jobs is not None and scheduler is not None:
+        raise UsageError("--jobs cannot be used with --scheduler: the workers are the cluster's",
+                         hint="start as many Dask workers as you want, or use --cluster local --jobs J")
     game = load_game(variant, mode, options)
     path = Path(variant)
     if path.suffix == ".rules" or path.is_file():

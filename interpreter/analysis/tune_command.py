@@ -41,7 +41,7 @@ DEFAULT_GAMES = 100
 MAX_GAMES = 10_000
 MEASURE_GAMES = 200
 """The games of the match the closing line suggests: enough to tell about 50 Elo from none."""
-PLAY_OPTIONS = ("games", "seat", "seed", "jobs", "level", "opening_plies", "max_plies", "resume")
+PLAY_OPTIONS = ("games", "seat", "seed", "jobs", "cluster", "scheduler", "level", "opening_plies", "max_plies", "resume")
 """The options of the games played, which --from (games given) refuses."""
 
 
@@ -151,7 +151,8 @@ def _play(args, game, out: Path):
                          f"({L.MOVES.value:,} moves)", expected=f"at most {L.MOVES.value:,}")
     directory = _run_directory(out)
     played = play_run(args.variant, seats, games, directory, args.mode, mode_options(args.option), args.seed or 0,
-                      args.opening_plies, max_plies, args.level, args.jobs, resume=args.resume, files=DEFAULT_POLICY)
+                      args.opening_plies, max_plies, args.level, args.jobs, cluster=args.cluster == "local",
+                      scheduler=args.scheduler, resume=args.resume, files=DEFAULT_POLICY)
     run = played.run
     lines = run.lines()
     if played.interrupted is not None:

@@ -90,6 +90,18 @@ def _level(text: str) -> str:
     raise argparse.ArgumentTypeError(f"{clip(text)!r}: choose easy, medium, hard or an Elo such as 1200")
 
 
+def _add_workers(p: argparse.ArgumentParser) -> None:
+    """Where the games of a run are played (rules analyze, rules tune): --jobs, --cluster, --scheduler."""
+    p.add_argument("--jobs", type=int, metavar="J",
+                   help="worker processes on this machine, of the pool or of --cluster local (default: every core)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--cluster", choices=["local"],
+                       help="play on a Dask LocalCluster of --jobs workers started here (needs rules-dsl[cluster])")
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster]; "
+                            "not with --jobs: the cluster has its workers)")
+
+
 def _add_level(p: argparse.ArgumentParser, help: str | None = None) -> None:
     p.add_argument("--level", type=_level, metavar="LEVEL",
                    help=help or "the computer's strength where an agent names no budget: easy (2 plies), "
@@ -230,14 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "mode rotate among the agents; default: greedy for every seat)")
     p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0): game i is the same "
                                             "for the same seed, wherever it is played")
-    p.add_argument("--jobs", type=int, metavar="J",
-                   help="worker processes on this machine, of the pool or of --cluster local (default: every core)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--cluster", choices=["local"],
-                       help="play on a Dask LocalCluster of --jobs workers started here (needs rules-dsl[cluster])")
-    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                       help="play on the workers of a running Dask scheduler (needs rules-dsl[cluster]; "
-                            "not with --jobs: the cluster has its workers)")
+    _add_workers(p)
     p.add_argument("--out", metavar="DIR", help="the run's directory (default: analysis-VARIANT)")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --out: play only the games not in its results yet, then recompute "
@@ -261,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "and writes a new rules file that extends the variant with an ai block of the "
                                    "fitted weights (--out; an existing file is never overwritten). The games are "
                                    "kept in a run directory beside it (chess-tuned.games/ for chess-tuned.rules), "
-                                   "so --resume continues an interrupted run. See docs/agents.md.")
+                                   "so --resume continues an interrupted run; they are played on this machine or "
+                                   "a Dask cluster, as rules analyze plays its games. See docs/agents.md.")
     p.add_argument("variant", metavar="VARIANT", help="a bundled variant name (see 'rules list') or a path to a .rules file")
     p.add_argument("--mode", metavar="MODE", help="the play mode (superchess: 2p, 3p, 4p)")
     p.add_argument("--option", metavar="NAME=VALUE", action="append", help="a setting of the mode (may be repeated)")
@@ -270,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the agent that plays the games (default: ai:alphabeta:nodes=1000; may be repeated: the "
                         "teams rotate among the agents)")
     p.add_argument("--seed", type=int, help="seed of the openings and agents (default 0)")
-    p.add_argument("--jobs", type=int, metavar="J", help="worker processes (default: every core)")
+    _add_workers(p)
     p.add_argument("--level", choices=["easy", "medium", "hard"], help="the budget of an agent that names none")
     p.add_argument("--opening-plies", type=int, metavar="N",
                    help="random moves that open each game (default: two rounds of the turn order)")
