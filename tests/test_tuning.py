@@ -442,7 +442,7 @@ def test_records_of_another_variant_are_refused_with_their_name(tmp_path, capsys
     assert len(records_in(records)) == 1
 
 
-def test_the_summary_says_which_weight_stopped_at_the_fits_upper_bound():
+def test_the_summary_marks_a_weight_at_the_upper_bound_and_a_fit_no_better_on_held_out_games():
     from interpreter.analysis.samples import Samples
     from interpreter.analysis.tune_command import summary
     from interpreter.analysis.tuning import Tuned, tuned_rules
@@ -452,6 +452,14 @@ def test_the_summary_says_which_weight_stopped_at_the_fits_upper_bound():
     lines = {line.split()[0]: line for line in summary(Tuned(Samples(read=4), fit)).splitlines()[3:-1]}
     assert lines["zone"].endswith("10  (the fit's upper bound: the games ask for more)")
     assert "bound" not in lines["pair"] and "bound" not in lines["royal"]
+    assert "no better on the held-out games" not in summary(Tuned(Samples(read=4), fit))
+    for held_out in ((0.07, 0.0706), (0.07, 0.07)):
+        worse = texel.Fit(0.005, ones, ones, (), None, 0.2, 0.19, *held_out, 100, 25, 3)
+        assert summary(Tuned(Samples(read=5), worse)).endswith(
+            "  no better on the held-out games: the fit learnt its own positions, not the game, and is unlikely "
+            "to play better")
+    better = texel.Fit(0.005, ones, ones, (), None, 0.2, 0.19, 0.07, 0.069, 100, 25, 3)
+    assert "no better" not in summary(Tuned(Samples(read=5), better))
     text = tuned_rules("racingkings", load_game("racingkings"), Tuned(Samples(read=4), fit), Path("rk.rules"), "4 games")
     assert "  weight zone      10      # start 1, the fit's upper bound\n" in text
     assert "  weight pair      2       # start 1\n" in text

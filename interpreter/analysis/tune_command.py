@@ -175,7 +175,8 @@ def _run_directory(out: Path) -> Path:
 
 def summary(tuned: Tuned) -> str:
     """The lines printed after the fit: the positions, K, each weight beside its start (with its 95%
-    interval by resampling the games), the errors."""
+    interval by resampling the games), the errors, and a warning when the held-out games' error did
+    not fall (no such fit has won its match: bench/README.md)."""
     f, samples = tuned.fit, tuned.samples
     held = f" ({f.held_out_positions:,} of held-out games)" if f.held_out_positions else ""
     games = (f"{samples.read} games{held}, labelled by {tuned.teacher}" if tuned.teacher else
@@ -193,6 +194,9 @@ def summary(tuned: Tuned) -> str:
     if f.held_out_start is not None:
         lines.append(f"  on the held-out games: {f.held_out_start:.4f} with the start weights, "
                      f"{f.held_out_error:.4f} tuned")
+        if f.held_out_error >= f.held_out_start:
+            lines.append("  no better on the held-out games: the fit learnt its own positions, not the game, "
+                         "and is unlikely to play better")
     return "\n".join(lines)
 
 
