@@ -172,8 +172,8 @@ def test_an_edited_header_is_refused_without_a_traceback(field, value, said, tmp
 
 
 def test_a_file_edited_while_the_games_are_played_stops_them(tmp_path, monkeypatch):
-    """Each game checks the rules it loads against those the run began with: games of two games in
-    one run would mix their metrics."""
+    """Each game checks the rules it loads against those the run began with: the games of two sets
+    of rules in one run would mix their metrics."""
     from interpreter.agents import matches
     rules = tmp_path / "mine.rules"
     rules.write_text("variant mine {}\nextends chess\n")

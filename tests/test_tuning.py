@@ -337,11 +337,13 @@ def test_the_games_of_a_fit_are_the_same_on_a_dask_cluster(tmp_path):
     pytest.importorskip("distributed")
     common = ["--max-plies", "30", "--games", "4", "--seat", "ai:depth=1"]
     assert main(["tune", "gardner", *common, "--jobs", "1", "--out", str(tmp_path / "here.rules")]) == 0
-    assert main(["tune", "gardner", *common, "--cluster", "local", "--jobs", "2", "--out", str(tmp_path / "dask.rules")]) == 0
+    assert main(["tune", "gardner", *common, "--cluster", "local", "--jobs", "2",
+                 "--out", str(tmp_path / "dask.rules")]) == 0
     here, dask = (read_results(tmp_path / f"{name}.games" / "results.jsonl") for name in ("here", "dask"))
     assert {i: line["record"].split("\n\n")[1] for i, line in here.items()} == \
            {i: line["record"].split("\n\n")[1] for i, line in dask.items()}
-    assert (tmp_path / "here.rules").read_text().split("extends")[1] == (tmp_path / "dask.rules").read_text().split("extends")[1]
+    weights = [(tmp_path / name).read_text().split("extends")[1] for name in ("here.rules", "dask.rules")]
+    assert weights[0] == weights[1]
 
 
 def test_a_variant_given_by_its_path_is_extended_by_its_path(tmp_path, capsys):

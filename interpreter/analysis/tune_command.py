@@ -121,7 +121,7 @@ def _run_seat(path: Path) -> tuple[str, str | None] | None:
     if not isinstance(parameters, dict):
         return None
     seats, level = parameters.get("seats"), parameters.get("level")
-    if not (isinstance(seats, list) and seats and isinstance(seats[0], str) and isinstance(level, (str, type(None)))):
+    if not (isinstance(seats, list) and seats and isinstance(seats[0], str)) or not (level is None or isinstance(level, str)):
         return None
     try:
         return (seats[0], level) if parse_agent(seats[0], level, None).kind in SEARCHES else None
