@@ -313,7 +313,7 @@ def test_the_closing_line_measures_the_tuned_weights_against_the_start(tmp_path,
 
 def test_after_from_a_run_the_closing_line_measures_with_the_runs_search(tmp_path, capsys):
     """A fit from the games a run kept is measured as that run's games were played: with its first
-    seat and level; after records, or a run whose header cannot say, with the default search."""
+    seat and level; where its header cannot say, with the seat its records name."""
     run = tmp_path / "gardner-tuned.games"
     assert main(["tune", "gardner", "--seat", "ai:depth=1", "--level", "easy", "--max-plies", "40", "--jobs", "1",
                  "--games", "4", "--out", str(tmp_path / "gardner-tuned.rules")]) == 0
@@ -328,9 +328,27 @@ def test_after_from_a_run_the_closing_line_measures_with_the_runs_search(tmp_pat
     header = json.loads((run / "run.json").read_text())
     header["parameters"]["seats"] = [7]
     (run / "run.json").write_text(json.dumps(header))
-    assert seat_after_from("b.rules") == ["ai:alphabeta:nodes=1000"]
+    assert seat_after_from("b.rules") == ["ai:depth=1"]     # the records still name it (not the level)
     (run / "run.json").write_text("{not json")
-    assert seat_after_from("c.rules") == ["ai:alphabeta:nodes=1000"]
+    assert seat_after_from("c.rules") == ["ai:depth=1"]
+
+
+@pytest.mark.parametrize("white, black, measured", [
+    ("ai:depth=1", "ai:depth=1", "ai:depth=1"),                      # self-play records name the search
+    ("ai:depth=1", "ai:depth=2", "ai:alphabeta:nodes=1000"),         # two agents: which one?
+    ("ai", "ai", "ai:alphabeta:nodes=1000"),                         # played at a level the record does not keep
+    ("greedy:time=1", "greedy:time=1", "ai:alphabeta:nodes=1000"),   # no evaluation
+    ("Ann", "Ann", "ai:alphabeta:nodes=1000")])                      # not an agent
+def test_after_from_records_the_closing_line_measures_with_their_one_search(white, black, measured, tmp_path, capsys):
+    records = tmp_path / "games.pgn"
+    assert main(["match", "gardner", "--seat", "ai:depth=1", "--seat", "ai:depth=1", "--games", "4", "--max-plies",
+                 "40", "--jobs", "1", "--pgn", str(records)]) == 0
+    text = records.read_text().replace('[White "ai:depth=1"]', f'[White "{white}"]')
+    records.write_text(text.replace('[Black "ai:depth=1"]', f'[Black "{black}"]'))
+    assert main(["tune", "gardner", "--from", str(records), "--out", str(tmp_path / "t.rules")]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("rules match"))
+    words = shlex.split(line)
+    assert words[words.index("--seat") + 3] == measured
 
 
 def test_the_games_of_a_fit_are_the_same_on_a_dask_cluster(tmp_path):

@@ -28,6 +28,7 @@ from interpreter.agents import parse_agent
 from interpreter.agents.specs import SEARCHES
 from interpreter.agents.terms import NAMES
 from interpreter.loading import load_game, mode_options
+from interpreter.loading.records import Record
 
 from .progress import Progress
 from .results import HEADER, RESULTS, read_header
@@ -87,20 +88,20 @@ def cmd_tune(args) -> int:
         return 0
     _, outside = extends_line(args.variant, out)
     load = f"rules play {out}" + (f" --include-dir {Path(args.variant).resolve().parent}" if outside else "")
-    print(f"wrote {out}: {load} plays with these weights, and\n  {measure_line(args, out, outside)}\n"
+    print(f"wrote {out}: {load} plays with these weights, and\n  {measure_line(args, out, outside, records)}\n"
           f"measures them against the start weights (the fit predicts; games tell whether it plays better)")
     return 0
 
 
-def measure_line(args, out: Path, outside: bool) -> str:
+def measure_line(args, out: Path, outside: bool, records: list[tuple[str, Record]]) -> str:
     """The ``rules match`` command that plays the weights of ``out`` against the start weights, both
     with the search (and budget) that played the games: after ``--from``, the first seat of the run
-    directory it names; the default seat's after records, or games of an agent without an
-    evaluation (``greedy``). ``outside``: ``out`` extends a variant in another folder, which the
-    match must be allowed to read."""
+    directory it names, or the one agent that played both sides of every record (:func:`_records_seat`);
+    the default seat's after other records, or games of an agent without an evaluation (``greedy``).
+    ``outside``: ``out`` extends a variant in another folder, which the match must be allowed to read."""
     seat, level = (args.seat or [DEFAULT_SEAT])[0], args.level
     if args.records is not None:
-        seat, level = _run_seat(Path(args.records)) or (DEFAULT_SEAT, None)
+        seat, level = _run_seat(Path(args.records)) or (_records_seat(records) or DEFAULT_SEAT, None)
     if parse_agent(seat, level, DEFAULT_POLICY).kind not in SEARCHES:
         seat, level = DEFAULT_SEAT, None
     words = ["rules", "match", args.variant, *(["--mode", args.mode] if args.mode else []),
@@ -126,6 +127,25 @@ def _run_seat(path: Path) -> tuple[str, str | None] | None:
     try:
         return (seats[0], level) if parse_agent(seats[0], level, None).kind in SEARCHES else None
     except RulesError:       # not an agent this version knows, or one that reads a file
+        return None
+
+
+def _records_seat(records: list[tuple[str, Record]]) -> str | None:
+    """The agent that played White and Black in every one of ``records`` (self-play, as ``rules match
+    --pgn`` and a run write them), when it is a search that names its budget and reads no file;
+    None otherwise (people, two agents, records without those tags). A --level given beside a
+    spec that names a budget is not in the record either: the spec is taken as written."""
+    players = {record.tags.get(side) for _, record in records for side in ("White", "Black")}
+    seat = players.pop() if len(players) == 1 else None
+    if seat is None:
+        return None
+    # A bare "ai" was played at a --level that the record does not keep: only a spec that names its budget says it.
+    words = (word.partition("=")[0] for part in seat.split(":") for word in part.split(","))
+    if not any(word in ("time", "nodes", "depth", "level") for word in words):
+        return None
+    try:
+        return seat if parse_agent(seat, None, None).kind in SEARCHES else None
+    except RulesError:
         return None
 
 
