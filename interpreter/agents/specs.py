@@ -63,7 +63,8 @@ ENGINE_PREFIXES = tuple(f"{protocol}:" for protocol in ENGINES)
 # The budgets of --level: easy is shallow, medium answers within about a second, hard within five.
 LEVELS = {"easy": Budget(time=0.5, depth=2), "medium": Budget(time=1.0), "hard": Budget(time=5.0)}
 DEFAULT_LEVEL = "medium"
-OPTIONS = ("time", "nodes", "depth", "level", "seed", "weights")
+BUDGET_OPTIONS = ("time", "nodes", "depth", "level")
+OPTIONS = (*BUDGET_OPTIONS, "seed", "weights")
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def parse_agent(text: str, level: str | None = None, files: FilePolicy | None = 
     refused, as where the spec comes from a request)."""
     if text.strip().startswith(ENGINE_PREFIXES):
         return _parse_engine(text.strip())
-    words = [w for part in text.strip().split(":") for w in part.split(",") if w]
+    words = _words(text)
     if not words:
         raise UsageError("an empty agent spec", expected="random, greedy, ai, ai:alphabeta:time=2, ai:mcts:nodes=20000")
     head, rest = words[0], words[1:]
@@ -146,6 +147,17 @@ def parse_agent(text: str, level: str | None = None, files: FilePolicy | None = 
         budget = LEVELS[DEFAULT_LEVEL]
     weights = _weights(options["weights"], kind, files) if "weights" in options else ()
     return AgentSpec(kind, budget, seed, text.strip(), elo, weights=weights)
+
+
+def _words(text: str) -> list[str]:
+    """The words of an agent spec: split at ``:`` and ``,``, empty ones dropped."""
+    return [w for part in text.strip().split(":") for w in part.split(",") if w]
+
+
+def names_budget(text: str) -> bool:
+    """Does the agent spec ``text`` name its budget (``time``, ``nodes``, ``depth`` or ``level``)? A
+    spec that does not (``ai``) plays at whatever level the caller gives it."""
+    return any(word.partition("=")[0] in BUDGET_OPTIONS for word in _words(text)[1:])
 
 
 def _weights(ref: str, kind: str, files: FilePolicy | None) -> tuple[tuple[str, float], ...]:

@@ -25,7 +25,7 @@ from dsl.errors import RulesError, clip
 from dsl.loader import DEFAULT_POLICY
 
 from interpreter.agents import parse_agent
-from interpreter.agents.specs import SEARCHES
+from interpreter.agents.specs import SEARCHES, names_budget
 from interpreter.agents.terms import NAMES
 from interpreter.loading import load_game, mode_options
 from interpreter.loading.records import Record
@@ -124,10 +124,7 @@ def _run_seat(path: Path) -> tuple[str, str | None] | None:
     seats, level = parameters.get("seats"), parameters.get("level")
     if not (isinstance(seats, list) and seats and isinstance(seats[0], str)) or not (level is None or isinstance(level, str)):
         return None
-    try:
-        return (seats[0], level) if parse_agent(seats[0], level, None).kind in SEARCHES else None
-    except RulesError:       # not an agent this version knows, or one that reads a file
-        return None
+    return (seats[0], level) if _search(seats[0], level) else None
 
 
 def _records_seat(records: list[tuple[str, Record]]) -> str | None:
@@ -140,13 +137,16 @@ def _records_seat(records: list[tuple[str, Record]]) -> str | None:
     if seat is None:
         return None
     # A bare "ai" was played at a --level that the record does not keep: only a spec that names its budget says it.
-    words = (word.partition("=")[0] for part in seat.split(":") for word in part.split(","))
-    if not any(word in ("time", "nodes", "depth", "level") for word in words):
-        return None
+    return seat if names_budget(seat) and _search(seat, None) else None
+
+
+def _search(seat: str, level: str | None) -> bool:
+    """Is ``seat`` (at ``level``) a search that reads no file? False for text that is no agent this
+    version knows."""
     try:
-        return seat if parse_agent(seat, None, None).kind in SEARCHES else None
+        return parse_agent(seat, level, None).kind in SEARCHES
     except RulesError:
-        return None
+        return False
 
 
 def _play(args, game, out: Path):
