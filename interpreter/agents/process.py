@@ -45,7 +45,8 @@ class LineProcess:
         self._finalizer = weakref.finalize(self, _kill, self.proc)
         # The threads hold the queue, the list and the process, not this object: dropping it kills the child.
         threading.Thread(target=_pump_lines, args=(self.proc.stdout, self.lines, self.proc), daemon=True).start()
-        threading.Thread(target=_pump_errors, args=(self.proc.stderr, self.errors), daemon=True).start()
+        self._error_reader = threading.Thread(target=_pump_errors, args=(self.proc.stderr, self.errors), daemon=True)
+        self._error_reader.start()
 
     def send(self, line: str) -> None:
         """Write ``line`` and a newline to the child's input."""
@@ -94,7 +95,11 @@ class LineProcess:
                 return lines
 
     def stderr(self) -> str:
-        """The last lines the child wrote to stderr, for a message."""
+        """The last lines the child wrote to stderr, for a message. Once the child has ended, its
+        last words are waited for (up to a second): its stderr can still be in the pipe when its
+        exit is seen on stdout."""
+        if self.proc.poll() is not None:
+            self._error_reader.join(timeout=1.0)
         return "stderr: " + " | ".join(self.errors[-STDERR_LINES:]) if self.errors else "nothing on stderr"
 
     @property
