@@ -175,6 +175,37 @@ def test_go_infinite_waits_for_stop_even_when_the_search_ends(raw):
     raw.wait_for(lambda line: line.startswith("bestmove"))
 
 
+def test_a_ponder_hit_searches_on_until_the_time_its_go_gave(raw):
+    raw.ask("uci", "position startpos moves e2e4 e7e5")
+    start = len(raw.lines)
+    raw.send("go ponder movetime 60000")     # a minute from the go ponder: the hit leaves most of it
+    raw.wait_for(lambda line: line.startswith("info depth"), since=start)
+    raw.send("ponderhit")
+    time.sleep(1)
+    assert not any(line.startswith("bestmove") for line in raw.lines[start:])   # searching on
+    raw.send("stop")
+    board = chess.Board()
+    board.push_san("e4")
+    board.push_san("e5")
+    assert chess.Move.from_uci(raw.best_move(start)) in board.legal_moves
+
+
+def test_a_ponder_hit_ends_by_the_go_s_time_or_at_once_when_it_has_passed(raw):
+    raw.ask("uci", "position startpos moves e2e4")
+    for movetime in (1500, 1):   # time left at the hit (the search ends by itself), none left (at once)
+        start = len(raw.lines)
+        raw.send(f"go ponder movetime {movetime}")
+        raw.wait_for(lambda line: line.startswith("info depth"), since=start)
+        raw.send("ponderhit")
+        assert raw.best_move(start) in {m.uci() for m in chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+                                                                     " b KQkq - 0 1").legal_moves}
+    start = len(raw.lines)
+    raw.send("go ponder depth 64")   # no time among the limits: the hit gives the move at once
+    raw.wait_for(lambda line: line.startswith("info depth"), since=start)
+    raw.send("ponderhit")
+    raw.best_move(start)
+
+
 def test_bad_input_is_answered_with_info_strings_and_the_engine_goes_on(raw):
     lines = raw.ask("uci", "frobnicate", "setoption name Nonsense value 3", "setoption name Agent value nobody",
                     "position fen 8/8/8 w - - 0 1", "position startpos moves e2e4 e7e5 e1e3",

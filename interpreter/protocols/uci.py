@@ -30,8 +30,14 @@ The GUI's commands and the engine's answers:
   ``position startpos|fen FEN [moves M...]`` (moves in from-to notation:
   ``e2e4``, ``e7e8q``, ``P@e4``, ``e1g1``), ``go`` with ``wtime btime winc
   binc movestogo`` (a clock), ``movetime``, ``depth``, ``nodes``, ``mate``
-  (as a depth), ``infinite`` or ``ponder`` (searched until ``stop``), and
-  ``stop``, ``ponderhit`` (the move now), ``quit``.
+  (as a depth), ``infinite`` (searched until ``stop``) or ``ponder``, and
+  ``stop``, ``ponderhit``, ``quit``. A ``go ponder`` searches the
+  position after the expected move until ``stop`` or ``ponderhit``; on
+  ``ponderhit`` the search goes on until the time that ``go``'s own limits
+  give the move (the share of the clock it deserves, or ``movetime``), counted from
+  the ``go ponder`` as Stockfish counts it: thinking done while pondering
+  counts, so a long ponder answers at once and a short one searches on.
+  Without a time among the limits the move is given at once.
 - While searching: ``info depth D seldepth S score cp X|mate M nodes N nps N
   time T pv ...`` after each iteration, then ``bestmove MOVE [ponder MOVE]``
   (``bestmove (none)`` when the side to move has no legal move).
@@ -43,6 +49,9 @@ moves go wrong keeps the moves before the bad one.
 """
 
 from __future__ import annotations
+
+import threading
+import time
 
 from dsl.errors import RulesError, UsageError, clip
 
@@ -257,17 +266,26 @@ class UciEngine(LineEngine):
             self.error(err.render())
             self.channel.write("bestmove (none)")
             return
-        limits, infinite = self._go_limits(args)
-        budget = self._budget(session, limits, infinite)
-        tag = {"infinite": infinite, "stopped": False, "reported": None}
+        limits, infinite, ponder = self._go_limits(args)
+        budget = self._budget(session, limits, infinite or ponder)
+        # A ponder's search is infinite until ponderhit; then its move's time is the go's own: the share
+        # of a clock the move deserves (its soft time), or the fixed time.
+        move_budget = self._budget(session, limits, False) if ponder else None
+        after_hit = None if move_budget is None else move_budget.soft or move_budget.time
+        tag = {"infinite": infinite or ponder, "stopped": False, "reported": None, "started": time.monotonic(),
+               "after_hit": after_hit}
         self.searcher.start(session.job(budget, lambda info, root: self._info(info, root, tag), tag))
 
-    def _go_limits(self, args: list[str]) -> tuple[dict[str, int], bool]:
-        limits, infinite, i = {}, False, 0
+    def _go_limits(self, args: list[str]) -> tuple[dict[str, int], bool, bool]:
+        """The numbers of a ``go`` command's arguments, whether it says ``infinite``, and whether it says
+        ``ponder``."""
+        limits, infinite, ponder, i = {}, False, False, 0
         while i < len(args):
             word = args[i]
-            if word in ("infinite", "ponder"):
+            if word == "infinite":
                 infinite = True
+            elif word == "ponder":
+                ponder = True
             elif word == "searchmoves":
                 self.tell("searchmoves is not supported: every move is searched")
                 while i + 1 < len(args) and args[i + 1] not in GO_NUMBERS + ("infinite", "ponder"):
@@ -283,7 +301,7 @@ class UciEngine(LineEngine):
             else:
                 self.error(f"unknown go parameter '{clip(word)}'")
             i += 1
-        return limits, infinite
+        return limits, infinite, ponder
 
     def _budget(self, session, limits: dict[str, int], infinite: bool):
         from .session import INFINITE, budget_of, move_seconds
@@ -319,8 +337,21 @@ class UciEngine(LineEngine):
             job.stop.set()
 
     def cmd_ponderhit(self, args: list[str]) -> None:
-        """Pondering is searched like ``go infinite``: on a ponder hit the move is given now."""
-        self.cmd_stop(args)
+        """The expected move was played: the ponder's search becomes the move's, and ends when the time
+        its ``go`` gave the move has passed since the ``go`` (at once if it has, or if no time was given).
+        A ``ponderhit`` without a ponder running is a ``stop``."""
+        job = self.searcher.current
+        if job is None or job.tag.get("after_hit") is None or not job.tag["infinite"] or job.tag["stopped"]:
+            self.cmd_stop(args)
+            return
+        left = job.tag["started"] + job.tag["after_hit"] - time.monotonic()
+        if job.finished or left <= 0:
+            self.cmd_stop(args)
+            return
+        job.tag["infinite"] = False    # its end is now its answer (see searched)
+        timer = threading.Timer(left, job.stop.set)
+        timer.daemon = True
+        timer.start()
 
     # ------------------------------------------------------------ search results
     def searched(self, job: SearchJob) -> None:
