@@ -6,6 +6,8 @@ import io
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,52 @@ def test_play_against_the_computer_shows_its_thinking():
     assert "White: the computer (ai:depth=2, depth 2)" in text and "Black: you" in text
     assert "White thinks: depth 1/" in text and "White plays Ra8#" in text
     assert "Game over: White wins by checkmate" in text
+
+
+def _ponders(monkeypatch) -> list[tuple[str, threading.Event | None]]:
+    """The searches the alpha-beta agent is asked for from a ponder's thread: (FEN searched, stop)."""
+    from interpreter.agents.alphabeta import AlphaBeta
+    from interpreter.notation.fen import to_fen
+    searches, choose = [], AlphaBeta.choose
+
+    def spy(self, pos, budget=None, stop=None, on_info=None):
+        if threading.current_thread().name == "ponder":
+            searches.append((to_fen(pos), stop))
+        return choose(self, pos, budget, stop, on_info)
+
+    monkeypatch.setattr(AlphaBeta, "choose", spy)
+    return searches
+
+
+class _Person(io.StringIO):
+    """A person at the keyboard: each line comes a moment after the prompt."""
+
+    def readline(self, *args):
+        time.sleep(0.2)
+        return super().readline(*args)
+
+
+def test_ponder_searches_the_expected_reply_on_the_persons_time_and_stops_with_the_turn(monkeypatch):
+    game = load_game("chess")
+    searches = _ponders(monkeypatch)
+    out = io.StringIO()
+    seats = {0: parse_agent("ai:depth=3"), 1: "human"}
+    assert play(game, start_position(game), seats, stdin=_Person("moves\ne5\nquit\n"), stdout=out, ponder=True) == 0
+    text = out.getvalue()
+    assert "The computer thinks on your time." in text and text.count("White plays") == 2
+    # One ponder a turn of the person's (the 'moves' command does not start another), each from the position
+    # after the computer's move and the reply it expected, stopped when the turn ended.
+    assert len(searches) == 2 and all(stop is not None and stop.is_set() for _, stop in searches)
+    assert [fen.split()[1] + fen.split()[5] for fen, _ in searches] == ["w2", "w3"]   # White to move at 2 and 3
+
+
+def test_no_ponder_at_a_level_of_strength(monkeypatch):
+    game = load_game("chess")
+    searches = _ponders(monkeypatch)
+    out = io.StringIO()
+    seats = {0: parse_agent("ai:level=1200"), 1: "human"}
+    assert play(game, start_position(game), seats, stdin=_Person("e5\nquit\n"), stdout=out, ponder=True) == 0
+    assert "so none thinks on your time" in out.getvalue() and searches == []
 
 
 def test_two_computers_in_a_game_that_nothing_ends_stop_at_the_ply_cap(capsys, tmp_path, monkeypatch):

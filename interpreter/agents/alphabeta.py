@@ -56,6 +56,12 @@ class AlphaBeta(Agent):
 
     name = "alphabeta"
 
+    @property
+    def learns(self) -> bool:
+        """Its tables outlive a search, so thinking on the opponent's time helps; not at a level of
+        strength (a node cap), whose play would then be stronger than its calibration says."""
+        return self.node_cap is None
+
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, noise: int = 0,
                  node_cap: int | None = None) -> None:
         super().__init__(seed)

@@ -198,6 +198,9 @@ class Agent:
     """The base of every agent: :meth:`choose` a move in a position within a budget."""
 
     name = "agent"
+    # Whether a search leaves what a later search of a nearby position uses (a transposition table,
+    # histories): only such an agent gains by thinking on its opponent's time (rules play --ponder).
+    learns = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -172,6 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_max_plies(p, "the plies of the game record, people's moves included; not those of --moves")
     _add_clock(p, "a player's clock runs while it thinks or you type, the computer's budget is drawn from it")
     p.add_argument("--pgn", metavar="FILE", help="save the game record to FILE when the game ends")
+    p.add_argument("--ponder", action="store_true",
+                   help="the computer thinks on your time, about the move it expects from you (not at a level "
+                        "of strength, whose play it would make stronger)")
     p.set_defaults(command_function="interpreter.cli.commands:cmd_play")
 
     p = sub.add_parser("bestmove", help="the computer's move in a position",

@@ -88,5 +88,5 @@ def cmd_play(args) -> int:
     game = game_of(args)
     pos = position_of(game, args)
     return play(game, pos, seats(game, args), seed=args.seed, record_path=args.pgn, max_plies=args.max_plies,
-                clock=clock)
+                clock=clock, ponder=args.ponder)
 

@@ -24,6 +24,10 @@ person's runs from the prompt of the turn until the move is entered
 (commands such as ``moves`` included), a computer's while it thinks, and a
 move that oversteps it loses on time (a person's is found out when the move
 is entered). ``undo`` takes moves back, not the time they took.
+
+With ``--ponder`` the computer thinks on a person's time: it searches the
+position its expected reply leads to while the person thinks (see
+:mod:`interpreter.cli.pondering`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from interpreter.engine.outcome import TIME_FORFEIT, outcome, ply_cap, resignati
 from interpreter.engine.position import Position
 from interpreter.engine.stacking import lower_pieces
 
+from .pondering import Ponder
 from .thinking import Thinking, describe_budget, summary
 
 HELP = """Enter a move in SAN (Nf3, exd5, O-O, e8=Q) or from-to form (g1f3, e7e8q).
@@ -148,12 +153,13 @@ def _who(spec) -> str:
 
 def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
          record_path: str | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
-         max_plies: int = DEFAULT_MAX_PLIES, clock: TimeControl | None = None) -> int:
+         max_plies: int = DEFAULT_MAX_PLIES, clock: TimeControl | None = None, ponder: bool = False) -> int:
     """Run a game to its end, or to ``max_plies`` plies (its record's; then a draw by adjudication);
     ``seats`` maps army index -> ``"human"`` or an agent spec
     (:class:`interpreter.agents.AgentSpec`); armies of one spec share one agent. While an agent
     thinks, :class:`~interpreter.cli.thinking.Thinking` shows its progress. ``clock``: a game clock
     for every player (see the module docstring; None: each agent's move gets its spec's budget).
+    ``ponder``: the computer thinks on a person's time (:class:`~interpreter.cli.pondering.Ponder`).
     Returns the exit status.
 
     The record goes to ``record_path`` when the game ends, is left or interrupted (Ctrl-C); if the
@@ -179,6 +185,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             agents[army] = (made[id(spec)], spec.budget)
     played: list[str] = []
     clocks = GameClock(clock, game) if clock is not None else None
+    pondering = Ponder()
     stamps: list[float | None] = []   # per move of played: its player's clock after it (the record's %clk)
 
     def push(move, san: str) -> None:
@@ -197,11 +204,17 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
     for name, armies in game.players.items():
         titles = " and ".join(game.armies[a].title for a in armies)
         say(f"{titles}: {_who(seats[armies[0]])}")
+    if ponder and "human" in seats.values():
+        learners = [agent for agent, _ in agents.values() if agent.learns]
+        say("The computer thinks on your time." if learners else
+            "--ponder: no computer here keeps what it learns from a search to the next (a level of strength does not)"
+            ", so none thinks on your time.")
 
     def turns():
         """Play until the game ends or a player leaves; the outcome, or None for a game left unfinished."""
         result = None
         turn_started = None   # when the person to move was first asked for this move
+        expected, expected_at = None, -1   # the computer's expected reply to its last move, and the plies then
         while True:
             say()
             say(render_text(pos))
@@ -233,6 +246,8 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                         break
                     assert info is not None
                     move = info.move
+                    if ponder and agent.learns and len(info.pv) > 1 and info.pv[0] == move:
+                        expected, expected_at = info.pv[1], len(played) + 1
                 san = move_to_san(pos, move, legal=legal)
                 if forced and move[3][0] == "pass":
                     say(f"{side} has no legal move and passes")
@@ -246,6 +261,11 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
             else:
                 if turn_started is None:
                     turn_started = time.perf_counter()
+                if expected_at == len(played) and expected in legal:
+                    after = pos.copy()
+                    after.push(expected)
+                    if after.army in agents:
+                        pondering.start(agents[after.army][0], pos, expected, (len(played), pos.hash))
                 print(f"{side} to move{check}{left()}> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
                 if not line:
@@ -268,6 +288,8 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     result = resignation_outcome(pos)
                     say(f"{side} resigns.\nGame over: {result.describe(game)}.")
                     break
+                if text not in ("help", "moves", "fen"):
+                    pondering.stop()     # the person's turn ends, or the position changes
                 if text in ("quit", "exit"):
                     say(f"{side} leaves the game.")
                     break
@@ -313,6 +335,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
         say("\ninterrupted: the game is left unfinished.")
         status = 130
     finally:
+        pondering.stop()
         for agent, _ in agents.values():
             agent.close()
     if record_path:
