@@ -265,7 +265,7 @@ def play(game: Game, pos: Position, seats: dict, seed: int | None = None,
                     after = pos.copy()
                     after.push(expected)
                     if after.army in agents:
-                        pondering.start(agents[after.army][0], pos, expected, (len(played), pos.hash))
+                        pondering.start(agents[after.army][0], after, (len(played), pos.hash))
                 print(f"{side} to move{check}{left()}> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
                 if not line:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import threading
 
 from interpreter.agents import Budget
-from interpreter.engine.moves import Move
 from interpreter.engine.position import Position
 
 PONDER_SECONDS = 3600.0     # the longest a ponder runs when nobody stops it (a person away from the keyboard)
@@ -37,15 +36,13 @@ class Ponder:
         self._stop = threading.Event()
         self.key: tuple[int, int] | None = None   # (plies played, hash) of the position pondered from
 
-    def start(self, agent, pos: Position, expected: Move, key: tuple[int, int]) -> None:
-        """Search the position after ``expected`` (a legal move of ``pos``, the person's position)
+    def start(self, agent, after: Position, key: tuple[int, int]) -> None:
+        """Search ``after`` (the position the person's expected move leads to, the ponder's own copy)
         for ``agent``, unless a ponder already runs for ``key`` (the person's position: after a
         command such as ``moves`` the person is asked again for the same move)."""
         if self.key == key and self._thread is not None:
             return
         self.stop()
-        after = pos.copy()
-        after.push(expected)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=_search, args=(agent, after, self._stop), name="ponder", daemon=True)
         self.key = key

@@ -341,11 +341,9 @@ class UciEngine(LineEngine):
         its ``go`` gave the move has passed since the ``go`` (at once if it has, or if no time was given).
         A ``ponderhit`` without a ponder running is a ``stop``."""
         job = self.searcher.current
-        if job is None or job.tag.get("after_hit") is None or not job.tag["infinite"] or job.tag["stopped"]:
-            self.cmd_stop(args)
-            return
-        left = job.tag["started"] + job.tag["after_hit"] - time.monotonic()
-        if job.finished or left <= 0:
+        pondering = job is not None and job.tag["infinite"] and not job.tag["stopped"] and not job.finished
+        left = job.tag["started"] + job.tag["after_hit"] - time.monotonic() if pondering and job.tag["after_hit"] else 0
+        if left <= 0:
             self.cmd_stop(args)
             return
         job.tag["infinite"] = False    # its end is now its answer (see searched)
