@@ -120,8 +120,17 @@ def test_play_against_the_computer_shows_its_thinking():
     assert "Game over: White wins by checkmate" in text
 
 
-def _ponders(monkeypatch) -> list[tuple[str, threading.Event | None]]:
-    """The searches the alpha-beta agent is asked for from a ponder's thread: (FEN searched, stop)."""
+class _Person(io.StringIO):
+    """A person at the keyboard: each line comes a moment after the prompt."""
+
+    def readline(self, *args):
+        time.sleep(0.2)
+        return super().readline(*args)
+
+
+def _play_pondering(monkeypatch, spec: str, typed: str) -> tuple[str, list[tuple[str, threading.Event | None]]]:
+    """A chess game of the computer (White, ``spec``) against a person who types ``typed``, with
+    ``ponder``: what it printed, and the searches asked of the agent from a ponder's thread (FEN, stop)."""
     from interpreter.agents.alphabeta import AlphaBeta
     from interpreter.notation.fen import to_fen
     searches, choose = [], AlphaBeta.choose
@@ -132,24 +141,14 @@ def _ponders(monkeypatch) -> list[tuple[str, threading.Event | None]]:
         return choose(self, pos, budget, stop, on_info)
 
     monkeypatch.setattr(AlphaBeta, "choose", spy)
-    return searches
-
-
-class _Person(io.StringIO):
-    """A person at the keyboard: each line comes a moment after the prompt."""
-
-    def readline(self, *args):
-        time.sleep(0.2)
-        return super().readline(*args)
+    game, out = load_game("chess"), io.StringIO()
+    seats = {0: parse_agent(spec), 1: "human"}
+    assert play(game, start_position(game), seats, stdin=_Person(typed), stdout=out, ponder=True) == 0
+    return out.getvalue(), searches
 
 
 def test_ponder_searches_the_expected_reply_on_the_persons_time_and_stops_with_the_turn(monkeypatch):
-    game = load_game("chess")
-    searches = _ponders(monkeypatch)
-    out = io.StringIO()
-    seats = {0: parse_agent("ai:depth=3"), 1: "human"}
-    assert play(game, start_position(game), seats, stdin=_Person("moves\ne5\nquit\n"), stdout=out, ponder=True) == 0
-    text = out.getvalue()
+    text, searches = _play_pondering(monkeypatch, "ai:depth=3", "moves\ne5\nquit\n")
     assert "The computer thinks on your time." in text and text.count("White plays") == 2
     # One ponder a turn of the person's (the 'moves' command does not start another), each from the position
     # after the computer's move and the reply it expected, stopped when the turn ended.
@@ -158,12 +157,8 @@ def test_ponder_searches_the_expected_reply_on_the_persons_time_and_stops_with_t
 
 
 def test_no_ponder_at_a_level_of_strength(monkeypatch):
-    game = load_game("chess")
-    searches = _ponders(monkeypatch)
-    out = io.StringIO()
-    seats = {0: parse_agent("ai:level=1200"), 1: "human"}
-    assert play(game, start_position(game), seats, stdin=_Person("e5\nquit\n"), stdout=out, ponder=True) == 0
-    assert "so none thinks on your time" in out.getvalue() and searches == []
+    text, searches = _play_pondering(monkeypatch, "ai:level=1200", "e5\nquit\n")
+    assert "so none thinks on your time" in text and searches == []
 
 
 def test_two_computers_in_a_game_that_nothing_ends_stop_at_the_ply_cap(capsys, tmp_path, monkeypatch):
