@@ -133,7 +133,7 @@ def _records_seat(records: list[tuple[str, Record]]) -> str | None:
     None otherwise (people, two agents, records without those tags). A --level given beside a
     spec that names a budget is not in the record either: the spec is taken as written."""
     players = {record.tags.get(side) for _, record in records for side in ("White", "Black")}
-    seat = players.pop() if len(players) == 1 else None
+    seat = players.pop() if len(players) == 1 else None    # None too where the tags are missing
     if seat is None:
         return None
     # A bare "ai" was played at a --level that the record does not keep: only a spec that names its budget says it.
