@@ -38,11 +38,11 @@ ELO_LEVELS: tuple[tuple[int, int, int], ...] = (
     (2000, 800_000, 0),
 )
 MIN_ELO, MAX_ELO = ELO_LEVELS[0][0], ELO_LEVELS[-1][0]
-# The named levels' approximate Elo in chess. medium (1 s a move) was last measured against Stockfish 15.1
-# at 1 s a move, 40 games against each of UCI_Elo 1600, 2000 and 2400 (at 2a35507): 35/40, 2/40 and 1/40,
-# about 1764 [1678, 1850] by a logistic fit over the 120 games (docs/agents.md, bench/README.md); easy's
-# two plies are a few hundred nodes (the 1000 row); hard (5 s a move) scored 15.5/40 against UCI_Elo 2000
-# at 1 s a move (at 79311b1), about 1920 [1812, 2029]; medium 17/86 there, about 1757.
+# The named levels' approximate Elo in chess, against Stockfish 15.1 at 1 s a move (docs/agents.md,
+# bench/README.md): medium (1 s a move) scored 17/86 against UCI_Elo 2000 (at 79311b1), about 1757
+# [1672, 1844], and at 2a35507 about 1764 [1678, 1850] by a logistic fit over 40 games against each of
+# 1600, 2000 and 2400; hard (5 s a move) 15.5/40 against 2000 (at 79311b1), about 1920 [1812, 2029];
+# easy's two plies are a few hundred nodes (the 1000 row).
 NAMED_ELO = {"easy": 1000, "medium": 1750, "hard": 1900}
 
 
